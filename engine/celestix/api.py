@@ -1,0 +1,170 @@
+"""The public facade of the Celestix engine (fixed by ``shared/PROTOCOL.md``).
+
+Everything that crosses this module is plain JSON data. States are values: no
+function here changes its arguments. Bad input of any kind raises :class:`RulesError`
+(a ``ValueError``) naming the field or rule at fault, and nothing is changed.
+
+>>> state = new_game("patience", seed=12345)
+>>> state["phase"], state["to_act"], state["over"]
+('play', 0, False)
+>>> step = apply(state, {"type": "deal"}, 0)
+>>> view(step["state"], 0)["stock_count"]
+102
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from celestix.errors import IllegalActionError, InternalError, MalformedError, RulesError
+from celestix.options import resolve
+from celestix.registry import GAME_MODULES, GameRules, rules_for
+from celestix.rng import MAX_SEED, fresh_seed
+from celestix.shape import JsonDict, expect_dict, expect_keys, expect_list, expect_str
+
+__all__ = [
+    "RulesError",
+    "apply",
+    "bot_action",
+    "games",
+    "legal_actions",
+    "new_game",
+    "replay",
+    "view",
+]
+
+R = TypeVar("R")
+
+
+def games() -> list[JsonDict]:
+    """Every game: ``{"id", "name", "summary", "seats", "options", "levels"}``."""
+    return [rules_for(game).describe() for game in GAME_MODULES]
+
+
+def new_game(
+    game: str,
+    options: JsonDict | None = None,
+    seed: int | None = None,
+    setup: JsonDict | None = None,
+) -> JsonDict:
+    """A new game of ``game``; a fresh seed when none is given; from ``setup`` if given."""
+    rules = rules_for(game)
+    resolved = resolve(rules.option_specs, options)
+    seed = fresh_seed() if seed is None else _check_seed(seed, "seed")
+    if setup is not None:
+        expect_dict(setup, "setup")
+    return _guard("new_game", rules.new_game, resolved, seed, setup)
+
+
+def legal_actions(state: JsonDict, seat: int) -> list[JsonDict]:
+    """Every legal action of ``seat`` now (empty when it is not that seat's turn)."""
+    rules, seats = _checked_state(state)
+    _check_seat(seat, seats)
+    if state["over"] or state["to_act"] != seat:
+        return []
+    return _guard("legal_actions", rules.legal_actions, state, seat)
+
+
+def apply(state: JsonDict, action: JsonDict, seat: int) -> JsonDict:
+    """``{"state": new_state, "events": [...]}`` after ``seat`` takes ``action``."""
+    rules, seats = _checked_state(state)
+    _check_seat(seat, seats)
+    expect_dict(action, "action")
+    if state["over"]:
+        raise IllegalActionError("game-over", "The game is over: no more actions.")
+    if state["to_act"] != seat:
+        raise IllegalActionError("turn", f"It is seat {state['to_act']}'s turn, not seat {seat}'s.")
+    new_state, events = _guard("apply", rules.apply, state, action, seat)
+    return {"state": new_state, "events": events}
+
+
+def view(state: JsonDict, seat: int | None = None) -> JsonDict:
+    """What ``seat`` may see; ``None`` is a spectator who sees only public information."""
+    rules, seats = _checked_state(state)
+    if seat is not None:
+        _check_seat(seat, seats)
+    return _guard("view", rules.view, state, seat)
+
+
+def bot_action(view: JsonDict, level: str = "normal", seed: int | None = None) -> JsonDict:
+    """An action for the view's seat, chosen from the view alone.
+
+    Without a seed, the seed is drawn from the view itself, so the same view and level
+    always give the same action.
+    """
+    view = expect_dict(view, "view")
+    rules = rules_for(view.get("game"), "view.game")
+    seat = _guard("bot_action", rules.check_view, view)
+    if seat is None:
+        raise MalformedError("view.seat", "a spectator's view cannot act")
+    expect_str(level, "level", rules.bot_levels)
+    if view["over"] or view["to_act"] != seat:
+        raise IllegalActionError("turn", f"Seat {seat} is not to act in this view.")
+    seed = _view_seed(view) if seed is None else _check_seed(seed, "seed")
+    return _guard("bot_action", rules.bot_action, view, level, seed)
+
+
+def replay(record: JsonDict) -> JsonDict:
+    """The state reached by a game record.
+
+    A record is ``{"game", "options", "seed", "setup", "actions": [{"seat", "action"}]}``
+    (``options`` and ``setup`` may be null or left out). Every action is checked as
+    ``apply`` checks it, so a tampered record is refused with the number of the
+    action at fault.
+    """
+    record = expect_dict(record, "record")
+    expect_keys(record, "record", ["game", "seed", "actions"], ["options", "setup"])
+    state = new_game(record["game"], record.get("options"), record["seed"], record.get("setup"))
+    for i, raw in enumerate(expect_list(record["actions"], "record.actions")):
+        where = f"record.actions[{i}]"
+        entry = expect_dict(raw, where)
+        expect_keys(entry, where, ["seat", "action"])
+        try:
+            state = apply(state, entry["action"], entry["seat"])["state"]
+        except RulesError as error:
+            raise MalformedError(where, error.message) from error
+    return state
+
+
+# --- checks shared by the functions above -------------------------------------------
+
+
+def _checked_state(state: object) -> tuple[GameRules, int]:
+    state = expect_dict(state, "state")
+    rules = rules_for(state.get("game"), "state.game")
+    seats = _guard("check_state", rules.check_state, state)
+    return rules, seats
+
+
+def _check_seat(seat: object, seats: int) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+        raise MalformedError("seat", f"expected a seat number from 0 to {seats - 1}, got {seat!r}")
+
+
+def _check_seed(seed: object, field: str) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise MalformedError(field, f"expected a whole number from 0 to {MAX_SEED}, got {seed!r}")
+    return seed
+
+
+def _view_seed(view: JsonDict) -> int:
+    try:
+        text = json.dumps(view, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as error:
+        raise MalformedError("view", "not plain JSON data") from error
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:6], "big")
+
+
+def _guard(what: str, function: Callable[..., R], *args: Any) -> R:
+    """Run an engine function; anything but a RulesError escaping it is an engine fault."""
+    try:
+        return function(*args)
+    except RulesError:
+        raise
+    except RecursionError as error:
+        raise MalformedError(what, "input nested too deeply") from error
+    except Exception as error:
+        raise InternalError(f"engine fault in {what}: {error!r}") from error

@@ -1,0 +1,73 @@
+"""JSON in, JSON out: the engine's side of the web bridge (see docs/BRIDGE.md).
+
+The Web Worker calls :func:`handle` with a method name and its parameters as a JSON
+string, and gets back a JSON string: ``{"ok": true, "result": ...}`` or
+``{"ok": false, "error": {"type", "kind", "message", "field", "rule"}}``. Methods are
+the facade's functions plus ``turn``, which returns a seat's view and legal actions in
+one round trip.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from celestix import __version__, api
+from celestix.errors import InternalError, MalformedError, RulesError
+from celestix.shape import JsonDict, expect_dict, expect_keys
+
+
+def _turn(state: JsonDict, seat: int | None = None) -> JsonDict:
+    """A seat's view and its legal actions (none for a spectator)."""
+    return {
+        "view": api.view(state, seat),
+        "legal": [] if seat is None else api.legal_actions(state, seat),
+    }
+
+
+def _version() -> JsonDict:
+    return {"engine": __version__}
+
+
+# method -> (function, required parameters, optional parameters)
+METHODS: dict[str, tuple[Callable[..., Any], tuple[str, ...], tuple[str, ...]]] = {
+    "version": (_version, (), ()),
+    "games": (api.games, (), ()),
+    "new_game": (api.new_game, ("game",), ("options", "seed", "setup")),
+    "legal_actions": (api.legal_actions, ("state", "seat"), ()),
+    "apply": (api.apply, ("state", "action", "seat"), ()),
+    "view": (api.view, ("state",), ("seat",)),
+    "bot_action": (api.bot_action, ("view",), ("level", "seed")),
+    "replay": (api.replay, ("record",), ()),
+    "turn": (_turn, ("state",), ("seat",)),
+}
+
+
+def call(method: str, params: object) -> Any:
+    """Call a bridge method with parameters given as a JSON object."""
+    if method not in METHODS:
+        raise MalformedError("method", f"unknown method {method!r} (known: {', '.join(METHODS)})")
+    function, required, optional = METHODS[method]
+    arguments = expect_dict({} if params is None else params, "params")
+    expect_keys(arguments, "params", required, optional)
+    return function(**arguments)
+
+
+def handle(method: str, params_json: str) -> str:
+    """Answer one request: the response as a JSON string, never an exception."""
+    try:
+        try:
+            params = json.loads(params_json)
+        except (TypeError, ValueError) as error:
+            raise MalformedError("params", f"not valid JSON ({error})") from error
+        result = call(method, params)
+        return json.dumps({"ok": True, "result": result}, separators=(",", ":"))
+    except RulesError as error:
+        return _error(error)
+    except Exception as error:  # a bug: still answer, so the page can report it
+        return _error(InternalError(f"engine fault in {method}: {error!r}"))
+
+
+def _error(error: RulesError) -> str:
+    return json.dumps({"ok": False, "error": error.to_json()}, separators=(",", ":"))

@@ -1,0 +1,1 @@
+"""Precedence, the two-pack patience (RULES.md section 2)."""

@@ -1,0 +1,58 @@
+"""The patience behind the facade."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from celestix.options import OptionSpec, OptionValue
+from celestix.patience import bots
+from celestix.patience.moves import apply_move, legal_moves
+from celestix.patience.state import OPTION_SPECS, check_state, new_state
+from celestix.patience.view import check_view, make_view
+from celestix.registry import GameRules
+from celestix.shape import JsonDict
+
+
+class PatienceRules(GameRules):
+    """Precedence, the two-pack patience."""
+
+    id: ClassVar[str] = "patience"
+    name: ClassVar[str] = "Precedence patience"
+    summary: ClassVar[str] = (
+        "The two-pack patience: build eight foundations down from King to 6, "
+        "round the corner, in three passes through the stock."
+    )
+    seats: ClassVar[tuple[int, int]] = (1, 1)
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
+    bot_levels: ClassVar[tuple[str, ...]] = bots.LEVELS
+
+    def seat_count(self, options: dict[str, OptionValue]) -> int:
+        return 1
+
+    def new_game(
+        self, options: dict[str, OptionValue], seed: int, setup: JsonDict | None
+    ) -> JsonDict:
+        return new_state(options, seed, setup)
+
+    def check_state(self, state: JsonDict) -> int:
+        return check_state(state, self.option_specs)
+
+    def legal_actions(self, state: JsonDict, seat: int) -> list[JsonDict]:
+        return legal_moves(
+            state["foundations"], state["waste"], len(state["stock"]), state["redeals_left"]
+        )
+
+    def apply(self, state: JsonDict, action: Any, seat: int) -> tuple[JsonDict, list[JsonDict]]:
+        return apply_move(state, action)
+
+    def view(self, state: JsonDict, seat: int | None) -> JsonDict:
+        return make_view(state, seat)
+
+    def check_view(self, view: JsonDict) -> int | None:
+        return check_view(view)
+
+    def bot_action(self, view: JsonDict, level: str, seed: int) -> JsonDict:
+        return bots.choose(view, level, seed)
+
+
+RULES = PatienceRules()

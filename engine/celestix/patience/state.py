@@ -1,0 +1,228 @@
+"""The patience's state: its shape, the opening layout, setups and the state check.
+
+A state is a JSON object::
+
+    {"game": "patience", "version": 1, "phase": "play" | "won" | "lost",
+     "to_act": 0 | null, "over": bool, "options": {"start", "redeals"}, "seed": int,
+     "stock": [codes, top first], "waste": [codes, bottom to top],
+     "foundations": [8 lists, bottom to top], "redeals_left": int, "moves": int}
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from enum import StrEnum
+from typing import Any
+
+from celestix.errors import MalformedError
+from celestix.options import OptionSpec, OptionValue, check_resolved
+from celestix.patience.cards import (
+    CARD_CODES,
+    FOUNDATIONS,
+    FULL_COUNTS,
+    TWO_PACKS,
+    rank,
+)
+from celestix.patience.foundations import all_full, pile_problem, wanted_rank
+from celestix.rng import MAX_SEED, Rng
+from celestix.shape import (
+    JsonDict,
+    expect_bool,
+    expect_cards,
+    expect_dict,
+    expect_int,
+    expect_keys,
+    expect_list,
+)
+
+STATE_VERSION = 1
+STATE_KEYS = (
+    "game", "version", "phase", "to_act", "over", "options", "seed",
+    "stock", "waste", "foundations", "redeals_left", "moves",
+)  # fmt: skip
+SETUP_KEYS = ("stock", "waste", "foundations", "redeals_left")
+
+OPTION_SPECS = (
+    OptionSpec(
+        "start",
+        "Start",
+        "king: a King starts foundation 1 before the deal; no-king: all 104 cards are "
+        "dealt and the first King you build starts foundation 1.",
+        "king",
+        choices=("king", "no-king"),
+    ),
+    OptionSpec(
+        "redeals",
+        "Redeals",
+        "How many times the waste may be turned over to form a new stock "
+        "(2 gives three passes through the stock).",
+        2,
+        minimum=0,
+    ),
+)
+
+
+class Phase(StrEnum):
+    """Where the game stands."""
+
+    PLAY = "play"
+    WON = "won"
+    LOST = "lost"
+
+
+def new_state(options: dict[str, OptionValue], seed: int, setup: object) -> JsonDict:
+    """The opening layout, shuffled from ``seed``, or placed as ``setup`` says."""
+    if setup is None:
+        return _layout(options, seed, stock=None, waste=[], foundations=None, redeals_left=None)
+    setup = expect_dict(setup, "setup")
+    expect_keys(setup, "setup", optional=SETUP_KEYS)
+    stock = expect_cards(setup["stock"], "setup.stock", CARD_CODES) if "stock" in setup else None
+    waste = expect_cards(setup.get("waste", []), "setup.waste", CARD_CODES)
+    foundations = None
+    if "foundations" in setup:
+        piles = expect_list(setup["foundations"], "setup.foundations", FOUNDATIONS)
+        foundations = [
+            expect_cards(pile, f"setup.foundations[{k}]", CARD_CODES)
+            for k, pile in enumerate(piles)
+        ]
+    redeals_left = None
+    if "redeals_left" in setup:
+        redeals_left = expect_int(
+            setup["redeals_left"], "setup.redeals_left", 0, int(options["redeals"])
+        )
+    return _layout(options, seed, stock, waste, foundations, redeals_left)
+
+
+def _layout(
+    options: dict[str, OptionValue],
+    seed: int,
+    stock: list[str] | None,
+    waste: list[str],
+    foundations: list[list[str]] | None,
+    redeals_left: int | None,
+) -> JsonDict:
+    """Fill what a setup left out as a normal game would, then check the whole."""
+    placed = Counter(waste)
+    if stock is not None:
+        placed.update(stock)
+    if foundations is not None:
+        for pile in foundations:
+            placed.update(pile)
+    _check_counts(placed, "setup", complete=False)
+    # The cards not placed, in shuffled order: the king start takes the topmost King.
+    rest = Rng(seed).shuffled(TWO_PACKS)
+    for card, count in placed.items():
+        for _ in range(count):
+            rest.remove(card)
+    if foundations is None:
+        foundations = [[] for _ in range(FOUNDATIONS)]
+        if options["start"] == "king":
+            king = next((card for card in rest if rank(card) == "K"), None)
+            if king is None:
+                raise MalformedError("setup", "the king start needs a King for foundation 1")
+            rest.remove(king)
+            foundations[0].append(king)
+    if stock is None:
+        stock, rest = rest, []
+    if rest:
+        raise MalformedError("setup", f"{len(rest)} cards are missing (104 in all)")
+    state: JsonDict = {
+        "game": "patience",
+        "version": STATE_VERSION,
+        "phase": Phase.PLAY.value,
+        "to_act": 0,
+        "over": False,
+        "options": dict(options),
+        "seed": seed,
+        "stock": stock,
+        "waste": waste,
+        "foundations": foundations,
+        "redeals_left": int(options["redeals"]) if redeals_left is None else redeals_left,
+        "moves": 0,
+    }
+    _check_layout(state, "setup")
+    return settle(state)
+
+
+def settle(state: JsonDict) -> JsonDict:
+    """Set ``phase``, ``to_act`` and ``over`` from the cards (win and dead end)."""
+    phase = phase_of(state["stock"], state["waste"], state["foundations"], state["redeals_left"])
+    state["phase"] = phase.value
+    state["over"] = phase is not Phase.PLAY
+    state["to_act"] = None if state["over"] else 0
+    return state
+
+
+def phase_of(
+    stock: list[str], waste: list[str], foundations: list[list[str]], redeals_left: int
+) -> Phase:
+    """Won when every foundation is full; lost at the dead end of RULES.md 2."""
+    if all_full(foundations):
+        return Phase.WON
+    if stock or (redeals_left > 0 and waste):
+        return Phase.PLAY
+    top = waste[-1] if waste else None
+    if top is not None and any(
+        wanted_rank(foundations, k) == rank(top) for k in range(FOUNDATIONS)
+    ):
+        return Phase.PLAY
+    return Phase.LOST
+
+
+def check_state(state: JsonDict, option_specs: tuple[OptionSpec, ...]) -> int:
+    """Raise ``MalformedError`` unless ``state`` could arise in play; return the seats (1)."""
+    expect_keys(state, "state", STATE_KEYS)
+    if state["version"] != STATE_VERSION:
+        raise MalformedError("state.version", f"unsupported state version {state['version']!r}")
+    options = check_resolved(option_specs, state["options"])
+    expect_int(state["seed"], "state.seed", 0, MAX_SEED)
+    expect_cards(state["stock"], "state.stock", CARD_CODES)
+    expect_cards(state["waste"], "state.waste", CARD_CODES)
+    piles = expect_list(state["foundations"], "state.foundations", FOUNDATIONS)
+    for k, pile in enumerate(piles):
+        expect_cards(pile, f"state.foundations[{k}]", CARD_CODES)
+    expect_int(state["redeals_left"], "state.redeals_left", 0, int(options["redeals"]))
+    expect_int(state["moves"], "state.moves", 0)
+    expect_bool(state["over"], "state.over")
+    _check_layout(state, "state")
+    expected = phase_of(state["stock"], state["waste"], piles, state["redeals_left"])
+    if state["phase"] != expected.value:
+        raise MalformedError("state.phase", f"the cards say {expected.value!r}")
+    if state["over"] is not (expected is not Phase.PLAY):
+        raise MalformedError("state.over", "does not match the phase")
+    if state["to_act"] != (None if state["over"] else 0):
+        raise MalformedError("state.to_act", "must be 0 while playing, else null")
+    return 1
+
+
+def _check_layout(state: JsonDict, where: str) -> None:
+    counts: Counter[str] = Counter(state["stock"])
+    counts.update(state["waste"])
+    for pile in state["foundations"]:
+        counts.update(pile)
+    _check_counts(counts, where, complete=True)
+    for k in range(FOUNDATIONS):
+        problem = pile_problem(state["foundations"], k)
+        if problem is not None:
+            raise MalformedError(f"{where}.foundations[{k}]", problem)
+    if state["options"]["start"] == "king" and not state["foundations"][0]:
+        raise MalformedError(f"{where}.foundations[0]", "the king start begins with a King here")
+
+
+def _check_counts(counts: Counter[str], where: str, complete: bool) -> None:
+    for card, count in sorted(counts.items()):
+        if count > FULL_COUNTS[card]:
+            raise MalformedError(where, f"{card} appears {count} times (two packs hold 2)")
+    total = sum(counts.values())
+    if complete and total != len(TWO_PACKS):
+        raise MalformedError(where, f"holds {total} cards, not 104")
+
+
+def copy_state(state: JsonDict) -> JsonDict:
+    """A copy that shares no list with ``state``."""
+    out: dict[str, Any] = dict(state)
+    out["options"] = dict(state["options"])
+    out["stock"] = list(state["stock"])
+    out["waste"] = list(state["waste"])
+    out["foundations"] = [list(pile) for pile in state["foundations"]]
+    return out

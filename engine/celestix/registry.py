@@ -1,0 +1,99 @@
+"""The games the facade knows, and the interface each game implements.
+
+A game joins the card room by subclassing :class:`GameRules` in its own package and
+adding one line to :data:`GAME_MODULES`; the facade itself never changes. Game
+packages are imported on first use, so a page that plays only the patience never
+imports the trick-taking games.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from celestix.errors import MalformedError
+from celestix.options import OptionSpec, OptionValue
+from celestix.shape import JsonDict
+
+# game id -> module that defines ``RULES``, an instance of a GameRules subclass.
+GAME_MODULES: dict[str, str] = {
+    "patience": "celestix.patience.game",
+}
+
+_loaded: dict[str, GameRules] = {}
+
+
+class GameRules(ABC):
+    """The rules of one game, as pure functions of plain-data states.
+
+    Implementations never change a state or view they are given. The facade has
+    already checked the game id, resolved options, the seed's range and seat numbers'
+    types; the methods check everything game-specific and raise ``RulesError``.
+    """
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    seats: ClassVar[tuple[int, int]]
+    option_specs: ClassVar[tuple[OptionSpec, ...]]
+    bot_levels: ClassVar[tuple[str, ...]]
+
+    def describe(self) -> JsonDict:
+        """The game as ``games()`` lists it."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "summary": self.summary,
+            "seats": list(self.seats),
+            "options": {spec.name: spec.describe() for spec in self.option_specs},
+            "levels": list(self.bot_levels),
+        }
+
+    @abstractmethod
+    def seat_count(self, options: dict[str, OptionValue]) -> int:
+        """Number of seats at a table with these (resolved) options."""
+
+    @abstractmethod
+    def new_game(
+        self, options: dict[str, OptionValue], seed: int, setup: JsonDict | None
+    ) -> JsonDict:
+        """A new state, from a setup when given (``setup`` is an unchecked object)."""
+
+    @abstractmethod
+    def check_state(self, state: JsonDict) -> int:
+        """Raise ``MalformedError`` unless ``state`` could arise in play; return seats."""
+
+    @abstractmethod
+    def legal_actions(self, state: JsonDict, seat: int) -> list[JsonDict]:
+        """Every legal action of ``seat`` (empty when it is not that seat's turn)."""
+
+    @abstractmethod
+    def apply(self, state: JsonDict, action: Any, seat: int) -> tuple[JsonDict, list[JsonDict]]:
+        """The state after ``seat`` (who is to act) takes ``action``, and its events."""
+
+    @abstractmethod
+    def view(self, state: JsonDict, seat: int | None) -> JsonDict:
+        """What ``seat`` may see (``None``: a spectator); a fresh object."""
+
+    @abstractmethod
+    def check_view(self, view: JsonDict) -> int | None:
+        """Raise ``MalformedError`` unless ``view`` is a view of this game; return its seat."""
+
+    @abstractmethod
+    def bot_action(self, view: JsonDict, level: str, seed: int) -> JsonDict:
+        """An action for the view's seat, chosen from the view alone."""
+
+
+def rules_for(game: object, field: str = "game") -> GameRules:
+    """The rules of the game with id ``game``."""
+    if not isinstance(game, str) or game not in GAME_MODULES:
+        known = ", ".join(sorted(GAME_MODULES))
+        raise MalformedError(field, f"unknown game {game!r} (known: {known})")
+    rules = _loaded.get(game)
+    if rules is None:
+        module = importlib.import_module(GAME_MODULES[game])
+        rules = module.RULES
+        assert isinstance(rules, GameRules)
+        _loaded[game] = rules
+    return rules

@@ -1,0 +1,1 @@
+"""What the trick-taking games share: seats, tricks and the chip ledger."""

@@ -1,0 +1,25 @@
+"""Tricks as plain data: a list of ``{"seat", "card"}`` in the order played."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+Play = dict[str, Any]
+
+
+def trick_winner(trick: Sequence[Play], strength: Callable[[str, str], int]) -> Play:
+    """The play that wins ``trick``.
+
+    ``strength(card, led_card)`` ranks each card against the card led; a card that
+    cannot win (off-suit, no trump) must rank below every card that can. Ties cannot
+    arise with distinct cards; the earliest play wins them anyway.
+    """
+    led = trick[0]["card"]
+    best = trick[0]
+    best_strength = strength(led, led)
+    for play in trick[1:]:
+        value = strength(play["card"], led)
+        if value > best_strength:
+            best, best_strength = play, value
+    return best
