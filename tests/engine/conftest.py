@@ -1,23 +1,9 @@
-"""Shared settings of the engine tests, on CPython and inside Pyodide.
-
-``CELESTIX_TEST_SCALE`` (default 1) multiplies the size of long runs (bot marathons,
-property-test example counts); the Pyodide run under Node sets it lower, since the
-same rules are checked there and only the volume differs.
-"""
+"""Shared settings of the engine tests, on CPython and inside Pyodide."""
 
 from __future__ import annotations
 
-import os
-
 from hypothesis import HealthCheck, settings
-
-SCALE = float(os.environ.get("CELESTIX_TEST_SCALE", "1"))
-
-
-def scaled(count: int, minimum: int = 1) -> int:
-    """``count`` times the test scale, at least ``minimum``."""
-    return max(minimum, round(count * SCALE))
-
+from scale import scaled
 
 settings.register_profile(
     "celestix",
