@@ -49,9 +49,9 @@ class OptionSpec:
             out["default_when"] = {"option": other, "values": dict(table)}
         return out
 
-    def check(self, value: object) -> OptionValue:
-        """``value`` if it is allowed for this option."""
-        where = f"options.{self.name}"
+    def check(self, value: object, prefix: str = "options") -> OptionValue:
+        """``value`` if it is allowed for this option (errors name ``prefix.name``)."""
+        where = f"{prefix}.{self.name}"
         if self.choices is not None:
             for choice in self.choices:
                 if type(choice) is type(value) and choice == value:
@@ -106,5 +106,5 @@ def check_resolved(specs: tuple[OptionSpec, ...], stored: object) -> dict[str, O
         value = options[spec.name]
         if value is None:
             raise MalformedError(f"state.options.{spec.name}", f"got {type_name(value)}")
-        spec.check(value)
+        spec.check(value, "state.options")
     return options
