@@ -3,7 +3,9 @@
 An entry is ``{"hand", "seat", "amount", "pot", "dir", "reason"}``: in hand (or
 round) ``hand``, seat ``seat`` paid ``amount`` chips into (``dir == "in"``) or took them
 out of (``dir == "out"``) the pot named ``pot``, for ``reason``. Amounts are positive.
-Entries are never changed once written, so states may share them.
+Entries are never changed once written, so states may share them. A movement between
+two pots (no seat's chips change) is a pair of entries with ``seat`` null, written by
+:func:`transfer`.
 """
 
 from __future__ import annotations
@@ -77,17 +79,90 @@ def net_by_pot(entries: Iterable[Entry]) -> dict[str, int]:
 
 def check_ledger(value: object, field: str, seats: int, pots: Sequence[str]) -> list[Entry]:
     """``value`` as a well-formed ledger of a table of ``seats`` with these pots."""
+    return _check_entries(value, field, seats, pots, transfers=False)
+
+
+def check_ledger_with_transfers(
+    value: object, field: str, seats: int, pots: Sequence[str]
+) -> list[Entry]:
+    """As :func:`check_ledger`, also accepting the entry pairs :func:`transfer` writes."""
+    return _check_entries(value, field, seats, pots, transfers=True)
+
+
+def transfer(
+    ledger: MutableSequence[Entry], hand: int, amount: int, source: str, target: str, reason: str
+) -> list[Entry]:
+    """Move ``amount`` chips from pot ``source`` to pot ``target`` (no seat's chips change).
+
+    Recorded as two entries with ``seat`` null: out of ``source``, then into ``target``
+    (nothing for 0). Games that move chips between pots check their ledger with
+    :func:`check_ledger_with_transfers`.
+    """
+    if amount < 0:
+        raise ValueError("chip movements are recorded with positive amounts")
+    if amount == 0:
+        return []
+    pair = [
+        {"hand": hand, "seat": None, "amount": amount, "pot": source, "dir": "out",
+         "reason": reason},
+        {"hand": hand, "seat": None, "amount": amount, "pot": target, "dir": "in",
+         "reason": reason},
+    ]  # fmt: skip
+    ledger.extend(pair)
+    return pair
+
+
+def net_by_seat(entries: Iterable[Entry], seats: int) -> list[int]:
+    """Chips each seat gained (taken out of pots minus paid in) over ``entries``."""
+    totals = [0] * seats
+    for entry in entries:
+        seat = entry["seat"]
+        if seat is not None:
+            totals[seat] += entry["amount"] if entry["dir"] == "out" else -entry["amount"]
+    return totals
+
+
+def _check_entries(
+    value: object, field: str, seats: int, pots: Sequence[str], transfers: bool
+) -> list[Entry]:
     entries = expect_list(value, field)
     for i, raw in enumerate(entries):
         where = f"{field}[{i}]"
         entry = expect_dict(raw, where)
         expect_keys(entry, where, ENTRY_KEYS)
         expect_int(entry["hand"], f"{where}.hand", 0)
-        expect_int(entry["seat"], f"{where}.seat", 0, seats - 1)
+        if not (transfers and entry["seat"] is None):
+            expect_int(entry["seat"], f"{where}.seat", 0, seats - 1)
         expect_int(entry["amount"], f"{where}.amount", 1)
         expect_str(entry["pot"], f"{where}.pot", pots)
         expect_str(entry["dir"], f"{where}.dir", ("in", "out"))
         expect_str(entry["reason"], f"{where}.reason")
+    if transfers:
+        _check_transfer_pairs(entries, field)
     if len(entries) > 1 and any(a["hand"] > b["hand"] for a, b in itertools.pairwise(entries)):
         raise MalformedError(field, "entries are not in hand order")
     return entries
+
+
+def _check_transfer_pairs(entries: list[Entry], field: str) -> None:
+    """Entries with no seat come in pairs: out of one pot, then the same into another."""
+    i = 0
+    while i < len(entries):
+        if entries[i]["seat"] is not None:
+            i += 1
+            continue
+        first = entries[i]
+        second = entries[i + 1] if i + 1 < len(entries) else None
+        if (
+            second is None
+            or second["seat"] is not None
+            or first["dir"] != "out"
+            or second["dir"] != "in"
+            or first["pot"] == second["pot"]
+            or any(first[key] != second[key] for key in ("hand", "amount", "reason"))
+        ):
+            raise MalformedError(
+                f"{field}[{i}]", "a transfer between pots is an entry out of one pot "
+                "followed by the same entry into another"
+            )  # fmt: skip
+        i += 2
