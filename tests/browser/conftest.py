@@ -1,0 +1,120 @@
+"""The browser test harness: Debian's Chromium, dist/ served on localhost, no foreign requests.
+
+* ``site`` (session): builds dist/ (unless ``CELESTIX_SKIP_BUILD=1``: ``build.py test``
+  has just built it) and serves it on a free localhost port with build.py's own server;
+  it is also pytest-playwright's ``base_url``, so ``page.goto("/")`` opens the site.
+* Every test's browser context records each request it makes, the engine worker's
+  included (``network_log``), and the test fails if any leaves the site's origin.
+* An uncaught exception in a page fails the test.
+* A failed test keeps a screenshot and a trace in ``test-results/`` (pytest-playwright's
+  ``--output``; ``build.py test`` passes ``test-results/browser``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Error, Page
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+# Chromium's own traffic (updates, sync, field trials) would leave the origin and, with
+# no network here, only slow it down
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+# Schemes that never reach the network
+LOCAL_SCHEMES = ("data:", "blob:", "about:")
+
+
+def load_build() -> ModuleType:
+    """build.py as a module: the harness serves dist/ exactly as ``build.py serve`` does."""
+    spec = importlib.util.spec_from_file_location("celestix_build", ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+build = load_build()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Keep a screenshot and a trace of every failed test, however pytest was started."""
+    if config.getoption("--screenshot", "off") == "off":
+        config.option.screenshot = "only-on-failure"
+    if config.getoption("--tracing", "off") == "off":
+        config.option.tracing = "retain-on-failure"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Debian's Chromium (Playwright's own browser download cannot work here)."""
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[str]:
+    """The built site, served on 127.0.0.1 at a free port: its origin, e.g. http://127.0.0.1:4711."""
+    if os.environ.get("CELESTIX_SKIP_BUILD") != "1":
+        build.build_site()
+    server = build.make_server(build.DIST, port=0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+    thread.join()
+
+
+@pytest.fixture(scope="session")
+def base_url(site: str) -> str:
+    """pytest-playwright's base URL: relative ``page.goto`` paths open the served site."""
+    return site
+
+
+@pytest.fixture
+def network_log() -> list[str]:
+    """The URL of every request the test's browser context made, in order."""
+    return []
+
+
+def foreign_requests(urls: list[str], origin: str) -> list[str]:
+    """The URLs that left ``origin`` (data:, blob: and about: URLs stay local)."""
+    return [
+        url for url in urls if not (url.startswith(LOCAL_SCHEMES) or url.startswith(origin + "/"))
+    ]
+
+
+@pytest.fixture
+def context(context: BrowserContext, site: str, network_log: list[str]) -> Iterator[BrowserContext]:
+    """pytest-playwright's context, recording its requests; fails if one left the origin."""
+    context.on("request", lambda request: network_log.append(request.url))
+    yield context
+    foreign = foreign_requests(network_log, site)
+    assert not foreign, f"requests left the local origin {site}: {foreign}"
+
+
+@pytest.fixture
+def page(page: Page) -> Iterator[Page]:
+    """pytest-playwright's page; an uncaught exception in it fails the test."""
+    errors: list[Error] = []
+
+    def record(error: Error) -> None:  # (Playwright cannot wrap a builtin like list.append)
+        errors.append(error)
+
+    page.on("pageerror", record)
+    yield page
+    assert not errors, f"uncaught errors in the page: {[str(error) for error in errors]}"

@@ -1,0 +1,177 @@
+"""The engine boots in Chromium and answers through the bridge (docs/BRIDGE.md).
+
+These tests use a test-only page (served by a Playwright route on the site's origin,
+never shipped in dist/) that imports ``js/engine/bridge.js`` and exposes ``engine``, so
+they do not depend on the game pages.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, Route
+
+from celestix import api
+
+DIST = Path(__file__).resolve().parents[2] / "dist"
+BRIDGE_PAGE_PATH = "/__bridge_test__.html"
+BRIDGE_PAGE = """<!doctype html>
+<html lang="en"><meta charset="utf-8"><title>Bridge test</title>
+<script type="module">
+  import { engine, EngineError } from "/js/engine/bridge.js";
+  window.reports = [];
+  engine.onProgress((report) => window.reports.push(report));
+  // sent at once, long before the boot ends: the worker must keep it until it is ready
+  window.early = engine.games();
+  window.early.catch(() => {});
+  Object.assign(window, { engine, EngineError });
+</script>
+</html>
+"""
+# Calls a bridge method in the page; a rejection comes back as {error: {...}}
+CALL = """async ([method, args]) => {
+  try {
+    return { result: await engine[method](...args) };
+  } catch (error) {
+    const { name, type, kind, message, field, rule } = error;
+    return { error: { name, type, kind, message, field, rule,
+                      isEngineError: error instanceof EngineError } };
+  }
+}"""
+BOOT_TIMEOUT_MS = 90_000
+
+
+def serve_bridge_page(route: Route) -> None:
+    """Answer the test page's URL with the test page."""
+    route.fulfill(status=200, content_type="text/html; charset=utf-8", body=BRIDGE_PAGE)
+
+
+def open_bridge_page(page: Page) -> Page:
+    """Open the test page; the engine starts booting at once."""
+    page.route(f"**{BRIDGE_PAGE_PATH}", serve_bridge_page)
+    page.goto(BRIDGE_PAGE_PATH)
+    page.wait_for_function("window.engine !== undefined")
+    return page
+
+
+def wait_ready(page: Page) -> dict[str, str]:
+    """Await ``engine.ready``: the versions it resolves with."""
+    version: dict[str, str] = page.evaluate(
+        f"""() => Promise.race([
+          engine.ready,
+          new Promise((_, reject) => setTimeout(() => reject(new Error("boot timed out")),
+                                                {BOOT_TIMEOUT_MS})),
+        ])"""
+    )
+    return version
+
+
+@pytest.fixture
+def bridge(page: Page) -> Callable[..., dict[str, Any]]:
+    """Call ``engine.<method>(*args)`` in a booted page: ``{result}`` or ``{error}``."""
+    open_bridge_page(page)
+    wait_ready(page)
+
+    def call(method: str, *args: Any) -> dict[str, Any]:
+        answer: dict[str, Any] = page.evaluate(CALL, [method, list(args)])
+        return answer
+
+    return call
+
+
+def manifest() -> dict[str, Any]:
+    """dist/build.json."""
+    data: dict[str, Any] = json.loads((DIST / "build.json").read_text())
+    return data
+
+
+def test_boot_reports_real_progress_then_versions(page: Page) -> None:
+    open_bridge_page(page)
+    version = wait_ready(page)
+    assert version == {"engine": manifest()["engine"]["version"], "pyodide": "314.0.7"}
+
+    reports = page.evaluate("window.reports")
+    stages = [report["stage"] for report in reports]
+    assert stages == sorted(stages, key=["runtime", "packages", "engine"].index), stages
+    assert set(stages) == {"runtime", "packages", "engine"}
+    for report in reports:
+        assert report["message"], report
+        assert report["fraction"] is None or 0 <= report["fraction"] <= 1, report
+    # the runtime's download is counted as it arrives: many steps, never going back
+    runtime = [r["fraction"] for r in reports if r["stage"] == "runtime" and r["fraction"]]
+    assert runtime == sorted(runtime) and runtime[-1] == 1
+    assert len([f for f in runtime if 0 < f < 1]) >= 10, runtime
+    assert reports[-1] == {"stage": "engine", "message": "Ready", "fraction": 1}
+
+
+def test_request_sent_before_ready_is_answered(page: Page) -> None:
+    open_bridge_page(page)
+    games = page.evaluate("window.early")
+    assert "patience" in [game["id"] for game in games]
+
+
+def test_round_trip_gives_the_same_game_as_cpython(bridge: Callable[..., dict[str, Any]]) -> None:
+    assert bridge("games")["result"] == api.games()
+
+    state = bridge("newGame", "patience", {"start": "no-king"}, 12345)["result"]
+    assert state == api.new_game("patience", {"start": "no-king"}, 12345)
+
+    turn = bridge("turn", state, 0)["result"]
+    assert turn == {"view": api.view(state, 0), "legal": api.legal_actions(state, 0)}
+    assert {"type": "deal"} in turn["legal"]
+
+    step = bridge("apply", state, {"type": "deal"}, 0)["result"]
+    assert step == api.apply(state, {"type": "deal"}, 0)
+    assert bridge("view", step["state"])["result"] == api.view(step["state"], None)
+
+
+def test_illegal_action_rejects_with_engine_error(bridge: Callable[..., dict[str, Any]]) -> None:
+    state = bridge("newGame", "patience", None, 7)["result"]
+    # nothing on the waste yet: no card can be built
+    error = bridge("apply", state, {"type": "build", "to": 0}, 0)["error"]
+    assert error["isEngineError"] and error["name"] == "EngineError"
+    assert error["kind"] == "illegal" and error["type"] == "IllegalActionError"
+    assert error["rule"] and error["message"]
+
+    malformed = bridge("apply", state, {"type": "fly"}, 0)["error"]
+    assert malformed["kind"] == "malformed" and malformed["field"].startswith("action")
+
+    unknown = bridge("call", "no_such_method", {})["error"]
+    assert unknown["kind"] == "malformed" and unknown["field"] == "method"
+
+
+def test_every_request_stays_on_the_local_origin(
+    bridge: Callable[..., dict[str, Any]], network_log: list[str], site: str
+) -> None:
+    files = manifest()
+    # the worker's downloads are seen too, so the origin check (conftest) covers them
+    for path in [
+        "build.json",
+        "js/engine/worker.js",
+        "pyodide/pyodide.asm.wasm",
+        "pyodide/python_stdlib.zip",
+        files["micropip"]["wheel"],
+        files["engine"]["wheel"],
+    ]:
+        assert any(url.split("?")[0] == f"{site}/{path}" for url in network_log), path
+    assert all(url.startswith((site + "/", "data:", "blob:")) for url in network_log)
+
+
+def test_failed_boot_rejects_then_retry_boots(page: Page) -> None:
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body=""))
+    open_bridge_page(page)
+    failure = page.evaluate(CALL, ["retry", []])["error"]
+    assert failure["kind"] == "boot" and failure["isEngineError"]
+    assert "pyodide.asm.wasm" in failure["message"] and "404" in failure["message"]
+    # calls fail at once while the engine is down, including those already waiting
+    assert page.evaluate(CALL, ["games", []])["error"]["kind"] == "boot"
+    assert page.evaluate("window.early.then(() => 'answered', (e) => e.kind)") == "boot"
+
+    page.unroute("**/pyodide/pyodide.asm.wasm")
+    assert page.evaluate("engine.retry()")["engine"] == manifest()["engine"]["version"]
+    games = page.evaluate(CALL, ["games", []])["result"]
+    assert "patience" in [game["id"] for game in games]

@@ -1,0 +1,143 @@
+// The page's side of the engine bridge (docs/BRIDGE.md): one shared module worker,
+// started at import, and a promise API over its messages. No rules live here.
+//
+//   import { engine, EngineError } from "./engine/bridge.js";
+//   engine.onProgress(({ stage, message, fraction }) => ...);
+//   await engine.ready;                       // {engine, pyodide} versions
+//   const { view, legal } = await engine.turn(state, 0);
+
+const WORKER_URL = new URL("./worker.js", import.meta.url);
+
+/** A failed call or boot: `kind` is "malformed", "illegal", "internal" or "boot". */
+export class EngineError extends Error {
+  constructor({ type = "EngineError", kind = "internal", message = "", field = null, rule = null } = {}) {
+    super(message);
+    this.name = "EngineError";
+    this.type = type; // the engine's exception class, e.g. "IllegalActionError"
+    this.kind = kind;
+    this.field = field; // the input field at fault (malformed), e.g. "action.to"
+    this.rule = rule; // the rule at fault (illegal), e.g. "foundation-order"
+  }
+}
+
+/** Drop undefined entries, so optional parameters left out stay left out. */
+function defined(params) {
+  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
+}
+
+class Engine {
+  constructor() {
+    this._listeners = new Set();
+    this._latest = null; // the latest progress report, replayed to new listeners
+    this._start();
+  }
+
+  /** A new worker and a new boot; `ready` follows it. */
+  _start() {
+    this._nextId = 1;
+    this._pending = new Map(); // id -> {resolve, reject}
+    this._bootError = null;
+    this.ready = new Promise((resolve, reject) => {
+      this._booted = resolve;
+      this._bootFailed = reject;
+    });
+    this.ready.catch(() => {}); // a page that never awaits `ready` still sees failed calls
+    const worker = new Worker(WORKER_URL, { type: "module" });
+    worker.onmessage = (event) => this._receive(event.data);
+    // the worker's script itself failed (not found, syntax error)
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this._fail(`The rules engine could not start: ${event.message || "its worker failed to load"}`);
+    };
+    this._worker = worker;
+  }
+
+  _receive(message) {
+    if (message.type === "progress") {
+      const { stage, message: text, fraction } = message;
+      this._latest = { stage, message: text, fraction };
+      for (const listener of this._listeners) listener(this._latest);
+    } else if (message.type === "ready") {
+      this._booted(message.version);
+    } else if (message.type === "boot-error") {
+      this._fail(message.message);
+    } else if (this._pending.has(message.id)) {
+      const { resolve, reject } = this._pending.get(message.id);
+      this._pending.delete(message.id);
+      if (message.ok) resolve(message.result);
+      else reject(new EngineError(message.error));
+    }
+  }
+
+  /** The boot failed: reject `ready` and every call waiting for an answer. */
+  _fail(text) {
+    this._bootError = new EngineError({ type: "BootError", kind: "boot", message: text });
+    this._bootFailed(this._bootError);
+    for (const { reject } of this._pending.values()) reject(this._bootError);
+    this._pending.clear();
+    this._worker.terminate();
+  }
+
+  /** Call fn({stage, message, fraction}) on each boot report (now with the latest one).
+   * Returns a function that stops the calls. */
+  onProgress(fn) {
+    this._listeners.add(fn);
+    if (this._latest) fn(this._latest);
+    return () => this._listeners.delete(fn);
+  }
+
+  /** After a failed boot: a new worker and a new boot. Resolves like `ready`. */
+  retry() {
+    if (this._bootError) {
+      this._latest = null;
+      this._start();
+    }
+    return this.ready;
+  }
+
+  /** Call an engine method (docs/BRIDGE.md) with named params; resolves with its result. */
+  call(method, params = {}) {
+    if (this._bootError) return Promise.reject(this._bootError);
+    return new Promise((resolve, reject) => {
+      const id = this._nextId++;
+      this._pending.set(id, { resolve, reject });
+      this._worker.postMessage({ id, method, params: defined(params) });
+    });
+  }
+
+  games() {
+    return this.call("games");
+  }
+
+  newGame(game, options, seed, setup) {
+    return this.call("new_game", { game, options, seed, setup });
+  }
+
+  legalActions(state, seat) {
+    return this.call("legal_actions", { state, seat });
+  }
+
+  apply(state, action, seat) {
+    return this.call("apply", { state, action, seat });
+  }
+
+  view(state, seat) {
+    return this.call("view", { state, seat });
+  }
+
+  /** A seat's view and legal actions in one round trip: {view, legal}. */
+  turn(state, seat) {
+    return this.call("turn", { state, seat });
+  }
+
+  botAction(view, level, seed) {
+    return this.call("bot_action", { view, level, seed });
+  }
+
+  replay(record) {
+    return this.call("replay", { record });
+  }
+}
+
+/** The one engine of the page, booting from the moment this module is imported. */
+export const engine = new Engine();
