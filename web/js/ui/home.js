@@ -1,0 +1,76 @@
+// The home page: the games the engine offers (engine.games()) that have a page here,
+// each with a drawn fan of cards, its summary, and "Continue" when a game is saved.
+
+import { createCard } from "../cards/card.js";
+import "../cards/standard.js";
+
+// The cards fanned on each game's tile (drawn by the game's own deck).
+const FANS = {
+  patience: { deck: "standard", cards: ["KS", "QH", "JD", "TC"] },
+};
+
+function seatsText([min, max]) {
+  if (min === max) return min === 1 ? "1 player" : `${min} players`;
+  return `${min}–${max} players`;
+}
+
+export async function renderHome(container, { games, saved }) {
+  container.innerHTML = `
+    <section class="home">
+      <header class="home-hero">
+        <p class="eyebrow">The Celestix card room</p>
+        <h1 tabindex="-1" data-skip-target>Pull up a chair.</h1>
+        <p class="home-lede">Card games from the Celestix rules, dealt in your browser.
+          The rules engine runs on your own machine: no account, no server, no waiting for other players.</p>
+      </header>
+      <ul class="game-list" role="list"></ul>
+      <ul class="home-points" role="list">
+        <li><strong>Every deal has a number.</strong> Share the link and a friend gets exactly the same cards.</li>
+        <li><strong>Play your way.</strong> Mouse, touch or keyboard, with undo as far back as you like.</li>
+        <li><strong>Your game waits for you.</strong> Close the tab; the game in progress is here when you return.</li>
+      </ul>
+    </section>`;
+  const list = container.querySelector(".game-list");
+  for (const game of games) {
+    const item = document.createElement("li");
+    item.className = "game-tile";
+    item.innerHTML = `
+      <a class="game-link" href="#${game.id}">
+        <span class="game-fan" aria-hidden="true"></span>
+        <span class="game-text">
+          <span class="game-name"></span>
+          <span class="game-meta"></span>
+          <span class="game-summary"></span>
+          <span class="game-cta btn primary">Play</span>
+        </span>
+      </a>`;
+    item.querySelector(".game-name").textContent = game.name;
+    item.querySelector(".game-meta").textContent = seatsText(game.seats);
+    item.querySelector(".game-summary").textContent = game.summary || "";
+    const fan = FANS[game.id];
+    const fanBox = item.querySelector(".game-fan");
+    if (fan) {
+      fan.cards.forEach((code, i) => {
+        const card = createCard(code, { deck: fan.deck });
+        card.removeAttribute("role");
+        card.removeAttribute("aria-label");
+        card.style.setProperty("--i", String(i - (fan.cards.length - 1) / 2));
+        fanBox.append(card);
+      });
+    }
+    list.append(item);
+    if (saved[game.id]) {
+      const summary = await saved[game.id]().catch(() => null);
+      if (summary) {
+        item.querySelector(".game-cta").textContent = "Continue";
+        const note = document.createElement("span");
+        note.className = "game-saved";
+        note.textContent = summary;
+        item.querySelector(".game-cta").before(note);
+      }
+    }
+  }
+  if (!games.length) {
+    list.innerHTML = `<li class="game-tile empty">No games are open yet.</li>`;
+  }
+}

@@ -1,0 +1,35 @@
+// Line icons for buttons, drawn on a 24 x 24 grid (stroked with currentColor by .btn svg).
+
+const PATHS = {
+  undo: '<path d="M9 14 4 9l5-5"/><path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11"/>',
+  redo: '<path d="m15 14 5-5-5-5"/><path d="M20 9H9.5a5.5 5.5 0 0 0 0 11H13"/>',
+  restart: '<path d="M3 12a9 9 0 1 0 3-6.7L3 8"/><path d="M3 3v5h5"/>',
+  deal: '<rect x="3" y="5" width="11" height="15" rx="2"/><path d="M17 4.5 20.5 6a1.5 1.5 0 0 1 .8 2L17 19"/><path d="M8.5 10v5M6 12.5h5"/>',
+  redeal: '<path d="M21 12a9 9 0 0 1-15.5 6.3"/><path d="M3 12A9 9 0 0 1 18.5 5.7"/><path d="M18 2v4h-4"/><path d="M6 22v-4h4"/>',
+  share: '<path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7"/><path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7"/>',
+  help: '<circle cx="12" cy="12" r="9.5"/><path d="M9.2 9a3 3 0 0 1 5.8 1c0 2-3 2.5-3 4.5"/><path d="M12 17.5h.01"/>',
+  keyboard: '<rect x="2" y="6" width="20" height="12" rx="2"/><path d="M6 10h.01M10 10h.01M14 10h.01M18 10h.01M7 14h10"/>',
+  close: '<path d="M6 6l12 12M18 6 6 18"/>',
+  check: '<path d="m5 12 5 5L20 7"/>',
+};
+
+/** The <svg> markup of icon `name` (decorative: hidden from assistive technology). */
+export function icon(name) {
+  return `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">${PATHS[name]}</svg>`;
+}
+
+/** A <button class="btn"> with an icon and a label (the label may be visually hidden). */
+export function iconButton(name, label, { id = "", className = "", hideLabel = false, shortcut = "" } = {}) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = `btn ${className}`.trim();
+  if (id) button.id = id;
+  button.innerHTML = `${icon(name)}<span class="${hideLabel ? "sr-only" : "btn-label"}">${label}</span>`;
+  if (shortcut) {
+    button.setAttribute("aria-keyshortcuts", shortcut);
+    button.title = `${label} (${shortcut.replace(/\+/g, " + ")})`;
+  } else {
+    button.title = label;
+  }
+  return button;
+}

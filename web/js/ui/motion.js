@@ -1,0 +1,42 @@
+// Card movement: a card is drawn where it ends up, then flies there from where it was
+// (the FLIP technique), with the Web Animations API. Off when the player prefers
+// reduced motion.
+
+const query = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+export function reducedMotion() {
+  return query.matches;
+}
+
+/**
+ * Animate `el` (already in its final place) from the rectangle `from`.
+ * `flip: true` turns the card over on the way (a deal from a face-down stock).
+ */
+export function flyFrom(el, from, { duration = 260, flip = false, delay = 0 } = {}) {
+  if (!el || !from || reducedMotion()) return Promise.resolve();
+  const to = el.getBoundingClientRect();
+  if (!to.width || !from.width) return Promise.resolve();
+  const dx = from.left - to.left;
+  const dy = from.top - to.top;
+  const scale = from.width / to.width;
+  if (Math.abs(dx) < 1 && Math.abs(dy) < 1 && Math.abs(scale - 1) < 0.01) return Promise.resolve();
+  const start = `translate(${dx}px, ${dy}px) scale(${scale})`;
+  const frames = flip
+    ? [
+        { transform: `${start} scaleX(0.15)`, offset: 0 },
+        { transform: `translate(${dx * 0.45}px, ${dy * 0.45 - 6}px) scale(${(scale + 1) / 2}) scaleX(0.9)`, offset: 0.55 },
+        { transform: "none", offset: 1 },
+      ]
+    : [{ transform: start }, { transform: "translate(0, -4px) scale(1.03)", offset: 0.8 }, { transform: "none" }];
+  el.style.zIndex = "30";
+  const animation = el.animate(frames, {
+    duration,
+    delay,
+    easing: "cubic-bezier(0.2, 0.8, 0.2, 1)",
+    fill: "backwards",
+  });
+  return animation.finished.then(
+    () => { el.style.zIndex = ""; },
+    () => { el.style.zIndex = ""; },
+  );
+}
