@@ -1,0 +1,80 @@
+// The end of a game: a panel over the table saying it was won, or that it reached a
+// dead end and why (the engine's reason), with what to do next.
+
+import { icon } from "../ui/icons.js";
+
+export class Ending {
+  constructor(host, on) {
+    this.on = on;
+    const panel = document.createElement("section");
+    panel.className = "pt-ending";
+    panel.hidden = true;
+    panel.setAttribute("aria-labelledby", "pt-ending-title");
+    panel.innerHTML = `
+      <div class="pt-ending-card">
+        <button type="button" class="btn quiet icon-only pt-ending-close" aria-label="Close, and look at the table">${icon("close")}</button>
+        <p class="pt-ending-mark" aria-hidden="true"></p>
+        <h2 id="pt-ending-title" tabindex="-1"></h2>
+        <p class="pt-ending-text"></p>
+        <p class="pt-ending-detail"></p>
+        <div class="pt-ending-actions"></div>
+      </div>`;
+    host.append(panel);
+    this.panel = panel;
+    this.title = panel.querySelector("h2");
+    this.mark = panel.querySelector(".pt-ending-mark");
+    this.text = panel.querySelector(".pt-ending-text");
+    this.detail = panel.querySelector(".pt-ending-detail");
+    this.actions = panel.querySelector(".pt-ending-actions");
+    panel.querySelector(".pt-ending-close").addEventListener("click", () => this.hide());
+    panel.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        this.hide();
+      }
+    });
+  }
+
+  button(label, handler, primary = false) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = `btn ${primary ? "primary" : ""}`.trim();
+    b.textContent = label;
+    b.addEventListener("click", () => {
+      this.hide();
+      handler();
+    });
+    return b;
+  }
+
+  show(view, { reason, built, seed }) {
+    const won = view.won;
+    this.panel.classList.toggle("won", won);
+    this.panel.classList.toggle("lost", !won);
+    this.mark.textContent = won ? "★" : "";
+    if (won) {
+      this.title.textContent = "You won!";
+      this.text.textContent = `All 104 cards are on the foundations, in ${view.moves} moves.`;
+      this.detail.textContent = `Deal ${seed} is yours. Share it and see if a friend can do it too.`;
+      this.actions.replaceChildren(
+        this.button("Play this deal again", this.on.restart),
+        this.button("New deal", this.on.newDeal, true),
+      );
+    } else {
+      this.title.textContent = "Dead end";
+      this.text.textContent = reason || "No move is left.";
+      this.detail.textContent = `You built ${built} of the 104 cards in ${view.moves} moves.`;
+      this.actions.replaceChildren(
+        this.button("Undo last move", this.on.undo),
+        this.button("Play this deal again", this.on.restart),
+        this.button("New deal", this.on.newDeal, true),
+      );
+    }
+    this.panel.hidden = false;
+    this.title.focus({ preventScroll: true });
+  }
+
+  hide() {
+    this.panel.hidden = true;
+  }
+}

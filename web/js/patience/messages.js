@@ -1,0 +1,40 @@
+// Sentences for the live region and the end-of-game panel, made from the engine's
+// events and views (card names come from the deck module).
+
+import { cardName } from "../cards/card.js";
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** One sentence about what a move did. */
+export function describeEvents(events, view) {
+  const parts = [];
+  for (const event of events) {
+    if (event.type === "deal") {
+      parts.push(`${cardName(event.card)} dealt; ${plural(event.stock_count, "card")} left in the stock.`);
+    } else if (event.type === "build") {
+      parts.push(
+        event.full
+          ? `${cardName(event.card)} on foundation ${event.to + 1}: foundation ${event.to + 1} is complete.`
+          : `${cardName(event.card)} on foundation ${event.to + 1}, ${event.count} of 13.`,
+      );
+    } else if (event.type === "redeal") {
+      parts.push(`Waste turned over: pass ${event.pass} of ${view.passes}, ${plural(event.stock_count, "card")} in the stock.`);
+    } else if (event.type === "won") {
+      parts.push(`You won in ${plural(event.moves, "move")}!`);
+    } else if (event.type === "lost") {
+      parts.push(`Dead end. ${event.reason}`);
+    }
+  }
+  return parts.join(" ");
+}
+
+/** What the table shows now, after an undo or redo. */
+export function describePosition(view) {
+  const top = view.waste[view.waste.length - 1];
+  const waste = top ? `${cardName(top)} on the waste` : "the waste is empty";
+  return `${plural(view.stock_count, "card")} in the stock, ${waste}.`;
+}
+
+export function builtCount(view) {
+  return view.foundation_info.reduce((sum, f) => sum + f.count, 0);
+}

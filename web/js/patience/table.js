@@ -1,0 +1,327 @@
+// The patience table: eight foundations, the stock and the waste, drawn from the
+// engine's view. The elements players act on (the stock, the waste's top card, the
+// eight foundations) are created once and updated in place, so focus stays put.
+//
+// The table knows no rules: what a foundation wants next, how many cards it needs,
+// the pass number and what may be played all come from the view and the legal list.
+
+import { createCard, createPlaceholder, setCard, setPlaceholder, cardName } from "../cards/card.js";
+import { rankName } from "../cards/standard.js";
+import { icon } from "../ui/icons.js";
+import { flyFrom, reducedMotion } from "../ui/motion.js";
+
+const FOUNDATIONS = 8;
+const WASTE_SHOWN = 3;
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+export function stockLabel(view) {
+  return `Stock, ${plural(view.stock_count, "card")}`;
+}
+
+export function wasteLabel(view) {
+  const top = view.waste[view.waste.length - 1];
+  return top ? `Waste, ${cardName(top)} on top` : "Waste, empty";
+}
+
+export function foundationLabel(view, k) {
+  const info = view.foundation_info[k];
+  return `Foundation ${k + 1}, base ${rankName(info.base)}, ${plural(info.count, "card")}`;
+}
+
+function foundationDetail(view, k) {
+  const info = view.foundation_info[k];
+  const pile = view.foundations[k];
+  const parts = [];
+  if (pile.length) parts.push(`${cardName(pile[pile.length - 1])} on top.`);
+  if (info.needed === 0) parts.push("Complete.");
+  else if (info.next) parts.push(`Takes a ${rankName(info.next)} next; ${info.needed} to go.`);
+  else parts.push("Cannot be started yet.");
+  return parts.join(" ");
+}
+
+export class PatienceTable {
+  /**
+   * @param {HTMLElement} host   where the table is drawn
+   * @param {object} on          handlers: stock(), wasteCard(), foundation(k)
+   */
+  constructor(host, on) {
+    this.host = host;
+    this.on = on;
+    this.view = null;
+    this.build();
+  }
+
+  build() {
+    const table = document.createElement("div");
+    table.className = "pt-table";
+    table.innerHTML = `
+      <p class="pt-legend" aria-hidden="true">Foundations: base rank, and cards still to go</p>
+      <ol class="pt-foundations" aria-label="Foundations"></ol>
+      <div class="pt-lower">
+        <div class="pt-stock-area">
+          <button type="button" class="pile stock" aria-describedby="pt-stock-desc" aria-keyshortcuts="D">
+            <span class="pile-stack" aria-hidden="true"></span>
+            <span class="badge" aria-hidden="true"></span>
+          </button>
+          <p class="pt-pass" aria-hidden="true"><span class="pt-pass-text"></span><span class="pt-redeals"></span></p>
+          <span class="sr-only" id="pt-stock-desc"></span>
+        </div>
+        <div class="pt-waste" role="group">
+          <div class="waste-fan"></div>
+        </div>
+        <div class="pt-progress" aria-hidden="true">
+          <p class="pt-stat"><span class="pt-stat-label">Built</span><span class="pt-built"></span></p>
+          <div class="pt-meter"><div class="pt-meter-fill"></div></div>
+          <p class="pt-stat"><span class="pt-stat-label">Moves</span><span class="pt-moves"></span></p>
+        </div>
+      </div>`;
+    this.el = table;
+    this.foundationList = table.querySelector(".pt-foundations");
+    this.foundations = [];
+    for (let k = 0; k < FOUNDATIONS; k++) {
+      const li = document.createElement("li");
+      li.className = "pt-foundation";
+      li.dataset.index = String(k);
+      li.innerHTML = `
+        <button type="button" class="pile foundation" data-index="${k}" aria-describedby="pt-f${k}-desc" aria-keyshortcuts="${k + 1}">
+          <span class="pile-stack" aria-hidden="true"></span>
+        </button>
+        <div class="f-label" aria-hidden="true"><span class="f-base"></span><span class="f-need"></span></div>
+        <span class="sr-only" id="pt-f${k}-desc"></span>`;
+      const button = li.querySelector("button");
+      button.addEventListener("click", () => this.on.foundation(k));
+      this.foundationList.append(li);
+      this.foundations.push({
+        li,
+        button,
+        stack: li.querySelector(".pile-stack"),
+        base: li.querySelector(".f-base"),
+        need: li.querySelector(".f-need"),
+        desc: li.querySelector(".sr-only"),
+      });
+    }
+    this.stock = table.querySelector(".stock");
+    this.stockStack = this.stock.querySelector(".pile-stack");
+    this.stockBadge = this.stock.querySelector(".badge");
+    this.stockDesc = table.querySelector("#pt-stock-desc");
+    this.passText = table.querySelector(".pt-pass-text");
+    this.redealsText = table.querySelector(".pt-redeals");
+    this.stock.addEventListener("click", () => this.on.stock());
+
+    this.waste = table.querySelector(".pt-waste");
+    this.fan = table.querySelector(".waste-fan");
+    this.wasteTop = createCard("AS", { as: "button" });
+    this.wasteTop.classList.add("waste-top");
+    this.wasteTop.setAttribute("aria-keyshortcuts", "B");
+    this.wasteTop.addEventListener("click", (event) => {
+      if (this.wasteTop.dataset.dragged) {
+        delete this.wasteTop.dataset.dragged;
+        event.preventDefault();
+        return;
+      }
+      this.on.wasteCard();
+    });
+    this.built = table.querySelector(".pt-built");
+    this.moves = table.querySelector(".pt-moves");
+    this.meter = table.querySelector(".pt-meter-fill");
+    this.host.append(table);
+  }
+
+  /** Rectangles of the movable things, taken before a change so it can be animated. */
+  snapshot() {
+    const rect = (el) => (el && el.isConnected && !el.hidden ? el.getBoundingClientRect() : null);
+    return {
+      stock: rect(this.stockStack.firstElementChild),
+      wasteTop: this.view && this.view.waste.length ? rect(this.wasteTop) : null,
+      foundations: this.foundations.map((f) => rect(f.stack.firstElementChild)),
+    };
+  }
+
+  /**
+   * Draw `view`. `ui` holds what the page is doing: {candidates: [k] | null, legal}.
+   * `before` (from snapshot()) and `from` (a rectangle the moved card starts from,
+   * e.g. where a drag let go) animate the change from the previous view.
+   */
+  render(view, ui = {}, before = null, from = null) {
+    const old = this.view;
+    this.view = view;
+    this.renderFoundations(view, ui);
+    this.renderStock(view, ui);
+    this.renderWaste(view);
+    const built = view.foundation_info.reduce((sum, f) => sum + f.count, 0);
+    this.built.textContent = `${built} / 104`;
+    this.meter.style.width = `${(built / 104) * 100}%`;
+    this.moves.textContent = String(view.moves);
+    this.el.classList.toggle("over", view.over);
+    if (old && before) this.animate(old, view, before, from);
+  }
+
+  renderFoundations(view, ui) {
+    const candidates = ui.candidates || null;
+    for (let k = 0; k < FOUNDATIONS; k++) {
+      const f = this.foundations[k];
+      const info = view.foundation_info[k];
+      const pile = view.foundations[k];
+      f.button.setAttribute("aria-label", foundationLabel(view, k));
+      f.desc.textContent = foundationDetail(view, k);
+      f.base.textContent = rankName(info.base) === "10" ? "10" : info.base;
+      if (info.needed === 0) f.need.textContent = "complete";
+      else f.need.innerHTML = `${info.needed}<span class="f-to-go"> to go</span>`;
+      f.li.classList.toggle("full", info.needed === 0);
+      f.li.classList.toggle("waiting", !info.next && info.count === 0);
+      f.li.classList.toggle("candidate", Boolean(candidates && candidates.includes(k)));
+      f.li.dataset.depth = String(pile.length > 9 ? 3 : pile.length > 5 ? 2 : pile.length > 1 ? 1 : 0);
+      const top = pile[pile.length - 1];
+      const shown = f.stack.firstElementChild;
+      if (top) {
+        if (shown && !shown.classList.contains("placeholder")) setCard(shown, top);
+        else f.stack.replaceChildren(createCard(top));
+        f.stack.firstElementChild.removeAttribute("role");
+        f.stack.firstElementChild.removeAttribute("aria-label");
+      } else {
+        const mark = rankName(info.base) === "10" ? "10" : info.base;
+        if (shown && shown.classList.contains("placeholder")) setPlaceholder(shown, { mark });
+        else f.stack.replaceChildren(createPlaceholder({ mark }));
+      }
+    }
+  }
+
+  renderStock(view, ui) {
+    const legal = ui.legal || [];
+    const canRedeal = legal.some((a) => a.type === "redeal");
+    this.stock.setAttribute("aria-label", stockLabel(view));
+    this.stock.dataset.depth = String(view.stock_count > 60 ? 3 : view.stock_count > 25 ? 2 : view.stock_count > 1 ? 1 : 0);
+    this.stock.classList.toggle("empty", view.stock_count === 0);
+    this.stock.classList.toggle("can-redeal", canRedeal);
+    this.stockBadge.textContent = String(view.stock_count);
+    this.stockBadge.hidden = view.stock_count === 0;
+    const shown = this.stockStack.firstElementChild;
+    if (view.stock_count > 0) {
+      if (!shown || shown.classList.contains("placeholder")) {
+        const back = createCard(null, { faceUp: false });
+        back.removeAttribute("role");
+        back.removeAttribute("aria-label");
+        this.stockStack.replaceChildren(back);
+      }
+    } else {
+      const holder = createPlaceholder();
+      const svg = holder.querySelector("svg");
+      svg.insertAdjacentHTML(
+        "beforeend",
+        canRedeal
+          ? `<g transform="translate(65 115) scale(5)" class="ph-icon">${icon("redeal").replace(/<\/?svg[^>]*>/g, "")}</g>` +
+              `<text class="ph-label" x="125" y="300" text-anchor="middle">REDEAL</text>`
+          : `<text class="ph-label" x="125" y="186" text-anchor="middle">EMPTY</text>`,
+      );
+      this.stockStack.replaceChildren(holder);
+    }
+    this.passText.textContent = `Pass ${view.pass} of ${view.passes}`;
+    this.redealsText.textContent =
+      view.redeals_left === 0 ? "last pass" : `${view.redeals_left} redeal${view.redeals_left === 1 ? "" : "s"} left`;
+    let desc;
+    if (view.stock_count > 0) desc = `Pass ${view.pass} of ${view.passes}. Deals the next card onto the waste.`;
+    else if (canRedeal) desc = `Empty. Turns the waste over for pass ${view.pass + 1} of ${view.passes}.`;
+    else desc = `Empty. Pass ${view.pass} of ${view.passes}; no redeal left.`;
+    this.stockDesc.textContent = desc;
+  }
+
+  renderWaste(view) {
+    this.waste.setAttribute("aria-label", wasteLabel(view));
+    const shown = view.waste.slice(-WASTE_SHOWN);
+    const top = shown[shown.length - 1];
+    const under = shown.slice(0, -1);
+    const cards = [];
+    under.forEach((code) => {
+      const card = createCard(code);
+      card.classList.add("waste-under");
+      cards.push(card);
+    });
+    if (top) {
+      setCard(this.wasteTop, top);
+      this.wasteTop.setAttribute("aria-label", cardName(top));
+      cards.push(this.wasteTop);
+    } else {
+      cards.push(createPlaceholder());
+    }
+    const hadFocus = document.activeElement === this.wasteTop;
+    this.fan.replaceChildren(...cards);
+    this.fan.dataset.count = String(shown.length);
+    cards.forEach((card, i) => card.style.setProperty("--slot", String(i)));
+    if (hadFocus) (top ? this.wasteTop : this.stock).focus({ preventScroll: true });
+  }
+
+  /** The foundation whose drop zone is at (x, y), or that the rectangle overlaps most. */
+  foundationAt(x, y, rect) {
+    for (const f of this.foundations) {
+      const r = f.li.getBoundingClientRect();
+      if (x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) return Number(f.li.dataset.index);
+    }
+    if (!rect) return null;
+    let best = null;
+    let bestArea = rect.width * rect.height * 0.2;
+    for (const f of this.foundations) {
+      const r = f.button.getBoundingClientRect();
+      const w = Math.min(r.right, rect.right) - Math.max(r.left, rect.left);
+      const h = Math.min(r.bottom, rect.bottom) - Math.max(r.top, rect.top);
+      if (w > 0 && h > 0 && w * h > bestArea) {
+        bestArea = w * h;
+        best = Number(f.li.dataset.index);
+      }
+    }
+    return best;
+  }
+
+  setDropHover(k) {
+    this.foundations.forEach((f, i) => f.li.classList.toggle("drop-hover", i === k));
+  }
+
+  setCandidates(candidates) {
+    this.foundations.forEach((f, i) => f.li.classList.toggle("candidate", Boolean(candidates && candidates.includes(i))));
+    this.el.classList.toggle("choosing", Boolean(candidates));
+  }
+
+  /** A small shake: "not there". `which` is "stock", "waste" or a foundation number. */
+  shake(which) {
+    const el = which === "stock" ? this.stock : which === "waste" ? this.wasteTop : this.foundations[which]?.button;
+    if (!el || reducedMotion()) return;
+    el.animate(
+      [{ transform: "none" }, { transform: "translateX(-5px)" }, { transform: "translateX(5px)" },
+       { transform: "translateX(-3px)" }, { transform: "none" }],
+      { duration: 320, easing: "ease-out" },
+    );
+  }
+
+  animate(old, view, before, from) {
+    const wasteDelta = view.waste.length - old.waste.length;
+    const stockDelta = view.stock_count - old.stock_count;
+    const topOf = (k) => this.foundations[k].stack.firstElementChild;
+    if (wasteDelta === 1 && stockDelta === -1) {
+      flyFrom(this.wasteTop, before.stock, { flip: true });
+      return;
+    }
+    if (wasteDelta === -1 && stockDelta === 1) {
+      flyFrom(this.stockStack.firstElementChild, before.wasteTop, { flip: true });
+      return;
+    }
+    if (view.waste.length === 0 && stockDelta > 0 && old.waste.length === stockDelta) {
+      flyFrom(this.stockStack.firstElementChild, before.wasteTop, { flip: true, duration: 320 });
+      return;
+    }
+    if (old.waste.length === 0 && stockDelta < 0 && view.waste.length === -stockDelta) {
+      flyFrom(this.wasteTop, before.stock, { flip: true, duration: 320 });
+      return;
+    }
+    for (let k = 0; k < FOUNDATIONS; k++) {
+      const change = view.foundations[k].length - old.foundations[k].length;
+      if (change === 1 && wasteDelta === -1) {
+        flyFrom(topOf(k), from || before.wasteTop);
+        return;
+      }
+      if (change === -1 && wasteDelta === 1) {
+        flyFrom(this.wasteTop, before.foundations[k]);
+        return;
+      }
+    }
+  }
+}
