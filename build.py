@@ -342,6 +342,9 @@ def assemble_site(wheel: Path, micropip: Path, pyodide: Path) -> dict[str, Any]:
 def build_site() -> dict[str, Any]:
     """Build everything into dist/ (fetching what the cache lacks); return the manifest."""
     with cache_lock("build"):
+        # under the lock, any half-assembled site is left from an interrupted build
+        for stale in ROOT.glob(".dist-*"):
+            shutil.rmtree(stale, ignore_errors=True)
         pyodide = fetch_pyodide()
         micropip = fetch_micropip()
         wheel = build_wheel()
@@ -503,16 +506,15 @@ def junit_counts(path: Path) -> dict[str, int] | None:
     }
 
 
-def pytest_command(layer: str, paths: Sequence[str], extra: Sequence[str]) -> list[str]:
-    """A pytest run of the venv writing its JUnit report to test-results/<layer>.xml."""
-    return [
-        str(venv_python()),
-        "-m",
-        "pytest",
-        *paths,
-        f"--junitxml={RESULTS / f'{layer}.xml'}",
-        *extra,
-    ]
+def pytest_command(layer: str, path: str, extra: Sequence[str]) -> list[str]:
+    """A pytest run of the venv writing its JUnit report to test-results/<layer>.xml.
+
+    It runs the tests under ``path`` unless ``extra`` names tests of its own.
+    """
+    named = any(not arg.startswith("-") and (ROOT / arg.split("::")[0]).exists() for arg in extra)
+    paths = [] if named else [path]
+    junit = f"--junitxml={RESULTS / f'{layer}.xml'}"
+    return [str(venv_python()), "-m", "pytest", *paths, junit, *extra]
 
 
 def status(command: Sequence[str | Path], env: dict[str, str] | None = None) -> int:
@@ -536,7 +538,7 @@ def layer_lint(extra: Sequence[str]) -> int:
 
 def layer_engine(extra: Sequence[str]) -> int:
     """The engine tests on CPython (the venv's Python)."""
-    return status(pytest_command("engine", ["tests/engine"], extra))
+    return status(pytest_command("engine", "tests/engine", extra))
 
 
 def layer_pyodide(extra: Sequence[str]) -> int:
@@ -567,7 +569,7 @@ def layer_browser(extra: Sequence[str]) -> int:
     Failed tests leave a screenshot and a trace in test-results/browser/.
     """
     output = RESULTS / "browser"
-    command = pytest_command("browser", ["tests/browser"], [f"--output={output}", *extra])
+    command = pytest_command("browser", "tests/browser", [f"--output={output}", *extra])
     # the test command has just built dist/; the fixtures need not build it again
     return status(command, env={**os.environ, "CELESTIX_SKIP_BUILD": "1"})
 

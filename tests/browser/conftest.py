@@ -1,8 +1,9 @@
 """The browser test harness: Debian's Chromium, dist/ served on localhost, no foreign requests.
 
 * ``site`` (session): builds dist/ (unless ``CELESTIX_SKIP_BUILD=1``: ``build.py test``
-  has just built it) and serves it on a free localhost port with build.py's own server;
-  it is also pytest-playwright's ``base_url``, so ``page.goto("/")`` opens the site.
+  has just built it), copies it (``site_dir``) and serves the copy on a free localhost
+  port with build.py's own server; it is also pytest-playwright's ``base_url``, so
+  ``page.goto("/")`` opens the site.
 * Every test's browser context records each request it makes, the engine worker's
   included (``network_log``), and the test fails if any leaves the site's origin.
 * An uncaught exception in a page fails the test.
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import shutil
 import sys
 import threading
 from collections.abc import Iterator
@@ -66,11 +68,20 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 @pytest.fixture(scope="session")
-def site() -> Iterator[str]:
-    """The built site, served on 127.0.0.1 at a free port: its origin, e.g. http://127.0.0.1:4711."""
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the built site: other builds in this checkout may replace dist/ meanwhile."""
     if os.environ.get("CELESTIX_SKIP_BUILD") != "1":
         build.build_site()
-    server = build.make_server(build.DIST, port=0, quiet=True)
+    copy = tmp_path_factory.mktemp("site") / "dist"
+    with build.cache_lock("build"):
+        shutil.copytree(build.DIST, copy)
+    return copy
+
+
+@pytest.fixture(scope="session")
+def site(site_dir: Path) -> Iterator[str]:
+    """The site served on 127.0.0.1 at a free port: its origin, e.g. http://127.0.0.1:4711."""
+    server = build.make_server(site_dir, port=0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}"

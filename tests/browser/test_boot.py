@@ -17,7 +17,6 @@ from playwright.sync_api import Page, Route
 
 from celestix import api
 
-DIST = Path(__file__).resolve().parents[2] / "dist"
 BRIDGE_PAGE_PATH = "/__bridge_test__.html"
 BRIDGE_PAGE = """<!doctype html>
 <html lang="en"><meta charset="utf-8"><title>Bridge test</title>
@@ -83,16 +82,17 @@ def bridge(page: Page) -> Callable[..., dict[str, Any]]:
     return call
 
 
-def manifest() -> dict[str, Any]:
-    """dist/build.json."""
-    data: dict[str, Any] = json.loads((DIST / "build.json").read_text())
+@pytest.fixture
+def manifest(site_dir: Path) -> dict[str, Any]:
+    """The served site's build.json."""
+    data: dict[str, Any] = json.loads((site_dir / "build.json").read_text())
     return data
 
 
-def test_boot_reports_real_progress_then_versions(page: Page) -> None:
+def test_boot_reports_real_progress_then_versions(page: Page, manifest: dict[str, Any]) -> None:
     open_bridge_page(page)
     version = wait_ready(page)
-    assert version == {"engine": manifest()["engine"]["version"], "pyodide": "314.0.7"}
+    assert version == {"engine": manifest["engine"]["version"], "pyodide": "314.0.7"}
 
     reports = page.evaluate("window.reports")
     stages = [report["stage"] for report in reports]
@@ -144,10 +144,23 @@ def test_illegal_action_rejects_with_engine_error(bridge: Callable[..., dict[str
     assert unknown["kind"] == "malformed" and unknown["field"] == "method"
 
 
-def test_every_request_stays_on_the_local_origin(
-    bridge: Callable[..., dict[str, Any]], network_log: list[str], site: str
+def test_params_that_cannot_reach_the_worker_reject(
+    bridge: Callable[..., dict[str, Any]], page: Page
 ) -> None:
-    files = manifest()
+    error = page.evaluate(
+        "engine.call('games', { f: () => 1 }).then(() => null, (e) => [e.name, e.kind, e.field])"
+    )
+    assert error == ["EngineError", "malformed", "params"]
+    assert "patience" in [game["id"] for game in bridge("games")["result"]]
+
+
+def test_every_request_stays_on_the_local_origin(
+    bridge: Callable[..., dict[str, Any]],
+    network_log: list[str],
+    site: str,
+    manifest: dict[str, Any],
+) -> None:
+    files = manifest
     # the worker's downloads are seen too, so the origin check (conftest) covers them
     for path in [
         "build.json",
@@ -161,7 +174,7 @@ def test_every_request_stays_on_the_local_origin(
     assert all(url.startswith((site + "/", "data:", "blob:")) for url in network_log)
 
 
-def test_failed_boot_rejects_then_retry_boots(page: Page) -> None:
+def test_failed_boot_rejects_then_retry_boots(page: Page, manifest: dict[str, Any]) -> None:
     page.route("**/pyodide/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body=""))
     open_bridge_page(page)
     failure = page.evaluate(CALL, ["retry", []])["error"]
@@ -172,6 +185,6 @@ def test_failed_boot_rejects_then_retry_boots(page: Page) -> None:
     assert page.evaluate("window.early.then(() => 'answered', (e) => e.kind)") == "boot"
 
     page.unroute("**/pyodide/pyodide.asm.wasm")
-    assert page.evaluate("engine.retry()")["engine"] == manifest()["engine"]["version"]
+    assert page.evaluate("engine.retry()")["engine"] == manifest["engine"]["version"]
     games = page.evaluate(CALL, ["games", []])["result"]
     assert "patience" in [game["id"] for game in games]

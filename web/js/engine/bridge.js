@@ -100,8 +100,14 @@ class Engine {
     if (this._bootError) return Promise.reject(this._bootError);
     return new Promise((resolve, reject) => {
       const id = this._nextId++;
+      try {
+        this._worker.postMessage({ id, method, params: defined(params) });
+      } catch (error) {
+        // params that cannot be copied to the worker (a function, a DOM node...)
+        reject(new EngineError({ type: error.name, kind: "malformed", message: error.message, field: "params" }));
+        return;
+      }
       this._pending.set(id, { resolve, reject });
-      this._worker.postMessage({ id, method, params: defined(params) });
     });
   }
 
