@@ -19,6 +19,7 @@ from celestix.shape import JsonDict
 # game id -> module that defines ``RULES``, an instance of a GameRules subclass.
 GAME_MODULES: dict[str, str] = {
     "patience": "celestix.patience.game",
+    "precedence": "celestix.precedence.game",
 }
 
 _loaded: dict[str, GameRules] = {}

@@ -1,0 +1,1 @@
+"""Precedence, the Imperial trick-taking game (RULES.md section 1)."""

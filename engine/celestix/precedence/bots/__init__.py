@@ -1,0 +1,40 @@
+"""Computer players for Precedence. They see a view, never a state.
+
+``choose(view, level, seed)`` is the one entry point. Each level is a function of
+``(view, seed)`` in :data:`PLAYERS`, so a stronger player (for instance a search over
+deals sampled by :mod:`celestix.precedence.bots.sim`) joins by adding an entry; the
+rules are not touched.
+
+* ``random`` -- uniform over the legal actions, drawn from ``Rng(seed)``.
+* ``basic`` -- sound heuristics (:mod:`celestix.precedence.bots.basic`).
+* ``easy`` and ``normal`` -- the basic heuristics for now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from celestix.precedence.bots import basic
+from celestix.precedence.bots.seen import legal_or_refuse
+from celestix.rng import Rng
+from celestix.shape import JsonDict
+
+LEVELS = ("random", "basic", "easy", "normal")
+
+
+def random_player(view: JsonDict, seed: int) -> JsonDict:
+    """A legal action drawn uniformly."""
+    return Rng(seed).choice(legal_or_refuse(view))
+
+
+PLAYERS: dict[str, Callable[[JsonDict, int], JsonDict]] = {
+    "random": random_player,
+    "basic": basic.choose,
+    "easy": basic.choose,
+    "normal": basic.choose,
+}
+
+
+def choose(view: JsonDict, level: str, seed: int) -> JsonDict:
+    """The action of the player of ``level`` for the view's seat."""
+    return PLAYERS[level](view, seed)

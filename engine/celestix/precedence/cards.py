@@ -1,0 +1,66 @@
+"""The Imperial deck: 52 cards in four suits of thirteen ranks.
+
+Card codes are rank (``2``-``9``, ``T`` 10, ``O`` Officer, ``M`` Commander, ``P``
+StellarPilot / Voidpilot, ``E`` Emperor) then suit (``V`` Void, ``F`` Frontier, ``B``
+Border, ``C`` Core). Each card also has a number 0-51, ``suit * 13 + rank`` in the
+orders of RULES.md 1 ("Deck"), which is the engine's sort order: by suit, then by rank
+from low to high.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+RANKS = "23456789TOMPE"
+SUITS = "VFBC"
+SUIT_NAMES = ("Void", "Frontier", "Border", "Core")
+SUIT_BY_NAME = {name: i for i, name in enumerate(SUIT_NAMES)}
+_RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "Officer", "Commander",
+               "StellarPilot", "Emperor")  # fmt: skip
+PILOT = RANKS.index("P")
+EMPEROR = RANKS.index("E")
+HAND_SIZE = 13
+SEATS = 4
+
+DECK: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS)
+CARD_CODES = frozenset(DECK)
+CARD_ID: dict[str, int] = {card: i for i, card in enumerate(DECK)}
+SUIT_OF: dict[str, int] = {card: i // 13 for i, card in enumerate(DECK)}
+RANK_OF: dict[str, int] = {card: i % 13 for i, card in enumerate(DECK)}
+
+
+def card_at(suit: int, rank: int) -> str:
+    """The code of the card of suit number ``suit`` and rank number ``rank``."""
+    return DECK[suit * 13 + rank]
+
+
+def sort_cards(cards: Iterable[str]) -> list[str]:
+    """``cards`` in the engine's order: by suit (Void first), then rank, low to high."""
+    return sorted(cards, key=CARD_ID.__getitem__)
+
+
+def twelfth_rank_name(variant: str) -> str:
+    """The name of the 12th rank: Voidpilot under the Frontier/Void variant."""
+    return "Voidpilot" if variant == "frontier" else "StellarPilot"
+
+
+def rank_names(variant: str) -> list[str]:
+    """The names of the ranks, low to high, as this variant calls them."""
+    names = list(_RANK_NAMES)
+    names[PILOT] = twelfth_rank_name(variant)
+    return names
+
+
+def rank_name(rank: int, variant: str) -> str:
+    """The name of rank number ``rank`` under ``variant``, e.g. ``"Commander"``."""
+    return twelfth_rank_name(variant) if rank == PILOT else _RANK_NAMES[rank]
+
+
+def card_name(card: str, variant: str) -> str:
+    """The card's full name, e.g. ``"Voidpilot of Border"``."""
+    return f"{rank_name(RANK_OF[card], variant)} of {SUIT_NAMES[SUIT_OF[card]]}"
+
+
+def card_list(cards: Iterable[str]) -> str:
+    """Card codes joined for a sentence: ``"2V, 3V, 4V"``."""
+    return ", ".join(cards)

@@ -1,0 +1,335 @@
+"""The course of a hand, one named step per phase (RULES.md 1, "A hand").
+
+``apply_action`` checks an action against the phase and the rules, then applies it to a
+copy of the state: :func:`declare`, :func:`bid` or :func:`play`. The steps no player
+takes -- antes and the deal (:func:`start_hand`), scoring, the pots and the end of the
+game (:func:`finish_hand`) -- run inside the same call, so every state handed out waits
+for a player's action or is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celestix.errors import IllegalActionError
+from celestix.precedence import pots
+from celestix.precedence.bidding import bid_refusal, contracts, team_of, team_seats
+from celestix.precedence.cards import CARD_CODES, DECK, HAND_SIZE, SUIT_NAMES, sort_cards
+from celestix.precedence.melds import declaration_points, describe_meld, normalise_declaration
+from celestix.precedence.options import counts_excess, trump_suit
+from celestix.precedence.scoring import game_outcome, leader, score_team
+from celestix.precedence.state import (
+    TRICKS_PER_HAND,
+    Phase,
+    copy_state,
+    live_declared,
+)
+from celestix.precedence.tricks import play_refusal, win_reason, winning_play
+from celestix.rng import Rng
+from celestix.shape import (
+    JsonDict,
+    expect_card,
+    expect_dict,
+    expect_int,
+    expect_keys,
+    expect_list,
+    expect_str,
+)
+
+ACTION_TYPES = ("declare", "bid", "play")
+PHASE_ACTIONS = {Phase.DECLARE: "declare", Phase.BID: "bid", Phase.PLAY: "play"}
+PHASE_WORDS = {
+    Phase.DECLARE: "It is time to declare melds (an empty list declares none).",
+    Phase.BID: "It is time to bid: how many tricks will you take?",
+    Phase.PLAY: "It is time to play a card to the trick.",
+}
+
+
+def parse_action(action: Any) -> JsonDict:
+    """``action`` checked for shape: a known type with exactly its keys."""
+    checked = expect_dict(action, "action")
+    kind = expect_str(checked.get("type"), "action.type", ACTION_TYPES)
+    if kind == "declare":
+        expect_keys(checked, "action", ["type", "melds"])
+        for i, meld in enumerate(expect_list(checked["melds"], "action.melds")):
+            for j, card in enumerate(expect_list(meld, f"action.melds[{i}]")):
+                expect_card(card, f"action.melds[{i}][{j}]", CARD_CODES)
+    elif kind == "bid":
+        expect_keys(checked, "action", ["type", "tricks"])
+        expect_int(checked["tricks"], "action.tricks")
+    else:
+        expect_keys(checked, "action", ["type", "card"])
+        expect_card(checked["card"], "action.card", CARD_CODES)
+    return checked
+
+
+def apply_action(state: JsonDict, action: Any, seat: int) -> tuple[JsonDict, list[JsonDict]]:
+    """The state after ``seat`` (who is to act) takes ``action``, and its events."""
+    action = parse_action(action)
+    phase = Phase(state["phase"])
+    if PHASE_ACTIONS[phase] != action["type"]:
+        raise IllegalActionError("wrong-phase", PHASE_WORDS[phase])
+    if phase is Phase.DECLARE:
+        return declare(state, action["melds"], seat)
+    if phase is Phase.BID:
+        return bid(state, action["tricks"], seat)
+    return play(state, action["card"], seat)
+
+
+# --- step 3: meld declaration ---------------------------------------------------------
+
+
+def declare(state: JsonDict, melds: list[list[str]], seat: int) -> tuple[JsonDict, list[JsonDict]]:
+    """``seat`` declares ``melds`` (any order) and pays the meld wager for each."""
+    normal = normalise_declaration(state["hands"][seat], melds)
+    new = copy_state(state)
+    new["declarations"][seat] = normal
+    wager = int(new["options"]["meld_wager"])
+    described = [describe_meld(meld) for meld in normal]
+    for meld in described:
+        pots.pay_in(new, seat, wager, pots.HAND_POT, f"meld wager: {meld['label']}")
+    events: list[JsonDict] = [
+        {
+            "type": "declare",
+            "seat": seat,
+            "melds": described,
+            "points": sum(int(m["points"]) for m in described),
+            "wager": wager * len(normal),
+            "hand_pot": new["hand_pot"],
+        }
+    ]
+    following = (seat + 1) % 4
+    if new["declarations"][following] is None:
+        new["to_act"] = following
+    else:
+        new["phase"] = Phase.BID.value
+        new["to_act"] = (new["dealer"] + 1) % 4
+        events.append({"type": "phase", "phase": Phase.BID.value, "to_act": new["to_act"]})
+    return new, events
+
+
+# --- step 4: bidding -------------------------------------------------------------------
+
+
+def bid(state: JsonDict, tricks: int, seat: int) -> tuple[JsonDict, list[JsonDict]]:
+    """``seat`` bids ``tricks`` and pays the trick credit for each trick bid."""
+    refusal = bid_refusal(state["bids"], seat, tricks)
+    if refusal is not None:
+        raise IllegalActionError(*refusal)
+    new = copy_state(state)
+    new["bids"][seat] = tricks
+    credit = int(new["options"]["trick_credit"]) * tricks
+    pots.pay_in(new, seat, credit, pots.HAND_POT, f"trick credit: {tricks} bid")
+    team = team_of(seat)
+    events: list[JsonDict] = [
+        {
+            "type": "bid",
+            "seat": seat,
+            "tricks": tricks,
+            "credit": credit,
+            "team": team,
+            "contract": contracts(new["bids"])[team],
+            "hand_pot": new["hand_pot"],
+        }
+    ]
+    following = (seat + 1) % 4
+    if new["bids"][following] is None:
+        new["to_act"] = following
+    else:
+        new["phase"] = Phase.PLAY.value
+        new["to_act"] = (new["dealer"] + 1) % 4
+        events.append(
+            {
+                "type": "phase",
+                "phase": Phase.PLAY.value,
+                "to_act": new["to_act"],
+                "contracts": contracts(new["bids"]),
+            }
+        )
+    return new, events
+
+
+# --- step 5: trick play ----------------------------------------------------------------
+
+
+def play(state: JsonDict, card: str, seat: int) -> tuple[JsonDict, list[JsonDict]]:
+    """``seat`` plays ``card``; a fourth card completes the trick, a 13th trick the hand."""
+    declared = live_declared(state, seat)
+    refusal = play_refusal(state["hands"][seat], declared, state["trick"], card)
+    if refusal is not None:
+        raise IllegalActionError(*refusal)
+    new = copy_state(state)
+    new["hands"][seat].remove(card)
+    new["trick"].append({"seat": seat, "card": card})
+    events: list[JsonDict] = [
+        {
+            "type": "play",
+            "seat": seat,
+            "card": card,
+            "declared": card in declared,
+            "trick_number": len(new["completed"]) + 1,
+        }
+    ]
+    if len(new["trick"]) < 4:
+        new["to_act"] = (seat + 1) % 4
+        return new, events
+    trump = trump_suit(new["options"], new["hand_number"])
+    plays = new["trick"]
+    winner = int(winning_play(plays, trump)["seat"])
+    kind, words = win_reason(plays, trump)
+    new["completed"].append({"plays": plays, "winner": winner})
+    new["trick"] = []
+    new["taken"][winner] += 1
+    events.append(
+        {
+            "type": "trick",
+            "number": len(new["completed"]),
+            "winner": winner,
+            "card": next(p["card"] for p in plays if p["seat"] == winner),
+            "reason": words,
+            "reason_kind": kind,
+            "plays": [dict(p) for p in plays],
+            "taken": list(new["taken"]),
+            "team_tricks": [new["taken"][0] + new["taken"][2], new["taken"][1] + new["taken"][3]],
+        }
+    )
+    if len(new["completed"]) < TRICKS_PER_HAND:
+        new["to_act"] = winner
+        return new, events
+    finish_hand(new, events)
+    return new, events
+
+
+# --- step 6: scoring, the pots, the end of the game ---------------------------------------
+
+
+def finish_hand(new: JsonDict, events: list[JsonDict]) -> None:
+    """Score the hand, settle the Hand Pot, then end the game or deal the next hand."""
+    options = new["options"]
+    teams = []
+    for team in (0, 1):
+        seats = team_seats(team)
+        melds = [meld for s in seats for meld in new["declarations"][s]]
+        teams.append(
+            score_team(
+                team,
+                (new["bids"][seats[0]], new["bids"][seats[1]]),
+                new["taken"][seats[0]] + new["taken"][seats[1]],
+                declaration_points(melds),
+                new["scores"][team],
+                new["excess"][team],
+                int(options["penalty"]),
+                counts_excess(options),
+            )
+        )
+        new["scores"][team] = teams[team]["score_after"]
+        new["excess"][team] = teams[team]["excess_after"]
+    summary: JsonDict = {
+        "type": "hand_scored",
+        "hand_number": new["hand_number"],
+        "dealer": new["dealer"],
+        "trump": SUIT_NAMES[trump_suit(options, new["hand_number"])],
+        "variant": options["variant"],
+        "taken": list(new["taken"]),
+        "teams": teams,
+        "scores": list(new["scores"]),
+    }
+    pot = pots.settle_hand_pot(new, teams)
+    events += [summary, pot]
+    new["history"].append(score_line(summary, pot))
+    outcome = game_outcome(new["scores"], int(options["target"]))
+    if outcome == "over":
+        end_game(new, events)
+        return
+    if outcome == "tie":
+        events.append(
+            {
+                "type": "tie",
+                "scores": list(new["scores"]),
+                "target": options["target"],
+                "message": "Both teams reached the target with equal scores: another hand "
+                "is played.",
+            }
+        )
+    new["dealer"] = (new["dealer"] + 1) % 4
+    new["hand_number"] += 1
+    events += start_hand(new)
+
+
+def score_line(summary: JsonDict, pot: JsonDict) -> JsonDict:
+    """The hand's line on the score sheet (``state["history"]``): the summary in short."""
+    teams = summary["teams"]
+    return {
+        "hand_number": summary["hand_number"],
+        "dealer": summary["dealer"],
+        "trump": summary["trump"],
+        "contracts": [team["contract"] for team in teams],
+        "tricks": [team["tricks"] for team in teams],
+        "made": [team["made"] for team in teams],
+        "points": [team["hand_points"] for team in teams],
+        "audits": [team["audits"] for team in teams],
+        "scores": [team["score_after"] for team in teams],
+        "excess": [team["excess_after"] for team in teams],
+        "pot": {"outcome": pot["outcome"], "team": pot["team"], "amount": pot["amount"]},
+    }
+
+
+def end_game(new: JsonDict, events: list[JsonDict]) -> None:
+    """The game is over: the team with the higher score wins the Accord Pot."""
+    winner = leader(new["scores"])
+    accord = pots.settle_accord_pot(new, winner)
+    new["phase"] = Phase.OVER.value
+    new["over"] = True
+    new["to_act"] = None
+    new["winner"] = winner
+    events += [
+        accord,
+        {
+            "type": "game_over",
+            "winner": winner,
+            "seats": list(team_seats(winner)),
+            "scores": list(new["scores"]),
+            "hands_played": len(new["history"]),
+            "chips": list(new["chips"]),
+            "unclaimed": new["hand_pot"],
+        },
+    ]
+
+
+# --- steps 1 and 2: antes and the deal ---------------------------------------------------
+
+
+def deal(seed: int, hand_number: int, dealer: int) -> list[list[str]]:
+    """The four hands of hand ``hand_number``: a shuffle from ``Rng(seed, hand_number)``,
+    dealt one card at a time from the dealer's left, each hand sorted."""
+    deck = Rng(seed, hand_number).shuffled(DECK)
+    hands: list[list[str]] = [[], [], [], []]
+    for i, card in enumerate(deck):
+        hands[(dealer + 1 + i) % 4].append(card)
+    return [sort_cards(hand) for hand in hands]
+
+
+def start_hand(new: JsonDict, hands: list[list[str]] | None = None) -> list[JsonDict]:
+    """Antes and the deal of ``new["hand_number"]`` (dealt from the seed unless given)."""
+    events = [pots.pay_antes(new)]
+    new["hands"] = (
+        hands if hands is not None else deal(new["seed"], new["hand_number"], new["dealer"])
+    )
+    new["declarations"] = [None] * 4
+    new["bids"] = [None] * 4
+    new["completed"] = []
+    new["trick"] = []
+    new["taken"] = [0] * 4
+    new["phase"] = Phase.DECLARE.value
+    new["to_act"] = (new["dealer"] + 1) % 4
+    events.append(
+        {
+            "type": "deal",
+            "hand_number": new["hand_number"],
+            "dealer": new["dealer"],
+            "trump": SUIT_NAMES[trump_suit(new["options"], new["hand_number"])],
+            "to_act": new["to_act"],
+            "hand_sizes": [HAND_SIZE] * 4,
+        }
+    )
+    return events

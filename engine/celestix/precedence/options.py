@@ -1,0 +1,87 @@
+"""Precedence's table options (PROTOCOL.md "Options"; RULES.md 1, "Variants", "Chips").
+
+``trump`` and ``penalty`` have variant-dependent defaults: left out, they are
+``"rotate"`` and 10 under Core/Border, ``"Void"`` and 15 under Frontier/Void.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from celestix.options import OptionSpec, OptionValue
+from celestix.precedence.cards import SUIT_BY_NAME, SUIT_NAMES
+
+CORE = "core"
+FRONTIER = "frontier"
+ROTATE = "rotate"
+# Chip amounts are capped so that they stay exact as JavaScript numbers.
+CHIP_LIMIT = 1_000_000
+
+
+def _chips(name: str, label: str, default: int, help_text: str) -> OptionSpec:
+    return OptionSpec(name, label, help_text, default, minimum=0, maximum=CHIP_LIMIT)
+
+
+OPTION_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "variant",
+        "Variant",
+        "core: Core/Border rules (StellarPilot, Excess and the Imperial Audit, trump "
+        "rotates, failure costs 10 per trick bid). frontier: Frontier/Void, the "
+        '"Declaration" variant (Voidpilot, no Excess, Void is trump, failure costs 15).',
+        CORE,
+        choices=(CORE, FRONTIER),
+    ),
+    OptionSpec(
+        "target",
+        "Target score",
+        "The game ends after the hand in which a team reaches this score: 250 for "
+        "formal play, 150 for short salon play.",
+        250,
+        choices=(250, 150),
+    ),
+    OptionSpec(
+        "trump",
+        "Trump",
+        "rotate: trump for hand n (from 0) is Void, Frontier, Border, Core in turn; or "
+        "one suit that is trump every hand. Left out: rotate under core, Void under "
+        "frontier.",
+        ROTATE,
+        choices=(ROTATE, *SUIT_NAMES),
+        default_when=("variant", {FRONTIER: "Void"}),
+    ),
+    OptionSpec(
+        "penalty",
+        "Failure penalty",
+        "Points a team loses per trick bid when it fails its contract. Left out: 10 "
+        "under core, 15 under frontier.",
+        10,
+        minimum=0,
+        maximum=1000,
+        default_when=("variant", {FRONTIER: 15}),
+    ),
+    _chips("start_chips", "Starting chips", 100, "Chips each player starts the game with."),
+    _chips(
+        "accord",
+        "Accord stake",
+        10,
+        "Chips each player pays into the Accord Pot at the start of the game; the team "
+        "that wins the game takes the pot.",
+    ),
+    _chips("ante", "Ante", 1, "Chips each player pays into the Hand Pot at the start of a hand."),
+    _chips("meld_wager", "Meld wager", 2, "Chips paid into the Hand Pot for each declared meld."),
+    _chips("trick_credit", "Trick credit", 1, "Chips paid into the Hand Pot for each trick bid."),
+)
+
+
+def trump_suit(options: Mapping[str, OptionValue], hand_number: int) -> int:
+    """The trump suit number of hand ``hand_number`` (counting from 0)."""
+    trump = options["trump"]
+    if trump == ROTATE:
+        return hand_number % 4
+    return SUIT_BY_NAME[str(trump)]
+
+
+def counts_excess(options: Mapping[str, OptionValue]) -> bool:
+    """Whether Excess and the Imperial Audit apply (Core/Border only)."""
+    return options["variant"] == CORE

@@ -1,0 +1,123 @@
+"""Chips: the Accord Pot, the Hand Pot and the public ledger (RULES.md 1, "Chips", "Pots").
+
+* Accord Pot: each player pays the accord stake at the start of the game; the team that
+  wins the game takes it, split evenly; an odd chip goes to the winning partner who
+  comes first clockwise from the last dealer's left.
+* Hand Pot: antes, meld wagers and trick credits go in. It goes to the team that made
+  its contract; if both made theirs, to the team with more tricks; if neither did, it
+  carries over. A pot won is split evenly; an odd chip stays for the next hand.
+
+Every movement goes through :func:`pay_in` / :func:`pay_out`, which write the ledger
+entry (:mod:`celestix.table.ledger`) and keep the pot totals. The functions change the
+state they are given: the flow passes a copy whose ``chips`` and ``ledger`` are its own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celestix.precedence.bidding import team_seats
+from celestix.shape import JsonDict
+from celestix.table import ledger
+from celestix.table.seats import seats_from
+
+HAND_POT = "hand"
+ACCORD_POT = "accord"
+POTS = (HAND_POT, ACCORD_POT)
+POT_KEYS = {HAND_POT: "hand_pot", ACCORD_POT: "accord_pot"}
+
+
+def pay_in(state: JsonDict, seat: int, amount: int, pot: str, reason: str) -> None:
+    """``seat`` pays ``amount`` chips into ``pot`` (nothing happens for 0)."""
+    if ledger.pay_in(state["ledger"], state["chips"], state["hand_number"], seat, amount, pot,
+                     reason):  # fmt: skip
+        state[POT_KEYS[pot]] += amount
+
+
+def pay_out(state: JsonDict, seat: int, amount: int, pot: str, reason: str) -> None:
+    """``seat`` takes ``amount`` chips out of ``pot`` (nothing happens for 0)."""
+    if ledger.pay_out(state["ledger"], state["chips"], state["hand_number"], seat, amount, pot,
+                      reason):  # fmt: skip
+        state[POT_KEYS[pot]] -= amount
+
+
+def pay_stakes(state: JsonDict) -> JsonDict:
+    """Every player pays the accord stake (game start); the event."""
+    stake = int(state["options"]["accord"])
+    for seat in seats_from(state["dealer"] + 1, 4):
+        pay_in(state, seat, stake, ACCORD_POT, "Accord Pot stake")
+    return {"type": "accord_stakes", "amount": stake, "accord_pot": state["accord_pot"]}
+
+
+def pay_antes(state: JsonDict) -> JsonDict:
+    """Every player pays the ante into the Hand Pot; the event."""
+    ante = int(state["options"]["ante"])
+    carried = state["hand_pot"]
+    for seat in seats_from(state["dealer"] + 1, 4):
+        pay_in(state, seat, ante, HAND_POT, "ante")
+    return {
+        "type": "antes",
+        "hand_number": state["hand_number"],
+        "amount": ante,
+        "carried": carried,
+        "hand_pot": state["hand_pot"],
+    }
+
+
+def hand_pot_winner(teams: list[dict[str, Any]]) -> tuple[int | None, str]:
+    """The team that takes the Hand Pot (or None: it carries over) and why, in words."""
+    made = [team["made"] for team in teams]
+    if made[0] and made[1]:
+        best = 0 if teams[0]["tricks"] > teams[1]["tricks"] else 1
+        return best, (
+            f"both teams made their contracts; team {best} took more tricks "
+            f"({teams[best]['tricks']} to {teams[1 - best]['tricks']})"
+        )
+    if made[0] or made[1]:
+        best = 0 if made[0] else 1
+        return best, f"only team {best} made its contract"
+    return None, "neither team made its contract: the pot carries over"
+
+
+def split(state: JsonDict, team: int, pot: str, reason: str) -> tuple[list[JsonDict], int]:
+    """Pay ``pot`` out evenly to both partners of ``team``; the shares and the odd chip."""
+    amount = state[POT_KEYS[pot]]
+    share = amount // 2
+    shares = []
+    for seat in team_seats(team):
+        pay_out(state, seat, share, pot, reason)
+        shares.append({"seat": seat, "amount": share})
+    return shares, amount - 2 * share
+
+
+def settle_hand_pot(state: JsonDict, teams: list[dict[str, Any]]) -> JsonDict:
+    """Award or carry the Hand Pot after a hand is scored; the event."""
+    team, why = hand_pot_winner(teams)
+    amount = state["hand_pot"]
+    if team is None:
+        return {"type": "hand_pot", "outcome": "carried", "team": None, "amount": amount,
+                "shares": [], "odd_chip": 0, "carried": amount, "reason": why}  # fmt: skip
+    shares, odd = split(state, team, HAND_POT, "Hand Pot won")
+    return {"type": "hand_pot", "outcome": "won", "team": team, "amount": amount,
+            "shares": shares, "odd_chip": odd, "carried": state["hand_pot"],
+            "reason": why}  # fmt: skip
+
+
+def odd_chip_seat(team: int, dealer: int) -> int:
+    """The partner of ``team`` who comes first clockwise from the dealer's left."""
+    return next(seat for seat in seats_from(dealer + 1, 4) if seat % 2 == team)
+
+
+def settle_accord_pot(state: JsonDict, team: int) -> JsonDict:
+    """Pay the Accord Pot to the team that won the game; the event."""
+    amount = state["accord_pot"]
+    shares, odd = split(state, team, ACCORD_POT, "Accord Pot won")
+    odd_seat = None
+    if odd:
+        odd_seat = odd_chip_seat(team, state["dealer"])
+        pay_out(state, odd_seat, odd, ACCORD_POT, "Accord Pot odd chip")
+        for share in shares:
+            if share["seat"] == odd_seat:
+                share["amount"] += odd
+    return {"type": "accord_pot", "team": team, "amount": amount, "shares": shares,
+            "odd_chip_seat": odd_seat}  # fmt: skip

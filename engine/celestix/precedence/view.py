@@ -1,0 +1,190 @@
+"""What a seat sees: its own hand, every other hand as a count, and the whole table.
+
+Declared meld cards still in hand are face up, so they are shown for every seat
+(``melds``). Besides PROTOCOL.md's keys, the view carries what a front end needs so
+that it holds no rules of its own: the trick leader, team contracts and tricks, each
+completed trick of this hand with its winner and why, the bid limit of each seat yet
+to bid, the names the variant gives the ranks, the wager amounts, the ledger and the
+score sheet. It never holds the seed or another seat's hidden cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celestix.errors import MalformedError
+from celestix.options import check_resolved
+from celestix.precedence.bidding import MAX_TRICKS, bid_limit, contracts
+from celestix.precedence.cards import CARD_CODES, SUIT_NAMES, SUITS, rank_names, twelfth_rank_name
+from celestix.precedence.melds import describe_meld
+from celestix.precedence.options import OPTION_SPECS, counts_excess, trump_suit
+from celestix.precedence.scoring import AUDIT_AT
+from celestix.precedence.state import Phase, json_copy, trick_leader
+from celestix.precedence.tricks import win_reason
+from celestix.shape import JsonDict, expect_bool, expect_dict, expect_int, expect_keys, expect_list
+
+VIEW_KEYS = (
+    "game", "phase", "to_act", "over", "seat", "options", "variant", "twelfth_rank",
+    "rank_names", "suit_names", "hand", "hand_sizes", "trump", "trump_code", "dealer",
+    "hand_number", "leader", "declared", "melds", "meld_info", "meld_points",
+    "team_meld_points", "bids", "bid_limits", "contracts", "tricks", "team_tricks", "trick",
+    "completed_tricks", "last_trick", "scores", "excess", "excess_counted", "audit_at",
+    "target", "penalty", "chips", "hand_pot", "accord_pot", "wagers", "ledger", "history",
+    "winner",
+)  # fmt: skip
+PHASE_VALUES = tuple(phase.value for phase in Phase)
+
+
+def make_view(state: JsonDict, seat: int | None) -> JsonDict:
+    """The view of ``state`` for ``seat`` (``None``: a spectator). A fresh object."""
+    options = state["options"]
+    trump = trump_suit(options, state["hand_number"])
+    hands = state["hands"]
+    declared = [melds is not None for melds in state["declarations"]]
+    meld_info: list[list[JsonDict] | None] = []
+    melds: list[list[list[str]]] = []
+    for s in range(4):
+        held = set(hands[s])
+        info = None
+        live: list[list[str]] = []
+        if state["declarations"][s] is not None:
+            info = []
+            for meld in state["declarations"][s]:
+                entry = describe_meld(meld)
+                entry["remaining"] = [card for card in meld if card in held]
+                info.append(entry)
+                if entry["remaining"]:
+                    live.append(list(entry["remaining"]))
+        meld_info.append(info)
+        melds.append(live)
+    meld_points = [sum(m["points"] for m in info or ()) for info in meld_info]
+    completed = []
+    for number, done in enumerate(state["completed"], 1):
+        plays = done["plays"]
+        kind, words = win_reason(plays, trump)
+        winner = done["winner"]
+        completed.append(
+            {
+                "number": number,
+                "leader": plays[0]["seat"],
+                "plays": [dict(play) for play in plays],
+                "winner": winner,
+                "card": next(p["card"] for p in plays if p["seat"] == winner),
+                "reason": words,
+                "reason_kind": kind,
+            }
+        )
+    bids = list(state["bids"])
+    taken = list(state["taken"])
+    playing = state["phase"] == Phase.PLAY.value
+    return {
+        "game": "precedence",
+        "phase": state["phase"],
+        "to_act": state["to_act"],
+        "over": state["over"],
+        "seat": seat,
+        "options": dict(options),
+        "variant": options["variant"],
+        "twelfth_rank": twelfth_rank_name(str(options["variant"])),
+        "rank_names": rank_names(str(options["variant"])),
+        "suit_names": list(SUIT_NAMES),
+        "hand": None if seat is None else list(hands[seat]),
+        "hand_sizes": [len(hand) for hand in hands],
+        "trump": SUIT_NAMES[trump],
+        "trump_code": SUITS[trump],
+        "dealer": state["dealer"],
+        "hand_number": state["hand_number"],
+        "leader": trick_leader(state) if playing else None,
+        "declared": declared,
+        "melds": melds,
+        "meld_info": meld_info,
+        "meld_points": meld_points,
+        "team_meld_points": [meld_points[0] + meld_points[2], meld_points[1] + meld_points[3]],
+        "bids": bids,
+        "bid_limits": [None if bids[s] is not None else bid_limit(bids, s) for s in range(4)],
+        "contracts": contracts(bids),
+        "tricks": taken,
+        "team_tricks": [taken[0] + taken[2], taken[1] + taken[3]],
+        "trick": [dict(play) for play in state["trick"]],
+        "completed_tricks": completed,
+        "last_trick": json_copy(completed[-1]) if completed else None,
+        "scores": list(state["scores"]),
+        "excess": list(state["excess"]),
+        "excess_counted": counts_excess(options),
+        "audit_at": AUDIT_AT if counts_excess(options) else None,
+        "target": options["target"],
+        "penalty": options["penalty"],
+        "chips": list(state["chips"]),
+        "hand_pot": state["hand_pot"],
+        "accord_pot": state["accord_pot"],
+        "wagers": {
+            "ante": options["ante"],
+            "meld_wager": options["meld_wager"],
+            "trick_credit": options["trick_credit"],
+            "accord": options["accord"],
+        },
+        "ledger": [dict(entry) for entry in state["ledger"]],
+        "history": json_copy(state["history"]),
+        "winner": state["winner"],
+    }
+
+
+def check_view(view: JsonDict) -> int | None:
+    """Raise ``MalformedError`` unless ``view`` has a Precedence view's shape; its seat.
+
+    Everything a bot reads is checked here, so a bot never meets a surprise.
+    """
+    expect_keys(view, "view", VIEW_KEYS)
+    check_resolved(OPTION_SPECS, view["options"])
+    if view["phase"] not in PHASE_VALUES:
+        raise MalformedError("view.phase", f"unknown phase {view['phase']!r}")
+    expect_bool(view["over"], "view.over")
+    seat = None if view["seat"] is None else expect_int(view["seat"], "view.seat", 0, 3)
+    if view["to_act"] is not None:
+        expect_int(view["to_act"], "view.to_act", 0, 3)
+    expect_int(view["dealer"], "view.dealer", 0, 3)
+    expect_int(view["hand_number"], "view.hand_number", 0)
+    if view["trump"] not in SUIT_NAMES:
+        raise MalformedError("view.trump", f"{view['trump']!r} is not a suit")
+    if seat is not None:
+        _distinct_cards(view["hand"], "view.hand")
+    for s, live in enumerate(expect_list(view["melds"], "view.melds", 4)):
+        for i, meld in enumerate(expect_list(live, f"view.melds[{s}]")):
+            _distinct_cards(meld, f"view.melds[{s}][{i}]")
+    for s, bid in enumerate(expect_list(view["bids"], "view.bids", 4)):
+        if bid is not None:
+            expect_int(bid, f"view.bids[{s}]", 0, MAX_TRICKS)
+    for key, length in (("tricks", 4), ("hand_sizes", 4), ("contracts", 2), ("scores", 2)):
+        for i, value in enumerate(expect_list(view[key], f"view.{key}", length)):
+            expect_int(value, f"view.{key}[{i}]")
+    _plays(view["trick"], "view.trick")
+    for i, done in enumerate(expect_list(view["completed_tricks"], "view.completed_tricks")):
+        field = f"view.completed_tricks[{i}]"
+        entry = expect_dict(done, field)
+        if len(_plays(entry.get("plays"), f"{field}.plays")) != 4:
+            raise MalformedError(f"{field}.plays", "a finished trick holds 4 cards")
+        expect_int(entry.get("winner"), f"{field}.winner", 0, 3)
+    return seat
+
+
+def _distinct_cards(value: object, field: str) -> list[str]:
+    cards = expect_list(value, field)
+    for card in cards:
+        if not isinstance(card, str) or card not in CARD_CODES:
+            raise MalformedError(field, f"{card!r} is not a card code of this game")
+    if len(set(cards)) != len(cards):
+        raise MalformedError(field, "a card appears twice")
+    return cards
+
+
+def _plays(value: object, field: str) -> list[Any]:
+    plays = expect_list(value, field)
+    if len(plays) > 4:
+        raise MalformedError(field, "a trick holds at most 4 cards")
+    for i, raw in enumerate(plays):
+        play = expect_dict(raw, f"{field}[{i}]")
+        expect_int(play.get("seat"), f"{field}[{i}].seat", 0, 3)
+        card = play.get("card")
+        if not isinstance(card, str) or card not in CARD_CODES:
+            raise MalformedError(f"{field}[{i}].card", f"{card!r} is not a card code")
+    return plays
