@@ -20,6 +20,7 @@ from celestix.shape import JsonDict
 GAME_MODULES: dict[str, str] = {
     "patience": "celestix.patience.game",
     "precedence": "celestix.precedence.game",
+    "sabacc": "celestix.sabacc.game",
 }
 
 _loaded: dict[str, GameRules] = {}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, MutableSequence, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from celestix.errors import MalformedError
 from celestix.shape import expect_dict, expect_int, expect_keys, expect_list, expect_str
@@ -126,6 +126,38 @@ def _check_entries(
     value: object, field: str, seats: int, pots: Sequence[str], transfers: bool
 ) -> list[Entry]:
     entries = expect_list(value, field)
+    if not _entries_look_right(entries, seats, pots, transfers):
+        _name_the_fault(entries, field, seats, pots, transfers)
+    if transfers:
+        _check_transfer_pairs(entries, field)
+    if len(entries) > 1 and any(a["hand"] > b["hand"] for a, b in itertools.pairwise(entries)):
+        raise MalformedError(field, "entries are not in hand order")
+    return entries
+
+
+def _entries_look_right(
+    entries: list[Any], seats: int, pots: Sequence[str], transfers: bool
+) -> bool:
+    """A quick pass over the entries (a ledger is checked on every facade call)."""
+    for entry in entries:
+        if type(entry) is not dict or len(entry) != len(ENTRY_KEYS):
+            return False
+        hand, seat, amount = entry.get("hand"), entry.get("seat"), entry.get("amount")
+        if type(hand) is not int or hand < 0 or type(amount) is not int or amount < 1:
+            return False
+        if not (type(seat) is int and 0 <= seat < seats) and not (transfers and seat is None):
+            return False
+        if entry.get("pot") not in pots or entry.get("dir") not in ("in", "out"):
+            return False
+        if type(entry.get("reason")) is not str:
+            return False
+    return True
+
+
+def _name_the_fault(
+    entries: list[Any], field: str, seats: int, pots: Sequence[str], transfers: bool
+) -> NoReturn:
+    """Raise the error that names the first faulty entry's field."""
     for i, raw in enumerate(entries):
         where = f"{field}[{i}]"
         entry = expect_dict(raw, where)
@@ -137,11 +169,7 @@ def _check_entries(
         expect_str(entry["pot"], f"{where}.pot", pots)
         expect_str(entry["dir"], f"{where}.dir", ("in", "out"))
         expect_str(entry["reason"], f"{where}.reason")
-    if transfers:
-        _check_transfer_pairs(entries, field)
-    if len(entries) > 1 and any(a["hand"] > b["hand"] for a, b in itertools.pairwise(entries)):
-        raise MalformedError(field, "entries are not in hand order")
-    return entries
+    raise MalformedError(field, "an entry is malformed")
 
 
 def _check_transfer_pairs(entries: list[Entry], field: str) -> None:

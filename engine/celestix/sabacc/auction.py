@@ -1,0 +1,134 @@
+"""The auction (RULES.md 3.3): bids, stakes, whose turn, and who the declarer is.
+
+The auction is a list of ``{"seat", "bid", "stake"}`` in the order made. Everything
+else -- whose turn it is, who has passed, the highest bid, whether bidding is over --
+follows from that list, so :func:`replay` is the one place that works it out, for
+``apply``, for the state check and for the view.
+
+* Bidding starts with the player to the dealer's left, ``(dealer - 1) % n``, then goes
+  counterclockwise (``s -> (s + 1) % n``) round and round among those who have not passed.
+* Each turn: a bid higher than the highest so far, or a pass; a passed player is out.
+* Bidding ends when every player but the highest bidder has passed; if all pass, the
+  round is void. *Ruling*: once Guard against (the highest bid) is made nobody can bid
+  higher, so the auction ends at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from celestix.errors import IllegalActionError
+
+PASS = "pass"
+# Bids from lowest to highest, with the stake each puts in front of the bidder.
+BIDS = ("take", "push", "guard", "guard_without", "guard_against")
+STAKES = {"take": 1, "push": 1, "guard": 2, "guard_without": 4, "guard_against": 6}
+BID_NAMES = {
+    "take": "Take",
+    "push": "Push",
+    "guard": "Guard",
+    "guard_without": "Guard without",
+    "guard_against": "Guard against",
+    PASS: "Pass",
+}
+BID_CHOICES = (*BIDS, PASS)
+RANK = {bid: k for k, bid in enumerate(BIDS)}
+
+
+@dataclass(frozen=True)
+class Auction:
+    """Where an auction stands."""
+
+    to_bid: int | None  # whose turn it is; None once bidding has ended
+    ended: bool
+    declarer: int | None  # the highest bidder once bidding has ended (None: void round)
+    highest: str | None  # the highest bid so far
+    highest_seat: int | None
+    passed: tuple[bool, ...]
+    stakes: tuple[int, ...]  # chips each seat has staked (the declarer's stacks not included)
+
+    @property
+    def void(self) -> bool:
+        """Everyone passed."""
+        return self.ended and self.declarer is None
+
+
+def first_bidder(dealer: int, seats: int) -> int:
+    """The player to the dealer's left opens the bidding."""
+    return (dealer - 1) % seats
+
+
+def start(dealer: int, seats: int) -> Auction:
+    """The auction before anyone has bid."""
+    return Auction(first_bidder(dealer, seats), False, None, None, None, (False,) * seats,
+                   (0,) * seats)  # fmt: skip
+
+
+def step(auction: Auction, seat: int, bid: str) -> Auction:
+    """The auction after ``seat`` (who is to bid) makes ``bid``; refuses a bid too low."""
+    refusal = bid_refusal(auction, bid)
+    if refusal is not None:
+        raise IllegalActionError(*refusal)
+    seats = len(auction.passed)
+    passed = list(auction.passed)
+    stakes = list(auction.stakes)
+    highest, highest_seat = auction.highest, auction.highest_seat
+    if bid == PASS:
+        passed[seat] = True
+    else:
+        stakes[seat] += STAKES[bid]
+        highest, highest_seat = bid, seat
+    active = [s for s in range(seats) if not passed[s]]
+    if highest is None and not active:
+        return Auction(None, True, None, None, None, tuple(passed), tuple(stakes))
+    if highest == BIDS[-1] or active == [highest_seat]:
+        return Auction(None, True, highest_seat, highest, highest_seat, tuple(passed),
+                       tuple(stakes))  # fmt: skip
+    following = next(
+        (seat + k) % seats for k in range(1, seats + 1) if not passed[(seat + k) % seats]
+    )
+    return Auction(following, False, None, highest, highest_seat, tuple(passed), tuple(stakes))
+
+
+def replay(bids: Sequence[dict[str, Any]], dealer: int, seats: int) -> Auction:
+    """Where the auction stands after ``bids`` (each made by the seat whose turn it was)."""
+    auction = start(dealer, seats)
+    for entry in bids:
+        auction = step(auction, entry["seat"], entry["bid"])
+    return auction
+
+
+def legal_bids(highest: str | None) -> list[str]:
+    """The bids open now: every bid above ``highest``, then pass."""
+    floor = -1 if highest is None else RANK[highest]
+    return [bid for bid in BIDS if RANK[bid] > floor] + [PASS]
+
+
+def bid_refusal(auction: Auction, bid: str) -> tuple[str, str] | None:
+    """Why ``bid`` may not be made now (a rule id and a sentence), or ``None``."""
+    if auction.ended:
+        return "auction-over", "The bidding is over."
+    if bid != PASS and auction.highest is not None and RANK[bid] <= RANK[auction.highest]:
+        name = BID_NAMES[auction.highest]
+        return (
+            "bid-too-low",
+            f"You must bid higher than {name}, the highest bid so far, or pass.",
+        )
+    return None
+
+
+def declarer_wager(auction: Auction) -> int:
+    """The declarer's own wager: the stakes of every bid they made."""
+    assert auction.declarer is not None
+    return auction.stakes[auction.declarer]
+
+
+def final_wagers(auction: Auction) -> list[int]:
+    """Chips in front of each player once bidding ends: the declarer adds a stack equal
+    to their own wager for each defender."""
+    wagers = list(auction.stakes)
+    if auction.declarer is not None:
+        wagers[auction.declarer] *= len(wagers)
+    return wagers

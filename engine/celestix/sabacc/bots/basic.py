@@ -1,0 +1,228 @@
+"""The basic computer player: sound heuristics, no search.
+
+* **Bidding** -- a point count of the hand (Honours, Sabaccs and big Sabaccs, court
+  cards, long suits, voids and singletons backed by Sabaccs), compared with a
+  threshold per contract that grows with the number of defenders; the bot bids the
+  highest contract its count supports, if that beats the bid so far, else passes.
+* **Aside** -- empties its shortest suits (to ruff them later), setting aside the
+  counting cards of those suits first (they are then safe in its score pile); a
+  Sabacc goes only when the rules force it, the weakest first.
+* **Play** -- wins a trick cheaply when no one still to play can beat it; loads points
+  (never The Idiot) onto a trick its side has won for sure; otherwise throws its
+  cheapest card, keeping its Honours away from tricks they would lose. The Idiot,
+  which always wins, is kept for the last trick (Idiot at the End) unless it captures
+  an Honour; The Magician is played only where it wins or its side has the trick.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from celestix.sabacc.aside import aside_choices, is_free
+from celestix.sabacc.auction import BIDS, PASS, RANK
+from celestix.sabacc.bots.knowledge import Knowledge, read
+from celestix.sabacc.cards import (
+    HALF_POINTS,
+    IDIOT,
+    IS_HONOUR,
+    MAGICIAN,
+    MASTERS,
+    RANK_OF,
+    SABACC,
+    SUIT_OF,
+    SUITS,
+    UNIVERSE,
+)
+from celestix.sabacc.deal import HAND_SIZE
+from celestix.sabacc.tricks import playable, strength, winning_play
+from celestix.shape import JsonDict
+
+Play = dict[str, Any]
+
+# Hand count needed for each contract at a table of 4 (18 cards); other tables scale by
+# hand size and by the number of defenders. Calibrated with `simulate` (basic vs basic).
+THRESHOLDS = {"take": 44, "push": 50, "guard": 58, "guard_without": 70, "guard_against": 80}
+TABLE_FACTOR = {3: 1.25, 4: 1.0, 5: 0.98}
+BIG_SABACC = 16  # -16 to -21 are "big" Sabaccs
+
+
+# --- bidding ------------------------------------------------------------------------
+
+
+def hand_count(hand: Sequence[str]) -> int:
+    """The hand's bidding count: the higher, the stronger the hand."""
+    sabaccs = [card for card in hand if SUIT_OF[card] == SABACC]
+    score = 0
+    for card in sabaccs:
+        score += 2
+        if card == UNIVERSE:
+            score += 10
+        elif card == IDIOT:
+            score += 8
+        elif card == MAGICIAN:
+            score += {0: 0, 1: 0, 2: 0, 3: 0, 4: 2, 5: 5, 6: 7}.get(len(sabaccs) - 1, 9)
+        elif RANK_OF[card] >= BIG_SABACC:
+            score += 1
+    for suit in SUITS:
+        cards = [card for card in hand if SUIT_OF[card] == suit]
+        ranks = {RANK_OF[card] for card in cards}
+        if 14 in ranks:
+            score += 6 + (3 if 13 in ranks else 0)
+        elif 13 in ranks:
+            score += 3
+        score += 2 if 12 in ranks else 0
+        score += 1 if 11 in ranks else 0
+        score += 2 * max(0, len(cards) - 4)
+        if len(sabaccs) >= 4:
+            score += 6 if not cards else 3 if len(cards) == 1 else 0
+    return score
+
+
+def threshold(contract: str, seats: int) -> float:
+    """The count a hand needs to bid ``contract`` at a table of ``seats``."""
+    return THRESHOLDS[contract] * TABLE_FACTOR[seats]
+
+
+def choose_bid(view: JsonDict) -> str:
+    """The highest contract the hand supports, if it beats the bid so far; else pass."""
+    seats = len(view["hand_sizes"])
+    score = hand_count(view["hand"])
+    highest = view["highest_bid"]
+    floor = -1 if highest is None else RANK[highest]
+    for contract in reversed(BIDS):
+        if RANK[contract] > floor and score >= threshold(contract, seats):
+            return contract
+    return PASS
+
+
+# --- the aside ----------------------------------------------------------------------
+
+
+def choose_aside(hand: Sequence[str]) -> str:
+    """The card to set aside next."""
+    choices = aside_choices(hand)
+    if not is_free(choices[0]):
+        return min(choices, key=RANK_OF.__getitem__)  # forced: the weakest Sabacc
+    lengths = {suit: sum(1 for c in hand if SUIT_OF[c] == suit and is_free(c)) for suit in SUITS}
+
+    def key(card: str) -> tuple[int, int, int]:
+        # Shortest suit first; within it the most valuable card (safe in the pile).
+        return (lengths[SUIT_OF[card]], -HALF_POINTS[card], -RANK_OF[card])
+
+    return min(choices, key=key)
+
+
+# --- play ---------------------------------------------------------------------------
+
+
+def can_beat(know: Knowledge, seat: int, card: str, led: str) -> bool:
+    """Whether ``seat`` might still beat ``card`` in a trick led with ``led``."""
+    void = know.void[seat]
+    led_suit = SUIT_OF[led]
+    sabaccs_out = [c for c in know.outstanding if SUIT_OF[c] == SABACC]
+    if SUIT_OF[card] == SABACC:
+        if led_suit != SABACC and led_suit not in void and _suit_left(know, led_suit) > 1:
+            return False  # it must follow the suit led
+        return SABACC not in void and any(RANK_OF[c] > RANK_OF[card] for c in sabaccs_out)
+    if led_suit not in void and any(
+        SUIT_OF[c] == led_suit and RANK_OF[c] > RANK_OF[card] for c in know.outstanding
+    ):
+        return True
+    # It may have run out of the suit and hold a Sabacc.
+    short = led_suit in void or _suit_left(know, led_suit) < know.seats
+    return short and SABACC not in void and bool(sabaccs_out)
+
+
+def _suit_left(know: Knowledge, suit: str) -> int:
+    return sum(1 for c in know.outstanding if SUIT_OF[c] == suit)
+
+
+def sure_winner(know: Knowledge, trick: Sequence[Play], card: str) -> bool:
+    """Whether ``card``, added to ``trick``, wins it whatever the others still hold."""
+    plays = [*trick, {"seat": know.seat, "card": card}]
+    if winning_play(plays)["card"] != card:
+        return False
+    led = plays[0]["card"]
+    return not any(can_beat(know, seat, card, led) for seat in know.still_to_play(trick))
+
+
+def _cheapest(cards: Sequence[str], led: str | None) -> str:
+    """The card that costs least to lose: fewest points, then weakest."""
+    return min(cards, key=lambda c: (HALF_POINTS[c], strength(c, led) if led else RANK_OF[c], c))
+
+
+def choose_play(view: JsonDict) -> str:
+    """The card to play."""
+    know = read(view)
+    trick = view["trick"]
+    legal = playable(view["hand"], trick)
+    if len(legal) == 1:
+        return legal[0]
+    last_trick = know.trick_number == HAND_SIZE[know.seats] - 1
+    keep = [c for c in legal if c != IDIOT or last_trick] or legal
+    if not trick:
+        return _lead(know, keep)
+    led = trick[0]["card"]
+    best = winning_play(trick)
+    trick_points = sum(HALF_POINTS[p["card"]] for p in trick)
+    side_has_it = know.same_side(best["seat"], know.seat) and not any(
+        can_beat(know, seat, best["card"], led) for seat in know.still_to_play(trick)
+    )
+    if side_has_it:
+        # Load points onto a trick our side has for sure (not a winning Idiot: wasted).
+        return max(keep, key=lambda c: (HALF_POINTS[c], -strength(c, led), c))
+    if IDIOT in legal and any(IS_HONOUR[p["card"]] for p in trick):
+        opponents = any(not know.same_side(p["seat"], know.seat) for p in trick)
+        if opponents:
+            return IDIOT
+    sure = [c for c in keep if sure_winner(know, trick, c)]
+    if sure:
+        return min(sure, key=lambda c: (strength(c, led), HALF_POINTS[c]))
+    winners = [c for c in keep if winning_play([*trick, {"seat": know.seat, "card": c}])["card"]
+               == c and not IS_HONOUR[c]]  # fmt: skip
+    if winners and trick_points >= 5:
+        return max(winners, key=lambda c: strength(c, led))
+    losers = [c for c in keep if c not in winners] or keep
+    safe_losers = [c for c in losers if not IS_HONOUR[c]] or losers
+    return _cheapest(safe_losers, led)
+
+
+def _lead(know: Knowledge, cards: Sequence[str]) -> str:
+    """The card to lead."""
+    declarer = know.declarer == know.seat
+    sure = [c for c in cards if sure_winner(know, [], c)]
+    # Lead a certain winner: top Sabaccs first for the declarer (drawing the defenders'
+    # Sabaccs protects The Magician), Masters and other sure suit cards otherwise.
+    if sure:
+        sabaccs = [c for c in sure if SUIT_OF[c] == SABACC]
+        suits = [c for c in sure if SUIT_OF[c] != SABACC]
+        if declarer and sabaccs and MAGICIAN in know.hand:
+            return max(sabaccs, key=RANK_OF.__getitem__)
+        if suits:
+            return max(suits, key=lambda c: (HALF_POINTS[c], RANK_OF[c]))
+        if declarer:
+            return max(sabaccs, key=RANK_OF.__getitem__)
+    plain = [c for c in cards if SUIT_OF[c] != SABACC and c not in MASTERS]
+    if plain:
+        # The cheapest card of the longest suit; defenders avoid suits the declarer ruffs.
+        ruffed = know.void[know.declarer] if know.declarer is not None else set()
+        pool = plain
+        if not declarer:
+            pool = [c for c in plain if SUIT_OF[c] not in ruffed] or plain
+        length = {s: sum(1 for c in know.hand if SUIT_OF[c] == s) for s in SUITS}
+        return min(pool, key=lambda c: (HALF_POINTS[c], -length[SUIT_OF[c]], RANK_OF[c]))
+    sabaccs = [c for c in cards if SUIT_OF[c] == SABACC and not IS_HONOUR[c]]
+    if sabaccs:
+        return min(sabaccs, key=RANK_OF.__getitem__)
+    return _cheapest(cards, None)
+
+
+def choose(view: JsonDict) -> JsonDict:
+    """The basic bot's action in this view."""
+    phase = view["phase"]
+    if phase == "bidding":
+        return {"type": "bid", "bid": choose_bid(view)}
+    if phase == "aside":
+        return {"type": "aside", "card": choose_aside(view["hand"])}
+    return {"type": "play", "card": choose_play(view)}

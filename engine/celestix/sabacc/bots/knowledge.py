@@ -1,0 +1,80 @@
+"""What a seat knows about the cards, read from its view.
+
+* ``gone``: cards out of play this round (played to tricks, the visible aside);
+* ``outstanding``: cards that may still be in another player's hand (or, for all a
+  defender knows, in an unseen talon or aside);
+* ``void``: per seat, the suits (and "sabacc") it has shown it no longer holds, from
+  the rules of play: a player who does not follow has none of the suit led, and one
+  who then plays no Sabacc has no Sabacc either.
+
+This is the information-set reasoning the basic bot uses, and what a future search
+bot needs to deal the unseen cards consistently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from celestix.sabacc.cards import DECK, SABACC, SUIT_OF
+from celestix.shape import JsonDict
+
+
+@dataclass
+class Knowledge:
+    """A seat's picture of the round."""
+
+    seat: int
+    seats: int
+    declarer: int | None
+    hand: list[str]
+    gone: set[str]
+    outstanding: set[str]
+    void: list[set[str]] = field(default_factory=list)
+    trick_number: int = 0  # completed tricks
+
+    def same_side(self, a: int, b: int) -> bool:
+        """Whether seats ``a`` and ``b`` play together (defenders are partners)."""
+        if a == b:
+            return True
+        return self.declarer is not None and self.declarer not in (a, b)
+
+    def still_to_play(self, trick: Sequence[dict[str, Any]]) -> list[int]:
+        """The seats that play to ``trick`` after this seat."""
+        remaining = self.seats - len(trick) - 1
+        return [(self.seat + k) % self.seats for k in range(1, remaining + 1)]
+
+
+def read(view: JsonDict) -> Knowledge:
+    """The knowledge of the view's seat."""
+    seats = len(view["hand_sizes"])
+    seat = view["seat"]
+    hand = list(view["hand"])
+    gone: set[str] = set(view["aside"])
+    void: list[set[str]] = [set() for _ in range(seats)]
+    tricks = [trick["plays"] for trick in view["played"]]
+    if view["trick"]:
+        tricks.append(view["trick"])
+    for plays in tricks:
+        led = SUIT_OF[plays[0]["card"]]
+        for play in plays:
+            card = play["card"]
+            gone.add(card)
+            suit = SUIT_OF[card]
+            if suit != led:
+                void[play["seat"]].add(led)
+                if suit != SABACC:
+                    void[play["seat"]].add(SABACC)
+    mine = set(hand)
+    outstanding = {card for card in DECK if card not in gone and card not in mine}
+    return Knowledge(
+        seat=seat,
+        seats=seats,
+        declarer=view["declarer"],
+        hand=hand,
+        gone=gone,
+        outstanding=outstanding,
+        void=void,
+        trick_number=len(view["played"]),
+    )

@@ -1,0 +1,364 @@
+"""``check_state``: refuse any state that could not arise in play.
+
+Run on every facade call, so it is linear in the state's size. It checks, in order:
+the shape of every field; the auction, replayed bid by bid; the 78 cards, each in
+exactly one place; every hand's size; the aside and every card played against the
+rules, working back from the cards still held; the trick order and winners; the
+chips against the ledger (chips + wagers + Ante Pot are conserved, and this round's
+antes, stakes and stacks are exactly as the bids say); and finally ``phase``,
+``to_act``, ``over`` and ``winners`` against all of that.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import Any
+
+from celestix.errors import IllegalActionError, MalformedError
+from celestix.options import OptionSpec, check_resolved
+from celestix.rng import MAX_SEED
+from celestix.sabacc import auction
+from celestix.sabacc.aside import TALON_HAND, is_free
+from celestix.sabacc.cards import CARD_CODES, DECK_SIZE, INDEX, IS_HONOUR, SABACC, SUIT_OF
+from celestix.sabacc.deal import HAND_SIZE, TALON_SIZE, right_of
+from celestix.sabacc.settlement import BONUSES, winners
+from celestix.sabacc.shapes import card_list, int_list, play_list
+from celestix.sabacc.state import (
+    ANTE_POT,
+    CHIP_LIMIT,
+    POTS,
+    STATE_KEYS,
+    STATE_VERSION,
+    TABLE,
+    position,
+    talon_to,
+)
+from celestix.sabacc.tricks import winning_play
+from celestix.shape import (
+    JsonDict,
+    expect_bool,
+    expect_cards,
+    expect_dict,
+    expect_int,
+    expect_keys,
+    expect_list,
+    expect_seat,
+    expect_str,
+)
+from celestix.table.ledger import check_ledger_with_transfers, net_by_pot, net_by_seat, pay_in
+from celestix.table.seats import seats_from
+
+LAST_ROUND_KEYS = (
+    "round", "dealer", "void", "declarer", "contract", "points", "made", "tricks", "talon",
+    "aside", "bonus", "chips", "ante_pot",
+)  # fmt: skip
+
+
+def check_state(state: JsonDict, option_specs: tuple[OptionSpec, ...]) -> int:
+    """Raise ``MalformedError`` unless ``state`` could arise in play; return the seats."""
+    expect_keys(state, "state", STATE_KEYS)
+    if state["game"] != "sabacc":
+        raise MalformedError("state.game", "not a Contract Sabacc state")
+    if state["version"] != STATE_VERSION:
+        raise MalformedError("state.version", f"unsupported state version {state['version']!r}")
+    options = check_resolved(option_specs, state["options"])
+    seats = int(options["players"])
+    expect_int(state["seed"], "state.seed", 0, MAX_SEED)
+    round_index = expect_int(state["round"], "state.round", 0, seats - 1)
+    dealer = expect_seat(state["dealer"], seats, "state.dealer")
+    expect_bool(state["over"], "state.over")
+
+    standing = _check_auction(state, seats, dealer)
+    _check_cards(state, seats)
+    _check_tricks(state, seats, dealer)
+    _check_chips(state, seats, standing)
+
+    phase, to_act = position(state)
+    if state["phase"] != phase.value:
+        raise MalformedError("state.phase", f"the round's record says {phase.value!r}")
+    if state["to_act"] != to_act or isinstance(state["to_act"], bool):
+        raise MalformedError("state.to_act", f"the round's record says {to_act!r}")
+    if state["over"] is not (to_act is None):
+        raise MalformedError("state.over", "does not match the phase")
+    if state["over"] and round_index != seats - 1:
+        raise MalformedError("state.round", "a finished round is followed by the next deal")
+    expected_winners = winners(state["chips"]) if state["over"] else []
+    if state["winners"] != expected_winners:
+        raise MalformedError("state.winners", f"the chips say {expected_winners}")
+    _check_last_round(state, seats)
+    return seats
+
+
+# --- the auction --------------------------------------------------------------------
+
+
+def _check_auction(state: JsonDict, seats: int, dealer: int) -> auction.Auction:
+    """Replay the bids; the declarer, contract and wagers must be what they give."""
+    bids = expect_list(state["bids"], "state.bids")
+    standing = auction.start(dealer, seats)
+    for i, raw in enumerate(bids):
+        where = f"state.bids[{i}]"
+        entry = expect_dict(raw, where)
+        expect_keys(entry, where, ["seat", "bid", "stake"])
+        bid = expect_str(entry["bid"], f"{where}.bid", auction.BID_CHOICES)
+        if entry["seat"] != standing.to_bid or isinstance(entry["seat"], bool):
+            raise MalformedError(f"{where}.seat", f"it was seat {standing.to_bid}'s turn")
+        if entry["stake"] != auction.STAKES.get(bid, 0) or isinstance(entry["stake"], bool):
+            raise MalformedError(f"{where}.stake", f"the stake of {bid} is wrong")
+        try:
+            standing = auction.step(standing, entry["seat"], bid)
+        except IllegalActionError as error:
+            raise MalformedError(where, error.message) from error
+    declarer = standing.declarer if standing.ended else None
+    if state["declarer"] != declarer or isinstance(state["declarer"], bool):
+        raise MalformedError("state.declarer", f"the bids say {declarer!r}")
+    contract = standing.highest if declarer is not None else None
+    if state["contract"] != contract:
+        raise MalformedError("state.contract", f"the bids say {contract!r}")
+    return standing
+
+
+# --- the cards ----------------------------------------------------------------------
+
+
+def _check_cards(state: JsonDict, seats: int) -> None:
+    """Every card in exactly one place; hands sorted and of the right sizes."""
+    hands = expect_list(state["hands"], "state.hands", seats)
+    for s, hand in enumerate(hands):
+        card_list(hand, f"state.hands[{s}]")
+        if any(INDEX[a] >= INDEX[b] for a, b in itertools.pairwise(hand)):
+            raise MalformedError(f"state.hands[{s}]", "a hand is kept in deck order")
+    talon = card_list(state["talon"], "state.talon", TALON_SIZE[seats])
+    aside = card_list(state["aside"], "state.aside")
+    destination = talon_to(state)
+    if aside and destination != TALON_HAND:
+        raise MalformedError("state.aside", "only Take, Push and Guard have an aside")
+    if len(aside) > len(talon):
+        raise MalformedError("state.aside", f"the aside holds {len(talon)} cards")
+    played = expect_list(state["played"], "state.played", None)
+    for i, raw in enumerate(played):
+        where = f"state.played[{i}]"
+        if type(raw) is not dict or len(raw) != 2:
+            expect_keys(expect_dict(raw, where), where, ["plays", "winner"])
+        play_list(raw.get("plays"), f"{where}.plays", seats, seats)
+        expect_seat(raw.get("winner"), seats, f"{where}.winner")
+    trick = play_list(state["trick"], "state.trick", seats)
+    if len(trick) >= seats:
+        raise MalformedError("state.trick", f"a trick in progress has fewer than {seats} cards")
+    if len(played) + (1 if trick else 0) > HAND_SIZE[seats]:
+        raise MalformedError("state.played", f"a round has {HAND_SIZE[seats]} tricks")
+
+    places: list[Sequence[str]] = [*hands, aside]
+    places.extend([play["card"] for play in t["plays"]] for t in played)
+    places.append([play["card"] for play in trick])
+    if destination != TALON_HAND:
+        places.append(talon)
+    seen: set[str] = set()
+    total = 0
+    for cards in places:
+        seen.update(cards)
+        total += len(cards)
+    if total != DECK_SIZE or len(seen) != DECK_SIZE:
+        raise MalformedError("state", f"the {DECK_SIZE} cards must each be in one place")
+    if destination == TALON_HAND:
+        declarer = state["declarer"]
+        held = set(hands[declarer]).union(aside)
+        held.update(p["card"] for t in played for p in t["plays"] if p["seat"] == declarer)
+        held.update(p["card"] for p in trick if p["seat"] == declarer)
+        if not held.issuperset(talon):
+            raise MalformedError("state.talon", "the talon went into the declarer's hand")
+
+    in_trick = {play["seat"] for play in trick}
+    for s, hand in enumerate(hands):
+        expected = HAND_SIZE[seats] - len(played) - (1 if s in in_trick else 0)
+        if destination == TALON_HAND and s == state["declarer"]:
+            expected += len(talon) - len(aside)
+        if len(hand) != expected:
+            raise MalformedError(f"state.hands[{s}]", f"expected {expected} cards")
+
+
+# --- trick play ---------------------------------------------------------------------
+
+
+def _check_tricks(state: JsonDict, seats: int, dealer: int) -> None:
+    """Turn order, winners, and every card legal when it was played (worked backwards)."""
+    played, trick = state["played"], state["trick"]
+    if (played or trick) and not _play_started(state):
+        raise MalformedError("state.played", "no card is played before the aside is made")
+    leader = right_of(dealer, seats)
+    for i, entry in enumerate(played):
+        _check_order(entry["plays"], leader, seats, f"state.played[{i}]")
+        leader = winning_play(entry["plays"])["seat"]
+        if entry["winner"] != leader:
+            raise MalformedError(f"state.played[{i}].winner", f"seat {leader} won that trick")
+    if trick:
+        _check_order(trick, leader, seats, "state.trick")
+
+    # What each seat held when it played: its hand now plus every card it played later.
+    held: list[dict[str, int]] = [{} for _ in range(seats)]
+    for s, hand in enumerate(state["hands"]):
+        _add_suits(held[s], hand)
+    tricks = [*(entry["plays"] for entry in played), trick]
+    for k in range(len(tricks) - 1, -1, -1):
+        plays = tricks[k]
+        for play in plays:
+            _add_suits(held[play["seat"]], [play["card"]])
+        if not plays:
+            continue
+        led = SUIT_OF[plays[0]["card"]]
+        for play in plays[1:]:
+            suit = SUIT_OF[play["card"]]
+            counts = held[play["seat"]]
+            if suit != led and (counts.get(led) or (suit != SABACC and counts.get(SABACC))):
+                raise MalformedError(
+                    f"state.played[{k}]", f"seat {play['seat']} broke the rule of play"
+                )
+    _check_aside_rules(state)
+
+
+def _play_started(state: JsonDict) -> bool:
+    if state["declarer"] is None:
+        return False
+    return talon_to(state) != TALON_HAND or len(state["aside"]) == len(state["talon"])
+
+
+def _check_order(plays: list[Any], leader: int, seats: int, where: str) -> None:
+    for j, play in enumerate(plays):
+        if play["seat"] != (leader + j) % seats:
+            raise MalformedError(f"{where}", f"seat {(leader + j) % seats} was to play card {j}")
+
+
+def _add_suits(counts: dict[str, int], cards: Sequence[str]) -> None:
+    for card in cards:
+        suit = SUIT_OF[card]
+        counts[suit] = counts.get(suit, 0) + 1
+
+
+def _check_aside_rules(state: JsonDict) -> None:
+    """A Master or Sabacc went aside only when nothing else was left, and no Honour."""
+    aside = state["aside"]
+    if not aside:
+        return
+    declarer = state["declarer"]
+    free = sum(1 for card in state["hands"][declarer] if is_free(card))
+    for entry in [*state["played"], {"plays": state["trick"]}]:
+        free += sum(1 for p in entry["plays"] if p["seat"] == declarer and is_free(p["card"]))
+    for card in reversed(aside):
+        if is_free(card):
+            free += 1
+        elif free or IS_HONOUR[card]:
+            raise MalformedError("state.aside", f"{card} could not have been set aside")
+
+
+# --- chips --------------------------------------------------------------------------
+
+
+def _check_chips(state: JsonDict, seats: int, standing: auction.Auction) -> None:
+    """Chips and pots agree with the ledger, and this round's entries with the bids."""
+    chips = _chip_list(state["chips"], "state.chips", seats)
+    wagers = _chip_list(state["wagers"], "state.wagers", seats)
+    expect_int(state["ante_pot"], "state.ante_pot", 0, CHIP_LIMIT)
+    start = expect_dict(state["start"], "state.start")
+    expect_keys(start, "state.start", ["chips", "ante_pot"])
+    start_chips = _chip_list(start["chips"], "state.start.chips", seats)
+    expect_int(start["ante_pot"], "state.start.ante_pot", 0, CHIP_LIMIT)
+
+    settled = state["declarer"] is not None and len(state["played"]) == HAND_SIZE[seats]
+    expected_wagers = [0] * seats if settled else auction.final_wagers(standing)
+    if standing.void:
+        expected_wagers = [0] * seats
+    if wagers != expected_wagers:
+        raise MalformedError("state.wagers", f"the bids say {expected_wagers}")
+
+    ledger = check_ledger_with_transfers(state["ledger"], "state.ledger", seats, POTS)
+    if ledger and ledger[-1]["hand"] > state["round"]:
+        raise MalformedError("state.ledger", "an entry is dated after this round")
+    gained = net_by_seat(ledger, seats)
+    if any(start_chips[s] + gained[s] != chips[s] for s in range(seats)):
+        raise MalformedError("state.chips", "the chips do not agree with the ledger")
+    pots = net_by_pot(ledger)
+    if start["ante_pot"] + pots.get(ANTE_POT, 0) != state["ante_pot"]:
+        raise MalformedError("state.ante_pot", "the Ante Pot does not agree with the ledger")
+    if pots.get(TABLE, 0) != sum(wagers):
+        raise MalformedError("state.wagers", "the wagers do not agree with the ledger")
+
+    expected = _round_entries(state, seats, standing)
+    first = len(ledger)
+    while first > 0 and ledger[first - 1]["hand"] == state["round"]:
+        first -= 1
+    entries = ledger[first : first + len(expected)]
+    if entries != expected or (len(ledger) - first > len(expected) and not state["over"]):
+        raise MalformedError("state.ledger", "this round's entries do not match its bids")
+    divided = state["over"] and state["options"]["ante_pot_at_end"] == "divide"
+    if divided and state["ante_pot"] >= seats:
+        raise MalformedError("state.ante_pot", "the Ante Pot was divided at game end")
+
+
+def _chip_list(value: object, field: str, seats: int) -> list[int]:
+    return int_list(value, field, seats, CHIP_LIMIT)
+
+
+def _round_entries(state: JsonDict, seats: int, standing: auction.Auction) -> list[JsonDict]:
+    """This round's first ledger entries: antes, stakes, then the declarer's stacks."""
+    ledger: list[JsonDict] = []
+    chips = [0] * seats
+    round_index, ante = state["round"], int(state["options"]["ante"])
+    for seat in seats_from(right_of(state["dealer"], seats), seats):
+        pay_in(ledger, chips, round_index, seat, ante, ANTE_POT, "ante")
+    for bid in state["bids"]:
+        if bid["stake"]:
+            name = auction.BID_NAMES[bid["bid"]]
+            pay_in(ledger, chips, round_index, bid["seat"], bid["stake"], TABLE, f"stake: {name}")
+    declarer = standing.declarer
+    if declarer is not None:
+        wager = auction.declarer_wager(standing)
+        for defender in range(seats):
+            if defender != declarer:
+                pay_in(ledger, chips, round_index, declarer, wager, TABLE,
+                       f"matching stack for seat {defender}")  # fmt: skip
+    return ledger
+
+
+# --- the round before ---------------------------------------------------------------
+
+
+def _check_last_round(state: JsonDict, seats: int) -> None:
+    """The summary of the round before (or of the last round, once the game is over)."""
+    raw = state["last_round"]
+    if raw is None:
+        if state["over"]:
+            raise MalformedError("state.last_round", "the last round's summary is missing")
+        return
+    summary = expect_dict(raw, "state.last_round")
+    where = "state.last_round"
+    expect_keys(summary, where, LAST_ROUND_KEYS)
+    wanted = state["round"] if state["over"] else state["round"] - 1
+    if summary["round"] != wanted or isinstance(summary["round"], bool):
+        raise MalformedError(f"{where}.round", f"expected round {wanted}")
+    expect_seat(summary["dealer"], seats, f"{where}.dealer")
+    void = expect_bool(summary["void"], f"{where}.void")
+    if void:
+        for key in ("declarer", "contract", "points", "made", "bonus"):
+            if summary[key] is not None:
+                raise MalformedError(f"{where}.{key}", "a void round has none")
+    else:
+        expect_seat(summary["declarer"], seats, f"{where}.declarer")
+        expect_str(summary["contract"], f"{where}.contract", auction.BIDS)
+        points = expect_int(summary["points"], f"{where}.points", 0, 182)
+        if summary["made"] is not (points >= 92):
+            raise MalformedError(f"{where}.made", "does not match the points")
+        if summary["bonus"] is not None:
+            bonus = expect_dict(summary["bonus"], f"{where}.bonus")
+            expect_keys(bonus, f"{where}.bonus", ["bonus", "seat", "amount"])
+            expect_str(bonus["bonus"], f"{where}.bonus.bonus", BONUSES)
+            expect_seat(bonus["seat"], seats, f"{where}.bonus.seat")
+            expect_int(bonus["amount"], f"{where}.bonus.amount", 0, CHIP_LIMIT)
+    tricks = expect_list(summary["tricks"], f"{where}.tricks", seats)
+    total = sum(expect_int(t, f"{where}.tricks[{s}]", 0) for s, t in enumerate(tricks))
+    if total != (0 if void else HAND_SIZE[seats]):
+        raise MalformedError(f"{where}.tricks", "do not add up to the round's tricks")
+    expect_cards(summary["talon"], f"{where}.talon", CARD_CODES, TALON_SIZE[seats])
+    expect_cards(summary["aside"], f"{where}.aside", CARD_CODES)
+    _chip_list(summary["chips"], f"{where}.chips", seats)
+    expect_int(summary["ante_pot"], f"{where}.ante_pot", 0, CHIP_LIMIT)

@@ -1,0 +1,143 @@
+"""Settling a round's wagers and paying its bonus (RULES.md 3.7-3.9).
+
+* The declarer wins: they take every chip on the table (the Ante Pot excepted).
+* The declarer loses: the defenders divide those chips evenly; a remainder goes into
+  the Ante Pot before any bonus is worked out.
+* Bonuses from the Ante Pot, at most one per round, only the highest (amounts round
+  down): Grand Slam (a player won every trick) the whole pot; Slam (a player won all
+  but at most three tricks, and not all) 3/4; Magician at the End (the last trick won
+  with -1 The Magician) 1/2; Idiot at the End (the last trick won with 0 The Idiot) 1/4.
+  *Ruling*: any player may earn a bonus, declarer or defender, by the tricks they won
+  themselves; "a player won every trick" counts the tricks won by that one player,
+  never a defenders' pile shared by several.
+* At game end the Ante Pot is divided equally (a remainder stays in the pot,
+  unclaimed) or carried into the next game (option ``ante_pot_at_end``).
+
+Each function changes the state it is given (``flow`` hands it a copy) and returns the
+event that tells the table what happened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from celestix.sabacc.auction import BID_NAMES
+from celestix.sabacc.cards import IDIOT, MAGICIAN
+from celestix.sabacc.state import ANTE_POT, TABLE
+from celestix.shape import JsonDict
+from celestix.table.ledger import pay_out, transfer
+from celestix.table.seats import seats_from
+
+# Highest first, with the share of the Ante Pot each pays (numerator, denominator).
+BONUSES = ("grand_slam", "slam", "magician_at_the_end", "idiot_at_the_end")
+BONUS_SHARES = {
+    "grand_slam": (1, 1),
+    "slam": (3, 4),
+    "magician_at_the_end": (1, 2),
+    "idiot_at_the_end": (1, 4),
+}
+BONUS_NAMES = {
+    "grand_slam": "Grand Slam",
+    "slam": "Slam",
+    "magician_at_the_end": "Magician at the End",
+    "idiot_at_the_end": "Idiot at the End",
+}
+SLAM_MISSES = 3  # a Slam may lose up to three tricks
+
+
+def settle_wagers(state: JsonDict, made: bool) -> JsonDict:
+    """Move the chips on the table to the declarer (``made``) or the defenders."""
+    seats = len(state["chips"])
+    round_index = state["round"]
+    declarer = state["declarer"]
+    table = sum(state["wagers"])
+    received = [0] * seats
+    remainder = 0
+    ledger, chips = state["ledger"], state["chips"]
+    if made:
+        name = BID_NAMES[state["contract"]]
+        pay_out(ledger, chips, round_index, declarer, table, TABLE, f"won the {name}")
+        received[declarer] = table
+    else:
+        defenders = [s for s in seats_from(declarer + 1, seats) if s != declarer]
+        share, remainder = divmod(table, len(defenders))
+        for seat in defenders:
+            pay_out(ledger, chips, round_index, seat, share, TABLE, "defenders' share")
+            received[seat] = share
+        transfer(ledger, round_index, remainder, TABLE, ANTE_POT, "remainder of the wagers")
+        state["ante_pot"] += remainder
+    state["wagers"] = [0] * seats
+    return {
+        "type": "wagers_settled",
+        "winner": "declarer" if made else "defenders",
+        "table": table,
+        "received": received,
+        "remainder": remainder,
+        "ante_pot": state["ante_pot"],
+    }
+
+
+def bonus_claims(tricks_won: Sequence[int], last_winner: int, last_card: str) -> list[JsonDict]:
+    """Every bonus earned this round, highest first: ``[{"bonus", "seat"}, ...]``."""
+    total = sum(tricks_won)
+    claims: list[JsonDict] = []
+    for seat, won in enumerate(tricks_won):
+        if won == total:
+            claims.append({"bonus": "grand_slam", "seat": seat})
+        elif won >= total - SLAM_MISSES:
+            claims.append({"bonus": "slam", "seat": seat})
+    if last_card == MAGICIAN:
+        claims.append({"bonus": "magician_at_the_end", "seat": last_winner})
+    if last_card == IDIOT:
+        claims.append({"bonus": "idiot_at_the_end", "seat": last_winner})
+    return claims
+
+
+def bonus_amount(bonus: str, ante_pot: int) -> int:
+    """What ``bonus`` pays from an Ante Pot of ``ante_pot`` chips (rounded down)."""
+    numerator, denominator = BONUS_SHARES[bonus]
+    return ante_pot * numerator // denominator
+
+
+def pay_bonus(state: JsonDict, claims: list[JsonDict]) -> JsonDict | None:
+    """Pay the highest bonus claimed, if any; its event lists every claim."""
+    if not claims:
+        return None
+    best = claims[0]
+    bonus, seat = best["bonus"], best["seat"]
+    pot_before = state["ante_pot"]
+    amount = bonus_amount(bonus, pot_before)
+    pay_out(state["ledger"], state["chips"], state["round"], seat, amount, ANTE_POT,
+            f"bonus: {BONUS_NAMES[bonus]}")  # fmt: skip
+    state["ante_pot"] -= amount
+    return {
+        "type": "bonus",
+        "bonus": bonus,
+        "name": BONUS_NAMES[bonus],
+        "seat": seat,
+        "amount": amount,
+        "ante_pot_before": pot_before,
+        "ante_pot": state["ante_pot"],
+        "claims": claims,
+        "unpaid": claims[1:],
+    }
+
+
+def close_ante_pot(state: JsonDict) -> JsonDict:
+    """At game end: divide the Ante Pot equally, or leave it for the next game."""
+    seats = len(state["chips"])
+    pot = state["ante_pot"]
+    if state["options"]["ante_pot_at_end"] == "carry":
+        return {"type": "ante_pot_carried", "ante_pot": pot}
+    share = pot // seats
+    for seat in range(seats):
+        pay_out(state["ledger"], state["chips"], state["round"], seat, share, ANTE_POT,
+                "Ante Pot divided at game end")  # fmt: skip
+    state["ante_pot"] -= share * seats
+    return {"type": "ante_pot_divided", "share": share, "unclaimed": state["ante_pot"]}
+
+
+def winners(chips: Sequence[int]) -> list[int]:
+    """The seats with the most chips."""
+    best = max(chips)
+    return [seat for seat, amount in enumerate(chips) if amount == best]

@@ -1,0 +1,171 @@
+"""What a seat may see, and the check of a view handed to a bot.
+
+Hidden from a seat: the other hands (their sizes only), the talon until it is shown
+(Take, Push, Guard) or the round is counted, and the declarer's aside except its
+Sabaccs (the declarer sees all of it). Once the game is over the last round's talon and
+aside are shown to all, as they were when it was counted. Everything else is public:
+the auction with every bid and stake, the wagers, the ledger, the cards of the tricks
+played this round, the score piles' sizes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celestix.errors import MalformedError
+from celestix.sabacc import auction
+from celestix.sabacc.aside import TALON_DECLARER, TALON_DEFENDERS, TALON_HAND, aside_is_public
+from celestix.sabacc.counting import TARGET_HALF_POINTS, count
+from celestix.sabacc.deal import HAND_SIZE, PLAYER_COUNTS
+from celestix.sabacc.shapes import card_list, int_list, play_list
+from celestix.sabacc.state import CHIP_LIMIT, Phase, declarer_pile, talon_to, tricks_won
+from celestix.shape import (
+    JsonDict,
+    expect_bool,
+    expect_dict,
+    expect_int,
+    expect_keys,
+    expect_list,
+    expect_str,
+)
+
+VIEW_KEYS = (
+    "game", "phase", "to_act", "over", "seat", "options", "hand", "hand_sizes", "dealer",
+    "declarer", "contract", "wagers", "talon", "chips", "ante_pot", "tricks", "trick",
+    "aside", "points", "winners", "round", "rounds", "deals_done", "auction", "highest_bid",
+    "highest_bidder", "passed", "stakes", "talon_size", "talon_to", "aside_size",
+    "aside_needed", "played", "last_trick", "pile_sizes", "target", "ledger", "last_round",
+)  # fmt: skip
+
+
+def make_view(state: JsonDict, seat: int | None) -> JsonDict:
+    """The view of ``state`` from ``seat`` (``None``: a spectator). A fresh object."""
+    seats = len(state["chips"])
+    declarer = state["declarer"]
+    over = state["over"]
+    destination = talon_to(state)
+    void = over and declarer is None
+    standing = auction.replay(state["bids"], state["dealer"], seats)
+    talon_shown = destination == TALON_HAND or (over and not void)
+    aside = state["aside"]
+    if not (over or seat == declarer):
+        aside = [card for card in aside if aside_is_public(card)]
+    played = [
+        {"plays": [dict(play) for play in trick["plays"]], "winner": trick["winner"]}
+        for trick in state["played"]
+    ]
+    won = tricks_won(state)
+    declarer_tricks = won[declarer] if declarer is not None else 0
+    talon_size = len(state["talon"])
+    return {
+        "game": "sabacc",
+        "phase": state["phase"],
+        "to_act": state["to_act"],
+        "over": over,
+        "seat": seat,
+        "options": dict(state["options"]),
+        "hand": list(state["hands"][seat]) if seat is not None else [],
+        "hand_sizes": [len(hand) for hand in state["hands"]],
+        "dealer": state["dealer"],
+        "declarer": declarer,
+        "contract": state["contract"],
+        "wagers": list(state["wagers"]),
+        "talon": list(state["talon"]) if talon_shown else None,
+        "chips": list(state["chips"]),
+        "ante_pot": state["ante_pot"],
+        "tricks": won,
+        "trick": [dict(play) for play in state["trick"]],
+        "aside": list(aside),
+        "points": count(declarer_pile(state)) if over and not void else None,
+        "winners": list(state["winners"]),
+        "round": state["round"],
+        "rounds": seats,
+        "deals_done": state["round"] + (1 if over else 0),
+        "auction": [dict(bid) for bid in state["bids"]],
+        "highest_bid": standing.highest,
+        "highest_bidder": standing.highest_seat,
+        "passed": list(standing.passed),
+        "stakes": dict(auction.STAKES),
+        "talon_size": talon_size,
+        "talon_to": destination,
+        "aside_size": len(state["aside"]),
+        "aside_needed": talon_size if destination == TALON_HAND else 0,
+        "played": played,
+        "last_trick": played[-1] if played else None,
+        "pile_sizes": {
+            "declarer": len(state["aside"])
+            + (talon_size if destination == TALON_DECLARER else 0)
+            + seats * declarer_tricks,
+            "defenders": (talon_size if destination == TALON_DEFENDERS else 0)
+            + seats * (len(played) - declarer_tricks),
+        },
+        "target": TARGET_HALF_POINTS,
+        "ledger": [dict(entry) for entry in state["ledger"]],
+        "last_round": _copy(state["last_round"]),
+    }
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of plain JSON data."""
+    if isinstance(value, dict):
+        return {key: _copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copy(item) for item in value]
+    return value
+
+
+def check_view(view: JsonDict) -> int | None:
+    """Raise ``MalformedError`` unless ``view`` has a Sabacc view's shape; its seat.
+
+    Checks everything a bot reads, so a bot never meets a field it cannot handle.
+    """
+    expect_keys(view, "view", VIEW_KEYS)
+    options = expect_dict(view["options"], "view.options")
+    seats = options.get("players")
+    if seats not in PLAYER_COUNTS or isinstance(seats, bool):
+        raise MalformedError("view.options.players", "expected 3, 4 or 5")
+    assert isinstance(seats, int)
+    seat = _seat_or_none(view["seat"], seats, "view.seat")
+    _seat_or_none(view["to_act"], seats, "view.to_act")
+    declarer = _seat_or_none(view["declarer"], seats, "view.declarer")
+    expect_int(view["dealer"], "view.dealer", 0, seats - 1)
+    expect_str(view["phase"], "view.phase", [p.value for p in Phase])
+    expect_bool(view["over"], "view.over")
+    if view["contract"] is not None:
+        expect_str(view["contract"], "view.contract", auction.BIDS)
+    if (declarer is None) is not (view["contract"] is None):
+        raise MalformedError("view.contract", "a contract goes with a declarer")
+    if view["highest_bid"] is not None:
+        expect_str(view["highest_bid"], "view.highest_bid", auction.BIDS)
+    hand = card_list(view["hand"], "view.hand")
+    if len(set(hand)) != len(hand):
+        raise MalformedError("view.hand", "a card appears twice")
+    sizes = expect_list(view["hand_sizes"], "view.hand_sizes", seats)
+    for s, size in enumerate(sizes):
+        expect_int(size, f"view.hand_sizes[{s}]", 0, 30)
+    card_list(view["aside"], "view.aside")
+    expect_int(view["aside_needed"], "view.aside_needed", 0, 6)
+    expect_int(view["aside_size"], "view.aside_size", 0, 6)
+    if view["talon"] is not None:
+        card_list(view["talon"], "view.talon")
+    if len(play_list(view["trick"], "view.trick", seats)) >= seats:
+        raise MalformedError("view.trick", f"a trick in progress has fewer than {seats} cards")
+    played = expect_list(view["played"], "view.played", None)
+    if len(played) > HAND_SIZE[seats]:
+        raise MalformedError("view.played", "too many tricks")
+    for i, raw in enumerate(played):
+        where = f"view.played[{i}]"
+        if type(raw) is not dict or len(raw) != 2:
+            expect_keys(expect_dict(raw, where), where, ["plays", "winner"])
+        play_list(raw.get("plays"), f"{where}.plays", seats, seats)
+        expect_int(raw.get("winner"), f"{where}.winner", 0, seats - 1)
+    for key in ("chips", "wagers", "tricks"):
+        int_list(view[key], f"view.{key}", seats, CHIP_LIMIT)
+    expect_int(view["ante_pot"], "view.ante_pot")
+    return seat
+
+
+def _seat_or_none(value: object, seats: int, field: str) -> int | None:
+    if value is None:
+        return None
+    return expect_int(value, field, 0, seats - 1)
