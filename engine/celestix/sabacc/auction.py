@@ -100,6 +100,20 @@ def replay(bids: Sequence[dict[str, Any]], dealer: int, seats: int) -> Auction:
     return auction
 
 
+def summary(
+    bids: Sequence[dict[str, Any]], seats: int
+) -> tuple[str | None, int | None, list[bool]]:
+    """The highest bid, its bidder and who has passed, read straight off the bids."""
+    highest, highest_seat = None, None
+    passed = [False] * seats
+    for entry in bids:
+        if entry["bid"] == PASS:
+            passed[entry["seat"]] = True
+        else:
+            highest, highest_seat = entry["bid"], entry["seat"]
+    return highest, highest_seat, passed
+
+
 def legal_bids(highest: str | None) -> list[str]:
     """The bids open now: every bid above ``highest``, then pass."""
     floor = -1 if highest is None else RANK[highest]

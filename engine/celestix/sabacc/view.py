@@ -10,8 +10,6 @@ played this round, the score piles' sizes.
 
 from __future__ import annotations
 
-from typing import Any
-
 from celestix.errors import MalformedError
 from celestix.sabacc import auction
 from celestix.sabacc.aside import TALON_DECLARER, TALON_DEFENDERS, TALON_HAND, aside_is_public
@@ -45,7 +43,7 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
     over = state["over"]
     destination = talon_to(state)
     void = over and declarer is None
-    standing = auction.replay(state["bids"], state["dealer"], seats)
+    highest, highest_seat, passed = auction.summary(state["bids"], seats)
     talon_shown = destination == TALON_HAND or (over and not void)
     aside = state["aside"]
     if not (over or seat == declarer):
@@ -82,9 +80,9 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
         "rounds": seats,
         "deals_done": state["round"] + (1 if over else 0),
         "auction": [dict(bid) for bid in state["bids"]],
-        "highest_bid": standing.highest,
-        "highest_bidder": standing.highest_seat,
-        "passed": list(standing.passed),
+        "highest_bid": highest,
+        "highest_bidder": highest_seat,
+        "passed": passed,
         "stakes": dict(auction.STAKES),
         "talon_size": talon_size,
         "talon_to": destination,
@@ -101,17 +99,21 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
         },
         "target": TARGET_HALF_POINTS,
         "ledger": [dict(entry) for entry in state["ledger"]],
-        "last_round": _copy(state["last_round"]),
+        "last_round": _copy_summary(state["last_round"]),
     }
 
 
-def _copy(value: Any) -> Any:
-    """A deep copy of plain JSON data."""
-    if isinstance(value, dict):
-        return {key: _copy(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_copy(item) for item in value]
-    return value
+def _copy_summary(summary: JsonDict | None) -> JsonDict | None:
+    """A copy of a round's summary (its values are numbers, strings, lists and a dict)."""
+    if summary is None:
+        return None
+    out: JsonDict = dict(summary)
+    for key, value in summary.items():
+        if type(value) is list:
+            out[key] = list(value)
+        elif type(value) is dict:
+            out[key] = dict(value)
+    return out
 
 
 def check_view(view: JsonDict) -> int | None:

@@ -17,8 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from celestix.sabacc.cards import DECK, SABACC, SUIT_OF
+from celestix.sabacc.cards import DECK, RANK_OF, SABACC, SUIT_OF, SUITS
 from celestix.shape import JsonDict
+
+DECK_SET = frozenset(DECK)
 
 
 @dataclass
@@ -33,6 +35,9 @@ class Knowledge:
     outstanding: set[str]
     void: list[set[str]] = field(default_factory=list)
     trick_number: int = 0  # completed tricks
+    # Per suit (and "sabacc"): how many cards are outstanding, and the highest one's rank.
+    left: dict[str, int] = field(default_factory=dict)
+    top: dict[str, int] = field(default_factory=dict)
 
     def same_side(self, a: int, b: int) -> bool:
         """Whether seats ``a`` and ``b`` play together (defenders are partners)."""
@@ -66,8 +71,14 @@ def read(view: JsonDict) -> Knowledge:
                 void[play["seat"]].add(led)
                 if suit != SABACC:
                     void[play["seat"]].add(SABACC)
-    mine = set(hand)
-    outstanding = {card for card in DECK if card not in gone and card not in mine}
+    outstanding = DECK_SET.difference(gone, hand)
+    left = dict.fromkeys((*SUITS, SABACC), 0)
+    top = dict.fromkeys((*SUITS, SABACC), 0)
+    for card in outstanding:
+        suit = SUIT_OF[card]
+        left[suit] += 1
+        rank = RANK_OF[card]
+        top[suit] = max(top[suit], rank)
     return Knowledge(
         seat=seat,
         seats=seats,
@@ -77,4 +88,6 @@ def read(view: JsonDict) -> Knowledge:
         outstanding=outstanding,
         void=void,
         trick_number=len(view["played"]),
+        left=left,
+        top=top,
     )
