@@ -267,8 +267,9 @@ def narrate(event: JsonDict, me: int, variant: str) -> str:
         return str(event["message"])
     if kind == "deal":
         return f"--- Hand {event['hand_number'] + 1}: {event['trump']} is trump."
-    if kind == "accord_pot":
-        return f"Accord Pot: {event['amount']} chips to team {event['team']}."
+    if kind in ("accord_pot", "leftover_pot"):
+        pot = "Accord Pot" if kind == "accord_pot" else "Hand Pot (left at the end)"
+        return f"{pot}: {event['amount']} chips to team {event['team']}."
     if kind == "game_over":
         return (
             f"Game over: team {event['winner']} wins, {event['scores'][0]} to {event['scores'][1]}."

@@ -19,8 +19,13 @@ from celestix.options import check_resolved
 from celestix.precedence.bidding import MAX_TRICKS
 from celestix.precedence.cards import CARD_CODES, CARD_ID, HAND_SIZE, SUIT_OF
 from celestix.precedence.melds import meld_kind
-from celestix.precedence.options import OPTION_SPECS, counts_excess, trump_suit
-from celestix.precedence.pots import POTS
+from celestix.precedence.options import (
+    LEFTOVER_TO_WINNERS,
+    OPTION_SPECS,
+    counts_excess,
+    trump_suit,
+)
+from celestix.precedence.pots import ACCORD_POT, POTS
 from celestix.precedence.scoring import AUDIT_AT, game_outcome, leader
 from celestix.precedence.state import STATE_KEYS, STATE_VERSION, TRICKS_PER_HAND, Phase
 from celestix.precedence.tricks import winning_play
@@ -310,15 +315,15 @@ def _check_chips(
     }
     if sum(balance) + pots["hand"] + pots["accord"] != 4 * int(options["start_chips"]):
         raise MalformedError("state.opening", "chips are not conserved")
-    _replay_ledger(state["ledger"], balance, pots, hand_number)
+    _replay_ledger(state["ledger"], balance, pots, hand_number, over)
     if balance != chips or pots["hand"] != hand_pot or pots["accord"] != accord_pot:
         raise MalformedError("state.ledger", "does not account for the chips and pots shown")
     if over:
         if accord_pot:
             raise MalformedError("state.accord_pot", "the Accord Pot is paid out at the end")
+        if hand_pot and options["leftover_pot"] == LEFTOVER_TO_WINNERS:
+            raise MalformedError("state.hand_pot", "the winners took what was left in it")
         return
-    if accord_pot != 4 * int(options["accord"]):
-        raise MalformedError("state.accord_pot", "must hold the four stakes until the game ends")
     melds = sum(len(d) for d in declarations if d)
     paid = (4 * int(options["ante"]) + melds * int(options["meld_wager"])
             + sum(b or 0 for b in bids) * int(options["trick_credit"]))  # fmt: skip
@@ -326,8 +331,13 @@ def _check_chips(
         raise MalformedError("state.hand_pot", f"holds less than this hand has paid in ({paid})")
 
 
-def _replay_ledger(value: object, chips: list[int], pots: dict[str, int], hand_number: int) -> None:
-    """Check the ledger's entries and apply them to the opening balances."""
+def _replay_ledger(
+    value: object, chips: list[int], pots: dict[str, int], hand_number: int, over: bool
+) -> None:
+    """Check the ledger's entries and apply them to the opening balances.
+
+    Nothing leaves the Accord Pot before the game is over.
+    """
     entries = expect_list(value, "state.ledger")
     last = 0
     for i, entry in enumerate(entries):
@@ -350,6 +360,8 @@ def _replay_ledger(value: object, chips: list[int], pots: dict[str, int], hand_n
             chips[seat] -= amount
             pots[pot] += amount
         elif direction == "out":
+            if pot == ACCORD_POT and not over:
+                raise MalformedError(f"state.ledger[{i}]", "the Accord Pot is paid at the end")
             chips[seat] += amount
             pots[pot] -= amount
             if pots[pot] < 0:

@@ -16,7 +16,7 @@ from celestix.precedence import pots
 from celestix.precedence.bidding import bid_refusal, contracts, team_of, team_seats
 from celestix.precedence.cards import CARD_CODES, DECK, HAND_SIZE, SUIT_NAMES, sort_cards
 from celestix.precedence.melds import declaration_points, describe_meld, normalise_declaration
-from celestix.precedence.options import counts_excess, trump_suit
+from celestix.precedence.options import LEFTOVER_TO_WINNERS, counts_excess, trump_suit
 from celestix.precedence.scoring import game_outcome, leader, score_team
 from celestix.precedence.state import (
     TRICKS_PER_HAND,
@@ -277,13 +277,19 @@ def score_line(summary: JsonDict, pot: JsonDict) -> JsonDict:
 def end_game(new: JsonDict, events: list[JsonDict]) -> None:
     """The game is over: the team with the higher score wins the Accord Pot."""
     winner = leader(new["scores"])
-    accord = pots.settle_accord_pot(new, winner)
+    awards = [pots.award_at_end(new, winner, pots.ACCORD_POT, "Accord Pot won", "accord_pot")]
+    if new["options"]["leftover_pot"] == LEFTOVER_TO_WINNERS and new["hand_pot"]:
+        awards.append(
+            pots.award_at_end(
+                new, winner, pots.HAND_POT, "Hand Pot left at the end", "leftover_pot"
+            )
+        )
     new["phase"] = Phase.OVER.value
     new["over"] = True
     new["to_act"] = None
     new["winner"] = winner
     events += [
-        accord,
+        *awards,
         {
             "type": "game_over",
             "winner": winner,

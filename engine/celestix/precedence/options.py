@@ -14,6 +14,8 @@ from celestix.precedence.cards import SUIT_BY_NAME, SUIT_NAMES
 CORE = "core"
 FRONTIER = "frontier"
 ROTATE = "rotate"
+LEFTOVER_ON_TABLE = "table"
+LEFTOVER_TO_WINNERS = "winners"
 # Chip amounts are capped so that they stay exact as JavaScript numbers.
 CHIP_LIMIT = 1_000_000
 
@@ -71,6 +73,15 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     _chips("ante", "Ante", 1, "Chips each player pays into the Hand Pot at the start of a hand."),
     _chips("meld_wager", "Meld wager", 2, "Chips paid into the Hand Pot for each declared meld."),
     _chips("trick_credit", "Trick credit", 1, "Chips paid into the Hand Pot for each trick bid."),
+    OptionSpec(
+        "leftover_pot",
+        "Hand Pot at the end",
+        "What becomes of chips left in the Hand Pot when the game ends (an odd chip, or a "
+        "pot carried over because no one made the last contract). table: they stay on the "
+        "table, unclaimed. winners: the winning team takes them with the Accord Pot.",
+        LEFTOVER_ON_TABLE,
+        choices=(LEFTOVER_ON_TABLE, LEFTOVER_TO_WINNERS),
+    ),
 )
 
 

@@ -108,16 +108,17 @@ def odd_chip_seat(team: int, dealer: int) -> int:
     return next(seat for seat in seats_from(dealer + 1, 4) if seat % 2 == team)
 
 
-def settle_accord_pot(state: JsonDict, team: int) -> JsonDict:
-    """Pay the Accord Pot to the team that won the game; the event."""
-    amount = state["accord_pot"]
-    shares, odd = split(state, team, ACCORD_POT, "Accord Pot won")
+def award_at_end(state: JsonDict, team: int, pot: str, reason: str, kind: str) -> JsonDict:
+    """Pay ``pot`` to the team that won the game; an odd chip goes to the partner who
+    comes first clockwise from the last dealer's left. The event."""
+    amount = state[POT_KEYS[pot]]
+    shares, odd = split(state, team, pot, reason)
     odd_seat = None
     if odd:
         odd_seat = odd_chip_seat(team, state["dealer"])
-        pay_out(state, odd_seat, odd, ACCORD_POT, "Accord Pot odd chip")
+        pay_out(state, odd_seat, odd, pot, f"{reason}: odd chip")
         for share in shares:
             if share["seat"] == odd_seat:
                 share["amount"] += odd
-    return {"type": "accord_pot", "team": team, "amount": amount, "shares": shares,
-            "odd_chip_seat": odd_seat}  # fmt: skip
+    return {"type": kind, "pot": pot, "team": team, "amount": amount,
+            "shares": shares, "odd_chip_seat": odd_seat}  # fmt: skip

@@ -65,12 +65,7 @@ def new_state(options: dict[str, OptionValue], seed: int, setup: object) -> Json
         raise MalformedError(
             "setup.hand_pot", f"the first hand's pot holds only the antes ({4 * ante})"
         )
-    accord_pot = expect_int(given.get("accord_pot", 4 * accord), "setup.accord_pot")
-    if accord_pot != 4 * accord:
-        raise MalformedError(
-            "setup.accord_pot",
-            f"until the game ends the Accord Pot holds the four stakes ({4 * accord})",
-        )
+    accord_pot = expect_int(given.get("accord_pot", 4 * accord), "setup.accord_pot", 0, MAX_AMOUNT)
     total = sum(chips) + hand_pot + accord_pot
     if total != 4 * start:
         raise MalformedError(
