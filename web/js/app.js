@@ -66,6 +66,7 @@ async function startEngine(retry = false) {
   boot.hidden = false;
   boot.classList.remove("failed");
   errorBox.hidden = true;
+  document.getElementById("boot-lede").hidden = false;
   try {
     if (retry) await engine.retry();
     await engine.ready;
@@ -88,9 +89,10 @@ function bootFailed(error) {
   boot.classList.add("failed");
   document.getElementById("boot-title").textContent = "The card room could not open";
   document.getElementById("boot-status").textContent = "";
-  document.getElementById("boot-error-detail").textContent =
-    `${error && error.message ? error.message : String(error)} ` +
-    "Check your connection to this site, then try again.";
+  let detail = error && error.message ? error.message : String(error);
+  if (!/[.!?]$/.test(detail)) detail += ".";
+  document.getElementById("boot-lede").hidden = true;
+  document.getElementById("boot-error-detail").textContent = detail;
   document.getElementById("boot-error").hidden = false;
   document.getElementById("boot-retry").focus();
 }

@@ -3,6 +3,8 @@
 
 import { icon } from "../ui/icons.js";
 
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 export class Ending {
   constructor(host, on) {
     this.on = on;
@@ -54,7 +56,7 @@ export class Ending {
     this.mark.textContent = won ? "★" : "";
     if (won) {
       this.title.textContent = "You won!";
-      this.text.textContent = `All 104 cards are on the foundations, in ${view.moves} moves.`;
+      this.text.textContent = `All 104 cards are on the foundations, in ${plural(view.moves, "move")}.`;
       this.detail.textContent = `Deal ${seed} is yours. Share it and see if a friend can do it too.`;
       this.actions.replaceChildren(
         this.button("Play this deal again", this.on.restart),
@@ -63,7 +65,7 @@ export class Ending {
     } else {
       this.title.textContent = "Dead end";
       this.text.textContent = reason || "No move is left.";
-      this.detail.textContent = `You built ${built} of the 104 cards in ${view.moves} moves.`;
+      this.detail.textContent = `You built ${built} of the 104 cards in ${plural(view.moves, "move")}.`;
       this.actions.replaceChildren(
         this.button("Undo last move", this.on.undo),
         this.button("Play this deal again", this.on.restart),

@@ -252,10 +252,14 @@ class PatiencePage {
     const p2 = document.createElement("p");
     p2.textContent = "Sorry about that. Your next game will be saved as usual.";
     body.append(p1, p2);
-    const actions = [{ label: "Deal a new game", value: "new", primary: true }];
-    if (seed !== null && seed !== undefined && !wanted) {
-      actions.unshift({ label: `Play deal ${seed} from the start`, value: "same" });
-    }
+    let actions;
+    if (wanted) actions = [{ label: `Play deal ${wanted.seed}`, value: "wanted", primary: true }];
+    else if (seed !== null && seed !== undefined) {
+      actions = [
+        { label: `Play deal ${seed} from the start`, value: "same" },
+        { label: "Deal a new game", value: "new", primary: true },
+      ];
+    } else actions = [{ label: "Deal a new game", value: "new", primary: true }];
     const choice = await openDialog({ title: "Your last game could not be picked up", body, actions });
     if (wanted) await this.startDeal(wanted.seed, wanted.options);
     else if (choice === "same") await this.startDeal(seed, {});

@@ -39,7 +39,8 @@ export class Session {
       position === record.actions.length
         ? end
         : await engine.replay({ ...record, actions: record.actions.slice(0, position) });
-    const session = new Session(engine, record, position, state);
+    // Options left out of a record are the defaults; keep them written out.
+    const session = new Session(engine, { ...record, options: state.options }, position, state);
     session.states[record.actions.length] = end;
     await session.refresh();
     return session;

@@ -35,12 +35,14 @@ export async function renderHome(container, { games, saved }) {
     const item = document.createElement("li");
     item.className = "game-tile";
     item.innerHTML = `
-      <a class="game-link" href="#${game.id}">
+      <a class="game-link" href="#${game.id}" aria-labelledby="game-${game.id}-name" aria-describedby="game-${game.id}-about">
         <span class="game-fan" aria-hidden="true"></span>
         <span class="game-text">
-          <span class="game-name"></span>
-          <span class="game-meta"></span>
-          <span class="game-summary"></span>
+          <span class="game-name" id="game-${game.id}-name"></span>
+          <span class="game-about" id="game-${game.id}-about">
+            <span class="game-meta"></span>
+            <span class="game-summary"></span>
+          </span>
           <span class="game-cta btn primary">Play</span>
         </span>
       </a>`;
@@ -66,7 +68,7 @@ export async function renderHome(container, { games, saved }) {
         const note = document.createElement("span");
         note.className = "game-saved";
         note.textContent = summary;
-        item.querySelector(".game-cta").before(note);
+        item.querySelector(".game-about").append(" ", note);
       }
     }
   }
