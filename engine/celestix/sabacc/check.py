@@ -72,9 +72,9 @@ def check_state(state: JsonDict, option_specs: tuple[OptionSpec, ...]) -> int:
     standing = _check_auction(state, seats, dealer)
     _check_cards(state, seats)
     _check_tricks(state, seats, dealer)
-    _check_chips(state, seats, standing)
-
     phase, to_act = position(state)
+    _check_chips(state, seats, standing, over=to_act is None)
+
     if state["phase"] != phase.value:
         raise MalformedError("state.phase", f"the round's record says {phase.value!r}")
     if state["to_act"] != to_act or isinstance(state["to_act"], bool):
@@ -254,8 +254,9 @@ def _check_aside_rules(state: JsonDict) -> None:
 # --- chips --------------------------------------------------------------------------
 
 
-def _check_chips(state: JsonDict, seats: int, standing: auction.Auction) -> None:
-    """Chips and pots agree with the ledger, and this round's entries with the bids."""
+def _check_chips(state: JsonDict, seats: int, standing: auction.Auction, over: bool) -> None:
+    """Chips and pots agree with the ledger, and this round's entries with the bids
+    (once the game is ``over``, the last round's settlement follows them)."""
     chips = _chip_list(state["chips"], "state.chips", seats)
     wagers = _chip_list(state["wagers"], "state.wagers", seats)
     expect_int(state["ante_pot"], "state.ante_pot", 0, CHIP_LIMIT)
@@ -288,9 +289,9 @@ def _check_chips(state: JsonDict, seats: int, standing: auction.Auction) -> None
     while first > 0 and ledger[first - 1]["hand"] == state["round"]:
         first -= 1
     entries = ledger[first : first + len(expected)]
-    if entries != expected or (len(ledger) - first > len(expected) and not state["over"]):
+    if entries != expected or (len(ledger) - first > len(expected) and not over):
         raise MalformedError("state.ledger", "this round's entries do not match its bids")
-    divided = state["over"] and state["options"]["ante_pot_at_end"] == "divide"
+    divided = over and state["options"]["ante_pot_at_end"] == "divide"
     if divided and state["ante_pot"] >= seats:
         raise MalformedError("state.ante_pot", "the Ante Pot was divided at game end")
 

@@ -1,0 +1,282 @@
+"""Bad input of every kind: malformed actions, tampered states and views.
+
+Each is refused with a ``RulesError`` naming the field or rule, and nothing changes.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from sabacc.support import PLAY_SETUP, act, declare, dumps, new, play_until
+
+from celestix import api
+from celestix.errors import IllegalActionError, InternalError, MalformedError, RulesError
+from celestix.sabacc.cards import INDEX
+
+State = dict[str, Any]
+
+
+def mid_play() -> State:
+    """Seat 2 declares Guard without; three tricks and a card played."""
+    state, _ = declare(new(4, setup=PLAY_SETUP), 2, "guard_without")
+    state, _ = play_until(state, lambda s: len(s["played"]) == 3 and len(s["trick"]) == 1)
+    return state
+
+
+def mid_aside() -> State:
+    state, _ = declare(new(4, setup=PLAY_SETUP), 2, "take")
+    for card in ["1t", "2t"]:
+        state, _ = act(state, {"type": "aside", "card": card})
+    return state
+
+
+@pytest.mark.parametrize(
+    ("action", "field"),
+    [
+        (None, "action"),
+        ([], "action"),
+        ("play", "action"),
+        ({}, "action.type"),
+        ({"type": "discard", "card": "1c"}, "action.type"),
+        ({"type": 3}, "action.type"),
+        ({"type": "play"}, "action.card"),
+        ({"type": "play", "card": "1c", "extra": 1}, "action.extra"),
+        ({"type": "play", "card": "15c"}, "action.card"),
+        ({"type": "play", "card": 0}, "action.card"),
+        ({"type": "play", "card": ["1c"]}, "action.card"),
+        ({"type": "play", "card": "-0"}, "action.card"),
+        ({"type": "bid"}, "action.bid"),
+        ({"type": "bid", "bid": "Take"}, "action.bid"),
+        ({"type": "bid", "bid": "guard-without"}, "action.bid"),
+        ({"type": "bid", "bid": None}, "action.bid"),
+        ({"type": "aside", "cards": ["1c"]}, "action.card"),
+    ],
+)
+def test_malformed_actions_name_the_field(action: Any, field: str) -> None:
+    state = mid_play()
+    before = dumps(state)
+    with pytest.raises(MalformedError) as error:
+        api.apply(state, action, state["to_act"])
+    assert error.value.field == field
+    assert dumps(state) == before
+
+
+@pytest.mark.parametrize(
+    ("make", "action", "rule"),
+    [
+        (mid_play, {"type": "bid", "bid": "take"}, "wrong-phase"),
+        (mid_play, {"type": "aside", "card": "1c"}, "wrong-phase"),
+        (mid_aside, {"type": "play", "card": "3t"}, "wrong-phase"),
+        (mid_aside, {"type": "bid", "bid": "pass"}, "wrong-phase"),
+        (mid_aside, {"type": "aside", "card": "1c"}, "not-in-hand"),
+        (mid_aside, {"type": "aside", "card": "14s"}, "aside-no-master"),
+    ],
+)
+def test_illegal_actions_name_the_rule(
+    make: Callable[[], State], action: dict[str, Any], rule: str
+) -> None:
+    state = make()
+    before = dumps(state)
+    with pytest.raises(IllegalActionError) as error:
+        api.apply(state, action, state["to_act"])
+    assert error.value.rule == rule and error.value.message.endswith(".")
+    assert dumps(state) == before
+
+
+@pytest.mark.parametrize("seat", [-1, 4, "0", None, True, 1.0])
+def test_bad_seats(seat: Any) -> None:
+    state = mid_play()
+    with pytest.raises(MalformedError) as error:
+        api.legal_actions(state, seat)
+    assert error.value.field == "seat"
+
+
+# --- tampered states ----------------------------------------------------------------
+
+
+def _swap_first_two(cards: list[str]) -> None:
+    cards[0], cards[1] = cards[1], cards[0]
+
+
+def _break_follow_rule(state: State) -> None:
+    # Seat 1 followed coins with 10c in trick 1; pretend it played 1s instead.
+    plays = state["played"][0]["plays"]
+    assert plays[1] == {"seat": 1, "card": "10c"}
+    plays[1] = {"seat": 1, "card": "1s"}
+    hand = state["hands"][1]
+    hand.remove("1s")
+    hand.insert(0, "10c")
+
+
+def _first_bid(state: State, key: str, value: Any) -> None:
+    state["bids"][0] = dict(state["bids"][0], **{key: value})
+
+
+def _ledger_entry(state: State, index: int, key: str, value: Any) -> None:
+    state["ledger"][index] = dict(state["ledger"][index], **{key: value})
+
+
+TAMPERINGS: list[tuple[str, Callable[[State], None], str]] = [
+    ("missing key", lambda s: s.pop("ledger"), "state.ledger"),
+    ("unknown key", lambda s: s.update(cheat=1), "state.cheat"),
+    ("version", lambda s: s.update(version=2), "state.version"),
+    ("game", lambda s: s.update(game="sabacc2"), "state.game"),
+    ("options", lambda s: s["options"].update(players=3), "state.dealer"),
+    ("unknown option", lambda s: s["options"].update(trump="Void"), "state.options"),
+    ("seed", lambda s: s.update(seed=-1), "state.seed"),
+    ("round", lambda s: s.update(round=4), "state.round"),
+    ("dealer", lambda s: s.update(dealer=7), "state.dealer"),
+    ("over type", lambda s: s.update(over=1), "state.over"),
+    ("card twice", lambda s: s["hands"][0].__setitem__(-1, s["hands"][1][-1]), "state"),
+    ("card not a code", lambda s: s["hands"][0].__setitem__(0, "1x"), "state.hands[0][0]"),
+    ("hand order", lambda s: _swap_first_two(s["hands"][0]), "state.hands[0]"),
+    ("card missing", lambda s: s["hands"][3].pop(), "state"),
+    ("talon size", lambda s: s["talon"].pop(), "state.talon"),
+    ("chips", lambda s: s["chips"].__setitem__(0, s["chips"][0] + 1), "state.chips"),
+    ("chips type", lambda s: s["chips"].__setitem__(0, 1.5), "state.chips[0]"),
+    ("ante pot", lambda s: s.update(ante_pot=s["ante_pot"] + 1), "state.ante_pot"),
+    ("wagers", lambda s: s["wagers"].__setitem__(0, 1), "state.wagers"),
+    ("start", lambda s: s["start"]["chips"].__setitem__(1, 0), "state.chips"),
+    ("ledger amount", lambda s: _ledger_entry(s, 0, "amount", 2), "state.chips"),
+    ("ledger seat", lambda s: _ledger_entry(s, 0, "seat", 9), "state.ledger[0].seat"),
+    ("ledger pot", lambda s: _ledger_entry(s, 0, "pot", "bank"), "state.ledger[0].pot"),
+    ("ledger reason", lambda s: _ledger_entry(s, -1, "reason", "gift"), "state.ledger"),
+    ("ledger dropped", lambda s: s["ledger"].pop(), "state.chips"),
+    ("ledger transfer", lambda s: _ledger_entry(s, 0, "seat", None), "state.ledger[0]"),
+    (
+        "bid seat",
+        lambda s: s["bids"].__setitem__(0, dict(s["bids"][0], seat=3)),
+        "state.bids[0].seat",
+    ),
+    (
+        "bid stake",
+        lambda s: s["bids"].__setitem__(0, dict(s["bids"][0], stake=1)),
+        "state.bids[0].stake",
+    ),
+    (
+        "bid name",
+        lambda s: s["bids"].__setitem__(0, dict(s["bids"][0], bid="raise")),
+        "state.bids[0].bid",
+    ),
+    ("declarer", lambda s: s.update(declarer=1), "state.declarer"),
+    ("contract", lambda s: s.update(contract="take"), "state.contract"),
+    ("phase", lambda s: s.update(phase="bidding"), "state.phase"),
+    ("to act", lambda s: s.update(to_act=(s["to_act"] + 1) % 4), "state.to_act"),
+    ("over", lambda s: s.update(over=True), "state.over"),
+    ("winners", lambda s: s.update(winners=[0]), "state.winners"),
+    ("trick winner", lambda s: s["played"][0].update(winner=0), "state.played[0].winner"),
+    ("trick order", lambda s: _swap_first_two(s["played"][1]["plays"]), "state.played[1]"),
+    ("trick size", lambda s: s["played"][0]["plays"].pop(), "state.played[0].plays"),
+    ("follow rule", _break_follow_rule, "state.played[0]"),
+    ("aside without talon", lambda s: s["aside"].append(s["hands"][2].pop()), "state.aside"),
+    ("last round", lambda s: s.update(last_round={"round": 0}), "state.last_round.dealer"),
+]
+
+
+@pytest.mark.parametrize(("name", "tamper", "field"), TAMPERINGS, ids=[t[0] for t in TAMPERINGS])
+def test_tampered_states_are_refused(
+    name: str, tamper: Callable[[State], None], field: str
+) -> None:
+    state = json.loads(json.dumps(mid_play()))
+    api.view(state, 0)  # the untouched state is fine
+    tamper(state)
+    with pytest.raises(MalformedError) as error:
+        api.view(state, 0)
+    assert error.value.field == field, error.value.message
+    with pytest.raises(MalformedError):
+        api.legal_actions(state, state["to_act"] if isinstance(state.get("to_act"), int) else 0)
+
+
+def test_an_aside_that_broke_the_rules_is_refused() -> None:
+    state = json.loads(json.dumps(mid_aside()))
+    # Pretend the declarer set aside the Master of sabres while holding staves.
+    hand = state["hands"][2]
+    hand.remove("14s")
+    hand.append("1t")
+    hand.sort(key=INDEX.__getitem__)
+    state["aside"][0] = "14s"
+    with pytest.raises(MalformedError) as error:
+        api.view(state, 0)
+    assert error.value.field == "state.aside"
+
+
+def test_a_state_that_is_not_an_object() -> None:
+    for state in (None, [], "state", {"game": "sabacc"}):
+        with pytest.raises(MalformedError):
+            api.view(state, 0)  # type: ignore[arg-type]
+
+
+def test_no_tampering_of_a_leaf_escapes_as_an_engine_fault() -> None:
+    base = mid_play()
+    values: list[Any] = [None, -1, 0, 5, 10**20, "x", "1c", True, [], {}, 1.5]
+    for path in leaf_paths(base):
+        for value in values:
+            state = copy.deepcopy(base)
+            set_path(state, path, value)
+            try:
+                api.view(state, 0)
+            except InternalError:  # pragma: no cover - the test fails here
+                raise
+            except RulesError:
+                pass
+
+
+def leaf_paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path to a leaf of a JSON value (lists sampled at both ends)."""
+    if isinstance(value, dict):
+        return [p for key, item in value.items() for p in leaf_paths(item, (*path, key))]
+    if isinstance(value, list):
+        if not value:
+            return [path]
+        picks = sorted({0, len(value) - 1})
+        return [p for k in picks for p in leaf_paths(value[k], (*path, k))]
+    return [path]
+
+
+def set_path(state: Any, path: tuple[Any, ...], value: Any) -> None:
+    target = state
+    for key in path[:-1]:
+        target = target[key]
+    if path:
+        target[path[-1]] = value
+
+
+# --- views handed to bots -----------------------------------------------------------
+
+
+def test_bot_action_refuses_bad_views() -> None:
+    state = mid_play()
+    view = api.view(state, state["to_act"])
+    assert api.bot_action(view, "basic", 1) in api.legal_actions(state, state["to_act"])
+    with pytest.raises(MalformedError):
+        api.bot_action(api.view(state, None), "basic", 1)  # a spectator cannot act
+    with pytest.raises(IllegalActionError):
+        api.bot_action(api.view(state, (state["to_act"] + 1) % 4), "basic", 1)
+    with pytest.raises(MalformedError) as error:
+        api.bot_action(view, "grandmaster", 1)
+    assert error.value.field == "level"
+    for key, value, field in [
+        ("hand", ["1c", "1c"], "view.hand"),
+        ("hand", ["99z"], "view.hand[0]"),
+        ("trick", [{"seat": 9, "card": "1c"}], "view.trick[0].seat"),
+        ("played", [{"plays": [], "winner": 0}], "view.played[0].plays"),
+        ("contract", "raise", "view.contract"),
+        ("options", {"players": 6}, "view.options.players"),
+        ("hand_sizes", [1, 2], "view.hand_sizes"),
+    ]:
+        bad = dict(view, **{key: value})
+        with pytest.raises(MalformedError) as error:
+            api.bot_action(bad, "basic", 1)
+        assert error.value.field == field
+    bad = dict(view)
+    del bad["played"]
+    with pytest.raises(MalformedError):
+        api.bot_action(bad, "random", 1)
+    empty = dict(view, hand=[])
+    with pytest.raises(MalformedError) as error:
+        api.bot_action(empty, "basic", 1)
+    assert error.value.field == "view"
