@@ -26,6 +26,10 @@ from celestix.sabacc.settlement import BONUS_NAMES, BONUSES
 from celestix.shape import JsonDict
 
 COMMANDS = ("play", "simulate")
+HELP = (
+    "Type a choice's number, a bid (take, push, guard, without, against, pass) or a card "
+    "code (14c is the Master of coins, -21 The Universe, 0 The Idiot); quit to stop."
+)
 BID_WORDS = {
     "take": "take", "t": "take", "push": "push", "guard": "guard", "g": "guard",
     "guard_without": "guard_without", "without": "guard_without", "gw": "guard_without",
@@ -73,9 +77,7 @@ def run(command: str, args: argparse.Namespace) -> int:
 # --- play ---------------------------------------------------------------------------
 
 
-def play(
-    options: JsonDict, seed: int, seat: int, level: str, stdin: TextIO, out: TextIO
-) -> int:
+def play(options: JsonDict, seed: int, seat: int, level: str, stdin: TextIO, out: TextIO) -> int:
     """A person at ``seat`` against bots; reads moves from ``stdin``."""
     say: Callable[[str], None] = lambda text: print(text, file=out)  # noqa: E731
     try:
@@ -96,7 +98,7 @@ def play(
         if to_act == seat:
             view = api.view(state, seat)
             say(render(view))
-            action = ask(view, api.legal_actions(state, seat), stdin, say)
+            action = ask(view, api.legal_actions(state, seat), stdin, out)
             if action is None:
                 say("Goodbye.")
                 return 1
@@ -117,14 +119,16 @@ def play(
     return 0
 
 
-def ask(
-    view: JsonDict, legal: list[JsonDict], stdin: TextIO, say: Callable[[str], None]
-) -> JsonDict | None:
+def ask(view: JsonDict, legal: list[JsonDict], stdin: TextIO, out: TextIO) -> JsonDict | None:
     """Read an action from the person until it is one of ``legal``; None at end of input."""
+
+    def say(text: str) -> None:
+        print(text, file=out)
+
     choices = [_label(action) for action in legal]
     say("Your choices: " + "  ".join(f"[{k + 1}] {c}" for k, c in enumerate(choices)))
     while True:
-        print("> ", end="", file=sys.stdout if stdin is sys.stdin else _NullOut())
+        print("> ", end="", file=out, flush=True)
         line = stdin.readline()
         if not line:
             return None
@@ -132,21 +136,12 @@ def ask(
         if word in ("q", "quit", "exit"):
             return None
         if word in ("h", "help", "?"):
-            say("Type a choice's number, a bid (take, push, guard, without, against, pass)"
-                " or a card code (14c is the Master of coins, -21 The Universe, 0 The Idiot).")  # fmt: skip
+            say(HELP)
             continue
         action = parse(word, legal, view["phase"])
         if action is not None:
             return action
         say(f"{line.strip()!r} is not one of your choices: " + ", ".join(choices))
-
-
-class _NullOut:
-    def write(self, text: str) -> int:
-        return len(text)
-
-    def flush(self) -> None:
-        """Nothing to flush."""
 
 
 def parse(word: str, legal: list[JsonDict], phase: str) -> JsonDict | None:
@@ -211,10 +206,10 @@ def render(view: JsonDict) -> str:
     if view["hand"]:
         lines.append("  Your hand:")
         for suit in (*SUITS, SABACC):
-            cards = [c for c in view["hand"] if SUIT_OF[c] == suit]
-            if cards:
+            held = [c for c in view["hand"] if SUIT_OF[c] == suit]
+            if held:
                 name = SUIT_NAMES.get(suit, "Sabaccs")
-                lines.append(f"    {name:8} {' '.join(cards)}")
+                lines.append(f"    {name:8} {' '.join(held)}")
     if view["over"]:
         lines.append(f"  Game over. Winners: {', '.join(f'seat {s}' for s in view['winners'])}")
     return "\n".join(lines)
@@ -223,7 +218,10 @@ def render(view: JsonDict) -> str:
 def narrate(event: JsonDict, me: int) -> str | None:
     """A sentence for an event (None: nothing worth a line)."""
     kind = event["type"]
-    who = lambda s: "you" if s == me else f"seat {s}"  # noqa: E731
+
+    def who(seat: int) -> str:
+        return "you" if seat == me else f"seat {seat}"
+
     if kind == "bid":
         stake = f" (stake {event['stake']})" if event["stake"] else ""
         return f"{who(event['seat'])}: {event['name']}{stake}"
@@ -284,8 +282,9 @@ def simulate(
     for game in range(games):
         play_game(resolved, seed + game, levels, checked=checked, observe=stats.observe)
     elapsed = time.perf_counter() - started
+    how = " (through the facade)" if checked else ""
     say(f"{games} games of Contract Sabacc, {players} players, seats {','.join(levels)}, "
-        f"seeds {seed}..{seed + games - 1}{' (through the facade)' if checked else ''}")  # fmt: skip
+        f"seeds {seed}..{seed + games - 1}{how}")  # fmt: skip
     say(f"rounds played {stats.counted}, void rounds {stats.void_rounds} of {stats.rounds}")
     say(f"declarer success rate {stats.success_rate:.1%}; average declarer points "
         f"{stats.declarer_points / max(1, stats.counted) / 2:.1f}")  # fmt: skip
@@ -301,6 +300,6 @@ def simulate(
         say("per seat: average final chips, games won")
         for s in range(players):
             say(f"  seat {s} ({levels[s]}): {stats.chips[s] / stats.games:8.1f} {stats.wins[s]:6}")
-    rate = games / elapsed if elapsed > 0 else float("inf")
-    say(f"{rate:.1f} games/second ({elapsed:.2f} s)")
+    speed = games / elapsed if elapsed > 0 else float("inf")
+    say(f"{speed:.1f} games/second ({elapsed:.2f} s)")
     return 0

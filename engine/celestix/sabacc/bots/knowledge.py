@@ -32,7 +32,7 @@ class Knowledge:
     declarer: int | None
     hand: list[str]
     gone: set[str]
-    outstanding: set[str]
+    outstanding: frozenset[str]
     void: list[set[str]] = field(default_factory=list)
     trick_number: int = 0  # completed tricks
     # Per suit (and "sabacc"): how many cards are outstanding, and the highest one's rank.
