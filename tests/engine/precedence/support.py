@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from celestix import api
-from celestix.precedence.cards import DECK
+from celestix.precedence.cards import DECK, RANK_OF, SUIT_OF
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -14,17 +14,18 @@ Event = dict[str, Any]
 
 
 def fill(partial: dict[int, Sequence[str]]) -> list[list[str]]:
-    """Four hands of 13: the cards given, the rest dealt round the seats that need them
-    in deck order (which makes no melds among the dealt cards)."""
+    """Four hands of 13: the cards given, and the rest dealt so that each seat gets each
+    rank in a different suit and no two neighbouring ranks of a suit (no melds), as far
+    as the cards given allow."""
     hands = [list(partial.get(seat, ())) for seat in range(4)]
     used = {card for hand in hands for card in hand}
-    rest = [card for card in DECK if card not in used]
-    seat = 0
-    for card in rest:
+    for card in DECK:
+        if card in used:
+            continue
+        seat = (SUIT_OF[card] - RANK_OF[card]) % 4
         while len(hands[seat]) >= 13:
             seat = (seat + 1) % 4
         hands[seat].append(card)
-        seat = (seat + 1) % 4
     return hands
 
 

@@ -65,7 +65,7 @@ def test_the_split_deal_is_forced(choose_card: Any) -> None:
     assert [team(events, 0)["tricks"], team(events, 1)["tricks"]] == [1, 12]
 
 
-# --- scoring -------------------------------------------------------------------------------
+# --- scoring ------------------------------------------------------------------------------
 
 
 def test_made_contract_scores_ten_a_trick_plus_overtricks_plus_melds() -> None:
@@ -241,7 +241,7 @@ def test_every_chip_movement_is_in_the_ledger() -> None:
     assert chips_total(state) == 400
 
 
-# --- the end of the game -------------------------------------------------------------------------
+# --- the end of the game ------------------------------------------------------------------
 
 
 def test_reaching_the_target_ends_the_game() -> None:
@@ -333,7 +333,7 @@ def test_leftover_pot_stays_on_the_table_or_goes_to_the_winners() -> None:  # R1
     assert chips_total(state) == 400
 
 
-# --- trump ----------------------------------------------------------------------------------------
+# --- trump --------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(

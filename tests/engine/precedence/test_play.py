@@ -19,7 +19,7 @@ from precedence.support import (
 from celestix import api
 from celestix.errors import IllegalActionError, MalformedError
 
-# --- bidding ---------------------------------------------------------------------------
+# --- bidding ------------------------------------------------------------------------------
 
 
 def test_bids_go_round_from_the_dealers_left_and_pay_the_credit() -> None:
@@ -80,7 +80,7 @@ def test_actions_of_the_wrong_phase_are_illegal() -> None:
         api.apply(state, {"type": "declare", "melds": []}, 1)
 
 
-# --- trick play --------------------------------------------------------------------------
+# --- trick play ---------------------------------------------------------------------------
 
 
 def ready(

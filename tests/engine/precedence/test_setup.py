@@ -27,7 +27,7 @@ from celestix import api
 from celestix.errors import IllegalActionError, MalformedError, RulesError
 from celestix.precedence.flow import deal
 
-# --- options ---------------------------------------------------------------------------------
+# --- options ------------------------------------------------------------------------------
 
 
 def precedence_entry() -> dict[str, Any]:
@@ -113,7 +113,7 @@ def test_options_change_the_chips() -> None:
     assert chips_total(state) == 200
 
 
-# --- new games and setups ----------------------------------------------------------------------
+# --- new games and setups -----------------------------------------------------------------
 
 
 def test_a_new_game() -> None:
@@ -220,7 +220,7 @@ def test_setup_tie_over_the_target_is_allowed() -> None:
     assert not state["over"]
 
 
-# --- tampered states ------------------------------------------------------------------------------
+# --- tampered states ----------------------------------------------------------------------
 
 
 def midgame() -> dict[str, Any]:
@@ -339,7 +339,7 @@ def test_the_untampered_midgame_is_fine() -> None:
     assert json.loads(json.dumps(state)) == state
 
 
-# --- bad actions and seats ---------------------------------------------------------------
+# --- bad actions and seats ----------------------------------------------------------------
 
 
 @pytest.mark.parametrize(

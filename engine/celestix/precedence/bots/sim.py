@@ -147,11 +147,13 @@ def sample_hands(seen: Seen, sizes: list[int], face_up: list[set[str]], rng: Rng
         hands[seen.seat] = mask_of(seen.hand)
         need = {s: sizes[s] - len(face_up[s]) for s in others}
         dealt = True
-        for card in rng.shuffled(pool):
-            suit = SUIT_OF[card]
-            open_seats = [
-                s for s in others if need[s] > 0 and not (respect_voids and suit in seen.voids[s])
-            ]
+        # The cards fewest seats may hold go first, so the deal rarely runs into a wall.
+        choices = {
+            card: [s for s in others if not (respect_voids and SUIT_OF[card] in seen.voids[s])]
+            for card in pool
+        }
+        for card in sorted(rng.shuffled(pool), key=lambda card: len(choices[card])):
+            open_seats = [s for s in choices[card] if need[s] > 0]
             if not open_seats:
                 dealt = False
                 break

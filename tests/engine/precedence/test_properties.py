@@ -1,0 +1,211 @@
+"""Property tests over random games (hypothesis): the invariants hold at every step."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from precedence.support import SPLIT, SPLIT_RUNS, later_hand
+from scale import scaled
+
+from celestix import api
+from celestix.errors import IllegalActionError
+from celestix.precedence.bots.sim import HandSim, codes_in, mask_of
+from celestix.precedence.cards import CARD_ID, DECK
+from celestix.precedence.moves import view_moves
+from celestix.precedence.options import trump_suit
+from celestix.precedence.state import live_declared
+from celestix.rng import MAX_SEED, Rng
+
+seeds = st.integers(0, MAX_SEED)
+option_sets = st.fixed_dictionaries(
+    {},
+    optional={
+        "variant": st.sampled_from(["core", "frontier"]),
+        "target": st.sampled_from([250, 150]),
+        "trump": st.sampled_from(["rotate", "Void", "Frontier", "Border", "Core"]),
+        "penalty": st.integers(0, 20),
+        "start_chips": st.integers(0, 200),
+        "accord": st.integers(0, 15),
+        "ante": st.integers(0, 3),
+        "meld_wager": st.integers(0, 3),
+        "trick_credit": st.integers(0, 2),
+        "leftover_pot": st.sampled_from(["table", "winners"]),
+    },
+)
+FEW = settings(max_examples=scaled(40, 5))
+
+
+def check_invariants(state: dict[str, Any]) -> None:
+    """Cards and chips conserved; exactly the seat to act has legal actions."""
+    held = [card for hand in state["hands"] for card in hand]
+    played = [p["card"] for done in state["completed"] for p in done["plays"]]
+    played += [p["card"] for p in state["trick"]]
+    assert sorted(held + played) == sorted(DECK)
+    for seat in range(4):
+        mine = [p for done in state["completed"] for p in done["plays"] if p["seat"] == seat]
+        mine += [p for p in state["trick"] if p["seat"] == seat]
+        assert len(state["hands"][seat]) + len(mine) == 13
+    total = 4 * state["options"]["start_chips"]
+    assert sum(state["chips"]) + state["hand_pot"] + state["accord_pot"] == total
+    for seat in range(4):
+        legal = api.legal_actions(state, seat)
+        assert bool(legal) == (not state["over"] and seat == state["to_act"])
+
+
+def random_walk(seed: int, options: dict[str, Any], steps: int) -> list[dict[str, Any]]:
+    """States of a game played with random legal actions, checking each step."""
+    state = api.new_game("precedence", options, seed)
+    rng = Rng(seed, 7)
+    states = [state]
+    for _ in range(steps):
+        if state["over"]:
+            break
+        seat = state["to_act"]
+        legal = api.legal_actions(state, seat)
+        view = api.view(state, seat)
+        assert view_moves(view) == legal  # a bot's legal actions from the view alone
+        action = rng.choice(legal)
+        before = json.dumps(state)
+        state = api.apply(state, action, seat)["state"]
+        assert json.dumps(states[-1]) == before
+        check_invariants(state)
+        states.append(state)
+    return states
+
+
+@FEW
+@given(seeds, option_sets, st.integers(1, 130))
+def test_random_games_keep_every_invariant(seed: int, options: dict[str, Any], steps: int) -> None:
+    states = random_walk(seed, options, steps)
+    assert len(states) > 1
+
+
+@FEW
+@given(seeds, option_sets, st.integers(0, 120), st.integers(0, 3))
+def test_views_never_show_hidden_cards(seed: int, options: dict[str, Any], steps: int,
+                                       seat: int) -> None:  # fmt: skip
+    state = random_walk(seed, options, steps)[-1]
+    view = api.view(state, seat)
+    text = json.dumps(view)
+    assert "seed" not in view
+    for other in range(4):
+        if other == seat:
+            continue
+        hidden = set(state["hands"][other]) - live_declared(state, other)
+        for card in hidden:
+            assert f'"{card}"' not in text
+    assert view["hand"] == state["hands"][seat]
+
+
+def illegal_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """Well-formed actions the seat may not take now."""
+    legal = api.legal_actions(state, seat)
+    out: list[dict[str, Any]] = [{"type": kind} | extra for kind, extra in (
+        ("declare", {"melds": []}), ("bid", {"tricks": 0}), ("play", {"card": "EV"}))]  # fmt: skip
+    out = [action for action in out if action not in legal]
+    out += [{"type": "play", "card": card} for card in DECK]
+    out += [{"type": "bid", "tricks": n} for n in range(-1, 15)]
+    out += [{"type": "declare", "melds": [state["hands"][(seat + 1) % 4][:3]]},
+            {"type": "declare", "melds": [state["hands"][seat][:2]]}]  # fmt: skip
+    return [action for action in out if action not in legal]
+
+
+@FEW
+@given(seeds, option_sets, st.integers(0, 130))
+def test_illegal_actions_raise_and_change_nothing(seed: int, options: dict[str, Any],
+                                                  steps: int) -> None:  # fmt: skip
+    state = random_walk(seed, options, steps)[-1]
+    if state["over"]:
+        return
+    seat = state["to_act"]
+    before = json.dumps(state)
+    for action in illegal_actions(state, seat):
+        try:
+            api.apply(state, action, seat)
+        except IllegalActionError:
+            pass
+        else:
+            raise AssertionError(f"{action} was accepted")
+    for other in range(4):
+        if other != seat:
+            for action in api.legal_actions(state, seat)[:3]:
+                try:
+                    api.apply(state, action, other)
+                except IllegalActionError as error:
+                    assert error.rule == "turn"
+                else:
+                    raise AssertionError("a seat acted out of turn")
+    assert json.dumps(state) == before
+
+
+@settings(max_examples=scaled(10, 3))
+@given(seeds, option_sets)
+def test_same_seed_same_game(seed: int, options: dict[str, Any]) -> None:
+    def play() -> str:
+        state = api.new_game("precedence", options, seed)
+        record = []
+        count = 0
+        while not state["over"] and count < 70:
+            seat = state["to_act"]
+            view = api.view(state, seat)
+            action = api.bot_action(view, ["basic", "random"][seat % 2], seed % 1000 + count)
+            result = api.apply(state, action, seat)
+            record.append([view, action, result])
+            state = result["state"]
+            count += 1
+        return json.dumps(record, sort_keys=True)
+
+    assert play() == play()
+
+
+@FEW
+@given(seeds)
+def test_the_split_deal_is_forced_whatever_is_played(seed: int) -> None:
+    rng = Rng(seed)
+    state = api.new_game("precedence", None, 1, later_hand(SPLIT))
+    while state["phase"] != "play":
+        seat = state["to_act"]
+        legal = api.legal_actions(state, seat)
+        if state["phase"] == "declare":
+            melds = SPLIT_RUNS.get(seat)
+            action = {"type": "declare", "melds": melds} if melds else rng.choice(legal)
+        else:
+            action = rng.choice(legal)
+        state = api.apply(state, action, seat)["state"]
+    while state["hand_number"] == 4:
+        seat = state["to_act"]
+        state = api.apply(state, rng.choice(api.legal_actions(state, seat)), seat)["state"]
+    assert state["history"][-1]["tricks"] == [1, 12]
+
+
+@FEW
+@given(seeds)
+def test_the_simulator_plays_as_the_engine(seed: int) -> None:
+    rng = Rng(seed)
+    state = api.new_game("precedence", None, seed)
+    while state["phase"] != "play":
+        seat = state["to_act"]
+        state = api.apply(state, rng.choice(api.legal_actions(state, seat)), seat)["state"]
+    sim = HandSim(
+        [mask_of(hand) for hand in state["hands"]],
+        [mask_of(live_declared(state, seat)) for seat in range(4)],
+        trump_suit(state["options"], state["hand_number"]),
+        state["to_act"],
+    )
+    while state["hand_number"] == 0 and not state["over"]:
+        seat = state["to_act"]
+        legal = [move["card"] for move in api.legal_actions(state, seat)]
+        assert sim.to_act == seat
+        assert codes_in(sim.legal()) == sorted(legal, key=CARD_ID.__getitem__)
+        card = rng.choice(legal)
+        winner = sim.play(CARD_ID[card])
+        result = api.apply(state, {"type": "play", "card": card}, seat)
+        state = result["state"]
+        tricks = [e for e in result["events"] if e["type"] == "trick"]
+        assert winner == (tricks[0]["winner"] if tricks else None)
+    assert sim.finished
+    teams = [sim.taken[0] + sim.taken[2], sim.taken[1] + sim.taken[3]]
+    assert teams == state["history"][-1]["tricks"]
