@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from celestix import api
-from celestix.errors import RulesError
+from celestix.errors import MalformedError, RulesError
 from celestix.precedence.bots import LEVELS
 from celestix.precedence.cards import SUIT_NAMES, SUITS, card_name
 from celestix.precedence.match import bot_seed, play_match
@@ -105,6 +105,9 @@ def play(
             action = api.bot_action(view, level, bot_seed(state["seed"], actions))
         try:
             result = api.apply(state, action, to_act)
+        except MalformedError as error:
+            write(f"I did not understand that ({error.message}); type 'help' for the commands.")
+            continue
         except RulesError as error:
             write(f"Not allowed: {error.message}")
             continue

@@ -31,14 +31,17 @@ Declaration = list[Meld]
 
 def meld_kind(cards: Sequence[str]) -> str | None:
     """``"triad"``, ``"quad"`` or ``"run"`` for distinct cards that form one, else None."""
-    if len(cards) < MIN_MELD:
+    size = len(cards)
+    if size < MIN_MELD:
         return None
-    ranks = {RANK_OF[card] for card in cards}
-    if len(ranks) == 1:
-        return TRIAD if len(cards) == 3 else QUAD
-    if len({SUIT_OF[card] for card in cards}) != 1 or len(ranks) != len(cards):
+    first = RANK_OF[cards[0]]
+    ranks = [RANK_OF[card] for card in cards]
+    if ranks.count(first) == size:
+        return TRIAD if size == 3 else QUAD if size == 4 else None
+    suit = SUIT_OF[cards[0]]
+    if any(SUIT_OF[card] != suit for card in cards) or len(set(ranks)) != size:
         return None
-    return RUN if max(ranks) - min(ranks) == len(cards) - 1 else None
+    return RUN if max(ranks) - min(ranks) == size - 1 else None
 
 
 def meld_points(kind: str, size: int) -> int:

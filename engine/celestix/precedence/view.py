@@ -19,7 +19,7 @@ from celestix.precedence.cards import CARD_CODES, SUIT_NAMES, SUITS, rank_names,
 from celestix.precedence.melds import describe_meld
 from celestix.precedence.options import OPTION_SPECS, counts_excess, trump_suit
 from celestix.precedence.scoring import AUDIT_AT
-from celestix.precedence.state import Phase, json_copy, trick_leader
+from celestix.precedence.state import Phase, trick_leader
 from celestix.precedence.tricks import win_reason
 from celestix.shape import JsonDict, expect_bool, expect_dict, expect_int, expect_keys, expect_list
 
@@ -107,7 +107,7 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
         "team_tricks": [taken[0] + taken[2], taken[1] + taken[3]],
         "trick": [dict(play) for play in state["trick"]],
         "completed_tricks": completed,
-        "last_trick": json_copy(completed[-1]) if completed else None,
+        "last_trick": _copy_trick(completed[-1]) if completed else None,
         "scores": list(state["scores"]),
         "excess": list(state["excess"]),
         "excess_counted": counts_excess(options),
@@ -124,9 +124,22 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
             "accord": options["accord"],
         },
         "ledger": [dict(entry) for entry in state["ledger"]],
-        "history": json_copy(state["history"]),
+        # Score-sheet lines hold lists of numbers and one small object: copy two levels.
+        "history": [
+            {
+                key: value.copy() if type(value) in (list, dict) else value
+                for key, value in line.items()
+            }
+            for line in state["history"]
+        ],
         "winner": state["winner"],
     }
+
+
+def _copy_trick(done: JsonDict) -> JsonDict:
+    copy = dict(done)
+    copy["plays"] = [dict(play) for play in done["plays"]]
+    return copy
 
 
 def check_view(view: JsonDict) -> int | None:
