@@ -98,14 +98,22 @@ def declare(state: JsonDict, melds: list[list[str]], seat: int) -> tuple[JsonDic
             "hand_pot": new["hand_pot"],
         }
     ]
-    following = (seat + 1) % 4
-    if new["declarations"][following] is None:
-        new["to_act"] = following
-    else:
-        new["phase"] = Phase.BID.value
-        new["to_act"] = (new["dealer"] + 1) % 4
-        events.append({"type": "phase", "phase": Phase.BID.value, "to_act": new["to_act"]})
+    opened = pass_turn(new, seat, "declarations", Phase.BID)
+    if opened:
+        events.append(opened)
     return new, events
+
+
+def pass_turn(new: JsonDict, seat: int, done: str, then: Phase) -> JsonDict | None:
+    """After ``seat``'s turn: the next seat's turn, or once every seat has had one
+    (``new[done]`` filled), phase ``then`` from the dealer's left and its event."""
+    following = (seat + 1) % 4
+    if new[done][following] is None:
+        new["to_act"] = following
+        return None
+    new["phase"] = then.value
+    new["to_act"] = (new["dealer"] + 1) % 4
+    return {"type": "phase", "phase": then.value, "to_act": new["to_act"]}
 
 
 # --- step 4: bidding -------------------------------------------------------------------
@@ -132,20 +140,10 @@ def bid(state: JsonDict, tricks: int, seat: int) -> tuple[JsonDict, list[JsonDic
             "hand_pot": new["hand_pot"],
         }
     ]
-    following = (seat + 1) % 4
-    if new["bids"][following] is None:
-        new["to_act"] = following
-    else:
-        new["phase"] = Phase.PLAY.value
-        new["to_act"] = (new["dealer"] + 1) % 4
-        events.append(
-            {
-                "type": "phase",
-                "phase": Phase.PLAY.value,
-                "to_act": new["to_act"],
-                "contracts": contracts(new["bids"]),
-            }
-        )
+    opened = pass_turn(new, seat, "bids", Phase.PLAY)
+    if opened:
+        opened["contracts"] = contracts(new["bids"])
+        events.append(opened)
     return new, events
 
 

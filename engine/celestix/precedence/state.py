@@ -79,12 +79,3 @@ def trick_leader(state: JsonDict) -> int:
     if state["completed"]:
         return int(state["completed"][-1]["winner"])
     return (int(state["dealer"]) + 1) % 4
-
-
-def json_copy(value: Any) -> Any:
-    """A deep copy of plain JSON data (faster than ``copy.deepcopy``)."""
-    if isinstance(value, dict):
-        return {key: json_copy(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [json_copy(item) for item in value]
-    return value
