@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from celestix import api
-from celestix.rng import fresh_seed
+from celestix.rng import MAX_SEED, fresh_seed
 from celestix.sabacc.auction import BID_NAMES, BIDS
 from celestix.sabacc.bots import LEVELS
 from celestix.sabacc.cards import SABACC, SUIT_NAMES, SUIT_OF, SUITS, card_name, points_text
@@ -103,7 +103,7 @@ def play(options: JsonDict, seed: int, seat: int, level: str, stdin: TextIO, out
                 say("Goodbye.")
                 return 1
         else:
-            action = api.bot_action(api.view(state, to_act), level, seed + step)
+            action = api.bot_action(api.view(state, to_act), level, (seed + step) % MAX_SEED)
         step += 1
         try:
             result = api.apply(state, action, to_act)

@@ -57,6 +57,10 @@ HALF_POINTS: dict[str, int] = {
     for card in DECK
 }
 IS_HONOUR: dict[str, bool] = {card: card in HONOURS for card in DECK}
+# 0-3 for the suits in SUITS order, 4 for the Sabaccs: for counting cards by suit quickly.
+SUIT_INDEX: dict[str, int] = {
+    card: (4 if card in SABACCS else SUITS.index(card[-1])) for card in DECK
+}
 # "Counting" cards are paired with an ordinary card when a pile is counted.
 IS_ORDINARY: dict[str, bool] = {card: HALF_POINTS[card] == ORDINARY_HALF_POINTS for card in DECK}
 

@@ -11,7 +11,7 @@ antes, stakes and stacks are exactly as the bids say); and finally ``phase``,
 
 from __future__ import annotations
 
-import itertools
+import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,7 +20,7 @@ from celestix.options import OptionSpec, check_resolved
 from celestix.rng import MAX_SEED
 from celestix.sabacc import auction
 from celestix.sabacc.aside import TALON_HAND, is_free
-from celestix.sabacc.cards import CARD_CODES, DECK_SIZE, INDEX, IS_HONOUR, SABACC, SUIT_OF
+from celestix.sabacc.cards import CARD_CODES, DECK_SIZE, INDEX, IS_HONOUR, SUIT_INDEX
 from celestix.sabacc.deal import HAND_SIZE, TALON_SIZE, right_of
 from celestix.sabacc.settlement import BONUSES, winners
 from celestix.sabacc.shapes import card_list, int_list, play_list
@@ -49,6 +49,7 @@ from celestix.shape import (
 from celestix.table.ledger import check_ledger_with_transfers, net_by_pot, net_by_seat, pay_in
 from celestix.table.seats import seats_from
 
+SABACC_INDEX = 4
 LAST_ROUND_KEYS = (
     "round", "dealer", "void", "declarer", "contract", "points", "made", "tricks", "talon",
     "aside", "bonus", "chips", "ante_pot",
@@ -127,7 +128,8 @@ def _check_cards(state: JsonDict, seats: int) -> None:
     hands = expect_list(state["hands"], "state.hands", seats)
     for s, hand in enumerate(hands):
         card_list(hand, f"state.hands[{s}]")
-        if any(INDEX[a] >= INDEX[b] for a, b in itertools.pairwise(hand)):
+        order = [INDEX[card] for card in hand]
+        if not all(map(operator.lt, order, order[1:])):
             raise MalformedError(f"state.hands[{s}]", "a hand is kept in deck order")
     talon = card_list(state["talon"], "state.talon", TALON_SIZE[seats])
     aside = card_list(state["aside"], "state.aside")
@@ -196,21 +198,23 @@ def _check_tricks(state: JsonDict, seats: int, dealer: int) -> None:
         _check_order(trick, leader, seats, "state.trick")
 
     # What each seat held when it played: its hand now plus every card it played later.
-    held: list[dict[str, int]] = [{} for _ in range(seats)]
+    held = [[0] * 5 for _ in range(seats)]
     for s, hand in enumerate(state["hands"]):
-        _add_suits(held[s], hand)
+        counts = held[s]
+        for card in hand:
+            counts[SUIT_INDEX[card]] += 1
     tricks = [*(entry["plays"] for entry in played), trick]
     for k in range(len(tricks) - 1, -1, -1):
         plays = tricks[k]
         for play in plays:
-            _add_suits(held[play["seat"]], [play["card"]])
+            held[play["seat"]][SUIT_INDEX[play["card"]]] += 1
         if not plays:
             continue
-        led = SUIT_OF[plays[0]["card"]]
+        led = SUIT_INDEX[plays[0]["card"]]
         for play in plays[1:]:
-            suit = SUIT_OF[play["card"]]
+            suit = SUIT_INDEX[play["card"]]
             counts = held[play["seat"]]
-            if suit != led and (counts.get(led) or (suit != SABACC and counts.get(SABACC))):
+            if suit != led and (counts[led] or (suit != SABACC_INDEX and counts[SABACC_INDEX])):
                 raise MalformedError(
                     f"state.played[{k}]", f"seat {play['seat']} broke the rule of play"
                 )
@@ -227,12 +231,6 @@ def _check_order(plays: list[Any], leader: int, seats: int, where: str) -> None:
     for j, play in enumerate(plays):
         if play["seat"] != (leader + j) % seats:
             raise MalformedError(f"{where}", f"seat {(leader + j) % seats} was to play card {j}")
-
-
-def _add_suits(counts: dict[str, int], cards: Sequence[str]) -> None:
-    for card in cards:
-        suit = SUIT_OF[card]
-        counts[suit] = counts.get(suit, 0) + 1
 
 
 def _check_aside_rules(state: JsonDict) -> None:

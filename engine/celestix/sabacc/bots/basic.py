@@ -118,29 +118,37 @@ def choose_aside(hand: Sequence[str]) -> str:
 # --- play ---------------------------------------------------------------------------
 
 
-def can_beat(know: Knowledge, seat: int, card: str, led: str) -> bool:
-    """Whether ``seat`` might still beat ``card`` in a trick led with ``led``."""
+def can_beat(know: Knowledge, seat: int, card: str, led: str, strict: bool = False) -> bool:
+    """Whether ``seat`` might still beat ``card`` in a trick led with ``led``.
+
+    Unless ``strict``, a seat not known to be out of the suit led is taken to follow
+    it while many of its cards are still out.
+    """
     void = know.void[seat]
     led_suit = SUIT_OF[led]
-    sabacc_over = SABACC not in void and know.top[SABACC] > RANK_OF[card]
     if SUIT_OF[card] == SABACC:
-        if led_suit != SABACC and led_suit not in void and know.left[led_suit] > 1:
-            return False  # it must follow the suit led
-        return sabacc_over
+        follows = led_suit != SABACC and led_suit not in void and know.left[led_suit] > 1
+        if follows and not strict:
+            return False
+        return SABACC not in void and know.top[SABACC] > RANK_OF[card]
     if led_suit not in void and know.top[led_suit] > RANK_OF[card]:
         return True
     # It may have run out of the suit and hold a Sabacc.
-    short = led_suit in void or know.left[led_suit] < know.seats
+    short = strict or led_suit in void or know.left[led_suit] < know.seats
     return short and SABACC not in void and know.left[SABACC] > 0
 
 
 def sure_winner(know: Knowledge, trick: Sequence[Play], card: str) -> bool:
-    """Whether ``card``, added to ``trick``, wins it whatever the others still hold."""
+    """Whether ``card``, added to ``trick``, wins it whatever the others still hold.
+
+    An Honour is risked only on certainty, never on a guess about who follows suit.
+    """
     plays = [*trick, {"seat": know.seat, "card": card}]
     if winning_play(plays)["card"] != card:
         return False
     led = plays[0]["card"]
-    return not any(can_beat(know, seat, card, led) for seat in know.still_to_play(trick))
+    strict = IS_HONOUR[card]
+    return not any(can_beat(know, seat, card, led, strict) for seat in know.still_to_play(trick))
 
 
 def _cheapest(cards: Sequence[str], led: str | None) -> str:

@@ -1,0 +1,163 @@
+"""The computer players: levels, determinism, the basic heuristics, and marathons."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+from sabacc.support import PLAY_SETUP, act, declare, fill_hands, new, sabacc_range, suit
+from scale import scaled
+
+from celestix import api
+from celestix.sabacc import bots
+from celestix.sabacc.bots.basic import choose_aside, choose_bid, choose_play, hand_count
+from celestix.sabacc.bots.knowledge import read
+from celestix.sabacc.match import Stats, game_options, play_game
+
+State = dict[str, Any]
+
+
+def test_levels() -> None:
+    assert bots.LEVELS == ("random", "basic", "easy", "normal")
+    state = new(4, seed=2)
+    view = api.view(state, state["to_act"])
+    for level in bots.LEVELS:
+        assert api.bot_action(view, level, 5) in api.legal_actions(state, state["to_act"])
+
+
+def test_random_bot_is_seeded_and_covers_the_choices() -> None:
+    state = new(4, seed=2)
+    view = api.view(state, state["to_act"])
+    chosen = {api.bot_action(view, "random", seed)["bid"] for seed in range(60)}
+    assert chosen == {"take", "push", "guard", "guard_without", "guard_against", "pass"}
+    assert api.bot_action(view, "random", 7) == api.bot_action(view, "random", 7)
+    # Without a seed, the view itself seeds the choice.
+    assert api.bot_action(view, "random") == api.bot_action(view, "random")
+
+
+def test_easy_and_normal_play_the_basic_heuristics_for_now() -> None:
+    state = new(5, seed=12)
+    view = api.view(state, state["to_act"])
+    assert api.bot_action(view, "easy", 1) == api.bot_action(view, "basic", 2)
+    assert api.bot_action(view, "normal", 3) == api.bot_action(view, "basic", 4)
+
+
+# --- bidding ------------------------------------------------------------------------
+
+STRONG = [*sabacc_range(10, 21), "0", "14c", "13c", "14f", "14s", "12s"]
+WEAK = [f"{rank}{s}" for s in "cfst" for rank in range(2, 6)] + ["1c", "1f"]
+
+
+def bidding_view(hand: list[str], players: int = 4) -> dict[str, Any]:
+    talon = {3: 6, 4: 6, 5: 3}[players]
+    rest = [c for c in sabacc_range(1, 9) + suit("t", range(6, 15)) if c not in hand][:talon]
+    setup = {"dealer": 1, "hands": fill_hands(players, {0: hand}, rest), "talon": rest}
+    state = new(players, setup=setup)
+    return api.view(state, 0)
+
+
+def test_basic_bids_with_honours_sabaccs_and_long_suits_and_passes_weak_hands() -> None:
+    assert hand_count(STRONG) > hand_count(WEAK)
+    assert choose_bid(bidding_view(STRONG)) != "pass"
+    assert choose_bid(bidding_view(WEAK)) == "pass"
+
+
+def test_basic_bid_never_below_the_highest_bid() -> None:
+    view = bidding_view(STRONG)
+    view["highest_bid"] = "guard_against"
+    assert choose_bid(view) == "pass"
+
+
+# --- the aside ----------------------------------------------------------------------
+
+
+def test_basic_aside_empties_the_shortest_suit_points_first() -> None:
+    hand = ["13c", "2c", *suit("f", range(1, 8)), *suit("s", range(1, 9)), "14t", "-5", "-9"]
+    assert choose_aside(hand) == "13c"  # the Mistress of the short coins, safe in the pile
+    assert choose_aside([c for c in hand if c != "13c"]) == "2c"
+
+
+def test_basic_aside_takes_the_weakest_sabacc_when_forced() -> None:
+    assert choose_aside(["14c", "-1", "-21", "0", "-7", "-3"]) == "-3"
+
+
+# --- play ---------------------------------------------------------------------------
+
+
+def play_view(moves: list[str]) -> dict[str, Any]:
+    state, _ = declare(new(4, setup=PLAY_SETUP), 2, "guard_without")
+    for card in moves:
+        state, _ = act(state, {"type": "play", "card": card})
+    return api.view(state, state["to_act"])
+
+
+def test_basic_wins_cheaply_when_nobody_can_beat_it() -> None:
+    # Seat 3 is last to play to 1c, 10c, -12: any of its higher Sabaccs wins; -19 is its only one.
+    view = play_view(["1c", "10c", "-12"])
+    assert choose_play(view) == "-19"
+    # Seat 2 third to 2c, 11c: it must trump; it holds the Magician but keeps it back.
+    view = play_view(["2c", "11c"])
+    assert choose_play(view) != "-1"
+
+
+def test_basic_keeps_the_magician_out_of_a_lost_trick() -> None:
+    view = play_view(["1c", "10c"])  # seat 2 must play a Sabacc; seat 3 may overtrump
+    assert choose_play(view) != "-1"
+
+
+def test_basic_leads_a_sure_winner_and_knows_shown_voids() -> None:
+    view = play_view(["1c", "10c", "-12", "-8"])  # seat 2 won and leads
+    know = read(view)
+    assert "c" in know.void[2] and "c" in know.void[3]
+    assert know.left["sabacc"] == 22 - 2 - len([c for c in view["hand"] if c.startswith("-")])
+    assert choose_play(view) in view["hand"]
+
+
+def test_basic_keeps_the_idiot_for_the_last_trick() -> None:
+    hand = [*sabacc_range(5, 21), "0"]
+    talon = [*sabacc_range(1, 4), "1c", "2c"]
+    state = new(4, setup={"dealer": 3, "hands": fill_hands(4, {0: hand}, talon), "talon": talon})
+    state, _ = declare(state, 0, "guard_without")
+    played = []
+    while not state["over"] and state["round"] == 0:
+        seat = state["to_act"]
+        action = api.bot_action(api.view(state, seat), "basic", 1)
+        if seat == 0:
+            played.append(action["card"])
+        state, _ = act(state, action)
+    assert played[-1] == "0"
+    # The defenders hold no Sabacc (the four lowest are in the talon): seat 0 takes all.
+    assert state["last_round"]["bonus"] == {"bonus": "grand_slam", "seat": 0, "amount": 4}
+
+
+# --- marathons ----------------------------------------------------------------------
+
+LEVEL_MIX = {
+    3: ["basic", "random", "basic"],
+    4: ["basic", "random", "basic", "random"],
+    5: ["random", "basic", "random", "basic", "basic"],
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_thousand_bot_games_without_an_error(players: int) -> None:
+    """Whole games straight through the rules; every state checked at each deal and at
+    the end (``match.play_game``)."""
+    games = scaled(int(os.environ.get("CELESTIX_GAMES", "1000")))
+    stats = Stats()
+    for seed in range(games):
+        levels = LEVEL_MIX[players] if seed % 2 else ["basic"] * players
+        final = play_game(game_options(players), seed, levels, observe=stats.observe)
+        assert final["over"] and final["winners"]
+    assert stats.games == games
+    assert stats.rounds == games * players
+    assert stats.counted > 0
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_bot_games_through_the_facade(players: int) -> None:
+    for seed in range(scaled(3)):
+        final = play_game(game_options(players), seed, ["basic"] * players, checked=True)
+        assert final["over"]

@@ -1,0 +1,82 @@
+"""The terminal client, driven with text streams (no subprocess)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from celestix.cli import build_parser, main
+from celestix.cli import sabacc as client
+
+OPTIONS = {"start_chips": 100, "ante": 1, "ante_pot_at_end": "divide"}
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_person_plays_a_whole_game_by_typing_choice_numbers(players: int) -> None:
+    stdin = io.StringIO("1\n" * 2000)
+    out = io.StringIO()
+    status = client.play(dict(OPTIONS, players=players), 7, 0, "basic", stdin, out)
+    text = out.getvalue()
+    assert status == 0
+    assert f"you are seat 0 of {players}" in text
+    assert "Your hand:" in text and "Your choices:" in text
+    assert "Game over." in text and "Winners:" in text
+
+
+def test_typed_bids_cards_help_and_mistakes() -> None:
+    stdin = io.StringIO("help\nnonsense\n99\npass\nquit\n")
+    out = io.StringIO()
+    status = client.play(dict(OPTIONS, players=4), 3, 1, "random", stdin, out)
+    text = out.getvalue()
+    assert status == 1 and text.rstrip().endswith("Goodbye.")
+    assert "Type a choice's number" in text
+    assert "'nonsense' is not one of your choices" in text
+    assert "'99' is not one of your choices" in text
+    assert "you: Pass" in text
+
+
+def test_end_of_input_stops_the_game() -> None:
+    out = io.StringIO()
+    assert client.play(dict(OPTIONS, players=3), 3, 0, "basic", io.StringIO(""), out) == 1
+
+
+def test_parse_reads_bid_words_card_codes_and_numbers() -> None:
+    bids = [{"type": "bid", "bid": b} for b in ("guard_without", "guard_against", "pass")]
+    assert client.parse("without", bids, "bidding") == bids[0]
+    assert client.parse("ga", bids, "bidding") == bids[1]
+    assert client.parse("3", bids, "bidding") == bids[2]
+    assert client.parse("take", bids, "bidding") is None
+    plays = [{"type": "play", "card": c} for c in ("-21", "14c")]
+    assert client.parse("14c", plays, "play") == plays[1]
+    assert client.parse("-21", plays, "play") == plays[0]
+    assert client.parse("13c", plays, "play") is None
+
+
+def test_simulate_prints_the_statistics(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "sabacc", "--players", "5", "--games", "4", "--seed", "11",
+            "--seats", "basic,random,basic,random,basic"]  # fmt: skip
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert "4 games of Contract Sabacc, 5 players" in text
+    assert "declarer success rate" in text
+    for name in ("Take", "Push", "Guard", "Guard without", "Guard against"):
+        assert name in text
+    for name in ("Grand Slam", "Slam", "Magician at the End", "Idiot at the End"):
+        assert name in text
+    assert "games/second" in text and "seat 4 (basic)" in text
+
+
+def test_simulate_through_the_facade_and_bad_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "sabacc", "--players", "3", "--games", "1", "--checked"]) == 0
+    assert "(through the facade)" in capsys.readouterr().out
+    assert main(["simulate", "sabacc", "--players", "3", "--seats", "basic,basic"]) == 2
+    assert "--seats needs 1 or 3 levels" in capsys.readouterr().out
+    assert main(["simulate", "sabacc", "--games", "1", "--ante", "-1"]) == 2
+
+
+def test_the_parser_knows_both_commands() -> None:
+    args = build_parser().parse_args(["play", "sabacc", "--players", "3", "--level", "random"])
+    assert (args.game, args.players, args.level, args.seat) == ("sabacc", 3, "random", 0)
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["play", "sabacc", "--players", "6"])
