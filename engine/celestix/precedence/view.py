@@ -21,7 +21,7 @@ from celestix.precedence.options import OPTION_SPECS, counts_excess, trump_suit
 from celestix.precedence.scoring import AUDIT_AT
 from celestix.precedence.state import Phase, trick_leader
 from celestix.precedence.tricks import win_reason
-from celestix.shape import JsonDict, expect_bool, expect_dict, expect_int, expect_keys, expect_list
+from celestix.shape import JsonDict, expect_bool, expect_int, expect_keys, expect_list, type_name
 
 VIEW_KEYS = (
     "game", "phase", "to_act", "over", "seat", "options", "variant", "twelfth_rank",
@@ -172,11 +172,13 @@ def check_view(view: JsonDict) -> int | None:
             expect_int(value, f"view.{key}[{i}]")
     _plays(view["trick"], "view.trick")
     for i, done in enumerate(expect_list(view["completed_tricks"], "view.completed_tricks")):
-        field = f"view.completed_tricks[{i}]"
-        entry = expect_dict(done, field)
-        if len(_plays(entry.get("plays"), f"{field}.plays")) != 4:
-            raise MalformedError(f"{field}.plays", "a finished trick holds 4 cards")
-        expect_int(entry.get("winner"), f"{field}.winner", 0, 3)
+        if (
+            type(done) is not dict
+            or len(_plays(done.get("plays"), f"view.completed_tricks[{i}].plays")) != 4
+            or type(done.get("winner")) is not int
+            or not 0 <= done["winner"] <= 3
+        ):
+            raise MalformedError(f"view.completed_tricks[{i}]", "not a finished trick")
     return seat
 
 
@@ -194,10 +196,12 @@ def _plays(value: object, field: str) -> list[Any]:
     plays = expect_list(value, field)
     if len(plays) > 4:
         raise MalformedError(field, "a trick holds at most 4 cards")
-    for i, raw in enumerate(plays):
-        play = expect_dict(raw, f"{field}[{i}]")
-        expect_int(play.get("seat"), f"{field}[{i}].seat", 0, 3)
-        card = play.get("card")
-        if not isinstance(card, str) or card not in CARD_CODES:
+    for i, play in enumerate(plays):
+        if type(play) is not dict:
+            raise MalformedError(f"{field}[{i}]", f"expected an object, got {type_name(play)}")
+        seat, card = play.get("seat"), play.get("card")
+        if type(seat) is not int or not 0 <= seat <= 3:
+            raise MalformedError(f"{field}[{i}].seat", f"{seat!r} is not a seat")
+        if type(card) is not str or card not in CARD_CODES:
             raise MalformedError(f"{field}[{i}].card", f"{card!r} is not a card code")
     return plays
