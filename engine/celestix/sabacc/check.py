@@ -21,8 +21,17 @@ from celestix.rng import MAX_SEED
 from celestix.sabacc import auction
 from celestix.sabacc.aside import TALON_HAND, is_free
 from celestix.sabacc.cards import CARD_CODES, DECK_SIZE, INDEX, IS_HONOUR, SUIT_INDEX
+from celestix.sabacc.counting import count, made
 from celestix.sabacc.deal import HAND_SIZE, TALON_SIZE, right_of
-from celestix.sabacc.settlement import BONUSES, winners
+from celestix.sabacc.settlement import (
+    BONUSES,
+    close_ante_pot,
+    pay_bonus,
+    return_wagers,
+    round_claims,
+    settle_wagers,
+    winners,
+)
 from celestix.sabacc.shapes import card_list, int_list, play_list
 from celestix.sabacc.state import (
     ANTE_POT,
@@ -31,8 +40,10 @@ from celestix.sabacc.state import (
     STATE_KEYS,
     STATE_VERSION,
     TABLE,
+    declarer_pile,
     position,
     talon_to,
+    tricks_won,
 )
 from celestix.sabacc.tricks import winning_play
 from celestix.shape import (
@@ -289,9 +300,53 @@ def _check_chips(state: JsonDict, seats: int, standing: auction.Auction, over: b
     entries = ledger[first : first + len(expected)]
     if entries != expected or (len(ledger) - first > len(expected) and not over):
         raise MalformedError("state.ledger", "this round's entries do not match its bids")
-    divided = over and state["options"]["ante_pot_at_end"] == "divide"
-    if divided and state["ante_pot"] >= seats:
-        raise MalformedError("state.ante_pot", "the Ante Pot was divided at game end")
+    if over:
+        _check_last_settlement(state, seats, standing, ledger[first + len(expected) :])
+
+
+def _check_last_settlement(
+    state: JsonDict, seats: int, standing: auction.Auction, tail: list[JsonDict]
+) -> None:
+    """Once the game is over: the last round's settlement, bonus and the Ante Pot's end
+    are exactly what its cards give, and so is its summary."""
+    gained = net_by_seat(tail, seats)
+    scratch: JsonDict = {
+        "ledger": [],
+        "chips": [state["chips"][s] - gained[s] for s in range(seats)],
+        "ante_pot": state["ante_pot"] - net_by_pot(tail).get(ANTE_POT, 0),
+        "round": state["round"],
+        "declarer": state["declarer"],
+        "contract": state["contract"],
+        "wagers": auction.final_wagers(standing),
+        "options": state["options"],
+    }
+    half = None if standing.void else count(declarer_pile(state))
+    bonus = None
+    if half is None:
+        return_wagers(scratch)
+    else:
+        settle_wagers(scratch, made(half))
+        bonus = pay_bonus(scratch, round_claims(state))
+    summary = {
+        "round": state["round"],
+        "dealer": state["dealer"],
+        "void": half is None,
+        "declarer": state["declarer"],
+        "contract": state["contract"],
+        "points": half,
+        "made": None if half is None else made(half),
+        "tricks": tricks_won(state),
+        "talon": state["talon"],
+        "aside": state["aside"],
+        "bonus": None if bonus is None else {k: bonus[k] for k in ("bonus", "seat", "amount")},
+        "chips": list(scratch["chips"]),
+        "ante_pot": scratch["ante_pot"],
+    }
+    close_ante_pot(scratch)
+    if scratch["ledger"] != tail:
+        raise MalformedError("state.ledger", "the last round was not settled as its cards say")
+    if state["last_round"] != summary:
+        raise MalformedError("state.last_round", "does not match the last round's cards")
 
 
 def _chip_list(value: object, field: str, seats: int) -> list[int]:

@@ -17,7 +17,6 @@ from typing import Any
 from celestix.errors import IllegalActionError
 from celestix.sabacc import auction
 from celestix.sabacc.aside import (
-    TALON_DECLARER,
     TALON_HAND,
     TALON_TO,
     aside_choices,
@@ -28,14 +27,14 @@ from celestix.sabacc.cards import CARD_CODES, card_name, points_text, sort_cards
 from celestix.sabacc.counting import TARGET_HALF_POINTS, count, made, pairing
 from celestix.sabacc.deal import HAND_SIZE, right_of
 from celestix.sabacc.settlement import (
-    bonus_claims,
     close_ante_pot,
     pay_bonus,
+    return_wagers,
+    round_claims,
     settle_wagers,
     winners,
 )
 from celestix.sabacc.state import (
-    ANTE_POT,
     TABLE,
     Phase,
     copy_state,
@@ -48,7 +47,7 @@ from celestix.sabacc.state import (
 )
 from celestix.sabacc.tricks import play_refusal, playable, win_reason, winning_play
 from celestix.shape import JsonDict, expect_card, expect_dict, expect_keys, expect_str
-from celestix.table.ledger import pay_in, pay_out
+from celestix.table.ledger import pay_in
 
 ACTION_TYPES = ("bid", "aside", "play")
 PHASE_ACTION = {Phase.BIDDING: "bid", Phase.ASIDE: "aside", Phase.PLAY: "play"}
@@ -239,11 +238,7 @@ def _play(state: JsonDict, seat: int, card: str, events: list[JsonDict]) -> Json
 
 def _void_round(state: JsonDict, events: list[JsonDict]) -> None:
     """Everyone passed: chips in front of players go back; the Ante Pot keeps its chips."""
-    returned = list(state["wagers"])
-    for seat, amount in enumerate(returned):
-        pay_out(state["ledger"], state["chips"], state["round"], seat, amount, TABLE,
-                "wager returned: void round")  # fmt: skip
-    state["wagers"] = [0] * len(returned)
+    returned = return_wagers(state)
     events.append(
         {"type": "void_round", "round": state["round"], "dealer": state["dealer"],
          "returned": returned, "ante_pot": state["ante_pot"]}
@@ -266,9 +261,7 @@ def _finish_round(state: JsonDict, events: list[JsonDict]) -> None:
          "aside": list(state["aside"]), "tricks": tricks_won(state)}
     )  # fmt: skip
     events.append(settle_wagers(state, won))
-    last = state["played"][-1]
-    last_card = winning_play(last["plays"])["card"]
-    bonus = pay_bonus(state, bonus_claims(tricks_won(state), last["winner"], last_card))
+    bonus = pay_bonus(state, round_claims(state))
     if bonus is not None:
         events.append(bonus)
     _close_round(state, half, bonus, events)
@@ -317,6 +310,3 @@ def _close_round(
          "hand_size": HAND_SIZE[seats], "talon_size": len(state["talon"]),
          "first_bidder": state["to_act"]}
     )  # fmt: skip
-
-
-assert TALON_DECLARER in TALON_TO.values() and ANTE_POT != TABLE

@@ -23,7 +23,8 @@ from collections.abc import Sequence
 
 from celestix.sabacc.auction import BID_NAMES
 from celestix.sabacc.cards import IDIOT, MAGICIAN
-from celestix.sabacc.state import ANTE_POT, TABLE
+from celestix.sabacc.state import ANTE_POT, TABLE, tricks_won
+from celestix.sabacc.tricks import winning_play
 from celestix.shape import JsonDict
 from celestix.table.ledger import pay_out, transfer
 from celestix.table.seats import seats_from
@@ -43,6 +44,16 @@ BONUS_NAMES = {
     "idiot_at_the_end": "Idiot at the End",
 }
 SLAM_MISSES = 3  # a Slam may lose up to three tricks
+
+
+def return_wagers(state: JsonDict) -> list[int]:
+    """A void round: the chips in front of each player go back to them."""
+    returned = list(state["wagers"])
+    for seat, amount in enumerate(returned):
+        pay_out(state["ledger"], state["chips"], state["round"], seat, amount, TABLE,
+                "wager returned: void round")  # fmt: skip
+    state["wagers"] = [0] * len(returned)
+    return returned
 
 
 def settle_wagers(state: JsonDict, made: bool) -> JsonDict:
@@ -75,6 +86,12 @@ def settle_wagers(state: JsonDict, made: bool) -> JsonDict:
         "remainder": remainder,
         "ante_pot": state["ante_pot"],
     }
+
+
+def round_claims(state: JsonDict) -> list[JsonDict]:
+    """The bonuses earned in the round of ``state``, whose every trick has been played."""
+    last = state["played"][-1]
+    return bonus_claims(tricks_won(state), last["winner"], winning_play(last["plays"])["card"])
 
 
 def bonus_claims(tricks_won: Sequence[int], last_winner: int, last_card: str) -> list[JsonDict]:

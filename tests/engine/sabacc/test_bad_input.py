@@ -280,3 +280,55 @@ def test_bot_action_refuses_bad_views() -> None:
     with pytest.raises(MalformedError) as error:
         api.bot_action(empty, "basic", 1)
     assert error.value.field == "view"
+
+
+def finished_game() -> State:
+    """A game whose last round was played out (every round before it set aside)."""
+    state = new(4, seed=12, setup={"deals_done": 3})
+    state, _ = declare(state, state["to_act"], "guard_without")
+    state, _ = play_until(state, lambda s: s["over"])
+    return json.loads(json.dumps(state))
+
+
+def _move_payout(state: State, reason_start: str) -> None:
+    """Give the first payout whose reason starts so to another seat, chips and all."""
+    for k, entry in enumerate(state["ledger"]):
+        if entry["seat"] is not None and entry["reason"].startswith(reason_start):
+            other = (entry["seat"] + 1) % 4
+            state["chips"][entry["seat"]] -= entry["amount"]
+            state["chips"][other] += entry["amount"]
+            state["ledger"][k] = dict(entry, seat=other)
+            best = max(state["chips"])
+            state["winners"] = [s for s, c in enumerate(state["chips"]) if c == best]
+            return
+    raise AssertionError(f"no payout for {reason_start}")
+
+
+def _move_settlement(state: State) -> None:
+    made = state["last_round"]["made"]
+    _move_payout(state, "won the" if made else "defenders' share")
+
+
+def _shift_points(state: State) -> None:
+    state["last_round"]["points"] += 1
+
+
+@pytest.mark.parametrize(
+    ("tamper", "field"),
+    [
+        (lambda s: _move_payout(s, "Ante Pot divided"), "state.ledger"),
+        (_move_settlement, "state.ledger"),
+        (_shift_points, "state.last_round"),
+        (lambda s: s["last_round"].update(tricks=[18, 0, 0, 0]), "state.last_round"),
+    ],
+)
+def test_a_finished_game_must_have_been_settled_as_its_cards_say(
+    tamper: Callable[[State], None], field: str
+) -> None:
+    state = finished_game()
+    assert state["over"]
+    api.view(state, 0)
+    tamper(state)
+    with pytest.raises(MalformedError) as error:
+        api.view(state, 0)
+    assert error.value.field == field
