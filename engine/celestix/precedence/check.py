@@ -112,6 +112,7 @@ def _numbers(value: object, field: str, length: int, low: int, high: int) -> lis
 
 
 def _declarations(state: JsonDict) -> list[list[list[str]] | None]:
+    """Each seat's declaration: null, or melds in normal form."""
     out: list[list[list[str]] | None] = []
     for seat, melds in enumerate(_four(state, "declarations")):
         field = f"state.declarations[{seat}]"
@@ -132,6 +133,7 @@ def _declarations(state: JsonDict) -> list[list[list[str]] | None]:
 
 
 def _bids(state: JsonDict) -> list[int | None]:
+    """Each seat's bid: null or 0-13, each team's contract at most 13."""
     bids = [
         None if bid is None else expect_int(bid, f"state.bids[{seat}]", 0, MAX_TRICKS)
         for seat, bid in enumerate(_four(state, "bids"))
@@ -143,6 +145,7 @@ def _bids(state: JsonDict) -> list[int | None]:
 
 
 def _plays(value: object, field: str, most: int) -> list[dict[str, Any]]:
+    """A list of at most ``most`` plays ``{"seat", "card"}``."""
     plays = expect_list(value, field)
     if len(plays) > most:
         raise MalformedError(field, f"holds {len(plays)} cards")
@@ -158,6 +161,7 @@ def _plays(value: object, field: str, most: int) -> list[dict[str, Any]]:
 
 
 def _completed(state: JsonDict) -> list[dict[str, Any]]:
+    """This hand's finished tricks: four plays and a winner each (checked later)."""
     done = expect_list(state["completed"], "state.completed")
     if len(done) > TRICKS_PER_HAND:
         raise MalformedError("state.completed", "more than 13 tricks")
@@ -301,6 +305,7 @@ def _check_chips(
     declarations: list[list[list[str]] | None],
     bids: list[int | None],
 ) -> None:
+    """Chips conserved and the ledger, replayed from the opening balances, right."""
     chips = _numbers(state["chips"], "state.chips", 4, -MAX_AMOUNT, MAX_AMOUNT)
     hand_pot = expect_int(state["hand_pot"], "state.hand_pot", 0, MAX_AMOUNT)
     accord_pot = expect_int(state["accord_pot"], "state.accord_pot", 0, MAX_AMOUNT)
@@ -371,6 +376,7 @@ def _replay_ledger(
 
 
 def _check_history(state: JsonDict, hand_number: int, over: bool) -> None:
+    """One score-sheet line per hand scored, the last one ending on the scores."""
     history = expect_list(state["history"], "state.history")
     for i, entry in enumerate(history):
         if type(entry) is not dict or entry.keys() != HISTORY_KEYS:

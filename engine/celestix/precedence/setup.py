@@ -108,6 +108,7 @@ def _open(state: JsonDict, chips: list[int], hand_pot: int, accord_pot: int) -> 
 
 
 def _hands(value: object) -> list[list[str]]:
+    """Four hands of 13 codes, every card once, each sorted."""
     hands = [
         expect_cards(hand, f"setup.hands[{i}]", CARD_CODES, HAND_SIZE)
         for i, hand in enumerate(expect_list(value, "setup.hands", 4))

@@ -183,6 +183,7 @@ def check_view(view: JsonDict) -> int | None:
 
 
 def _distinct_cards(value: object, field: str) -> list[str]:
+    """A list of card codes, none twice."""
     cards = expect_list(value, field)
     for card in cards:
         if not isinstance(card, str) or card not in CARD_CODES:
@@ -193,6 +194,7 @@ def _distinct_cards(value: object, field: str) -> list[str]:
 
 
 def _plays(value: object, field: str) -> list[Any]:
+    """A list of at most four plays ``{"seat", "card"}``."""
     plays = expect_list(value, field)
     if len(plays) > 4:
         raise MalformedError(field, "a trick holds at most 4 cards")

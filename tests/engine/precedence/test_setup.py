@@ -392,3 +392,19 @@ def test_chips_are_conserved_through_a_hand() -> None:
     state = midgame()
     state, _ = play_hand(state)
     assert chips_total(state) == 400
+
+
+def test_a_game_record_replays() -> None:
+    state = new(later_hand(SPLIT), seed=3)
+    actions = []
+    for _ in range(20):
+        seat = state["to_act"]
+        action = api.legal_actions(state, seat)[-1]
+        actions.append({"seat": seat, "action": action})
+        state, _ = act(state, action)
+    record = {"game": "precedence", "seed": 3, "setup": later_hand(SPLIT), "actions": actions}
+    assert api.replay(record) == state
+    actions[5]["seat"] = (actions[5]["seat"] + 1) % 4
+    with pytest.raises(MalformedError) as caught:
+        api.replay(record)
+    assert caught.value.field == "record.actions[5]"

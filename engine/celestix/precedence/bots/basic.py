@@ -137,6 +137,7 @@ def choose_card(seen: Seen, legal: list[str]) -> str:
 
 
 def _lead(seen: Seen, legal: list[str], out: list[str], safe: bool) -> str:
+    """The card to lead: low when safe, trump when strong, sure winners, else low."""
     if safe and seen.counts_excess:
         return _lowest(seen, legal)
     mine = [card for card in legal if SUIT_OF[card] == seen.trump]
@@ -166,6 +167,7 @@ def _lead(seen: Seen, legal: list[str], out: list[str], safe: bool) -> str:
 
 
 def _opponents_void(seen: Seen, suit: int) -> bool:
+    """Whether an opponent has shown out of ``suit`` (and may ruff it)."""
     return any(suit in seen.voids[(seen.seat + k) % 4] for k in (1, 3))
 
 
@@ -187,8 +189,10 @@ def _order(seen: Seen, card: str) -> tuple[int, int, int]:
 
 
 def _lowest(seen: Seen, cards: list[str]) -> str:
+    """The cheapest of ``cards``: plain before trump, then low rank."""
     return min(cards, key=lambda card: _order(seen, card))
 
 
 def _highest(seen: Seen, cards: list[str]) -> str:
+    """The dearest plain card of ``cards`` (trumps last), to shed when ducking."""
     return max(cards, key=lambda card: (SUIT_OF[card] != seen.trump, RANK_OF[card], SUIT_OF[card]))
