@@ -29,6 +29,7 @@ from celestix.sabacc.settlement import (
     pay_bonus,
     return_wagers,
     round_claims,
+    round_summary,
     settle_wagers,
     winners,
 )
@@ -43,7 +44,6 @@ from celestix.sabacc.state import (
     declarer_pile,
     position,
     talon_to,
-    tricks_won,
 )
 from celestix.sabacc.tricks import winning_play
 from celestix.shape import (
@@ -327,21 +327,13 @@ def _check_last_settlement(
     else:
         settle_wagers(scratch, made(half))
         bonus = pay_bonus(scratch, round_claims(state))
-    summary = {
-        "round": state["round"],
-        "dealer": state["dealer"],
-        "void": half is None,
-        "declarer": state["declarer"],
-        "contract": state["contract"],
-        "points": half,
-        "made": None if half is None else made(half),
-        "tricks": tricks_won(state),
-        "talon": state["talon"],
-        "aside": state["aside"],
-        "bonus": None if bonus is None else {k: bonus[k] for k in ("bonus", "seat", "amount")},
-        "chips": list(scratch["chips"]),
-        "ante_pot": scratch["ante_pot"],
-    }
+    # The summary is taken with the scratch chips and pot: before the Ante Pot's end.
+    summary = round_summary(
+        dict(scratch, dealer=state["dealer"], played=state["played"], talon=state["talon"],
+             aside=state["aside"]),
+        half,
+        bonus,
+    )  # fmt: skip
     close_ante_pot(scratch)
     if scratch["ledger"] != tail:
         raise MalformedError("state.ledger", "the last round was not settled as its cards say")

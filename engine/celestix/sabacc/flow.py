@@ -31,6 +31,7 @@ from celestix.sabacc.settlement import (
     pay_bonus,
     return_wagers,
     round_claims,
+    round_summary,
     settle_wagers,
     winners,
 )
@@ -272,23 +273,7 @@ def _close_round(
 ) -> None:
     """Record the round's summary, then deal the next round or end the game."""
     seats = len(state["chips"])
-    state["last_round"] = {
-        "round": state["round"],
-        "dealer": state["dealer"],
-        "void": half is None,
-        "declarer": state["declarer"],
-        "contract": state["contract"],
-        "points": half,
-        "made": None if half is None else made(half),
-        "tricks": tricks_won(state),
-        "talon": list(state["talon"]),
-        "aside": list(state["aside"]),
-        "bonus": None
-        if bonus is None
-        else {"bonus": bonus["bonus"], "seat": bonus["seat"], "amount": bonus["amount"]},
-        "chips": list(state["chips"]),
-        "ante_pot": state["ante_pot"],
-    }
+    state["last_round"] = round_summary(state, half, bonus)
     if state["round"] == seats - 1:
         events.append(close_ante_pot(state))
         state["winners"] = winners(state["chips"])

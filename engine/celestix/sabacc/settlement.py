@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 from celestix.sabacc.auction import BID_NAMES
 from celestix.sabacc.cards import IDIOT, MAGICIAN
+from celestix.sabacc.counting import TARGET_HALF_POINTS
 from celestix.sabacc.state import ANTE_POT, TABLE, tricks_won
 from celestix.sabacc.tricks import winning_play
 from celestix.shape import JsonDict
@@ -152,6 +153,28 @@ def close_ante_pot(state: JsonDict) -> JsonDict:
                 "Ante Pot divided at game end")  # fmt: skip
     state["ante_pot"] -= share * seats
     return {"type": "ante_pot_divided", "share": share, "unclaimed": state["ante_pot"]}
+
+
+def round_summary(state: JsonDict, half: int | None, bonus: JsonDict | None) -> JsonDict:
+    """The round's summary, kept in the state as ``last_round`` once it is settled:
+    ``half`` is the declarer's count (None for a void round), ``bonus`` the bonus event."""
+    return {
+        "round": state["round"],
+        "dealer": state["dealer"],
+        "void": half is None,
+        "declarer": state["declarer"],
+        "contract": state["contract"],
+        "points": half,
+        "made": None if half is None else half >= TARGET_HALF_POINTS,
+        "tricks": tricks_won(state),
+        "talon": list(state["talon"]),
+        "aside": list(state["aside"]),
+        "bonus": None
+        if bonus is None
+        else {"bonus": bonus["bonus"], "seat": bonus["seat"], "amount": bonus["amount"]},
+        "chips": list(state["chips"]),
+        "ante_pot": state["ante_pot"],
+    }
 
 
 def winners(chips: Sequence[int]) -> list[int]:
