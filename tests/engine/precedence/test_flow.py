@@ -18,6 +18,7 @@ from precedence.support import (
     ALL_TRUMPS,
     SPLIT,
     SPLIT_RUNS,
+    act,
     bid_all,
     chips_total,
     declare_all,
@@ -368,3 +369,12 @@ def test_trump_rotates_from_hand_to_hand() -> None:
 def test_fixed_trump(options: dict[str, str], trump: str) -> None:
     state = new({"hand_number": 5, "scores": [1, 1]}, **options)
     assert api.view(state, 0)["trump"] == trump
+
+
+def test_chips_may_go_below_zero() -> None:  # R10
+    state = new(start_chips=0)
+    assert state["chips"] == [-11, -11, -11, -11]
+    state = declare_all(state, {1: api.legal_actions(state, 1)[-1]["melds"]})
+    state, _ = act(state, {"type": "bid", "tricks": 13})
+    assert state["chips"][1] < -11
+    assert sum(state["chips"]) + state["hand_pot"] + state["accord_pot"] == 0
