@@ -157,7 +157,7 @@ def every_card(state: State) -> Counter[str]:
 
 def chip_total(state: State) -> int:
     """Chips in hand, in front of players and in the Ante Pot."""
-    return sum(state["chips"]) + sum(state["wagers"]) + state["ante_pot"]
+    return int(sum(state["chips"]) + sum(state["wagers"]) + state["ante_pot"])
 
 
 def dumps(value: Any) -> str:

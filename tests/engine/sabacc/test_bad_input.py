@@ -205,9 +205,10 @@ def test_an_aside_that_broke_the_rules_is_refused() -> None:
 
 
 def test_a_state_that_is_not_an_object() -> None:
-    for state in (None, [], "state", {"game": "sabacc"}):
+    states: list[Any] = [None, [], "state", {"game": "sabacc"}]
+    for state in states:
         with pytest.raises(MalformedError):
-            api.view(state, 0)  # type: ignore[arg-type]
+            api.view(state, 0)
 
 
 def test_no_tampering_of_a_leaf_escapes_as_an_engine_fault() -> None:
@@ -287,7 +288,8 @@ def finished_game() -> State:
     state = new(4, seed=12, setup={"deals_done": 3})
     state, _ = declare(state, state["to_act"], "guard_without")
     state, _ = play_until(state, lambda s: s["over"])
-    return json.loads(json.dumps(state))
+    copied: State = json.loads(json.dumps(state))
+    return copied
 
 
 def _move_payout(state: State, reason_start: str) -> None:
