@@ -93,7 +93,18 @@ def table(shared: tuple[Page, list[str], list[Error]]) -> Iterator[Page]:
 
 def open_page(page: Page, path: str) -> None:
     page.goto(path)
-    page.wait_for_selector("html[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(page)
+
+
+def wait_ready(page: Page) -> None:
+    """Wait for the engine to boot; a failed boot fails at once, with its message."""
+    page.wait_for_selector(
+        "html[data-engine=ready], html[data-engine=failed]",
+        state="attached",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    status = page.locator("html").get_attribute("data-engine")
+    assert status == "ready", page.locator("#boot").inner_text()
 
 
 def open_deal(page: Page, path: str) -> None:
@@ -204,12 +215,12 @@ def test_boot_shows_progress_then_the_games(page: Page) -> None:
 def test_failed_boot_offers_a_retry(page: Page) -> None:
     page.route("**/pyodide/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body=""))
     page.goto("/#patience/deal=5")
-    page.wait_for_selector("html[data-engine=failed]", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector("html[data-engine=failed]", state="attached", timeout=BOOT_TIMEOUT_MS)
     expect(page.get_by_role("heading", name="The card room could not open")).to_be_visible()
     expect(page.locator("#boot-error-detail")).to_contain_text("pyodide.asm.wasm")
     page.unroute("**/pyodide/pyodide.asm.wasm")
     page.get_by_role("button", name="Retry").click()
-    page.wait_for_selector("html[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(page)
     expect_view(page, new_state(5))
 
 
@@ -262,6 +273,59 @@ def test_drag_and_drop_builds_on_a_foundation(table: Page) -> None:
         press(table, "d", n)
     drag(table, top_card(table, queen), foundation(table, 0))
     expect_view(table, after(queen, {"type": "build", "to": 0}))
+
+
+def test_a_phone_fits_the_table_and_plays_by_touch(browser: Browser, site: str) -> None:
+    """375 px wide, touch only: all eight foundations fit, taps deal, a finger drags."""
+    context = browser.new_context(
+        base_url=site,
+        viewport={"width": 375, "height": 740},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
+    page = context.new_page()
+    errors: list[Error] = []
+
+    def record(error: Error) -> None:  # (Playwright cannot wrap a builtin like list.append)
+        errors.append(error)
+
+    page.on("pageerror", record)
+    try:
+        seed = 12345
+        open_deal(page, f"/#patience/deal={seed}")
+        for k in range(8):
+            box = foundation(page, k).bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= 375, (k, box)
+            assert box["width"] >= 34, box
+        count, queen = deals_until(new_state(seed), lambda card, s: card[0] == "Q")
+        for n in range(1, count + 1):
+            stock(page).tap()
+            expect(moves(page)).to_have_text(str(n))
+        expect_view(page, queen)
+
+        settled(page)
+        card = top_card(page, queen).bounding_box()
+        target = foundation(page, 1).bounding_box()
+        assert card and target
+        x0, y0 = card["x"] + card["width"] / 2, card["y"] + card["height"] / 2
+        x1, y1 = target["x"] + target["width"] / 2, target["y"] + target["height"] / 2
+        cdp = context.new_cdp_session(page)
+        touch = "Input.dispatchTouchEvent"
+        cdp.send(touch, {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+        for i in range(1, 13):
+            x, y = x0 + (x1 - x0) * i / 12, y0 + (y1 - y0) * i / 12
+            cdp.send(touch, {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        expect(page.locator(".drag-ghost")).to_have_count(1)
+        cdp.send(touch, {"type": "touchEnd", "touchPoints": []})
+        expect_view(page, after(queen, {"type": "build", "to": 1}))
+        expect(page.locator(".drag-ghost")).to_have_count(0)
+    finally:
+        context.close()
+    assert not errors, errors
+    assert all(url.startswith((f"{site}/", "data:", "blob:", "about:")) for url in requests)
 
 
 def test_undo_and_redo_by_keys_and_buttons(table: Page) -> None:
@@ -321,7 +385,7 @@ def test_reload_resumes_the_game(table: Page) -> None:
     expect_view(table, after(queen, {"type": "build", "to": targets(queen)[-1]}))
 
     table.reload()
-    table.wait_for_selector("html[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(table)
     # The position (one move undone) and the move ahead (redo) are both kept.
     expect_view(table, after(queen, {"type": "build", "to": targets(queen)[-1]}))
     expect(table.get_by_role("button", name="Redo")).to_be_enabled()
@@ -359,7 +423,7 @@ def test_a_shared_deal_url_reproduces_the_deal(table: Page) -> None:
     # Someone else opens the link: nothing saved, the same cards in the same order.
     table.evaluate("localStorage.clear()")
     table.reload()
-    table.wait_for_selector("html[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(table)
     expect(stock(table)).to_have_accessible_name("Stock, 104 cards")
     assert play_six() == expected
 

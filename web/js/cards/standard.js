@@ -73,10 +73,10 @@ function pip(suit, cx, cy, size, extra = "") {
   return `<use href="#cx-suit-${suit}" class="ink" x="${cx - half}" y="${cy - half}" width="${size}" height="${size}"${turn}${extra}/>`;
 }
 
-function indexText(rank, x, y, size, anchor = "middle") {
+function indexText(rank, x, y, size, anchor = "middle", squeeze = 1.02) {
   const label = RANK_LABELS[rank] || rank;
-  // "10" is squeezed to the width of one wide letter so every index has the same width.
-  const fit = label.length > 1 ? ` textLength="${Math.round(size * 1.02)}" lengthAdjust="spacingAndGlyphs"` : "";
+  // "10" is squeezed to about the width of one wide letter, so every index fits its corner.
+  const fit = label.length > 1 ? ` textLength="${Math.round(size * squeeze)}" lengthAdjust="spacingAndGlyphs"` : "";
   return `<text class="idx ink" x="${x}" y="${y}" font-size="${size}" text-anchor="${anchor}"${fit}>${label}</text>`;
 }
 
@@ -117,7 +117,7 @@ function compact(rank, suit) {
     ? `<svg x="45" y="160" width="160" height="160" viewBox="0 0 100 100" overflow="visible">${EMBLEMS[rank]}</svg>`
     : `<use href="#cx-suit-${suit}" class="ink" x="55" y="170" width="140" height="140"/>`;
   return (
-    `<g class="compact">${indexText(rank, 20, 128, 132, "start")}` +
+    `<g class="compact">${indexText(rank, 16, 128, 132, "start", 0.9)}` +
     `<use href="#cx-suit-${suit}" class="ink" x="${rank === "T" ? 170 : 152}" y="28" width="${rank === "T" ? 66 : 78}" height="${rank === "T" ? 66 : 78}"/>` +
     `${big}</g>`
   );

@@ -3,7 +3,10 @@
 // there. A press that hardly moves stays a click.
 //
 //   enableDrag(card, { canStart(), start(), over(x, y, rect) -> k|null,
-//                      drop(k, rect) -> Promise<boolean>, end() })
+//                      drop(k, rect) -> Promise<boolean>, end(), scale() -> number })
+//
+// `scale()` is the size of a card on the drop targets relative to this one: the ghost
+// shrinks towards it as it travels, so on a phone it does not hide the foundations.
 
 import { reducedMotion } from "../ui/motion.js";
 
@@ -41,7 +44,11 @@ export function enableDrag(card, hooks) {
     press = null;
   });
 
-  card.addEventListener("lostpointercapture", () => {
+  // Touch pointers start captured by the element under the finger (a part of the card's
+  // SVG); taking the capture for the card makes that part lose it, so only the card's
+  // own loss counts.
+  card.addEventListener("lostpointercapture", (event) => {
+    if (event.target !== card) return;
     if (ghost && press) finish(false);
     press = null;
   });
@@ -57,7 +64,9 @@ export function enableDrag(card, hooks) {
       left: `${press.rect.left}px`,
       top: `${press.rect.top}px`,
       width: `${press.rect.width}px`,
+      transformOrigin: `${press.x - press.rect.left}px ${press.y - press.rect.top}px`,
     });
+    press.scale = hooks.scale ? hooks.scale() : 1;
     document.body.append(ghost);
     card.classList.add("drag-source");
     document.documentElement.classList.add("dragging");
@@ -65,7 +74,10 @@ export function enableDrag(card, hooks) {
   }
 
   function move(dx, dy, x, y) {
-    ghost.style.transform = `translate(${dx}px, ${dy}px) rotate(${Math.max(-6, Math.min(6, dx / 40))}deg)`;
+    const travel = Math.min(1, Math.hypot(dx, dy) / 160);
+    const scale = 1 + (press.scale - 1) * travel;
+    const tilt = Math.max(-6, Math.min(6, dx / 40));
+    ghost.style.transform = `translate(${dx}px, ${dy}px) scale(${scale}) rotate(${tilt}deg)`;
     const rect = ghost.getBoundingClientRect();
     target = hooks.over(x, y, rect);
   }

@@ -11,7 +11,7 @@
 
 export const KEY_HELP = [
   ["D or Space", "Deal a card (redeal when the stock is empty)"],
-  ["B or Enter on the waste", "Build the waste’s top card"],
+  ["B", "Build the waste’s top card (or press Enter on it)"],
   ["1 – 8", "Build the waste’s top card on that foundation"],
   ["U or Ctrl+Z", "Undo"],
   ["Y, Ctrl+Y or Ctrl+Shift+Z", "Redo"],

@@ -8,6 +8,7 @@ import { cardName } from "../cards/card.js";
 import "../cards/standard.js";
 import { openDialog } from "../ui/dialog.js";
 import { iconButton } from "../ui/icons.js";
+import { playable, safeNow } from "../pwa/pwa.js";
 import { announce } from "../ui/live.js";
 import { toast } from "../ui/toast.js";
 import { askNewDeal, optionsLine, randomDeal, shareLink, showHelp } from "./dialogs.js";
@@ -138,6 +139,11 @@ class PatiencePage {
         return k;
       },
       drop: (k, rect) => this.act({ type: "build", to: k }, { from: rect }),
+      scale: () => {
+        const target = this.table.foundations[0].stack.getBoundingClientRect();
+        const card = this.table.wasteTop.getBoundingClientRect();
+        return card.width ? Math.max(0.5, Math.min(1, target.width / card.width)) : 1;
+      },
       end: () => {
         this.table.setDropHover(null);
         this.table.setCandidates(this.choosing);
@@ -280,6 +286,7 @@ class PatiencePage {
   render(before = null, from = null) {
     const { view, legal } = this.session;
     this.table.render(view, { legal, candidates: this.choosing }, before, from);
+    playable(); // the first legal actions are on screen (the start-up benchmark's end)
     this.table.setCandidates(this.choosing);
     this.dealNumber.textContent = `Deal ${this.session.seed}`;
     this.optionsText.textContent = optionsLine(this.session.options);
@@ -287,7 +294,8 @@ class PatiencePage {
     this.buttons.redo.disabled = !this.session.canRedo;
     this.buttons.restart.disabled = !this.session.canUndo;
     const canRedeal = legal.some((a) => a.type === "redeal");
-    this.redealButton.hidden = view.stock_count > 0;
+    // The button is there while the stock is empty and a redeal may still be allowed.
+    this.redealButton.hidden = view.stock_count > 0 || view.redeals_left === 0;
     this.redealButton.disabled = !canRedeal;
     this.stateChip.hidden = !view.over;
     this.stateChip.textContent = view.won ? "Won" : view.lost ? "Dead end" : "";
@@ -305,9 +313,9 @@ class PatiencePage {
 
   // ---- moves ------------------------------------------------------------------------
 
-  /** Run `task` after the moves before it; key repeats queue up, but not forever. */
+  /** Run `task` after the moves before it; key repeats queue up (up to 32 moves). */
   run(task) {
-    if (!this.session || this.pending > 4) return Promise.resolve(false);
+    if (!this.session || this.pending >= 32) return Promise.resolve(false);
     this.pending += 1;
     const result = this.chain.then(task).finally(() => {
       this.pending -= 1;
@@ -333,6 +341,7 @@ class PatiencePage {
       this.choosing = null;
       this.render(before, from);
       this.save();
+      safeNow(); // the game is saved: a new build may be offered now
       announce(describeEvents(events, this.session.view));
       if (this.session.view.over) await this.showEnding(events);
       return true;

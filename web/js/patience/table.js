@@ -166,7 +166,7 @@ export class PatienceTable {
       f.button.setAttribute("aria-label", foundationLabel(view, k));
       f.desc.textContent = foundationDetail(view, k);
       f.base.textContent = rankName(info.base) === "10" ? "10" : info.base;
-      if (info.needed === 0) f.need.textContent = "complete";
+      if (info.needed === 0) f.need.innerHTML = `<span class="f-to-go">complete</span>`;
       else f.need.innerHTML = `${info.needed}<span class="f-to-go"> to go</span>`;
       f.li.classList.toggle("full", info.needed === 0);
       f.li.classList.toggle("waiting", !info.next && info.count === 0);
