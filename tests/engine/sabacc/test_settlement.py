@@ -146,6 +146,54 @@ def test_slam_all_but_three_tricks_pays_three_quarters_and_beats_idiot_at_the_en
     assert events_of(events, "trick_won")[-1]["card"] == "0"
 
 
+def test_idiot_at_the_end_alone_pays_a_quarter() -> None:
+    # Dealer 3, seat 2 declares Guard without (the six top Sabaccs but The Idiot go into
+    # its pile); seat 0 keeps The Idiot for the last trick.
+    talon = sabacc_range(16, 21)
+    hand = ["0", *sabacc_range(1, 8), *suit("c", range(1, 10))]
+    setup = {"dealer": 3, "hands": fill_hands(4, {0: hand}, talon), "talon": talon}
+    state, _ = declare(new(4, setup=setup, ante=3), 2, "guard_without")
+    state, events = finish_round(state, seat_policy({0: preferring([], avoid_last=["0"])}))
+    last = events_of(events, "trick_won")[-1]
+    assert (last["seat"], last["card"]) == (0, "0")
+    assert max(events_of(events, "round_counted")[0]["tricks"]) < 15  # no Slam
+    bonus = events_of(events, "bonus")[0]
+    assert (bonus["bonus"], bonus["seat"], bonus["unpaid"]) == ("idiot_at_the_end", 0, [])
+    assert bonus["amount"] == bonus["ante_pot_before"] // 4 > 0
+
+
+def test_magician_at_the_end_alone_pays_half() -> None:
+    # Three players, dealer 2: seat 0 leads and declares Guard without. The top five
+    # Sabaccs and The Idiot go unseen into its pile; it holds every other Sabacc and two
+    # low cards of each suit; the others hold no Sabacc at all.
+    talon = [*sabacc_range(17, 21), "0"]
+    low = [f"{rank}{s}" for s in "cfst" for rank in (1, 2)]
+    setup = {
+        "dealer": 2,
+        "hands": fill_hands(3, {0: [*sabacc_range(1, 16), *low]}, talon),
+        "talon": talon,
+    }
+    state, _ = declare(new(3, setup=setup, ante=2), 0, "guard_without")
+    # Seat 0 leads its low cards while the others can still beat them, then its Sabaccs.
+    declarer = preferring([*low, *sabacc_range(2, 16)[::-1]], avoid_last=["-1"])
+
+    def lead_where_seat_0_follows(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
+        suits = {card[-1] for card in state["hands"][0]}
+        if not state["trick"]:
+            return next((a for a in legal if a["card"][-1] in suits), legal[0])
+        return legal[0]
+
+    chooser = seat_policy({0: declarer}, lead_where_seat_0_follows)
+    state, events = finish_round(state, chooser)
+    counted = events_of(events, "round_counted")[0]
+    assert counted["tricks"][0] == 16  # its 16 Sabaccs, no more: no Slam (21 needed)
+    last = events_of(events, "trick_won")[-1]
+    assert (last["seat"], last["card"]) == (0, "-1")
+    bonus = events_of(events, "bonus")[0]
+    assert (bonus["bonus"], bonus["seat"], bonus["unpaid"]) == ("magician_at_the_end", 0, [])
+    assert bonus["ante_pot_before"] == 6 and bonus["amount"] == 3
+
+
 # Dealer 3, seat 2 declares Take with nothing but the ranks 1-6: it cannot win a trick.
 HOPELESS_TALON = ["5s", "5t", "6c", "6f", "6s", "6t"]
 HOPELESS_HAND = [f"{rank}{s}" for s in "cfst" for rank in range(1, 5)] + ["5c", "5f"]
