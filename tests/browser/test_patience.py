@@ -549,3 +549,30 @@ def test_keyboard_focus_moves_between_the_piles(table: Page) -> None:
     # The focused control shows a visible focus ring.
     outline = stock(table).evaluate("el => getComputedStyle(el).outlineStyle")
     assert outline == "solid"
+
+
+def test_cards_move_unless_the_player_prefers_reduced_motion(table: Page) -> None:
+    open_deal(table, "/#patience/deal=91")
+    # Count the card animations the page starts.
+    table.evaluate(
+        """() => {
+          window.cardFlights = [];
+          const animate = Element.prototype.animate;
+          window.restoreAnimate = () => { Element.prototype.animate = animate; };
+          Element.prototype.animate = function (frames, options) {
+            if (this.classList.contains("card")) window.cardFlights.push(this.dataset.code);
+            return animate.call(this, frames, options);
+          };
+        }"""
+    )
+    try:
+        state = after(new_state(91), {"type": "deal"})
+        press(table, "d", 1)
+        assert table.evaluate("() => window.cardFlights") == [state["waste"][-1]]
+        table.emulate_media(reduced_motion="reduce")
+        press(table, "d", 2)
+        press(table, "u", 1)
+        assert table.evaluate("() => window.cardFlights") == [state["waste"][-1]]
+    finally:
+        table.emulate_media(reduced_motion="no-preference")
+        table.evaluate("() => window.restoreAnimate()")

@@ -37,6 +37,7 @@ class PatiencePage {
     this.title = game ? game.name : "Patience";
     this.session = null;
     this.choosing = null; // foundations offered for the waste's top card
+    this.choiceToast = null; // dismisses the "choose a foundation" toast
     this.chain = Promise.resolve();
     this.pending = 0;
     this.saveWarned = false;
@@ -274,7 +275,7 @@ class PatiencePage {
 
   use(session) {
     this.session = session;
-    this.choosing = null;
+    this.endChoice();
     this.ending.hide();
     this.ctx.replaceHash(this.hash());
     this.ctx.setTitle(`${this.title}, deal ${session.seed}`);
@@ -338,7 +339,7 @@ class PatiencePage {
         this.refused(error, action);
         return false;
       }
-      this.choosing = null;
+      this.endChoice();
       this.render(before, from);
       this.save();
       safeNow(); // the game is saved: a new build may be offered now
@@ -397,21 +398,27 @@ class PatiencePage {
       const list = targets.map((k) => k + 1);
       const names = `${list.slice(0, -1).join(", ")} or ${list[list.length - 1]}`;
       announce(`The ${cardName(top)} fits foundation ${names}. Choose one, or press Escape.`);
-      toast(`Choose a foundation for the ${cardName(top)}: ${names}.`, { tone: "info" });
+      this.choiceToast = toast(`Choose a foundation for the ${cardName(top)}: ${names}.`, { tone: "info" });
       this.table.foundations[targets[0]].button.focus({ preventScroll: true });
     }
   }
 
   onFoundation(k) {
     if (!this.session) return;
-    this.choosing = null;
+    this.endChoice();
     this.table.setCandidates(null);
     this.act({ type: "build", to: k });
   }
 
+  endChoice() {
+    this.choosing = null;
+    if (this.choiceToast) this.choiceToast();
+    this.choiceToast = null;
+  }
+
   cancelChoice(spoken) {
     if (!this.choosing) return false;
-    this.choosing = null;
+    this.endChoice();
     this.table.setCandidates(null);
     if (spoken) {
       announce("Choice cancelled.");
@@ -437,7 +444,7 @@ class PatiencePage {
       const before = this.table.snapshot();
       const moved = await move();
       if (!moved) return false;
-      this.choosing = null;
+      this.endChoice();
       this.render(before);
       this.save();
       announce(`${verb}. ${describePosition(this.session.view)}`);
