@@ -404,7 +404,8 @@ def _check_last_round(state: JsonDict, seats: int) -> None:
     total = sum(expect_int(t, f"{where}.tricks[{s}]", 0) for s, t in enumerate(tricks))
     if total != (0 if void else HAND_SIZE[seats]):
         raise MalformedError(f"{where}.tricks", "do not add up to the round's tricks")
-    expect_cards(summary["talon"], f"{where}.talon", CARD_CODES, TALON_SIZE[seats])
+    talon_size = 0 if void else TALON_SIZE[seats]
+    expect_cards(summary["talon"], f"{where}.talon", CARD_CODES, talon_size)
     expect_cards(summary["aside"], f"{where}.aside", CARD_CODES)
     _chip_list(summary["chips"], f"{where}.chips", seats)
     expect_int(summary["ante_pot"], f"{where}.ante_pot", 0, CHIP_LIMIT)

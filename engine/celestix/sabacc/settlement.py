@@ -167,7 +167,7 @@ def round_summary(state: JsonDict, half: int | None, bonus: JsonDict | None) -> 
         "points": half,
         "made": None if half is None else half >= TARGET_HALF_POINTS,
         "tricks": tricks_won(state),
-        "talon": list(state["talon"]),
+        "talon": [] if half is None else list(state["talon"]),  # a void round's stays unseen
         "aside": list(state["aside"]),
         "bonus": None
         if bonus is None

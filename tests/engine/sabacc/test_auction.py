@@ -123,6 +123,7 @@ def test_everyone_passes_the_round_is_void_and_the_deal_passes_right(players: in
     assert state["ante_pot"] == pot_before + players
     assert state["chips"] == [c - 1 for c in chips_before]
     assert state["last_round"]["void"] is True
+    assert state["last_round"]["talon"] == []  # nobody ever sees a void round's talon
     assert [e["type"] for e in events][-2:] == ["ante", "deal"]
     assert events_of(events, "deal")[0]["first_bidder"] == 1
 

@@ -83,6 +83,9 @@ def check_views(state: State) -> None:
         current = {key: value for key, value in view.items() if key != "last_round"}
         leaked = cards_in(current) - knowable(state, seat)
         assert not leaked, f"seat {seat} sees {sorted(leaked)}"
+        summary = view["last_round"]
+        if summary is not None and summary["void"]:
+            assert cards_in(summary) == set(), "a void round's talon stays unseen"
         assert view["hand_sizes"] == [len(hand) for hand in state["hands"]]
         if seat is not None and seat == state["to_act"]:
             assert legal_from_view(view) == api.legal_actions(state, seat)
