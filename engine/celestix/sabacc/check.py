@@ -21,6 +21,15 @@ from celestix.rng import MAX_SEED
 from celestix.sabacc import auction
 from celestix.sabacc.aside import TALON_HAND, is_free
 from celestix.sabacc.cards import CARD_CODES, DECK_SIZE, INDEX, IS_HONOUR, SUIT_INDEX
+from celestix.sabacc.chips import (
+    ANTE_POT,
+    CHIP_LIMIT,
+    POTS,
+    TABLE,
+    pay_antes,
+    pay_matching_stacks,
+    pay_stake,
+)
 from celestix.sabacc.counting import count, made
 from celestix.sabacc.deal import HAND_SIZE, TALON_SIZE, right_of
 from celestix.sabacc.settlement import (
@@ -35,12 +44,8 @@ from celestix.sabacc.settlement import (
 )
 from celestix.sabacc.shapes import card_list, int_list, play_list
 from celestix.sabacc.state import (
-    ANTE_POT,
-    CHIP_LIMIT,
-    POTS,
     STATE_KEYS,
     STATE_VERSION,
-    TABLE,
     declarer_pile,
     position,
     talon_to,
@@ -57,8 +62,7 @@ from celestix.shape import (
     expect_seat,
     expect_str,
 )
-from celestix.table.ledger import check_ledger_with_transfers, net_by_pot, net_by_seat, pay_in
-from celestix.table.seats import seats_from
+from celestix.table.ledger import check_ledger_with_transfers, net_by_pot, net_by_seat
 
 SABACC_INDEX = 4
 LAST_ROUND_KEYS = (
@@ -350,19 +354,14 @@ def _round_entries(state: JsonDict, seats: int, standing: auction.Auction) -> li
     ledger: list[JsonDict] = []
     chips = [0] * seats
     round_index, ante = state["round"], int(state["options"]["ante"])
-    for seat in seats_from(right_of(state["dealer"], seats), seats):
-        pay_in(ledger, chips, round_index, seat, ante, ANTE_POT, "ante")
+    pay_antes(ledger, chips, round_index, right_of(state["dealer"], seats), ante)
     for bid in state["bids"]:
-        if bid["stake"]:
-            name = auction.BID_NAMES[bid["bid"]]
-            pay_in(ledger, chips, round_index, bid["seat"], bid["stake"], TABLE, f"stake: {name}")
+        pay_stake(ledger, chips, round_index, bid["seat"], bid["bid"], bid["stake"])
     declarer = standing.declarer
     if declarer is not None:
+        defenders = [seat for seat in range(seats) if seat != declarer]
         wager = auction.declarer_wager(standing)
-        for defender in range(seats):
-            if defender != declarer:
-                pay_in(ledger, chips, round_index, declarer, wager, TABLE,
-                       f"matching stack for seat {defender}")  # fmt: skip
+        pay_matching_stacks(ledger, chips, round_index, declarer, wager, defenders)
     return ledger
 
 

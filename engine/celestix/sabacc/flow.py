@@ -24,6 +24,7 @@ from celestix.sabacc.aside import (
     aside_refusal,
 )
 from celestix.sabacc.cards import CARD_CODES, card_name, points_text, sort_cards
+from celestix.sabacc.chips import pay_matching_stacks, pay_stake
 from celestix.sabacc.counting import TARGET_HALF_POINTS, count, made, pairing
 from celestix.sabacc.deal import HAND_SIZE, right_of
 from celestix.sabacc.settlement import (
@@ -36,7 +37,6 @@ from celestix.sabacc.settlement import (
     winners,
 )
 from celestix.sabacc.state import (
-    TABLE,
     Phase,
     copy_state,
     deal_round,
@@ -48,7 +48,6 @@ from celestix.sabacc.state import (
 )
 from celestix.sabacc.tricks import play_refusal, playable, win_reason, winning_play
 from celestix.shape import JsonDict, expect_card, expect_dict, expect_keys, expect_str
-from celestix.table.ledger import pay_in
 
 ACTION_TYPES = ("bid", "aside", "play")
 PHASE_ACTION = {Phase.BIDDING: "bid", Phase.ASIDE: "aside", Phase.PLAY: "play"}
@@ -116,8 +115,7 @@ def _bid(state: JsonDict, seat: int, bid: str, events: list[JsonDict]) -> JsonDi
     stake = auction.STAKES.get(bid, 0)
     new["bids"].append({"seat": seat, "bid": bid, "stake": stake})
     if stake:
-        name = auction.BID_NAMES[bid]
-        pay_in(new["ledger"], new["chips"], new["round"], seat, stake, TABLE, f"stake: {name}")
+        pay_stake(new["ledger"], new["chips"], new["round"], seat, bid, stake)
         new["wagers"][seat] += stake
     events.append(
         {"type": "bid", "seat": seat, "bid": bid, "name": auction.BID_NAMES[bid], "stake": stake,
@@ -142,10 +140,8 @@ def _auction_won(state: JsonDict, standing: auction.Auction, events: list[JsonDi
     state["declarer"] = declarer
     state["contract"] = contract
     wager = auction.declarer_wager(standing)
-    for defender in range(seats):
-        if defender != declarer:
-            pay_in(state["ledger"], state["chips"], state["round"], declarer, wager, TABLE,
-                   f"matching stack for seat {defender}")  # fmt: skip
+    defenders = [seat for seat in range(seats) if seat != declarer]
+    pay_matching_stacks(state["ledger"], state["chips"], state["round"], declarer, wager, defenders)
     state["wagers"] = auction.final_wagers(standing)
     others_passed = all(standing.passed[s] for s in range(seats) if s != declarer)
     events.append(

@@ -23,8 +23,9 @@ from collections.abc import Sequence
 
 from celestix.sabacc.auction import BID_NAMES
 from celestix.sabacc.cards import IDIOT, MAGICIAN
+from celestix.sabacc.chips import ANTE_POT, TABLE
 from celestix.sabacc.counting import TARGET_HALF_POINTS
-from celestix.sabacc.state import ANTE_POT, TABLE, tricks_won
+from celestix.sabacc.state import tricks_won
 from celestix.sabacc.tricks import winning_play
 from celestix.shape import JsonDict
 from celestix.table.ledger import pay_out, transfer

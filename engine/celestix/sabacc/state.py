@@ -37,6 +37,7 @@ from celestix.options import OptionSpec, OptionValue
 from celestix.sabacc import auction
 from celestix.sabacc.aside import TALON_DECLARER, TALON_DEFENDERS, TALON_HAND, TALON_TO
 from celestix.sabacc.cards import CARD_CODES, DECK_SIZE
+from celestix.sabacc.chips import CHIP_LIMIT, pay_antes
 from celestix.sabacc.deal import HAND_SIZE, TALON_SIZE, dealer_of_round, right_of
 from celestix.sabacc.deal import deal as deal_cards
 from celestix.shape import (
@@ -48,8 +49,6 @@ from celestix.shape import (
     expect_list,
     expect_seat,
 )
-from celestix.table.ledger import pay_in
-from celestix.table.seats import seats_from
 
 STATE_VERSION = 1
 STATE_KEYS = (
@@ -58,10 +57,6 @@ STATE_KEYS = (
     "chips", "ante_pot", "ledger", "start", "last_round", "winners",
 )  # fmt: skip
 SETUP_KEYS = ("dealer", "hands", "talon", "chips", "ante_pot", "deals_done")
-ANTE_POT = "ante_pot"
-TABLE = "table"  # the wagers in front of the players
-POTS = (ANTE_POT, TABLE)
-CHIP_LIMIT = 10**12  # chips and pots stay far inside JavaScript's exact whole numbers
 
 OPTION_SPECS = (
     OptionSpec(
@@ -226,8 +221,7 @@ def begin_round(
     state["played"] = []
     state["trick"] = []
     ante = int(state["options"]["ante"])
-    for seat in seats_from(right_of(dealer, seats), seats):
-        pay_in(state["ledger"], state["chips"], round_index, seat, ante, ANTE_POT, "ante")
+    pay_antes(state["ledger"], state["chips"], round_index, right_of(dealer, seats), ante)
     state["ante_pot"] += ante * seats
     settle_position(state)
 

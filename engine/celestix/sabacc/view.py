@@ -13,10 +13,11 @@ from __future__ import annotations
 from celestix.errors import MalformedError
 from celestix.sabacc import auction
 from celestix.sabacc.aside import TALON_DECLARER, TALON_DEFENDERS, TALON_HAND, aside_is_public
+from celestix.sabacc.chips import CHIP_LIMIT
 from celestix.sabacc.counting import TARGET_HALF_POINTS, count
 from celestix.sabacc.deal import HAND_SIZE, PLAYER_COUNTS
 from celestix.sabacc.shapes import card_list, int_list, play_list
-from celestix.sabacc.state import CHIP_LIMIT, Phase, declarer_pile, talon_to, tricks_won
+from celestix.sabacc.state import Phase, declarer_pile, talon_to, tricks_won
 from celestix.shape import (
     JsonDict,
     expect_bool,
