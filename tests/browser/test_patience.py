@@ -419,6 +419,8 @@ def test_a_shared_deal_url_reproduces_the_deal(table: Page) -> None:
     expect(table.locator(".pt-deal")).to_contain_text("No king start")
     expect(foundation(table, 0)).to_have_accessible_name("Foundation 1, base King, 0 cards")
     assert play_six() == expected
+    table.get_by_role("button", name="Share").click()
+    expect(table.get_by_text(re.compile("gets deal 4242"))).to_be_visible()
 
     # Someone else opens the link: nothing saved, the same cards in the same order.
     table.evaluate("localStorage.clear()")
@@ -576,3 +578,22 @@ def test_cards_move_unless_the_player_prefers_reduced_motion(table: Page) -> Non
     finally:
         table.emulate_media(reduced_motion="no-preference")
         table.evaluate("() => window.restoreAnimate()")
+
+
+def test_four_colour_suits_setting(table: Page) -> None:
+    open_deal(table, "/#patience/deal=12345")
+    king = table.locator(".pt-foundation .card[data-code='KC']")
+    black = king.evaluate("el => getComputedStyle(el).getPropertyValue('--ink').trim()")
+    table.get_by_role("button", name="Settings").click()
+    dialog = table.get_by_role("dialog", name="Settings")
+    dialog.get_by_role("checkbox", name=re.compile("Four-colour suits")).check()
+    expect(table.locator("html")).to_have_class(re.compile(r"\bfour-colour\b"))
+    green = king.evaluate("el => getComputedStyle(el).getPropertyValue('--ink').trim()")
+    assert green != black
+    dialog.get_by_role("button", name="Done").click()
+    settings = json.loads(table.evaluate("() => localStorage.getItem('celestix.settings')"))
+    assert settings == {"fourColour": True}
+    table.get_by_role("button", name="Settings").click()
+    dialog.get_by_role("checkbox", name=re.compile("Four-colour suits")).uncheck()
+    dialog.get_by_role("button", name="Done").click()
+    expect(table.locator("html")).not_to_have_class(re.compile(r"\bfour-colour\b"))

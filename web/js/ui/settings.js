@@ -1,5 +1,7 @@
 // Site-wide preferences, kept in localStorage: four-colour suits.
 
+import { createCard } from "../cards/card.js";
+import "../cards/standard.js";
 import { openDialog } from "./dialog.js";
 
 const KEY = "celestix.settings";
@@ -39,7 +41,10 @@ export async function openSettings() {
         <span class="switch-title">Four-colour suits</span>
         <span class="switch-help">Diamonds in blue and clubs in green, so all four suits differ at a glance.</span>
       </span>
-    </label>`;
+    </label>
+    <div class="suit-preview" aria-hidden="true"></div>`;
+  const preview = body.querySelector(".suit-preview");
+  for (const code of ["AS", "AH", "AD", "AC"]) preview.append(createCard(code));
   const input = body.querySelector("input");
   input.addEventListener("change", () => {
     settings.fourColour = input.checked;
