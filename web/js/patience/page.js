@@ -190,7 +190,10 @@ class PatiencePage {
   }
 
   unmount() {
+    this.unmounted = true;
     this.unbindKeys();
+    // A dialog of this page must not outlive it (its answer would act on a page gone).
+    for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
     for (const ghost of document.querySelectorAll(".drag-ghost")) ghost.remove();
   }
 
@@ -246,6 +249,7 @@ class PatiencePage {
         throw error;
       }
     }
+    if (this.unmounted) return;
     this.use(session);
     this.save();
     announce(`Deal ${session.seed}. ${optionsLine(session.options)}. ${session.view.stock_count} cards in the stock.`);
@@ -274,6 +278,7 @@ class PatiencePage {
   }
 
   use(session) {
+    if (this.unmounted) return;
     this.session = session;
     this.endChoice();
     this.ending.hide();
@@ -470,14 +475,14 @@ class PatiencePage {
   }
 
   async newDeal() {
-    if (!this.session || document.querySelector("dialog[open]")) return;
+    if (!this.session || this.unmounted || document.querySelector("dialog[open]")) return;
     const { view } = this.session;
     const inProgress =
       view.moves > 0 && !view.over
         ? `The game in progress (deal ${this.session.seed}) will be replaced.`
         : "";
     const chosen = await askNewDeal(this.specs, this.session.options, { inProgress });
-    if (!chosen) return;
+    if (!chosen || this.unmounted) return;
     await this.run(() => this.startDeal(chosen.seed, chosen.options));
     this.el.querySelector("#pt-title").focus({ preventScroll: true });
   }
