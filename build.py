@@ -5,10 +5,14 @@
     python3 build.py serve [--port N]      build, then serve dist/ on localhost
     python3 build.py test [--layer L] [-- PYTEST_ARGS]
                                            set up what is missing, run every test layer
+    python3 build.py bench startup [--runs N]
+                                           the start-up benchmark (docs/PERFORMANCE.md)
 
 Downloads (Pyodide, micropip, test wheels) are pinned, checksum-verified and cached in
 ``.cache/``; the engine wheel is rebuilt only when its sources change. ``dist/build.json``
-tells the worker which files to load. Each subcommand is a function in ``COMMANDS``.
+tells the worker which files to load; ``dist/sw.js`` gets the build's file list (the
+service worker's precache) and the PNG icons are drawn from the project's SVGs. Each
+subcommand is a function in ``COMMANDS``.
 """
 
 from __future__ import annotations
@@ -19,15 +23,20 @@ import contextlib
 import fcntl
 import functools
 import hashlib
+import itertools
 import json
+import math
 import os
+import re
 import shutil
+import struct
 import subprocess
 import sys
 import tarfile
 import tempfile
 import time
 import xml.etree.ElementTree as ET
+import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -291,11 +300,410 @@ def build_wheel() -> Path:
     return next(target.glob("*.whl"))
 
 
+# --- icons -----------------------------------------------------------------------------
+
+# The PNG icons of the web app manifest, drawn from the project's SVGs:
+# (output path in the site, source SVG in web/, size in pixels)
+ICONS = (
+    ("icons/icon-192.png", "icons/icon.svg", 192),
+    ("icons/icon-512.png", "icons/icon.svg", 512),
+    ("icons/maskable-192.png", "icons/maskable.svg", 192),
+    ("icons/maskable-512.png", "icons/maskable.svg", 512),
+    ("icons/apple-touch-icon.png", "icons/maskable.svg", 180),
+)
+# Bump when the drawing code changes: cached PNGs are keyed by it
+RASTER_VERSION = "1"
+SVG_NS = "{http://www.w3.org/2000/svg}"
+# Flattening: segments per cubic curve and per rounded corner; sub-rows per pixel row
+CURVE_STEPS = 24
+ARC_STEPS = 12
+SUBROWS = 4
+
+Matrix = tuple[float, float, float, float, float, float]
+Point = tuple[float, float]
+Polygon = list[Point]
+Rgb = tuple[float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+@dataclass
+class Shape:
+    """A filled area of an icon: polygons (nonzero winding) in SVG user units."""
+
+    polygons: list[Polygon]
+    rgb: Rgb
+    opacity: float
+
+
+def multiply(m: Matrix, n: Matrix) -> Matrix:
+    """The SVG matrix product m x n (n applied first)."""
+    a, b, c, d, e, f = m
+    p, q, r, s, t, u = n
+    return (
+        a * p + c * q,
+        b * p + d * q,
+        a * r + c * s,
+        b * r + d * s,
+        a * t + c * u + e,
+        b * t + d * u + f,
+    )
+
+
+def transform_of(text: str) -> Matrix:
+    """An SVG ``transform`` attribute (translate, scale, rotate, matrix) as a matrix."""
+    result = IDENTITY
+    for name, args in re.findall(r"(\w+)\s*\(([^)]*)\)", text):
+        v = [float(x) for x in re.split(r"[\s,]+", args.strip()) if x]
+        if name == "translate":
+            step: Matrix = (1.0, 0.0, 0.0, 1.0, v[0], v[1] if len(v) > 1 else 0.0)
+        elif name == "scale":
+            step = (v[0], 0.0, 0.0, v[1] if len(v) > 1 else v[0], 0.0, 0.0)
+        elif name == "rotate":
+            angle = math.radians(v[0])
+            cos, sin = math.cos(angle), math.sin(angle)
+            cx, cy = (v[1], v[2]) if len(v) == 3 else (0.0, 0.0)
+            step = multiply(
+                multiply((1.0, 0.0, 0.0, 1.0, cx, cy), (cos, sin, -sin, cos, 0.0, 0.0)),
+                (1.0, 0.0, 0.0, 1.0, -cx, -cy),
+            )
+        elif name == "matrix" and len(v) == 6:
+            step = (v[0], v[1], v[2], v[3], v[4], v[5])
+        else:
+            raise SystemExit(f"icons: unsupported SVG transform {name}({args})")
+        result = multiply(result, step)
+    return result
+
+
+def transformed(m: Matrix, polygon: Polygon) -> Polygon:
+    """The polygon's points mapped by m."""
+    a, b, c, d, e, f = m
+    return [(a * x + c * y + e, b * x + d * y + f) for x, y in polygon]
+
+
+def rounded_rect(x: float, y: float, w: float, h: float, r: float) -> Polygon:
+    """A rectangle with round corners of radius r, clockwise (in SVG's y-down space)."""
+    r = max(0.0, min(r, w / 2, h / 2))
+    if r == 0:
+        return [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+    points = []
+    corners = (
+        (x + w - r, y + r, -90),
+        (x + w - r, y + h - r, 0),
+        (x + r, y + h - r, 90),
+        (x + r, y + r, 180),
+    )
+    for cx, cy, start in corners:
+        for i in range(ARC_STEPS + 1):
+            angle = math.radians(start + 90 * i / ARC_STEPS)
+            points.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
+    return points
+
+
+def path_polygons(d: str) -> list[Polygon]:
+    """An SVG path's outlines (commands M L H V C S Z, absolute or relative), flattened."""
+    tokens = re.findall(r"[A-Za-z]|-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", d)
+    polygons: list[Polygon] = []
+    current: Polygon = []
+    x = y = start_x = start_y = 0.0
+    control: Point | None = None  # the last cubic's second control point (for S)
+    position = 0
+    command = ""
+
+    def number() -> float:
+        nonlocal position
+        value = float(tokens[position])
+        position += 1
+        return value
+
+    while position < len(tokens):
+        if tokens[position].isalpha():
+            command = tokens[position]
+            position += 1
+            if command in "Zz":
+                if current:
+                    polygons.append(current)
+                current, (x, y), control = [], (start_x, start_y), None
+                continue
+        relative = command.islower()
+        ox, oy = (x, y) if relative else (0.0, 0.0)
+        kind = command.upper()
+        if kind == "M":
+            if current:
+                polygons.append(current)
+            x, y = ox + number(), oy + number()
+            start_x, start_y, current, control = x, y, [(x, y)], None
+            command = "l" if relative else "L"  # further pairs are lines
+        elif kind == "L":
+            x, y = ox + number(), oy + number()
+            current.append((x, y))
+            control = None
+        elif kind == "H":
+            x = ox + number()
+            current.append((x, y))
+            control = None
+        elif kind == "V":
+            y = oy + number()
+            current.append((x, y))
+            control = None
+        elif kind in "CS":
+            if kind == "C":
+                c1 = (ox + number(), oy + number())
+            else:
+                c1 = (2 * x - control[0], 2 * y - control[1]) if control else (x, y)
+            c2 = (ox + number(), oy + number())
+            end = (ox + number(), oy + number())
+            for i in range(1, CURVE_STEPS + 1):
+                t = i / CURVE_STEPS
+                u = 1 - t
+                current.append(
+                    (
+                        u**3 * x + 3 * u * u * t * c1[0] + 3 * u * t * t * c2[0] + t**3 * end[0],
+                        u**3 * y + 3 * u * u * t * c1[1] + 3 * u * t * t * c2[1] + t**3 * end[1],
+                    )
+                )
+            (x, y), control = end, c2
+        else:
+            raise SystemExit(f"icons: unsupported SVG path command {command!r}")
+    if current:
+        polygons.append(current)
+    return polygons
+
+
+def svg_colour(text: str) -> Rgb | None:
+    """A #rrggbb colour as fractions, or None for ``none``."""
+    if text == "none":
+        return None
+    match = re.fullmatch(r"#([0-9a-fA-F]{6})", text.strip())
+    if not match:
+        raise SystemExit(f"icons: unsupported SVG colour {text!r} (use #rrggbb)")
+    digits = match.group(1)
+    return (int(digits[0:2], 16) / 255, int(digits[2:4], 16) / 255, int(digits[4:6], 16) / 255)
+
+
+def svg_shapes(source: Path) -> tuple[tuple[float, float, float, float], list[Shape]]:
+    """The viewBox and the filled shapes (in paint order) of a simple SVG.
+
+    The subset drawn: ``svg``, ``g``, ``rect`` (with ``rx``, fill and stroke), ``path``
+    (fill only), transforms, solid ``#rrggbb`` colours, ``opacity`` and ``fill-opacity``.
+    Anything else stops the build: an icon is never drawn wrongly without a word.
+    """
+    root = ET.parse(source).getroot()
+    x0, y0, width, height = (float(v) for v in root.get("viewBox", "").split())
+    shapes: list[Shape] = []
+    painted = ("fill", "stroke", "stroke-width", "fill-opacity")  # inherited by children
+
+    def walk(element: ET.Element, matrix: Matrix, inherited: dict[str, str], group: float) -> None:
+        style = {**inherited, **{k: v for k in painted if (v := element.get(k)) is not None}}
+        opacity = group * float(element.get("opacity", "1"))
+        if element.get("transform"):
+            matrix = multiply(matrix, transform_of(element.get("transform", "")))
+        tag = element.tag.removeprefix(SVG_NS)
+        fill = svg_colour(style.get("fill", "#000000"))
+        stroke = svg_colour(style.get("stroke", "none"))
+        fill_opacity = opacity * float(style.get("fill-opacity", "1"))
+        if tag == "rect":
+            x, y, w, h = (float(element.get(k, "0")) for k in ("x", "y", "width", "height"))
+            r = float(element.get("rx", element.get("ry", "0")))
+            if fill:
+                shapes.append(
+                    Shape([transformed(matrix, rounded_rect(x, y, w, h, r))], fill, fill_opacity)
+                )
+            if stroke:
+                half = float(style.get("stroke-width", "1")) / 2
+                outer = rounded_rect(x - half, y - half, w + 2 * half, h + 2 * half, r + half)
+                inner = rounded_rect(x + half, y + half, w - 2 * half, h - 2 * half, r - half)
+                # the inner outline runs the other way: nonzero winding leaves it empty
+                ring = [transformed(matrix, outer), transformed(matrix, inner[::-1])]
+                shapes.append(Shape(ring, stroke, opacity))
+        elif tag == "path":
+            if stroke:
+                raise SystemExit(f"icons: {source.name}: stroked paths are not drawn")
+            if fill:
+                outlines = [transformed(matrix, p) for p in path_polygons(element.get("d", ""))]
+                shapes.append(Shape(outlines, fill, fill_opacity))
+        elif tag not in ("svg", "g", "title", "desc"):
+            raise SystemExit(f"icons: {source.name}: <{tag}> is not drawn")
+        for child in element:
+            walk(child, matrix, style, opacity)
+
+    walk(root, IDENTITY, {}, 1.0)
+    return (x0, y0, width, height), shapes
+
+
+def coverage(polygons: list[Polygon], size: int) -> dict[int, list[float]]:
+    """The share of each pixel the polygons cover (nonzero rule), by pixel row.
+
+    Each pixel row is sampled on SUBROWS lines; along a line the covered spans are exact.
+    """
+    edges = [
+        (ax, ay, bx, by, 1 if by > ay else -1)
+        for polygon in polygons
+        for (ax, ay), (bx, by) in itertools.pairwise([*polygon, polygon[0]])
+        if ay != by
+    ]
+    ys = [y for polygon in polygons for _, y in polygon]
+    rows: dict[int, list[float]] = {}
+    for row in range(max(0, math.floor(min(ys))), min(size, math.ceil(max(ys)))):
+        partial = [0.0] * (size + 1)  # covered fractions of edge pixels
+        steps = [0.0] * (size + 1)  # +1/-1 where fully covered runs start and stop
+        for sub in range(SUBROWS):
+            line = row + (sub + 0.5) / SUBROWS
+            crossings = sorted(
+                (ax + (line - ay) * (bx - ax) / (by - ay), winding)
+                for ax, ay, bx, by, winding in edges
+                if min(ay, by) <= line < max(ay, by)
+            )
+            winding_number = 0
+            start = 0.0
+            for x, winding in crossings:
+                before = winding_number
+                winding_number += winding
+                if before == 0 and winding_number != 0:
+                    start = x
+                elif before != 0 and winding_number == 0:
+                    a, b = min(max(start, 0.0), size), min(max(x, 0.0), size)
+                    if b <= a:
+                        continue
+                    first, last = int(a), int(b)
+                    if first == last:
+                        partial[first] += b - a
+                    else:
+                        partial[first] += first + 1 - a
+                        steps[first + 1] += 1
+                        steps[last] -= 1
+                        partial[last] += b - last
+        runs = itertools.accumulate(steps)
+        covered = [(p + f) / SUBROWS for p, f in zip(partial[:size], runs, strict=False)]
+        if any(covered):
+            rows[row] = covered
+    return rows
+
+
+def png_bytes(size: int, rgba: bytes) -> bytes:
+    """An 8-bit RGBA PNG of a square image (rows of 4-byte pixels)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    stride = 4 * size
+    raw = b"".join(b"\0" + rgba[row * stride : (row + 1) * stride] for row in range(size))
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+def draw_icon(source: Path, size: int) -> bytes:
+    """A size x size PNG of an SVG icon (anti-aliased, transparent where nothing is drawn)."""
+    (x0, y0, width, height), shapes = svg_shapes(source)
+    to_pixels: Matrix = (
+        size / width,
+        0.0,
+        0.0,
+        size / height,
+        -x0 * size / width,
+        -y0 * size / height,
+    )
+    # premultiplied red, green, blue, alpha of each pixel
+    red, green, blue, alpha = ([0.0] * (size * size) for _ in range(4))
+    for shape in shapes:
+        r, g, b = shape.rgb
+        polygons = [transformed(to_pixels, polygon) for polygon in shape.polygons]
+        for row, covered in coverage(polygons, size).items():
+            for x, share in enumerate(covered):
+                if share <= 0:
+                    continue
+                i = row * size + x
+                a = min(share, 1.0) * shape.opacity
+                keep = 1 - a
+                red[i] = r * a + red[i] * keep
+                green[i] = g * a + green[i] * keep
+                blue[i] = b * a + blue[i] * keep
+                alpha[i] = a + alpha[i] * keep
+    pixels = bytearray(4 * size * size)
+    for i, a in enumerate(alpha):
+        if a > 0:
+            pixels[4 * i : 4 * i + 4] = bytes(
+                (
+                    round(red[i] / a * 255),
+                    round(green[i] / a * 255),
+                    round(blue[i] / a * 255),
+                    round(a * 255),
+                )
+            )
+    return png_bytes(size, bytes(pixels))
+
+
+def draw_icons(site: Path) -> None:
+    """Write the PNG icons into the site, drawn from its SVGs (cached by their content)."""
+    for output, source, size in ICONS:
+        svg = site / source
+        if not svg.is_file():
+            raise SystemExit(f"icons: {source} is missing")
+        key = hashlib.sha256(f"{RASTER_VERSION} {size} ".encode() + svg.read_bytes()).hexdigest()
+        cached = CACHE / "icons" / f"{key[:24]}.png"
+        if not cached.is_file():
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            temporary = cached.with_suffix(f".{os.getpid()}.tmp")
+            temporary.write_bytes(draw_icon(svg, size))
+            temporary.replace(cached)
+        shutil.copy2(cached, site / output)
+
+
 # --- the site --------------------------------------------------------------------------
 
 
+def integrity(sha256_hex: str) -> str:
+    """A Subresource Integrity value (``sha256-<base64>``) from a hex SHA-256."""
+    return "sha256-" + base64.b64encode(bytes.fromhex(sha256_hex)).decode()
+
+
+def finish_site(site: Path, parts: dict[str, Any]) -> dict[str, Any]:
+    """Name the site's build, write its service worker and build.json; return the manifest.
+
+    ``parts`` holds build.json's ``engine``, ``pyodide`` and ``micropip`` entries. The
+    build's id is a hash of every file's path and content, so any change to the site is
+    a new build; ``sw.js`` (from ``web/sw.js``) gets the id and the precache list (every
+    file with its SHA-256 as a Subresource Integrity value), and so changes with it.
+    """
+    files: dict[str, dict[str, Any]] = {
+        path.relative_to(site).as_posix(): {
+            "size": path.stat().st_size,
+            "sha256": sha256_file(path),
+        }
+        for path in sorted(site.rglob("*"))
+        if path.is_file() and path.name not in ("sw.js", "build.json")
+    }
+    digest = hashlib.sha256()
+    for name, entry in files.items():
+        digest.update(f"{name}\0{entry['sha256']}\n".encode())
+    build_id = digest.hexdigest()[:16]
+    precache = {
+        "build": build_id,
+        # build.json is checked by its "build" instead (it lists sw.js's own hash)
+        "files": [[name, integrity(entry["sha256"])] for name, entry in files.items()]
+        + [["build.json", None]],
+    }
+    template = (WEB / "sw.js").read_text()
+    placeholder = "const PRECACHE = null;"
+    if template.count(placeholder) != 1:
+        raise SystemExit(f"web/sw.js must hold the line {placeholder!r} once")
+    sw = site / "sw.js"
+    sw.write_text(template.replace(placeholder, f"const PRECACHE = {json.dumps(precache)};"))
+    files["sw.js"] = {"size": sw.stat().st_size, "sha256": sha256_file(sw)}
+    manifest = {"build": build_id, **parts, "files": dict(sorted(files.items()))}
+    (site / "build.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    return manifest
+
+
 def assemble_site(wheel: Path, micropip: Path, pyodide: Path) -> dict[str, Any]:
-    """Write dist/: the web files, Pyodide, the two wheels and build.json; return the manifest.
+    """Write dist/: the web files, Pyodide, the two wheels, icons, sw.js and build.json.
+
+    Returns the manifest (build.json's content).
 
     The site is assembled beside dist/ and swapped in, so a server never sees half of it.
     """
@@ -318,21 +726,15 @@ def assemble_site(wheel: Path, micropip: Path, pyodide: Path) -> dict[str, Any]:
         shutil.copy2(wheel, work / engine_path)
         micropip_path = f"wheels/{micropip.name}"
         shutil.copy2(micropip, work / micropip_path)
-        files = {
-            path.relative_to(work).as_posix(): {
-                "size": path.stat().st_size,
-                "sha256": sha256_file(path),
-            }
-            for path in sorted(work.rglob("*"))
-            if path.is_file()
-        }
-        manifest = {
-            "engine": {"version": wheel.name.split("-")[1], "wheel": engine_path},
-            "pyodide": {"version": PYODIDE_VERSION, "path": "pyodide/"},
-            "micropip": {"version": MICROPIP_VERSION, "wheel": micropip_path},
-            "files": files,
-        }
-        (work / "build.json").write_text(json.dumps(manifest, indent=1) + "\n")
+        draw_icons(work)
+        manifest = finish_site(
+            work,
+            {
+                "engine": {"version": wheel.name.split("-")[1], "wheel": engine_path},
+                "pyodide": {"version": PYODIDE_VERSION, "path": "pyodide/"},
+                "micropip": {"version": MICROPIP_VERSION, "wheel": micropip_path},
+            },
+        )
         replace_dir(work, DIST)
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -524,14 +926,15 @@ def status(command: Sequence[str | Path], env: dict[str, str] | None = None) -> 
 
 
 def layer_lint(extra: Sequence[str]) -> int:
-    """ruff (lint and format) on all the project's Python, mypy (strict) on the engine."""
+    """ruff (lint and format) on all the project's Python, mypy (strict) on the engine,
+    build.py and the benchmarks."""
     bin_dir = VENV / "bin"
-    targets = ["engine", "tests", "build.py"]
+    targets = ["engine", "tests", "bench", "build.py"]
     codes = [
         status([bin_dir / "ruff", "check", *targets]),
         status([bin_dir / "ruff", "format", "--check", *targets]),
         status([bin_dir / "mypy"]),  # pyproject: strict, on engine/
-        status([bin_dir / "mypy", "--strict", "build.py"]),
+        status([bin_dir / "mypy", "--strict", "build.py", "bench"]),
     ]
     return max(codes)
 
@@ -644,10 +1047,24 @@ def cmd_test(args: argparse.Namespace) -> int:
     return 0 if all(result.code == 0 for result in results) else 1
 
 
+# Benchmarks: name -> script (run with the venv's Python, after a build)
+BENCHMARKS = {"startup": ROOT / "bench" / "startup.py"}
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """``bench NAME``: set up, build, then run a benchmark (not a test: it reports figures)."""
+    ensure_venv()
+    ensure_chromium()
+    build_site()
+    extra = ["--runs", str(args.runs)] if args.runs else []
+    return status([venv_python(), BENCHMARKS[args.name], *extra])
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "build": cmd_build,
     "serve": cmd_serve,
     "test": cmd_test,
+    "bench": cmd_bench,
 }
 
 
@@ -674,6 +1091,11 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         choices=list(LAYERS),
         help="run only this layer (repeatable; default: all)",
     )
+    bench = sub.add_parser(
+        "bench", help="run a benchmark in headless Chromium (docs/PERFORMANCE.md)"
+    )
+    bench.add_argument("name", choices=list(BENCHMARKS), help="which benchmark")
+    bench.add_argument("--runs", type=int, help="runs of each kind (default: the benchmark's)")
     args = parser.parse_args(argv)
     args.pytest_args = pytest_args
     return args

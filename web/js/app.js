@@ -8,6 +8,7 @@
 // To add a game page, add one line to PAGES.
 
 import { engine } from "./engine/bridge.js";
+import { startPwa } from "./pwa/pwa.js";
 import { renderHome } from "./ui/home.js";
 import { applySettings, openSettings } from "./ui/settings.js";
 
@@ -30,6 +31,9 @@ root.dataset.engine = "booting";
 wireShell();
 watchBoot();
 startEngine();
+// the page the address asks for loads while the engine boots
+PAGES[parseHash().name]?.load().catch(() => {});
+startPwa(engine.ready);
 
 // ---- boot -------------------------------------------------------------------------
 

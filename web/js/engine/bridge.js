@@ -7,6 +7,10 @@
 //   const { view, legal } = await engine.turn(state, 0);
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
+// `?boot=micropip` or `?boot=cold` on the page's address chooses the worker's boot path
+// (docs/BRIDGE.md, "Boot"); by default it restores a stored snapshot when there is one.
+const BOOT_MODE = new URLSearchParams(globalThis.location?.search ?? "").get("boot");
+if (BOOT_MODE) WORKER_URL.searchParams.set("boot", BOOT_MODE);
 
 /** A failed call or boot: `kind` is "malformed", "illegal", "internal" or "boot". */
 export class EngineError extends Error {
@@ -29,6 +33,7 @@ class Engine {
   constructor() {
     this._listeners = new Set();
     this._latest = null; // the latest progress report, replayed to new listeners
+    this.boot = null; // once ready: {path: "snapshot" | "cold" | "micropip", ms}
     this._start();
   }
 
@@ -58,7 +63,12 @@ class Engine {
       this._latest = { stage, message: text, fraction };
       for (const listener of this._listeners) listener(this._latest);
     } else if (message.type === "ready") {
+      this.boot = message.boot;
+      // for the start-up benchmark and the tests: when, and by which path
+      performance.mark("celestix:engine-ready", { detail: message.boot });
       this._booted(message.version);
+    } else if (message.type === "snapshot-stored") {
+      performance.mark("celestix:snapshot-stored", { detail: { size: message.size } });
     } else if (message.type === "boot-error") {
       this._fail(message.message);
     } else if (this._pending.has(message.id)) {
@@ -78,11 +88,13 @@ class Engine {
     this._worker.terminate();
   }
 
-  /** Call fn({stage, message, fraction}) on each boot report (now with the latest one).
+  /** Call fn({stage, message, fraction}) on each boot report (soon with the latest one:
+   * in a microtask, so a page whose module is still being evaluated is ready for it).
    * Returns a function that stops the calls. */
   onProgress(fn) {
     this._listeners.add(fn);
-    if (this._latest) fn(this._latest);
+    const latest = this._latest;
+    if (latest) queueMicrotask(() => this._latest === latest && this._listeners.has(fn) && fn(latest));
     return () => this._listeners.delete(fn);
   }
 
@@ -145,5 +157,7 @@ class Engine {
   }
 }
 
-/** The one engine of the page, booting from the moment this module is imported. */
+/** The one engine of the page, booting from the moment this module is imported (the site's
+ * page loads this module with its own script tag, so the worker starts before the rest of
+ * the page's scripts have arrived). */
 export const engine = new Engine();

@@ -1,22 +1,49 @@
-// The engine's Web Worker (a module worker; see docs/BRIDGE.md for its messages).
+// The engine's Web Worker (a module worker; see docs/BRIDGE.md for its messages and boot).
 //
-// It boots Pyodide from the site's own vendored copy, installs the celestix wheel with
-// micropip from this site (never from another origin), then answers {id, method, params}
-// requests by calling celestix.bridge.handle. Requests that arrive before the engine is
-// ready wait in a queue. Boot progress is real: the runtime's two big downloads are
-// counted byte by byte.
+// It boots Pyodide from the site's own vendored copy, installs the celestix wheel from
+// this site (never from another origin), then answers {id, method, params} requests by
+// calling celestix.bridge.handle. Requests that arrive before the engine is ready wait
+// in a queue. Boot progress is real: the runtime's two big downloads are counted byte by
+// byte.
+//
+// Three boot paths (docs/BRIDGE.md, "Boot"):
+//   snapshot  a memory snapshot of an earlier boot (Pyodide with the engine imported),
+//             kept in Cache Storage and keyed by the Pyodide build and the wheel's hash,
+//             is restored; the wheel's files are unpacked again (the file system is not in
+//             the snapshot) and Python's random generator is reseeded.
+//   cold      Pyodide starts from scratch, the wheel (fetched while the runtime boots) is
+//             unpacked into site-packages, the engine is imported; once the page has had
+//             its first answers and the worker is idle, a snapshot is made and stored for
+//             the next start.
+//   micropip  the reference installer: micropip installs the wheel (no snapshot). Chosen
+//             only by `?boot=micropip` on the worker's URL (the bridge passes the page's).
+// Any failure of the snapshot path falls back to the cold path silently.
 
 // The site's root (this file is js/engine/worker.js). Every URL is made absolute:
 // relative lock-file and package URLs fail inside a worker.
 const SITE = new URL("../../", import.meta.url);
+// "auto" (snapshot when one is stored, else cold), "cold" (never read or write a
+// snapshot) or "micropip"
+const MODE = new URL(import.meta.url).searchParams.get("boot") || "auto";
 // A boot that makes no progress for this long is reported as failed: Pyodide only logs
 // some failures (a wasm that does not instantiate) and then waits forever.
 const STALL_MS = 60_000;
+// Snapshots live in their own cache (the service worker's versioned caches are others).
+const SNAPSHOT_CACHE = "celestix-snapshots";
+// The wasm heap a new Pyodide module starts with. A snapshot is copied into it as it is
+// (Pyodide 314.0.7 does not grow it first), so a larger snapshot cannot be restored and
+// is not stored.
+const SNAPSHOT_HEAP_LIMIT = 30 * 1024 * 1024;
+// The snapshot is made once the worker has been idle this long after the boot (the
+// page's first requests are answered first; making it takes a fraction of a second).
+const SNAPSHOT_IDLE_MS = 1000;
 
 let handle = null; // celestix.bridge.handle, once the engine is ready
 const waiting = []; // requests received before then
+let lastRequest = 0;
 
 self.onmessage = (event) => {
+  lastRequest = performance.now();
   if (handle) answer(event.data);
   else waiting.push(event.data);
 };
@@ -91,7 +118,7 @@ function countDownloads(sizes, report) {
   return { failed, restore: () => (self.fetch = realFetch) };
 }
 
-// --- boot --------------------------------------------------------------------------
+// --- downloads ---------------------------------------------------------------------
 
 async function fetchJson(url) {
   const response = await fetch(url, { cache: "no-store" });
@@ -99,36 +126,133 @@ async function fetchJson(url) {
   return response.json();
 }
 
-async function boot() {
-  progress("runtime", "Loading the build manifest", 0);
-  const manifest = await fetchJson(new URL("build.json", SITE));
-  const pyodideDir = new URL(manifest.pyodide.path, SITE);
-  const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideDir).href);
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`could not download ${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
 
-  // stage 1: the Python runtime (download, then start)
+/** A promise that is also marked handled: it may be dropped if the boot takes another path. */
+function started(promise) {
+  promise.catch(() => {});
+  return promise;
+}
+
+// --- snapshots ---------------------------------------------------------------------
+
+/**
+ * Where the snapshot of this build is kept: a URL (a Cache Storage key, never fetched)
+ * naming the Pyodide version, its wasm's hash and the engine wheel's hash, so a snapshot
+ * is never restored into another Pyodide build or with another engine.
+ */
+function snapshotKey(manifest) {
+  const wasm = manifest.files[`${manifest.pyodide.path}pyodide.asm.wasm`].sha256.slice(0, 16);
+  const wheel = manifest.files[manifest.engine.wheel].sha256.slice(0, 16);
+  return new URL(`__snapshot__/pyodide-${manifest.pyodide.version}-${wasm}/celestix-${wheel}`, SITE).href;
+}
+
+/** The stored snapshot for `key`, or null (none, or Cache Storage is unavailable). */
+async function readSnapshot(key) {
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const response = await cache.match(key);
+    if (!response) return null;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const expected = Number(response.headers.get("x-snapshot-size"));
+    // a snapshot cut short (a full disk, an interrupted write) is not even tried
+    if (bytes.length !== expected || bytes.length % 4 !== 0) throw new Error("truncated");
+    return bytes;
+  } catch (error) {
+    console.info(`celestix: the stored snapshot is unusable (${error.message}); starting afresh`);
+    await dropSnapshots();
+    return null;
+  }
+}
+
+/** Store `snapshot` under `key`, replacing the snapshots of other builds. */
+async function storeSnapshot(key, snapshot) {
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  for (const request of await cache.keys()) {
+    if (request.url !== key) await cache.delete(request);
+  }
+  await cache.put(
+    key,
+    new Response(snapshot, {
+      headers: { "content-type": "application/octet-stream", "x-snapshot-size": String(snapshot.length) },
+    }),
+  );
+}
+
+async function dropSnapshots() {
+  try {
+    await caches.delete(SNAPSHOT_CACHE);
+  } catch {
+    // nothing stored, or no Cache Storage: nothing to drop
+  }
+}
+
+// --- boot --------------------------------------------------------------------------
+
+/** Start Pyodide (snapshot options in `extra`), counting the runtime's downloads. */
+async function startPython(loadPyodide, manifest, extra, message) {
+  const pyodideDir = new URL(manifest.pyodide.path, SITE);
   const sizes = new Map();
   for (const name of ["pyodide.asm.wasm", "python_stdlib.zip"]) {
     sizes.set(new URL(name, pyodideDir).href, manifest.files[manifest.pyodide.path + name].size);
   }
   progress("runtime", "Downloading the Python runtime", 0);
   const downloads = countDownloads(sizes, (fraction) =>
-    progress("runtime", fraction < 1 ? "Downloading the Python runtime" : "Starting Python", fraction),
+    progress("runtime", fraction < 1 ? "Downloading the Python runtime" : message, fraction),
   );
-  let pyodide;
   try {
-    pyodide = await Promise.race([
+    return await Promise.race([
       loadPyodide({
         indexURL: pyodideDir.href,
         lockFileURL: new URL("pyodide-lock.json", pyodideDir).href,
+        ...extra,
       }),
       downloads.failed,
     ]);
   } finally {
     downloads.restore();
   }
+}
 
-  // stage 2: micropip, by URL (by name, the lock's hash -- made for another file -- refuses
-  // it). loadPackage does not reject on failure: check what was loaded.
+/** Unpack the engine wheel into site-packages (what an installer does for a pure wheel). */
+async function unpackEngine(pyodide, wheel) {
+  progress("packages", "Unpacking the rules engine", 0);
+  pyodide.unpackArchive(await wheel, "wheel");
+  progress("packages", "Rules engine unpacked", 1);
+}
+
+/** Import the bridge and ask its version: {handle, version}. */
+function startEngine(pyodide) {
+  progress("engine", "Starting the rules engine", 0.5);
+  const bridge = pyodide.pyimport("celestix.bridge");
+  const version = JSON.parse(bridge.handle("version", "null"));
+  if (!version.ok) throw new Error(`the engine did not start: ${version.error.message}`);
+  return { handle: bridge.handle, version: { engine: version.result.engine, pyodide: pyodide.version } };
+}
+
+async function bootFromSnapshot(loadPyodide, manifest, snapshot, wheel) {
+  const pyodide = await startPython(loadPyodide, manifest, { _loadSnapshot: snapshot }, "Restoring Python");
+  await unpackEngine(pyodide, wheel);
+  // the generator's state was frozen in the snapshot: every start would draw the same
+  // numbers (the engine takes its seeds explicitly; celestix.rng.fresh_seed reads the OS)
+  pyodide.runPython("import random\nrandom.seed()");
+  return { ...startEngine(pyodide), path: "snapshot" };
+}
+
+async function bootCold(loadPyodide, manifest, wheel, snapshotting) {
+  const pyodide = await startPython(loadPyodide, manifest, { _makeSnapshot: snapshotting }, "Starting Python");
+  await unpackEngine(pyodide, wheel);
+  return { ...startEngine(pyodide), path: "cold", pyodide };
+}
+
+async function bootMicropip(loadPyodide, manifest) {
+  const pyodide = await startPython(loadPyodide, manifest, {}, "Starting Python");
+  // micropip, by URL (by name, the lock's hash -- made for another file -- refuses it).
+  // loadPackage does not reject on failure: check what was loaded.
   progress("packages", "Loading the package installer", 0);
   const errors = [];
   await pyodide.loadPackage(new URL(manifest.micropip.wheel, SITE).href, {
@@ -139,29 +263,83 @@ async function boot() {
     throw new Error(`the package installer did not load: ${errors.join("; ") || "no reason given"}`);
   }
   progress("packages", "Package installer loaded", 1);
-
-  // stage 3: the engine wheel from this site, then the bridge module
   progress("engine", "Installing the rules engine", 0);
   pyodide.globals.set("ENGINE_WHEEL", new URL(manifest.engine.wheel, SITE).href);
   await pyodide.runPythonAsync("import micropip\nawait micropip.install(ENGINE_WHEEL, deps=False)");
-  progress("engine", "Starting the rules engine", 0.5);
-  const bridge = pyodide.pyimport("celestix.bridge");
-  const version = JSON.parse(bridge.handle("version", "null"));
-  if (!version.ok) throw new Error(`the engine did not start: ${version.error.message}`);
-  progress("engine", "Ready", 1);
-  return { handle: bridge.handle, version: { engine: version.result.engine, pyodide: pyodide.version } };
+  return { ...startEngine(pyodide), path: "micropip" };
+}
+
+async function boot() {
+  progress("runtime", "Loading the build manifest", 0);
+  const manifest = await fetchJson(new URL("build.json", SITE));
+  // everything the boot needs is asked for at once: the runtime's loader, the engine
+  // wheel, the stored snapshot
+  const loader = import(new URL(`${manifest.pyodide.path}pyodide.mjs`, SITE).href);
+  const key = snapshotKey(manifest);
+  const stored = started(MODE === "auto" ? readSnapshot(key) : Promise.resolve(null));
+  const wheel = MODE === "micropip" ? null : started(fetchBytes(new URL(manifest.engine.wheel, SITE)));
+  const { loadPyodide } = await loader;
+  if (MODE === "micropip") return bootMicropip(loadPyodide, manifest);
+
+  const snapshot = await stored;
+  if (snapshot) {
+    try {
+      return await bootFromSnapshot(loadPyodide, manifest, snapshot, wheel);
+    } catch (error) {
+      // a snapshot from another build, cut short or damaged: forget it, start afresh
+      console.info(`celestix: the snapshot did not restore (${error.message}); starting afresh`);
+      await dropSnapshots();
+    }
+  }
+  const booted = await bootCold(loadPyodide, manifest, wheel, MODE === "auto");
+  if (MODE === "auto") booted.snapshotTo = key;
+  return booted;
+}
+
+/**
+ * Once the worker has been idle for SNAPSHOT_IDLE_MS, import every game (so a restored
+ * engine has them all), snapshot the heap and store it for the next start.
+ */
+function snapshotWhenIdle(pyodide, key) {
+  const check = () => {
+    const idle = performance.now() - lastRequest;
+    if (idle < SNAPSHOT_IDLE_MS) {
+      setTimeout(check, SNAPSHOT_IDLE_MS - idle);
+      return;
+    }
+    try {
+      handle("games", "null"); // imports every game package
+      if (pyodide._module.HEAP8.length > SNAPSHOT_HEAP_LIMIT) {
+        console.info(`celestix: the heap (${pyodide._module.HEAP8.length} bytes) is too large to snapshot`);
+        return;
+      }
+      const snapshot = pyodide.makeMemorySnapshot();
+      storeSnapshot(key, snapshot).then(
+        () => self.postMessage({ type: "snapshot-stored", size: snapshot.length }),
+        (error) => console.info(`celestix: the snapshot was not stored (${error.message})`),
+      );
+    } catch (error) {
+      console.info(`celestix: no snapshot was made (${error.message})`);
+    }
+  };
+  setTimeout(check, SNAPSHOT_IDLE_MS);
 }
 
 /** Boot, with a watchdog for boots that stop making progress. */
 async function start() {
+  const began = performance.now();
   const watchdog = setInterval(() => {
     if (Date.now() - lastProgress > STALL_MS) stalled?.(new Error(`no progress for ${STALL_MS / 1000} s`));
   }, 1000);
   try {
     const booted = await Promise.race([boot(), new Promise((_, reject) => (stalled = reject))]);
     handle = booted.handle;
-    self.postMessage({ type: "ready", version: booted.version });
+    progress("engine", "Ready", 1);
+    const ms = Math.round(performance.now() - began);
+    self.postMessage({ type: "ready", version: booted.version, boot: { path: booted.path, ms } });
     for (const request of waiting.splice(0)) answer(request);
+    lastRequest = performance.now();
+    if (booted.snapshotTo) snapshotWhenIdle(booted.pyodide, booted.snapshotTo);
   } catch (error) {
     self.postMessage({ type: "boot-error", message: `The rules engine could not start: ${error.message ?? error}` });
   } finally {

@@ -1,0 +1,222 @@
+"""The installable site and the engine's snapshot boot (docs/OFFLINE.md, docs/BRIDGE.md).
+
+* The web app manifest is valid and Chromium finds the site installable; its icons load
+  and are the sizes they claim; the page links what browsers look for; the service worker
+  caches every file of the build and serves them with their content types (the wasm still
+  compiles by streaming); persistent storage was asked for.
+* The engine gives the same answers whichever way it booted: micropip (the reference
+  installer), cold (the wheel unpacked, a snapshot made) and from the stored memory
+  snapshot; a damaged snapshot is dropped silently and the engine boots cold.
+
+The conftest fails any test whose page throws or makes a request that leaves the origin.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import struct
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, Route, expect
+
+from celestix import api
+
+BOOT_TIMEOUT_MS = 120_000
+BRIDGE_PAGE_PATH = "/__pwa_bridge_test__.html"
+# A test-only page (served by a Playwright route, never shipped) with the bridge only
+BRIDGE_PAGE = """<!doctype html>
+<html lang="en"><meta charset="utf-8"><title>Bridge test</title>
+<script type="module">
+  import { engine } from "/js/engine/bridge.js";
+  window.engine = engine;
+</script>
+</html>
+"""
+# What the engine answers for a few calls: compared across the boot paths and with CPython
+ANSWERS = """async () => {
+  const boot = await engine.ready.then(() => engine.boot);
+  const dealt = await engine.newGame("patience", { start: "no-king" }, 12345);
+  const plain = await engine.newGame("patience", null, 7);
+  const turn = await engine.turn(dealt, 0);
+  const step = await engine.apply(dealt, { type: "deal" }, 0);
+  const games = await engine.games();
+  const fresh = [(await engine.newGame("patience")).seed, (await engine.newGame("patience")).seed];
+  return { boot, same: { dealt, plain, turn, step, games }, fresh };
+}"""
+SNAPSHOT_CACHE = "celestix-snapshots"
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """The width and height in a PNG's header."""
+    assert data[:8] == PNG_SIGNATURE and data[12:16] == b"IHDR", data[:16]
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def open_site(page: Page, path: str = "/") -> None:
+    """Open the site and wait until a service worker controls it (everything is cached)."""
+    page.goto(path)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+def test_site_is_installable_and_cached(page: Page, site_dir: Path) -> None:
+    build = json.loads((site_dir / "build.json").read_text())
+    open_site(page)
+
+    cdp = page.context.new_cdp_session(page)
+    found = cdp.send("Page.getAppManifest")
+    assert found["url"].endswith("/manifest.webmanifest")
+    assert found["errors"] == [], found["errors"]
+    # Chromium's own installability check: nothing wrong with the site (a Playwright context
+    # is an incognito one, which Chromium never installs from; that is the only complaint)
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert {error["errorId"] for error in errors} <= {"in-incognito"}, errors
+
+    manifest = json.loads(found["data"])
+    assert manifest["name"] == "Celestix card room" and manifest["short_name"] == "Celestix"
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "./"
+    theme = page.locator("meta[name=theme-color]").get_attribute("content")
+    assert manifest["theme_color"] == theme
+    css = (site_dir / "css" / "base.css").read_text()
+    for colour in (manifest["theme_color"], manifest["background_color"]):
+        assert re.search(rf"--[\w-]+:\s*{colour};", css), f"{colour} is not a colour of the site"
+
+    # every icon loads (through the service worker) and is the size it claims
+    icons = {(icon["sizes"], icon.get("purpose", "any")): icon for icon in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= set(icons)
+    links = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll("link[rel]")]
+              .map((link) => [link.rel, link.getAttribute("href")]))"""
+    )
+    assert links["manifest"] == "manifest.webmanifest"
+    wanted = [(icon["src"], icon["sizes"]) for icon in manifest["icons"]]
+    wanted.append((links["apple-touch-icon"], "180x180"))
+    for src, sizes in wanted:
+        fetched = page.evaluate(
+            """async (src) => {
+              const response = await fetch(src);
+              const bytes = new Uint8Array(await response.arrayBuffer());
+              let text = "";
+              for (const byte of bytes) text += String.fromCharCode(byte);
+              return { status: response.status, type: response.headers.get("content-type"),
+                       body: btoa(text) };
+            }""",
+            src,
+        )
+        assert fetched["status"] == 200, src
+        data = base64.b64decode(fetched["body"])
+        if src.endswith(".png"):
+            assert fetched["type"] == "image/png", src
+            assert "x".join(map(str, png_size(data))) == sizes, src
+        else:
+            assert fetched["type"] == "image/svg+xml" and b"<svg" in data, src
+
+    # the build's cache holds every file of the build
+    names = page.evaluate("() => caches.keys()")
+    assert f"celestix-site-{build['build']}" in names
+    cached = page.evaluate(
+        """async (name) => (await (await caches.open(name)).keys())
+              .map((request) => new URL(request.url).pathname.slice(1))""",
+        f"celestix-site-{build['build']}",
+    )
+    assert set(build["files"]) - {"sw.js"} <= set(cached)
+
+    # the wasm comes from the cache with its content type, and still compiles by streaming
+    # (in the engine's worker: the page's content security policy allows no wasm)
+    worker = next(w for w in page.workers if w.url.split("?")[0].endswith("/js/engine/worker.js"))
+    with page.context.expect_event(
+        "response", lambda response: response.url.endswith("/pyodide/pyodide.asm.wasm")
+    ) as response_info:
+        compiled = worker.evaluate(
+            """async () => {
+              const url = new URL("../../pyodide/pyodide.asm.wasm", location.href);
+              const module = await WebAssembly.compileStreaming(fetch(url));
+              return WebAssembly.Module.exports(module).length;
+            }"""
+        )
+    assert compiled > 0
+    response = response_info.value
+    assert response.from_service_worker
+    assert response.headers["content-type"] == "application/wasm"
+
+    # persistent storage was asked for (headless Chromium may say no: that is its call)
+    expect(page.locator("html")).to_have_attribute(
+        "data-storage", re.compile("^(persistent|best-effort)$")
+    )
+    # the build the page runs is named
+    expect(page.locator("html")).to_have_attribute("data-build", build["build"])
+
+
+def serve_bridge_page(route: Route) -> None:
+    route.fulfill(status=200, content_type="text/html; charset=utf-8", body=BRIDGE_PAGE)
+
+
+def answers(page: Page, query: str = "") -> dict[str, Any]:
+    """Open the bridge page (``query`` may choose the boot path); the engine's answers."""
+    page.goto(BRIDGE_PAGE_PATH + query)
+    page.wait_for_function("() => window.engine !== undefined")
+    result: dict[str, Any] = page.evaluate(ANSWERS)
+    return result
+
+
+def wait_snapshot_stored(page: Page) -> None:
+    page.wait_for_function(
+        "() => performance.getEntriesByName('celestix:snapshot-stored').length > 0",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+
+
+def test_every_boot_path_gives_the_same_engine(page: Page) -> None:
+    page.route(f"**{BRIDGE_PAGE_PATH}*", serve_bridge_page)
+    expected = {
+        "dealt": api.new_game("patience", {"start": "no-king"}, 12345),
+        "plain": api.new_game("patience", None, 7),
+        "games": api.games(),
+    }
+    state = expected["dealt"]
+    expected["turn"] = {"view": api.view(state, 0), "legal": api.legal_actions(state, 0)}
+    expected["step"] = api.apply(state, {"type": "deal"}, 0)
+
+    micropip = answers(page, "?boot=micropip")
+    assert micropip["boot"]["path"] == "micropip"
+    assert micropip["same"] == expected
+
+    cold = answers(page)  # nothing stored yet: a cold boot, which then stores a snapshot
+    assert cold["boot"]["path"] == "cold"
+    assert cold["same"] == expected
+    wait_snapshot_stored(page)
+
+    restored = answers(page)
+    assert restored["boot"]["path"] == "snapshot"
+    assert restored["same"] == expected
+    # random seeds are fresh after a restore: not frozen in the snapshot
+    seeds = set(cold["fresh"] + restored["fresh"])
+    assert len(seeds) == 4, seeds
+
+    again = answers(page)
+    assert again["boot"]["path"] == "snapshot" and again["same"] == expected
+    assert not set(again["fresh"]) & seeds
+
+    # a damaged snapshot (right size, wrong bytes) is dropped: the engine boots cold
+    damaged = page.evaluate(
+        """async (name) => {
+          const cache = await caches.open(name);
+          const [key] = await cache.keys();
+          const size = Number((await cache.match(key)).headers.get("x-snapshot-size"));
+          const junk = new Uint8Array(size).fill(7);
+          await cache.put(key, new Response(junk, { headers: { "x-snapshot-size": String(size) } }));
+          return size;
+        }""",
+        SNAPSHOT_CACHE,
+    )
+    assert damaged > 0
+    fallback = answers(page)
+    assert fallback["boot"]["path"] == "cold"
+    assert fallback["same"] == expected
+    wait_snapshot_stored(page)  # and a good snapshot replaces it
+    assert answers(page)["boot"]["path"] == "snapshot"
