@@ -209,7 +209,8 @@ def test_every_boot_path_gives_the_same_engine(page: Page) -> None:
           const [key] = await cache.keys();
           const size = Number((await cache.match(key)).headers.get("x-snapshot-size"));
           const junk = new Uint8Array(size).fill(7);
-          await cache.put(key, new Response(junk, { headers: { "x-snapshot-size": String(size) } }));
+          const headers = { "x-snapshot-size": String(size) };
+          await cache.put(key, new Response(junk, { headers }));
           return size;
         }""",
         SNAPSHOT_CACHE,
