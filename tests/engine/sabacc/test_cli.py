@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 
 import pytest
 
-from celestix.cli import build_parser, main
 from celestix.cli import sabacc as client
 
 OPTIONS = {"start_chips": 100, "ante": 1, "ante_pot_at_end": "divide"}
+
+
+def parser(command: str) -> argparse.ArgumentParser:
+    """The arguments of ``python -m celestix COMMAND sabacc`` (this game's part only)."""
+    out = argparse.ArgumentParser(prog=f"python -m celestix {command} sabacc")
+    client.add_arguments(command, out)
+    return out
+
+
+def main(argv: list[str]) -> int:
+    """``python -m celestix`` for this game, without the other games' clients."""
+    command, game, *rest = argv
+    assert game == "sabacc" and command in client.COMMANDS
+    return client.run(command, parser(command).parse_args(rest))
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -76,7 +90,9 @@ def test_simulate_through_the_facade_and_bad_seats(capsys: pytest.CaptureFixture
 
 
 def test_the_parser_knows_both_commands() -> None:
-    args = build_parser().parse_args(["play", "sabacc", "--players", "3", "--level", "random"])
-    assert (args.game, args.players, args.level, args.seat) == ("sabacc", 3, "random", 0)
+    args = parser("play").parse_args(["--players", "3", "--level", "random"])
+    assert (args.players, args.level, args.seat, args.seed) == (3, "random", 0, None)
+    args = parser("simulate").parse_args(["--games", "5", "--seats", "basic,random,basic"])
+    assert (args.games, args.seats, args.checked) == (5, "basic,random,basic", False)
     with pytest.raises(SystemExit):
-        build_parser().parse_args(["play", "sabacc", "--players", "6"])
+        parser("play").parse_args(["--players", "6"])
