@@ -30,6 +30,7 @@ __all__ = [
     "apply",
     "bot_action",
     "games",
+    "hint",
     "legal_actions",
     "new_game",
     "replay",
@@ -95,16 +96,20 @@ def bot_action(view: JsonDict, level: str = "normal", seed: int | None = None) -
     Without a seed, the seed is drawn from the view itself, so the same view and level
     always give the same action.
     """
-    view = expect_dict(view, "view")
-    rules = rules_for(view.get("game"), "view.game")
-    seat = _guard("bot_action", rules.check_view, view)
-    if seat is None:
-        raise MalformedError("view.seat", "a spectator's view cannot act")
-    expect_str(level, "level", rules.bot_levels)
-    if view["over"] or view["to_act"] != seat:
-        raise IllegalActionError("turn", f"Seat {seat} is not to act in this view.")
-    seed = _view_seed(view) if seed is None else _check_seed(seed, "seed")
+    rules, view, seed = _bot_input("bot_action", view, level, seed)
     return _guard("bot_action", rules.bot_action, view, level, seed)
+
+
+def hint(view: JsonDict, level: str = "strong", seed: int | None = None) -> JsonDict:
+    """Advice for the view's seat: ``{"action", "reason", "alternatives": [...]}``.
+
+    ``reason`` is a sentence a person can read; each alternative is
+    ``{"action", "value", "reason"}`` with the estimated value of that action (whole
+    numbers; each game's documentation says in what unit). Checked and seeded as
+    :func:`bot_action`; a game without hints refuses with a ``RulesError``.
+    """
+    rules, view, seed = _bot_input("hint", view, level, seed)
+    return _guard("hint", rules.hint, view, level, seed)
 
 
 def replay(record: JsonDict) -> JsonDict:
@@ -142,6 +147,22 @@ def _checked_state(state: object) -> tuple[GameRules, int]:
 def _check_seat(seat: object, seats: int) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
         raise MalformedError("seat", f"expected a seat number from 0 to {seats - 1}, got {seat!r}")
+
+
+def _bot_input(
+    what: str, view: object, level: object, seed: object
+) -> tuple[GameRules, JsonDict, int]:
+    """The checks of ``bot_action`` and ``hint``: the view, the level, the turn, the seed."""
+    view = expect_dict(view, "view")
+    rules = rules_for(view.get("game"), "view.game")
+    seat = _guard(what, rules.check_view, view)
+    if seat is None:
+        raise MalformedError("view.seat", "a spectator's view cannot act")
+    expect_str(level, "level", rules.bot_levels)
+    if view["over"] or view["to_act"] != seat:
+        raise IllegalActionError("turn", f"Seat {seat} is not to act in this view.")
+    seed = _view_seed(view) if seed is None else _check_seed(seed, "seed")
+    return rules, view, seed
 
 
 def _check_seed(seed: object, field: str) -> int:

@@ -86,6 +86,10 @@ class GameRules(ABC):
     def bot_action(self, view: JsonDict, level: str, seed: int) -> JsonDict:
         """An action for the view's seat, chosen from the view alone."""
 
+    def hint(self, view: JsonDict, level: str, seed: int) -> JsonDict:
+        """Advice for the view's seat: ``{"action", "reason", "alternatives"}``."""
+        raise MalformedError("view.game", f"no hints for this game ({self.id}) yet")
+
 
 def rules_for(game: object, field: str = "game") -> GameRules:
     """The rules of the game with id ``game``."""
