@@ -171,6 +171,9 @@ class PatiencePage {
         if (this.session.view.over) await this.showEnding(null);
         return;
       } catch (error) {
+        // Only the engine's verdict on the record condemns it; any other failure is
+        // the engine's, and the save is kept for next time.
+        if (!error || (error.kind !== "malformed" && error.kind !== "illegal")) throw error;
         clearSaved();
         await this.offerFresh(`Its moves did not replay: ${error.message}`, saved.record.seed, wanted);
         return;
@@ -186,7 +189,8 @@ class PatiencePage {
       if (this.session) this.ctx.replaceHash(this.hash());
       return;
     }
-    await this.startDeal(wanted.seed, wanted.options);
+    if (this.session) await this.run(() => this.startDeal(wanted.seed, wanted.options));
+    else await this.startDeal(wanted.seed, wanted.options);
   }
 
   unmount() {
