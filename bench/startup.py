@@ -16,10 +16,12 @@ times are the page's own, from its navigation start):
                request): until playable
 
 The kinds take turns within each run, so a slow spell of this shared machine hits them
-alike. The server counts the bytes it sends: a first visit's bytes (until playable, and
-until the service worker has cached everything) against bare Pyodide's. Results are
-printed as medians and ratios to bare Pyodide and written to
-``test-results/bench/startup.json``.
+alike; besides the ratio of the medians, the median of each run's own ratio is given.
+The server counts the bytes it sends: a first visit's bytes (until playable, and until
+the service worker has cached everything, snapshot stored) against bare Pyodide's; and
+once, the same first visit in a new browser profile on disk (a Playwright context is an
+incognito one, whose HTTP cache is in memory). Results are printed as medians and ratios
+to bare Pyodide and written to ``test-results/bench/startup.json``.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -221,6 +223,20 @@ def bare(browser: Browser, origin: str, meter: Meter) -> dict[str, Any]:
     return {"ms": loaded, "bytes": sent}
 
 
+def profile_first_visit(
+    playwright: Playwright, origin: str, meter: Meter, temporary: Path
+) -> dict[str, Any]:
+    """A first visit in a new browser profile on disk (not a Playwright context, which is an
+    incognito one, keeping its HTTP cache in memory): bytes until the site is cached."""
+    context = playwright.chromium.launch_persistent_context(
+        temporary / "profile", executable_path=CHROMIUM, args=CHROMIUM_ARGS
+    )
+    try:
+        return first_visit(context, origin, meter)
+    finally:
+        context.close()
+
+
 def one_run(browser: Browser, origin: str, meter: Meter, bare_first: bool) -> dict[str, Any]:
     """Bare Pyodide and the site's cold, warm and offline starts (bare first or last)."""
     result: dict[str, Any] = {}
@@ -250,6 +266,12 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
     """Medians, ratios to bare Pyodide, bytes."""
     medians = {kind: statistics.median(run[kind]["ms"] for run in runs) for kind in KINDS}
     ratios = {kind: medians[kind] / medians["bare"] for kind in KINDS if kind != "bare"}
+    # each run's own ratio (its kinds ran side by side), then their median
+    paired = {
+        kind: statistics.median(run[kind]["ms"] / run["bare"]["ms"] for run in runs)
+        for kind in KINDS
+        if kind != "bare"
+    }
     paths = {kind: sorted({run[kind]["path"] for run in runs}) for kind in KINDS if kind != "bare"}
     bare_bytes = statistics.median(run["bare"]["bytes"] for run in runs)
     first = statistics.median(run["cold"]["bytes_first_visit"] for run in runs)
@@ -258,6 +280,7 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
         "runs": len(runs),
         "median_ms": {kind: round(ms) for kind, ms in medians.items()},
         "ratio_to_bare": {kind: round(ratio, 3) for kind, ratio in ratios.items()},
+        "median_of_run_ratios": {kind: round(ratio, 3) for kind, ratio in paired.items()},
         "boot_paths": paths,
         "bytes": {
             "bare_pyodide": round(bare_bytes),
@@ -273,11 +296,14 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
 def report(summary: dict[str, Any], runs: list[dict[str, Any]]) -> str:
     """The summary as text."""
     lines = [f"start-up to playable, {summary['runs']} runs, headless Chromium on localhost"]
-    lines.append(f"{'kind':<9}{'median ms':>10}{'x bare':>8}   runs (ms)")
+    lines.append(f"{'kind':<9}{'median ms':>10}{'x bare':>8}{'paired':>8}   runs (ms)")
     for kind in KINDS:
         ratio = summary["ratio_to_bare"].get(kind, 1.0)
+        paired = summary["median_of_run_ratios"].get(kind, 1.0)
         each = " ".join(str(round(run[kind]["ms"])) for run in runs)
-        lines.append(f"{kind:<9}{summary['median_ms'][kind]:>10}{ratio:>8.3f}   {each}")
+        lines.append(
+            f"{kind:<9}{summary['median_ms'][kind]:>10}{ratio:>8.3f}{paired:>8.3f}   {each}"
+        )
     sent = summary["bytes"]
     bare_bytes = f"{sent['bare_pyodide']:,}"
     to_playable = f"{sent['first_visit_to_playable']:,}"
@@ -287,6 +313,12 @@ def report(summary: dict[str, Any], runs: list[dict[str, Any]]) -> str:
         f"bytes: bare Pyodide {bare_bytes}; first visit {to_playable} to playable,"
         f" {cached} with the offline cache ({ratio} x bare)"
     )
+    profile = sent.get("profile_first_visit_with_offline_cache")
+    if profile is not None:
+        lines.append(
+            f"bytes of a first visit in a browser profile on disk, with the offline cache:"
+            f" {profile:,} ({profile / sent['bare_pyodide']:.3f} x bare)"
+        )
     lines.append(f"boot paths: {summary['boot_paths']}")
     lines.append(
         f"requests reaching the server while offline: {sent['offline_requests_reaching_server']}"
@@ -320,10 +352,13 @@ def main(argv: list[str]) -> int:
                     times = ", ".join(f"{kind} {round(run[kind]['ms'])} ms" for kind in KINDS)
                     print(f"run {number + 1}/{args.runs}: {times}", flush=True)
                 browser.close()
+                profile = profile_first_visit(playwright, origin, meter, Path(temporary))
+                print(f"first visit in a browser profile: {profile}", flush=True)
         finally:
             server.shutdown()
             server.server_close()
     summary = summarise(runs)
+    summary["bytes"]["profile_first_visit_with_offline_cache"] = profile["bytes_first_visit"]
     summary["seconds"] = round(time.monotonic() - started)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({"summary": summary, "runs": runs}, indent=1) + "\n")

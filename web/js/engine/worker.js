@@ -269,12 +269,18 @@ async function bootMicropip(loadPyodide, manifest) {
   return { ...startEngine(pyodide), path: "micropip" };
 }
 
+// Where build.py puts Pyodide: its loader is fetched while build.json is (and again from
+// build.json's path, should that ever differ)
+const PYODIDE_PATH = "pyodide/";
+
 async function boot() {
   progress("runtime", "Loading the build manifest", 0);
+  const early = started(import(new URL(`${PYODIDE_PATH}pyodide.mjs`, SITE).href));
   const manifest = await fetchJson(new URL("build.json", SITE));
   // everything the boot needs is asked for at once: the runtime's loader, the engine
   // wheel, the stored snapshot
-  const loader = import(new URL(`${manifest.pyodide.path}pyodide.mjs`, SITE).href);
+  const loader =
+    manifest.pyodide.path === PYODIDE_PATH ? early : import(new URL(`${manifest.pyodide.path}pyodide.mjs`, SITE).href);
   const key = snapshotKey(manifest);
   const stored = started(MODE === "auto" ? readSnapshot(key) : Promise.resolve(null));
   const wheel = MODE === "micropip" ? null : started(fetchBytes(new URL(manifest.engine.wheel, SITE)));
