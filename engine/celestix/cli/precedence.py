@@ -1,27 +1,39 @@
-"""Precedence in the terminal: ``play`` (one person against bots) and ``simulate``.
+"""Precedence in the terminal: ``play`` (one person against bots), ``simulate`` and
+``arena``.
 
 ``python -m celestix play precedence`` shows the table from your seat and reads your
 actions from standard input (so it can be driven by a pipe); ``python -m celestix
 simulate precedence --games N --seats basic,random,basic,random --seed S`` plays bot
 games and prints each team's results, the average score per hand, the contract success
-rate, the Imperial Audits and the games per second.
+rate, the Imperial Audits and the games per second; ``python -m celestix arena
+precedence --a strong --b easy --deals N [--workers W] [--seed S]`` plays duplicate
+deals between two levels (see :func:`arena`).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import multiprocessing
 import time
 from collections.abc import Callable
 from typing import Any
 
 from celestix import api
 from celestix.errors import MalformedError, RulesError
-from celestix.precedence.bots import LEVELS
+from celestix.options import resolve
+from celestix.precedence.bots import EXPERIMENTS, LEVELS, choose
+from celestix.precedence.bots.fast import EXCESS_COST
 from celestix.precedence.cards import SUIT_NAMES, SUITS, card_name
+from celestix.precedence.flow import apply_action
 from celestix.precedence.match import bot_seed, play_match
+from celestix.precedence.options import OPTION_SPECS, counts_excess
+from celestix.precedence.scoring import AUDIT_POINTS
+from celestix.precedence.setup import new_state
+from celestix.precedence.view import make_view
 from celestix.shape import JsonDict
 
-COMMANDS = ("play", "simulate")
+COMMANDS = ("play", "simulate", "arena")
 SEAT_NAMES = ("South", "West", "North", "East")
 # The longest list of declarations printed in full; longer ones are typed as cards.
 LIST_LIMIT = 40
@@ -46,6 +58,8 @@ def add_arguments(command: str, parser: argparse.ArgumentParser) -> None:
     if command == "play":
         parser.add_argument("--seat", type=int, default=0, choices=range(4), help="your seat")
         parser.add_argument("--level", default="basic", choices=LEVELS, help="the bots' level")
+    elif command == "arena":
+        add_arena_arguments(parser)
     else:
         parser.add_argument("--games", type=int, default=10, help="how many games")
         parser.add_argument(
@@ -66,6 +80,8 @@ def run(command: str, args: argparse.Namespace) -> int:
     try:
         if command == "play":
             return play(options, args.seed, args.seat, args.level, input, print)
+        if command == "arena":
+            return arena(args, options, print)
         return simulate(args, options)
     except RulesError as error:
         print(f"error: {error.message}")
@@ -336,3 +352,167 @@ def simulate(args: argparse.Namespace, options: dict[str, Any]) -> int:
     )
     print(f"Time: {elapsed:.2f} s, {args.games / elapsed:.1f} games/second")
     return 0
+
+
+# --- arena -----------------------------------------------------------------------------------
+
+# The deals of an arena run are hands 4-7 of their seed's game, so the trump rotates
+# through the four suits and the dealer round the table from deal to deal.
+ARENA_FIRST_HAND = 4
+Z95 = 1.96
+
+
+def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arena's own arguments (besides the seed and the options)."""
+    levels = ", ".join([*LEVELS, *EXPERIMENTS])
+    parser.add_argument("--a", required=True, help=f"level of side A ({levels})")
+    parser.add_argument("--b", required=True, help="level of side B")
+    parser.add_argument("--deals", type=int, default=100, help="how many duplicate deals")
+    parser.add_argument("--workers", type=int, default=1, help="processes playing in parallel")
+
+
+def arena(args: argparse.Namespace, options: dict[str, Any], write: Callable[[str], None]) -> int:
+    """Duplicate deals between levels ``args.a`` and ``args.b``; print the statistics.
+
+    Each deal is one hand, played twice with the same cards: side A sits in seats 0 and 2
+    (team 0) on the first play and in seats 1 and 3 on the second. A deal's result for A
+    is its points less B's, summed over both plays, each hand's points counting every
+    overtrick's Excess at 10 points (its long-run cost: an Audit takes 100 points for 10
+    Excess). A wins the deal when that sum is positive; a tie counts half.
+    """
+    known = (*LEVELS, *EXPERIMENTS)
+    for level in (args.a, args.b):
+        if level not in known:
+            write(f"error: unknown level {level!r} (known: {', '.join(known)})")
+            return 2
+    if args.deals < 1 or args.workers < 1:
+        write("error: --deals and --workers must be at least 1")
+        return 2
+    resolve(OPTION_SPECS, options)  # refuse bad options before starting the workers
+    seed = 1 if args.seed is None else args.seed
+    jobs = [(seed + deal, args.a, args.b, options) for deal in range(args.deals)]
+    started = time.perf_counter()
+    if args.workers == 1:
+        results = [arena_deal(job) for job in jobs]
+    else:
+        with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
+            results = pool.map(arena_deal, jobs, chunksize=1)
+    elapsed = time.perf_counter() - started
+    for line in arena_report(args.a, args.b, results, options, seed, args.workers, elapsed):
+        write(line)
+    return 0
+
+
+def arena_deal(job: tuple[int, str, str, dict[str, Any]]) -> JsonDict:
+    """Play one duplicate deal: A as team 0, then as team 1, with the same cards.
+
+    Returns A's and B's adjusted and raw points per play, whether each side made its
+    contract, and the processor milliseconds of each decision of each side, by phase.
+    """
+    seed, a, b, options = job
+    resolved = resolve(OPTION_SPECS, options)
+    excess = counts_excess(resolved)
+    out: JsonDict = {"seed": seed, "plays": [], "times": {"a": {}, "b": {}}}
+    for play in range(2):
+        levels = [a, b, a, b] if play == 0 else [b, a, b, a]
+        sides = ["a", "b", "a", "b"] if play == 0 else ["b", "a", "b", "a"]
+        state = new_state(resolved, seed, {"hand_number": ARENA_FIRST_HAND + seed % 4})
+        actions = 0
+        while not state["history"]:
+            seat = state["to_act"]
+            view = make_view(state, seat)
+            # processor time, not wall time: the figure should not depend on other load
+            began = time.process_time()
+            action = choose(view, levels[seat], bot_seed(2 * seed + play, actions))
+            took = 1000 * (time.process_time() - began)
+            out["times"][sides[seat]].setdefault(view["phase"], []).append(took)
+            state, _ = apply_action(state, action, seat)
+            actions += 1
+        line = state["history"][0]
+        points, raw = [], []
+        for team in (0, 1):
+            over = line["tricks"][team] - line["contracts"][team] if line["made"][team] else 0
+            points.append(line["points"][team] - (EXCESS_COST * over if excess else 0))
+            raw.append(line["points"][team] - AUDIT_POINTS * line["audits"][team])
+        a_team = play  # A is team 0 on the first play, team 1 on the second
+        out["plays"].append(
+            {
+                "points": [points[a_team], points[1 - a_team]],
+                "raw": [raw[a_team], raw[1 - a_team]],
+                "made": [line["made"][a_team], line["made"][1 - a_team]],
+            }
+        )
+    return out
+
+
+def _mean_ci(values: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% confidence interval (normal approximation)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, math.inf
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, Z95 * math.sqrt(variance / n)
+
+
+def _percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
+
+
+def arena_report(
+    a: str,
+    b: str,
+    results: list[JsonDict],
+    options: dict[str, Any],
+    seed: int,
+    workers: int,
+    elapsed: float,
+) -> list[str]:
+    """The arena's statistics as lines of text."""
+    deals = len(results)
+    scores = [sum(p["points"][0] - p["points"][1] for p in r["plays"]) for r in results]
+    raws = [sum(p["raw"][0] - p["raw"][1] for p in r["plays"]) for r in results]
+    wins = [1.0 if s > 0 else 0.5 if s == 0 else 0.0 for s in scores]
+    rate, rate_ci = _mean_ci(wins)
+    per_hand, per_hand_ci = _mean_ci([s / 2 for s in scores])
+    raw_hand, raw_ci = _mean_ci([s / 2 for s in raws])
+    made = [sum(p["made"][side] for r in results for p in r["plays"]) for side in (0, 1)]
+    lines = [
+        f"Precedence arena: A = {a}, B = {b}; {deals} deals ({2 * deals} hands), seeds "
+        f"{seed}-{seed + deals - 1}, options {options or 'default'}, {workers} worker(s), "
+        f"{elapsed:.0f} s",
+        "Each deal is played twice with the same cards (A as team 0, then as team 1); A wins "
+        "a deal when its points less B's over both plays are positive (a tie counts half). "
+        "Points count each overtrick's Excess at 10 (an Audit's long-run cost).",
+        f"A wins {100 * rate:.1f}% of deals (95% CI {100 * (rate - rate_ci):.1f}-"
+        f"{100 * (rate + rate_ci):.1f}%): {wins.count(1.0)} won, {wins.count(0.5)} tied, "
+        f"{wins.count(0.0)} lost",
+        f"Points per hand, A less B: {per_hand:+.2f} (95% CI {per_hand - per_hand_ci:+.2f} to "
+        f"{per_hand + per_hand_ci:+.2f}); raw scores (Audits as they fell): {raw_hand:+.2f} "
+        f"(95% CI {raw_hand - raw_ci:+.2f} to {raw_hand + raw_ci:+.2f})",
+        f"Contracts made: A {100 * made[0] / (2 * deals):.1f}%, "
+        f"B {100 * made[1] / (2 * deals):.1f}% of {2 * deals} hands each",
+    ]
+    for side, level in (("a", a), ("b", b)):
+        by_phase: dict[str, list[float]] = {}
+        for r in results:
+            for phase, times in r["times"][side].items():
+                by_phase.setdefault(phase, []).extend(times)
+        every = [t for phase in ("declare", "bid", "play") for t in by_phase.get(phase, [])]
+        parts = [_timing("all", every)]
+        parts.extend(_timing(phase, by_phase[phase]) for phase in ("declare", "bid", "play")
+                     if by_phase.get(phase))  # fmt: skip
+        lines.append(f"CPU ms per decision, {side.upper()} ({level}): " + "; ".join(parts))
+    return lines
+
+
+def _timing(name: str, times: list[float]) -> str:
+    """``"play: n 1234, median 12.3, p95 45.6, max 78.9"``."""
+    if not times:
+        return f"{name}: none"
+    return (
+        f"{name}: n {len(times)}, median {_percentile(times, 0.5):.1f}, "
+        f"p95 {_percentile(times, 0.95):.1f}, max {max(times):.1f}"
+    )

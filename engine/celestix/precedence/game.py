@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from celestix.options import OptionSpec, OptionValue
 from celestix.precedence import bots
+from celestix.precedence.bots import hints
 from celestix.precedence.check import check_state
 from celestix.precedence.flow import apply_action
 from celestix.precedence.moves import state_moves
@@ -54,6 +55,9 @@ class PrecedenceRules(GameRules):
 
     def bot_action(self, view: JsonDict, level: str, seed: int) -> JsonDict:
         return bots.choose(view, level, seed)
+
+    def hint(self, view: JsonDict, level: str, seed: int) -> JsonDict:
+        return hints.hint(view, level, seed)
 
 
 RULES = PrecedenceRules()

@@ -37,7 +37,7 @@ def precedence_entry() -> dict[str, Any]:
 def test_games_describes_every_option() -> None:
     entry = precedence_entry()
     assert entry["seats"] == [4, 4]
-    assert entry["levels"] == ["random", "basic", "easy", "normal"]
+    assert entry["levels"] == ["random", "basic", "easy", "normal", "strong"]
     options = entry["options"]
     assert list(options) == [
         "variant",

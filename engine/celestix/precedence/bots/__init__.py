@@ -7,19 +7,21 @@ rules are not touched.
 
 * ``random`` -- uniform over the legal actions, drawn from ``Rng(seed)``.
 * ``basic`` -- sound heuristics (:mod:`celestix.precedence.bots.basic`).
-* ``easy`` and ``normal`` -- the basic heuristics for now.
+* ``easy`` -- the basic heuristics.
+* ``normal`` and ``strong`` -- searches over sampled deals
+  (:mod:`celestix.precedence.bots.search`), ``strong`` with ten times the work.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from celestix.precedence.bots import basic
+from celestix.precedence.bots import basic, search
 from celestix.precedence.bots.seen import legal_or_refuse
 from celestix.rng import Rng
 from celestix.shape import JsonDict
 
-LEVELS = ("random", "basic", "easy", "normal")
+LEVELS = ("random", "basic", "easy", "normal", "strong")
 
 
 def random_player(view: JsonDict, seed: int) -> JsonDict:
@@ -31,10 +33,17 @@ PLAYERS: dict[str, Callable[[JsonDict, int], JsonDict]] = {
     "random": random_player,
     "basic": basic.choose,
     "easy": basic.choose,
-    "normal": basic.choose,
+    "normal": search.player(search.BUDGETS["normal"]),
+    "strong": search.player(search.BUDGETS["strong"]),
+}
+# Search configurations that the arena can measure against the levels (not offered
+# to players).
+EXPERIMENTS: dict[str, Callable[[JsonDict, int], JsonDict]] = {
+    name: search.player(budget) for name, budget in search.VARIANTS.items()
 }
 
 
 def choose(view: JsonDict, level: str, seed: int) -> JsonDict:
     """The action of the player of ``level`` for the view's seat."""
-    return PLAYERS[level](view, seed)
+    player = PLAYERS.get(level) or EXPERIMENTS[level]
+    return player(view, seed)

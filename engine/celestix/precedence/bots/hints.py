@@ -1,0 +1,334 @@
+"""Hints: the searching player's advice, with reasons a person can read.
+
+``hint(view, level, seed)`` returns ``{"action", "reason", "alternatives"}``. The action
+is the one the level's search chooses (levels that do not search hint as ``normal``),
+so a hint and ``bot_action`` with the same level and seed agree. ``alternatives`` lists
+the recommended action first, then the next best choices, each with ``value`` and
+``reason``. Values are whole points, estimated over the sampled deals:
+
+* card play -- the hand's points for the seat's team less the opponents' (each
+  overtrick's Excess counted at its long-run cost of 10), as the search plays it;
+* bid -- the team's points for the hand at that contract;
+* declaration -- the melds' points less their wagers and the tricks that showing the
+  cards costs (ten points a trick).
+
+The words describe what a card does (wins, ruffs, keeps a partner's winner, sheds),
+from what the view shows; the numbers come from the search.
+"""
+
+from __future__ import annotations
+
+from celestix.precedence.bots.fast import wants_tricks
+from celestix.precedence.bots.search import (
+    BUDGETS,
+    Budget,
+    estimate_bid,
+    estimate_declaration,
+    estimate_play,
+    rounded,
+)
+from celestix.precedence.bots.seen import Seen, legal_or_refuse
+from celestix.precedence.cards import EMPEROR, RANK_OF, SUIT_NAMES, SUIT_OF, card_name
+from celestix.precedence.melds import describe_meld
+from celestix.shape import JsonDict
+
+# How many alternatives besides the recommendation a hint lists at most.
+ALTERNATIVES = 4
+SMALL_NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
+
+
+def hint(view: JsonDict, level: str, seed: int) -> JsonDict:
+    """The advice of the ``level`` search for the view's seat."""
+    budget = BUDGETS.get(level, BUDGETS["normal"])
+    moves = legal_or_refuse(view)
+    if view["phase"] == "declare":
+        return declaration_hint(view, moves, budget, seed)
+    if view["phase"] == "bid":
+        return bid_hint(view, budget, seed)
+    return play_hint(view, [move["card"] for move in moves], budget, seed)
+
+
+def _tenths(total: int, count: int) -> str:
+    """``total / count`` with one decimal, e.g. ``"4.3"`` (exact integer rounding)."""
+    tenths = rounded(10 * total, max(1, count))
+    sign = "-" if tenths < 0 else ""
+    return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
+
+
+def _percent(part: int, whole: int) -> int:
+    """``part`` out of ``whole`` as a rounded percentage."""
+    return rounded(100 * part, max(1, whole))
+
+
+# --- card play ---------------------------------------------------------------------------
+
+
+def play_hint(view: JsonDict, legal: list[str], budget: Budget, seed: int) -> JsonDict:
+    """The recommended card, why, and the values of the main choices."""
+    estimate = estimate_play(view, legal, budget, seed, value_one=True)
+    seen = Seen.from_view(view)
+    face_up = [{card for meld in melds for card in meld} for melds in view["melds"]]
+    variant = str(view["variant"])
+    order = sorted(range(len(estimate.cards)), key=lambda i: (i != estimate.best,
+                                                              -estimate.totals[i], i))  # fmt: skip
+    alternatives = []
+    for i in order[: ALTERNATIVES + 1]:
+        card = estimate.cards[i]
+        alternatives.append(
+            {
+                "action": {"type": "play", "card": card},
+                "value": estimate.mean(i),
+                "reason": card_reason(seen, card, legal, face_up, variant),
+            }
+        )
+    best = estimate.cards[estimate.best]
+    reason = card_reason(seen, best, legal, face_up, variant)
+    if len(legal) == 1:
+        reason = f"{forced_reason(seen, best)} {reason}"
+    elif len(estimate.cards) > 1:
+        gap = estimate.mean(estimate.best) - estimate.mean(order[1])
+        if gap > 0:
+            reason += f" (about {gap} point{'s' if gap != 1 else ''} better than the next choice)"
+    return {"action": {"type": "play", "card": best}, "reason": reason + ".",
+            "alternatives": alternatives}  # fmt: skip
+
+
+def forced_reason(seen: Seen, card: str) -> str:
+    """Why a card is the only legal one."""
+    if card in seen.declared and len(seen.declared) < len(seen.hand):
+        return "Declared cards must be played first."
+    if seen.trick and SUIT_OF[card] == SUIT_OF[seen.trick[0][1]]:
+        return f"It is your only {SUIT_NAMES[SUIT_OF[card]]} card and you must follow suit."
+    return "It is your only card."
+
+
+def _the(card: str, variant: str) -> str:
+    """``"the Emperor of Border"``."""
+    return "the " + card_name(card, variant)
+
+
+def _count(n: int, word: str) -> str:
+    """``"the last two Void cards"``-style counting words."""
+    number = SMALL_NUMBERS[n] if n < len(SMALL_NUMBERS) else str(n)
+    return f"{number} {word} card{'s' if n != 1 else ''}"
+
+
+def card_reason(
+    seen: Seen, card: str, legal: list[str], face_up: list[set[str]], variant: str
+) -> str:
+    """What playing ``card`` does, in a sentence without its full stop."""
+    out = seen.outstanding()
+    name = _the(card, variant)
+    trump = seen.trump
+    suit = SUIT_OF[card]
+    if not seen.trick:
+        return _lead_reason(seen, card, legal, out, variant)
+    winning = seen.winning()
+    assert winning is not None
+    who, best = winning
+    led = SUIT_OF[seen.trick[0][1]]
+    beats = seen.beats(card, best)
+    best_name = _the(best, variant)
+    if who == seen.partner and not beats:
+        if _holds(seen, best, out, face_up):
+            return (
+                f"Your partner's {card_name(best, variant)} already wins this trick: "
+                f"{name} keeps your better cards"
+            )
+        return (
+            f"Your partner's {card_name(best, variant)} is winning this trick: "
+            f"{name} does not overtake it"
+        )
+    if beats:
+        if who == seen.partner:
+            return f"{_cap(name)} overtakes your partner's {card_name(best, variant)}"
+        if suit == trump and led != trump:
+            return f"You have no {SUIT_NAMES[led]} left: {name} trumps the trick"
+        if len(seen.trick) == 3:
+            cheaper = [c for c in legal if seen.beats(c, best) and _cheaper(seen, c, card)]
+            if not cheaper:
+                return f"{_cap(name)} is the cheapest card that takes the trick"
+            return f"{_cap(name)} takes the trick"
+        if _holds(seen, card, out, face_up):
+            return f"{_cap(name)} beats {best_name} and nothing left can beat it"
+        return f"{_cap(name)} beats {best_name} for now"
+    if not any(seen.beats(c, best) for c in legal):
+        if suit != led:
+            return f"You have no {SUIT_NAMES[led]}: {name} is discarded"
+        return f"Nothing you hold beats {best_name}: {name} goes"
+    if _ducking(seen):
+        return f"Your contract is made: {name} lets the trick go rather than add to the Excess"
+    return f"{_cap(name)} lets this trick go and keeps your winners"
+
+
+def _lead_reason(seen: Seen, card: str, legal: list[str], out: list[str], variant: str) -> str:
+    """What leading ``card`` does."""
+    name = _the(card, variant)
+    suit = SUIT_OF[card]
+    trump = seen.trump
+    if _ducking(seen):
+        return (
+            f"Your contract is made: leading {name} gives the lead away rather than add "
+            "to the Excess"
+        )
+    if suit == trump:
+        trumps_out = [c for c in out if SUIT_OF[c] == trump]
+        mine = [c for c in seen.hand if SUIT_OF[c] == trump]
+        if not trumps_out:
+            return f"No trump is left against you: {name} is a sure winner"
+        if seen.is_boss(card, out) and len(trumps_out) <= len(mine):
+            if len(trumps_out) <= 2:
+                last = _count(len(trumps_out), SUIT_NAMES[trump])
+                return f"Leading trump draws the last {last}"
+            return f"Leading {name}, the highest trump left, draws the opponents' trumps"
+        return f"Leading trump with {name} draws the opponents' trumps"
+    if seen.is_boss(card, out):
+        if _opponent_may_ruff(seen, suit, out):
+            return (
+                f"{_cap(name)} is the highest {SUIT_NAMES[suit]} left, but an opponent may trump it"
+            )
+        return f"{_cap(name)} is the highest {SUIT_NAMES[suit]} left: it should take the trick"
+    if card in seen.declared:
+        return f"{_cap(name)} is a face-up meld card, and those must go first"
+    lengths = [sum(1 for c in seen.hand if SUIT_OF[c] == s) for s in range(4)]
+    if lengths[suit] == max(lengths[s] for s in range(4) if s != trump):
+        return f"{_cap(name)} leads from your longest suit, {SUIT_NAMES[suit]}"
+    if RANK_OF[card] < EMPEROR - 3:
+        return f"{_cap(name)} is a low lead that keeps your high cards"
+    return f"{_cap(name)} gives the lead away"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _cheaper(seen: Seen, card: str, than: str) -> bool:
+    """Whether ``card`` is a cheaper card than ``than`` (plain before trump, then rank)."""
+    mine = (SUIT_OF[card] == seen.trump, RANK_OF[card])
+    other = (SUIT_OF[than] == seen.trump, RANK_OF[than])
+    return mine < other
+
+
+def _holds(seen: Seen, card: str, out: list[str], face_up: list[set[str]]) -> bool:
+    """Whether ``card``, in the trick now, must win it whatever the later seats hold.
+
+    A card still out that would beat it counts against it if a seat still to play
+    may hold it (face up in that hand, or unseen and of a suit the seat has not shown
+    out of) and may play it (a seat showing a face-up card of the suit led must follow).
+    """
+    led = SUIT_OF[seen.trick[0][1]]
+    later = [(seen.seat + k) % 4 for k in range(1, 4 - len(seen.trick))]
+    shown = set().union(*face_up)
+    for other in out:
+        higher = SUIT_OF[other] == SUIT_OF[card] and RANK_OF[other] > RANK_OF[card]
+        ruff = SUIT_OF[other] == seen.trump != SUIT_OF[card]
+        if not (higher or ruff):
+            continue
+        for s in later:
+            holds = other in face_up[s] or (
+                other not in shown and SUIT_OF[other] not in seen.voids[s]
+            )
+            follows = SUIT_OF[other] != led and any(SUIT_OF[c] == led for c in face_up[s])
+            if holds and not follows:
+                return False
+    return True
+
+
+def _opponent_may_ruff(seen: Seen, suit: int, out: list[str]) -> bool:
+    """Whether an opponent has shown out of ``suit`` while trumps are still out."""
+    if not any(SUIT_OF[o] == seen.trump for o in out):
+        return False
+    return any(suit in seen.voids[(seen.seat + k) % 4] and seen.trump not in
+               seen.voids[(seen.seat + k) % 4] for k in (1, 3))  # fmt: skip
+
+
+def _ducking(seen: Seen) -> bool:
+    """Whether the team has nothing left to gain from tricks (only Excess)."""
+    contracts = [seen.contract(0), seen.contract(1)]
+    taken = [seen.team_taken(0), seen.team_taken(1)]
+    left = 13 - seen.tricks_done
+    return not wants_tricks((contracts[0], contracts[1], seen.counts_excess), seen.team,
+                            taken, left)  # fmt: skip
+
+
+# --- bidding -----------------------------------------------------------------------------
+
+
+def bid_hint(view: JsonDict, budget: Budget, seed: int) -> JsonDict:
+    """The recommended bid, why, and the values of the bids around it."""
+    estimate = estimate_bid(view, budget, seed)
+    n = estimate.samples
+    best = estimate.best
+    counts = estimate.own_tricks if estimate.partner_bid is None else estimate.team_tricks
+    average = _tenths(sum(t * c for t, c in enumerate(counts)), n)
+    if estimate.partner_bid is None:
+        reason = (
+            f"In {n} simulated deals you take {average} tricks on average; a bid of {best} "
+            f"is made in {_percent(estimate.made(best), n)}% of them"
+        )
+    else:
+        contract = estimate.partner_bid + best
+        reason = (
+            f"In {n} simulated deals your team takes {average} tricks on average; with your "
+            f"partner's {estimate.partner_bid}, a contract of {contract} is made in "
+            f"{_percent(estimate.made(best), n)}% of them"
+        )
+    bids = sorted(range(len(estimate.values)), key=lambda b: (b != best, abs(b - best), b))
+    alternatives = [
+        {
+            "action": {"type": "bid", "tricks": b},
+            "value": rounded(estimate.values[b], n),
+            "reason": f"made in {_percent(estimate.made(b), n)}% of the simulated deals",
+        }
+        for b in bids[: ALTERNATIVES + 1]
+    ]
+    return {"action": {"type": "bid", "tricks": best}, "reason": reason + ".",
+            "alternatives": alternatives}  # fmt: skip
+
+
+# --- declaration -------------------------------------------------------------------------
+
+
+def declaration_hint(view: JsonDict, moves: list[JsonDict], budget: Budget, seed: int) -> JsonDict:
+    """The recommended declaration, why, and the values of the others compared."""
+    if len(moves) == 1:
+        return {
+            "action": moves[0],
+            "reason": "You hold no meld to declare.",
+            "alternatives": [{"action": moves[0], "value": 0, "reason": "no meld"}],
+        }
+    estimate = estimate_declaration(view, moves, budget, seed)
+    n = max(1, estimate.samples)
+    nothing = estimate.indices.index(0)
+    words = []
+    for k, index in enumerate(estimate.indices):
+        melds = moves[index]["melds"]
+        if not melds:
+            words.append("no melds shown, no wager")
+            continue
+        labels = " and ".join(describe_meld(meld)["label"] for meld in melds)
+        cost = estimate.tricks[nothing] - estimate.tricks[k]
+        trick_words = (
+            f"showing the cards costs about {_tenths(cost, n)} tricks"
+            if cost > 0
+            else "showing the cards costs no tricks"
+        )
+        words.append(
+            f"the {labels} score{'s' if len(melds) == 1 else ''} {estimate.points[k]} for a "
+            f"wager of {estimate.wagers[k]}; {trick_words}"
+        )
+    best = estimate.indices.index(estimate.best)
+    order = sorted(range(len(estimate.indices)), key=lambda k: (k != best, -estimate.values[k], k))
+    alternatives = [
+        {
+            "action": moves[estimate.indices[k]],
+            "value": rounded(estimate.values[k], 8 * n),
+            "reason": _cap(words[k]),
+        }
+        for k in order[: ALTERNATIVES + 1]
+    ]
+    if moves[estimate.best]["melds"]:
+        reason = f"Declare: {words[best]}"
+    else:
+        reason = "Declare nothing: no meld is worth its wager and the declared-cards-first rule"
+    return {"action": moves[estimate.best], "reason": reason + ".", "alternatives": alternatives}

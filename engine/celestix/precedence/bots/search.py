@@ -1,0 +1,360 @@
+"""The searching computer players (levels ``normal`` and ``strong``).
+
+Every decision samples the unseen cards many times, consistently with what the view
+shows (:meth:`Knowledge.sample`: cards played, voids, face-up meld cards, bids as
+evidence), and plays each sampled deal out for every choice (perfect-information
+Monte Carlo, common deals for all choices so their difference is sharp):
+
+* **Card play** -- each distinct legal card (cards no remaining card separates are one
+  choice) is played in every sampled deal and the hand finished by the playout policy
+  of :mod:`celestix.precedence.bots.fast`, or solved exactly once few tricks remain.
+  A card that would overtake a partner's sure winner (one that no deal consistent
+  with the view lets the later seats beat) is not considered: it can only trade a
+  card for the lead, which the sampled deals, seen whole, overvalue.
+  The value of an outcome is the hand's points for the team less the opponents'
+  (:func:`~celestix.precedence.bots.fast.value_table`), so the search knows when a
+  trick matters (making or breaking a contract) and when it only adds Excess.
+* **Bidding** -- the hand is played out over sampled deals with every seat taking what
+  it can; with the partner's bid known the bid maximises the team's expected points
+  over the team's trick counts, else over this seat's own trick counts (the partner
+  then completes the contract).
+* **Declaration** -- the best few declarations by points less wagers are played out
+  over the same deals; a declaration's value is its expected meld points (halved on a
+  failed contract, which the search takes as one hand in eight) less its wagers and
+  the tricks showing the cards costs (ten points a trick).
+
+Searches stop at a budget of work -- cards played in playouts plus positions visited by
+the solver -- so a seed and a level always give the same choice (an optional time
+limit, off by default, can stop them earlier). Ties go to the cheaper card (plain before
+trump, low before high).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from celestix.errors import MalformedError
+from celestix.precedence.bots import basic
+from celestix.precedence.bots.fast import (
+    NO_GOALS,
+    _lowest,
+    distinct_moves,
+    playout,
+    random_playout,
+    solve_moves,
+    team_points,
+    value_table,
+)
+from celestix.precedence.bots.knowledge import Knowledge, mask_of
+from celestix.precedence.bots.seen import legal_or_refuse
+from celestix.precedence.cards import DECK
+from celestix.precedence.melds import declaration_points
+from celestix.rng import Rng
+from celestix.shape import JsonDict
+
+# Streams of the searches' generators, so the three decisions draw independent deals.
+PLAY_STREAM, BID_STREAM, DECLARE_STREAM = 1, 2, 3
+# A declared meld's points count in full on a made contract, half on a failed one.
+MADE_EIGHTHS = 7
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard a level searches."""
+
+    work: int  # cards played in playouts plus solver positions, per card decision
+    min_samples: int  # sampled deals at least, whatever the work
+    max_samples: int  # and at most
+    solve_tricks: int  # solve exactly once this many tricks or fewer remain (0: never)
+    bid_samples: int  # sampled deals for a bid
+    declare_samples: int  # sampled deals for a declaration
+    declare_choices: int  # declarations compared (the best by points less wagers)
+    playouts: str = "policy"  # "policy" or "random" (uniform random playouts)
+    bidding: str = "search"  # "search" or "basic" (the basic bot's bid and declaration)
+    time_ms: int | None = None  # an optional time limit per decision (off by default)
+
+
+BUDGETS: dict[str, Budget] = {
+    "normal": Budget(
+        work=3000,
+        min_samples=8,
+        max_samples=200,
+        solve_tricks=3,
+        bid_samples=48,
+        declare_samples=12,
+        declare_choices=4,
+    ),
+    "strong": Budget(
+        work=30000,
+        min_samples=24,
+        max_samples=1000,
+        solve_tricks=4,
+        bid_samples=240,
+        declare_samples=48,
+        declare_choices=6,
+    ),
+}
+# Configurations measured against the levels in the arena (docs/BOTS.md).
+VARIANTS: dict[str, Budget] = {
+    "normal-random": replace(BUDGETS["normal"], playouts="random", solve_tricks=0),
+    "normal-nosolve": replace(BUDGETS["normal"], solve_tricks=0),
+    "normal-basicbids": replace(BUDGETS["normal"], bidding="basic"),
+    "strong-random": replace(BUDGETS["strong"], playouts="random", solve_tricks=0),
+}
+
+
+@dataclass
+class PlayEstimate:
+    """The search's estimate of each distinct legal card."""
+
+    cards: list[str]  # the choices, in deck order
+    totals: list[int]  # summed value (team points less the opponents') over the samples
+    samples: int
+    best: int  # index of the chosen card
+
+    def mean(self, i: int) -> int:
+        """The average value of choice ``i``, rounded to a whole point."""
+        return rounded(self.totals[i], self.samples)
+
+
+def rounded(total: int, count: int) -> int:
+    """``total / count`` rounded to the nearest whole number, halves away from zero."""
+    if total < 0:
+        return -rounded(-total, count)
+    return (2 * total + count) // (2 * count)
+
+
+class Clock:
+    """The optional time limit of a search (never consulted when it is off)."""
+
+    def __init__(self, time_ms: int | None):
+        self.deadline = None if time_ms is None else time.perf_counter() + time_ms / 1000
+
+    def out(self) -> bool:
+        """Whether the time is up."""
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+
+def player(budget: Budget) -> Callable[[JsonDict, int], JsonDict]:
+    """The player searching with ``budget``: a function of ``(view, seed)``."""
+
+    def play(view: JsonDict, seed: int) -> JsonDict:
+        return choose(view, budget, seed)
+
+    return play
+
+
+def choose(view: JsonDict, budget: Budget, seed: int) -> JsonDict:
+    """The searching player's action in this view."""
+    moves = legal_or_refuse(view)
+    if len(moves) == 1:
+        return moves[0]
+    phase = view["phase"]
+    if phase == "declare":
+        if budget.bidding == "basic":
+            return basic.choose(view, seed)
+        return moves[estimate_declaration(view, moves, budget, seed).best]
+    if phase == "bid":
+        if budget.bidding == "basic":
+            return basic.choose(view, seed)
+        return {"type": "bid", "tricks": estimate_bid(view, budget, seed).best}
+    estimate = estimate_play(view, [move["card"] for move in moves], budget, seed)
+    return {"type": "play", "card": estimate.cards[estimate.best]}
+
+
+# --- card play ---------------------------------------------------------------------------
+
+
+def estimate_play(
+    view: JsonDict, legal: list[str], budget: Budget, seed: int, value_one: bool = False
+) -> PlayEstimate:
+    """Sample deals and value every distinct legal card by playing each deal out.
+
+    A single choice is not searched unless ``value_one`` asks for its value.
+    """
+    know = Knowledge.from_view(view)
+    if know.to_act != know.seat:
+        raise MalformedError("view.trick", "the trick does not come round to the seat")
+    allowed = mask_of(legal)
+    sure = know.partner_sure_winner()
+    if sure >= 0 and allowed & ~know.beaters(sure):
+        # Never overtake a partner's sure winner: it would only trade a card for the lead.
+        allowed &= ~know.beaters(sure)
+    choices = distinct_moves(allowed, know.remaining())
+    cards = [DECK[card] for card in choices]
+    totals = [0] * len(choices)
+    if len(choices) == 1 and not value_one:
+        return PlayEstimate(cards, totals, 0, 0)
+    table = value_table(know.contracts, know.melds, know.penalty, know.excess_counted)
+    sign = 1 if know.seat % 2 == 0 else -1
+    goals = (know.contracts[0], know.contracts[1], know.excess_counted)
+    solve = 13 - know.done <= budget.solve_tricks
+    rng = Rng(seed, PLAY_STREAM)
+    clock = Clock(budget.time_ms)
+    work = samples = 0
+    while samples < budget.max_samples and (samples < budget.min_samples or work < budget.work):
+        if samples >= 1 and clock.out():
+            break
+        hands = know.sample(rng)
+        if solve:
+            values, nodes = solve_moves(
+                hands, list(know.face_up), know.trump, know.seat, list(know.trick),
+                know.taken[0], know.done, table, choices,
+            )  # fmt: skip
+            for i, value in enumerate(values):
+                totals[i] += sign * value
+            work += nodes
+        else:
+            for i, card in enumerate(choices):
+                if budget.playouts == "random":
+                    team0, plays = random_playout(
+                        list(hands), list(know.face_up), know.trump, know.seat,
+                        list(know.trick), list(know.taken), know.done, rng, card,
+                    )  # fmt: skip
+                else:
+                    team0, plays = playout(
+                        list(hands), list(know.face_up), know.trump, know.seat,
+                        list(know.trick), list(know.taken), know.done, goals, card,
+                    )  # fmt: skip
+                totals[i] += sign * table[team0]
+                work += plays
+        samples += 1
+    top = max(totals)
+    tied = 0
+    for card, total in zip(choices, totals, strict=True):
+        if total == top:
+            tied |= 1 << card
+    best = choices.index(_lowest(tied, know.trump))
+    return PlayEstimate(cards, totals, samples, best)
+
+
+# --- bidding -----------------------------------------------------------------------------
+
+
+@dataclass
+class BidEstimate:
+    """Trick counts over sampled deals and the value of each bid."""
+
+    team_tricks: list[int]  # how many sampled deals ended with t tricks for the team
+    own_tricks: list[int]  # and with t tricks for the seat itself
+    partner_bid: int | None
+    values: list[int]  # summed team points of each legal bid (index = bid)
+    samples: int
+    best: int
+
+    def made(self, bid: int) -> int:
+        """In how many sampled deals the contract of ``bid`` would be made."""
+        counts = self.own_tricks if self.partner_bid is None else self.team_tricks
+        need = bid + (self.partner_bid or 0)
+        return sum(counts[need:])
+
+
+def estimate_bid(view: JsonDict, budget: Budget, seed: int) -> BidEstimate:
+    """Play sampled deals out and pick the bid with the best expected points."""
+    know = Knowledge.from_view(view)
+    seat = know.seat
+    team = seat % 2
+    limit = int(view["bid_limits"][seat])
+    rng = Rng(seed, BID_STREAM)
+    clock = Clock(budget.time_ms)
+    team_counts = [0] * 14
+    own_counts = [0] * 14
+    leader = (know.dealer + 1) % 4
+    samples = 0
+    for _ in range(budget.bid_samples):
+        if samples >= 1 and clock.out():
+            break
+        hands = know.sample(rng)
+        by_seat = [0, 0, 0, 0]
+        team0, _ = playout(
+            hands, list(know.face_up), know.trump, leader, [], [0, 0], 0, NO_GOALS, -1, by_seat
+        )
+        team_counts[team0 if team == 0 else 13 - team0] += 1
+        own_counts[by_seat[seat]] += 1
+        samples += 1
+    partner_bid = know.bids[(seat + 2) % 4]
+    melds = know.melds[team]
+    values = []
+    for bid in range(limit + 1):
+        if partner_bid is None:
+            # this seat's own tricks against its own bid; the partner adds its part
+            value = sum(
+                n * team_points(bid, t, 0, know.penalty, know.excess_counted)
+                for t, n in enumerate(own_counts)
+            )
+        else:
+            value = sum(
+                n * team_points(partner_bid + bid, t, melds, know.penalty, know.excess_counted)
+                for t, n in enumerate(team_counts)
+            )
+        values.append(value)
+    top = max(values)
+    best = values.index(top)  # the lowest of equal bids: less at stake
+    return BidEstimate(team_counts, own_counts, partner_bid, values, samples, best)
+
+
+# --- declaration -------------------------------------------------------------------------
+
+
+@dataclass
+class DeclarationEstimate:
+    """The declarations compared and what each is worth."""
+
+    indices: list[int]  # indices into the legal declarations
+    points: list[int]  # meld points of each
+    wagers: list[int]  # chips wagered on each
+    tricks: list[int]  # the team's tricks summed over the sampled deals
+    values: list[int]  # summed value in eighths of a point
+    samples: int
+    best: int  # index into the legal declarations
+
+
+def estimate_declaration(
+    view: JsonDict, moves: list[JsonDict], budget: Budget, seed: int
+) -> DeclarationEstimate:
+    """Compare the best few declarations by playing sampled deals out with each."""
+    know = Knowledge.from_view(view)
+    seat = know.seat
+    wager = know.meld_wager
+    seen_value = [
+        basic.VALUE_SCALE * (declaration_points(move["melds"]) - wager * len(move["melds"]))
+        - basic.EXPOSURE_COST * sum(len(meld) for meld in move["melds"])
+        for move in moves
+    ]
+    ranked = sorted(range(len(moves)), key=lambda i: -seen_value[i])
+    indices = ranked[: budget.declare_choices]
+    if 0 not in indices:
+        indices[-1] = 0  # always compare with declaring nothing
+    indices.sort()
+    points = [declaration_points(moves[i]["melds"]) for i in indices]
+    wagers = [wager * len(moves[i]["melds"]) for i in indices]
+    shown = [mask_of([card for meld in moves[i]["melds"] for card in meld]) for i in indices]
+    tricks = [0] * len(indices)
+    rng = Rng(seed, DECLARE_STREAM)
+    clock = Clock(budget.time_ms)
+    leader = (know.dealer + 1) % 4
+    samples = 0
+    for _ in range(budget.declare_samples):
+        if samples >= 1 and clock.out():
+            break
+        hands = know.sample(rng)
+        for k, mask in enumerate(shown):
+            declared = list(know.face_up)
+            declared[seat] = mask
+            team0, _ = playout(list(hands), declared, know.trump, leader, [], [0, 0], 0,
+                               NO_GOALS)  # fmt: skip
+            tricks[k] += team0 if seat % 2 == 0 else 13 - team0
+        samples += 1
+    values = [
+        samples * (MADE_EIGHTHS * p + (8 - MADE_EIGHTHS) * (p // 2) - 8 * w) + 80 * t
+        for p, w, t in zip(points, wagers, tricks, strict=True)
+    ]
+    top = max(values)
+    # on a tie, fewer cards shown, then the list order
+    best = min(
+        (k for k in range(len(indices)) if values[k] == top),
+        key=lambda k: (shown[k].bit_count(), indices[k]),
+    )
+    return DeclarationEstimate(indices, points, wagers, tricks, values, samples, indices[best])
