@@ -170,12 +170,17 @@ def mark_time(page: Page, name: str) -> float:
     return start
 
 
-def engine_path(page: Page) -> str:
-    """Which way the engine booted (snapshot, cold)."""
-    path: str = page.evaluate(
-        "() => performance.getEntriesByName('celestix:engine-ready')[0].detail.path"
+def engine_boot(page: Page) -> dict[str, Any]:
+    """How the engine booted: its path (snapshot, cold) and when each step ended (ms from
+    navigation: the worker started, build.json, Pyodide's loader, the runtime, the wheel
+    unpacked, the engine imported, the engine ready)."""
+    boot: dict[str, Any] = page.evaluate(
+        """() => {
+          const mark = performance.getEntriesByName('celestix:engine-ready')[0];
+          return { ...mark.detail, steps: { ...mark.detail.steps, ready: mark.startTime } };
+        }"""
     )
-    return path
+    return boot
 
 
 def first_visit(context: BrowserContext, origin: str, meter: Meter) -> dict[str, Any]:
@@ -189,11 +194,12 @@ def first_visit(context: BrowserContext, origin: str, meter: Meter) -> dict[str,
     page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=TIMEOUT_MS)
     mark_time(page, "celestix:snapshot-stored")
     bytes_cached, _ = meter.take()
-    path = engine_path(page)
+    boot = engine_boot(page)
     page.close()
     return {
         "ms": playable,
-        "path": path,
+        "path": boot["path"],
+        "steps": boot["steps"],
         "bytes_to_playable": bytes_playable,
         "bytes_first_visit": bytes_playable + bytes_cached,
     }
@@ -205,10 +211,16 @@ def again(context: BrowserContext, origin: str, meter: Meter) -> dict[str, Any]:
     page = context.new_page()
     page.goto(origin + GAME_PATH)
     playable = mark_time(page, "celestix:playable")
-    path = engine_path(page)
+    boot = engine_boot(page)
     page.close()
     sent, requests = meter.take()
-    return {"ms": playable, "path": path, "bytes": sent, "requests": requests}
+    return {
+        "ms": playable,
+        "path": boot["path"],
+        "steps": boot["steps"],
+        "bytes": sent,
+        "requests": requests,
+    }
 
 
 def bare(browser: Browser, origin: str, meter: Meter) -> dict[str, Any]:
@@ -273,6 +285,14 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
         if kind != "bare"
     }
     paths = {kind: sorted({run[kind]["path"] for run in runs}) for kind in KINDS if kind != "bare"}
+    steps = {
+        kind: {
+            name: round(statistics.median(run[kind]["steps"][name] for run in runs))
+            for name in runs[0][kind]["steps"]
+        }
+        for kind in KINDS
+        if kind != "bare"
+    }
     bare_bytes = statistics.median(run["bare"]["bytes"] for run in runs)
     first = statistics.median(run["cold"]["bytes_first_visit"] for run in runs)
     to_playable = statistics.median(run["cold"]["bytes_to_playable"] for run in runs)
@@ -282,6 +302,7 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
         "ratio_to_bare": {kind: round(ratio, 3) for kind, ratio in ratios.items()},
         "median_of_run_ratios": {kind: round(ratio, 3) for kind, ratio in paired.items()},
         "boot_paths": paths,
+        "median_steps_ms": steps,
         "bytes": {
             "bare_pyodide": round(bare_bytes),
             "first_visit_to_playable": round(to_playable),
@@ -320,6 +341,11 @@ def report(summary: dict[str, Any], runs: list[dict[str, Any]]) -> str:
             f" {profile:,} ({profile / sent['bare_pyodide']:.3f} x bare)"
         )
     lines.append(f"boot paths: {summary['boot_paths']}")
+    lines.append("boot steps, median ms from navigation (each ended then):")
+    for kind, steps in summary["median_steps_ms"].items():
+        ordered = sorted(steps.items(), key=lambda item: item[1])
+        each = ", ".join(f"{name} {ms}" for name, ms in ordered)
+        lines.append(f"  {kind:<8} {each}, playable {summary['median_ms'][kind]}")
     lines.append(
         f"requests reaching the server while offline: {sent['offline_requests_reaching_server']}"
     )

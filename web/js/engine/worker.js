@@ -38,6 +38,11 @@ const SNAPSHOT_HEAP_LIMIT = 30 * 1024 * 1024;
 // page's first requests are answered first; making it takes a fraction of a second).
 const SNAPSHOT_IDLE_MS = 1000;
 
+// When each step of the boot ended (ms since the epoch; the page makes them its own times)
+const steps = {};
+const step = (name) => (steps[name] = performance.timeOrigin + performance.now());
+step("worker");
+
 let handle = null; // celestix.bridge.handle, once the engine is ready
 const waiting = []; // requests received before then
 let lastRequest = 0;
@@ -142,13 +147,19 @@ function started(promise) {
 
 /**
  * Where the snapshot of this build is kept: a URL (a Cache Storage key, never fetched)
- * naming the Pyodide version, its wasm's hash and the engine wheel's hash, so a snapshot
- * is never restored into another Pyodide build or with another engine.
+ * naming the Pyodide version, its wasm's hash, the engine wheel's hash and this script's
+ * (which decides what a snapshot holds and where the engine's files go), so a snapshot is
+ * never restored into another Pyodide build, with another engine or by another boot.
  */
 function snapshotKey(manifest) {
-  const wasm = manifest.files[`${manifest.pyodide.path}pyodide.asm.wasm`].sha256.slice(0, 16);
-  const wheel = manifest.files[manifest.engine.wheel].sha256.slice(0, 16);
-  return new URL(`__snapshot__/pyodide-${manifest.pyodide.version}-${wasm}/celestix-${wheel}`, SITE).href;
+  const hash = (path) => manifest.files[path].sha256.slice(0, 16);
+  const wasm = hash(`${manifest.pyodide.path}pyodide.asm.wasm`);
+  const wheel = hash(manifest.engine.wheel);
+  const worker = hash("js/engine/worker.js");
+  return new URL(
+    `__snapshot__/pyodide-${manifest.pyodide.version}-${wasm}/celestix-${wheel}/worker-${worker}`,
+    SITE,
+  ).href;
 }
 
 /** The stored snapshot for `key`, or null (none, or Cache Storage is unavailable). */
@@ -205,7 +216,7 @@ async function startPython(loadPyodide, manifest, extra, message) {
     progress("runtime", fraction < 1 ? "Downloading the Python runtime" : message, fraction),
   );
   try {
-    return await Promise.race([
+    const pyodide = await Promise.race([
       loadPyodide({
         indexURL: pyodideDir.href,
         lockFileURL: new URL("pyodide-lock.json", pyodideDir).href,
@@ -213,15 +224,24 @@ async function startPython(loadPyodide, manifest, extra, message) {
       }),
       downloads.failed,
     ]);
+    step("runtime");
+    return pyodide;
   } finally {
     downloads.restore();
   }
 }
 
-/** Unpack the engine wheel into site-packages (what an installer does for a pure wheel). */
-async function unpackEngine(pyodide, wheel) {
+/**
+ * Unpack the engine wheel into site-packages (what an installer does for a pure wheel),
+ * and, when given, the engine's bytecode beside it (build.py has Pyodide's Python compile
+ * the same sources: importing then compiles nothing).
+ */
+async function unpackEngine(pyodide, wheel, bytecode = null) {
   progress("packages", "Unpacking the rules engine", 0);
-  pyodide.unpackArchive(await wheel, "wheel");
+  const extractDir = pyodide.runPython("import sys\nnext(p for p in sys.path if p.endswith('site-packages'))");
+  pyodide.unpackArchive(await wheel, "wheel", { extractDir });
+  if (bytecode) pyodide.unpackArchive(await bytecode, "zip", { extractDir });
+  step("unpacked");
   progress("packages", "Rules engine unpacked", 1);
 }
 
@@ -231,21 +251,23 @@ function startEngine(pyodide) {
   const bridge = pyodide.pyimport("celestix.bridge");
   const version = JSON.parse(bridge.handle("version", "null"));
   if (!version.ok) throw new Error(`the engine did not start: ${version.error.message}`);
+  step("imported");
   return { handle: bridge.handle, version: { engine: version.result.engine, pyodide: pyodide.version } };
 }
 
-async function bootFromSnapshot(loadPyodide, manifest, snapshot, wheel) {
+async function bootFromSnapshot(loadPyodide, manifest, snapshot, engine) {
   const pyodide = await startPython(loadPyodide, manifest, { _loadSnapshot: snapshot }, "Restoring Python");
-  await unpackEngine(pyodide, wheel);
+  // (no bytecode: every module the engine had imported is in the snapshot already)
+  await unpackEngine(pyodide, engine.wheel);
   // the generator's state was frozen in the snapshot: every start would draw the same
   // numbers (the engine takes its seeds explicitly; celestix.rng.fresh_seed reads the OS)
   pyodide.runPython("import random\nrandom.seed()");
   return { ...startEngine(pyodide), path: "snapshot" };
 }
 
-async function bootCold(loadPyodide, manifest, wheel, snapshotting) {
+async function bootCold(loadPyodide, manifest, engine, snapshotting) {
   const pyodide = await startPython(loadPyodide, manifest, { _makeSnapshot: snapshotting }, "Starting Python");
-  await unpackEngine(pyodide, wheel);
+  await unpackEngine(pyodide, engine.wheel, engine.bytecode);
   return { ...startEngine(pyodide), path: "cold", pyodide };
 }
 
@@ -277,27 +299,36 @@ async function boot() {
   progress("runtime", "Loading the build manifest", 0);
   const early = started(import(new URL(`${PYODIDE_PATH}pyodide.mjs`, SITE).href));
   const manifest = await fetchJson(new URL("build.json", SITE));
+  step("manifest");
   // everything the boot needs is asked for at once: the runtime's loader, the engine
   // wheel, the stored snapshot
   const loader =
     manifest.pyodide.path === PYODIDE_PATH ? early : import(new URL(`${manifest.pyodide.path}pyodide.mjs`, SITE).href);
   const key = snapshotKey(manifest);
   const stored = started(MODE === "auto" ? readSnapshot(key) : Promise.resolve(null));
-  const wheel = MODE === "micropip" ? null : started(fetchBytes(new URL(manifest.engine.wheel, SITE)));
+  const engine =
+    MODE === "micropip"
+      ? null
+      : {
+          wheel: started(fetchBytes(new URL(manifest.engine.wheel, SITE))),
+          // only a cold boot unpacks it, but it is asked for before the snapshot is read
+          bytecode: manifest.engine.bytecode ? started(fetchBytes(new URL(manifest.engine.bytecode, SITE))) : null,
+        };
   const { loadPyodide } = await loader;
+  step("loader");
   if (MODE === "micropip") return bootMicropip(loadPyodide, manifest);
 
   const snapshot = await stored;
   if (snapshot) {
     try {
-      return await bootFromSnapshot(loadPyodide, manifest, snapshot, wheel);
+      return await bootFromSnapshot(loadPyodide, manifest, snapshot, engine);
     } catch (error) {
       // a snapshot from another build, cut short or damaged: forget it, start afresh
       console.info(`celestix: the snapshot did not restore (${error.message}); starting afresh`);
       await dropSnapshots();
     }
   }
-  const booted = await bootCold(loadPyodide, manifest, wheel, MODE === "auto");
+  const booted = await bootCold(loadPyodide, manifest, engine, MODE === "auto");
   if (MODE === "auto") booted.snapshotTo = key;
   return booted;
 }
@@ -342,7 +373,7 @@ async function start() {
     handle = booted.handle;
     progress("engine", "Ready", 1);
     const ms = Math.round(performance.now() - began);
-    self.postMessage({ type: "ready", version: booted.version, boot: { path: booted.path, ms } });
+    self.postMessage({ type: "ready", version: booted.version, boot: { path: booted.path, ms, steps } });
     for (const request of waiting.splice(0)) answer(request);
     lastRequest = performance.now();
     if (booted.snapshotTo) snapshotWhenIdle(booted.pyodide, booted.snapshotTo);
