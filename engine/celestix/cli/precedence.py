@@ -22,7 +22,7 @@ from typing import Any
 from celestix import api
 from celestix.errors import MalformedError, RulesError
 from celestix.options import resolve
-from celestix.precedence.bots import EXPERIMENTS, LEVELS, choose
+from celestix.precedence.bots import EXPERIMENTS, LEVELS, choose, player_of
 from celestix.precedence.bots.fast import EXCESS_COST
 from celestix.precedence.cards import SUIT_NAMES, SUITS, card_name
 from celestix.precedence.flow import apply_action
@@ -365,7 +365,9 @@ Z95 = 1.96
 def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     """The arena's own arguments (besides the seed and the options)."""
     levels = ", ".join([*LEVELS, *EXPERIMENTS])
-    parser.add_argument("--a", required=True, help=f"level of side A ({levels})")
+    parser.add_argument(
+        "--a", required=True, help=f"level of side A ({levels}; or e.g. normal+work=9000)"
+    )
     parser.add_argument("--b", required=True, help="level of side B")
     parser.add_argument("--deals", type=int, default=100, help="how many duplicate deals")
     parser.add_argument("--workers", type=int, default=1, help="processes playing in parallel")
@@ -380,10 +382,10 @@ def arena(args: argparse.Namespace, options: dict[str, Any], write: Callable[[st
     overtrick's Excess at 10 points (its long-run cost: an Audit takes 100 points for 10
     Excess). A wins the deal when that sum is positive; a tie counts half.
     """
-    known = (*LEVELS, *EXPERIMENTS)
     for level in (args.a, args.b):
-        if level not in known:
-            write(f"error: unknown level {level!r} (known: {', '.join(known)})")
+        if player_of(level) is None:
+            known = ", ".join((*LEVELS, *EXPERIMENTS))
+            write(f"error: unknown level {level!r} (known: {known}, or e.g. normal+work=9000)")
             return 2
     if args.deals < 1 or args.workers < 1:
         write("error: --deals and --workers must be at least 1")
@@ -479,6 +481,13 @@ def arena_report(
     per_hand, per_hand_ci = _mean_ci([s / 2 for s in scores])
     raw_hand, raw_ci = _mean_ci([s / 2 for s in raws])
     made = [sum(p["made"][side] for r in results for p in r["plays"]) for side in (0, 1)]
+
+    def interval(mean: float, half: float, scale: float, form: str, unit: str = "") -> str:
+        if not math.isfinite(half):
+            return "95% CI n/a"
+        low, high = format(scale * (mean - half), form), format(scale * (mean + half), form)
+        return f"95% CI {low}{unit} to {high}{unit}"
+
     lines = [
         f"Precedence arena: A = {a}, B = {b}; {deals} deals ({2 * deals} hands), seeds "
         f"{seed}-{seed + deals - 1}, options {options or 'default'}, {workers} worker(s), "
@@ -486,12 +495,11 @@ def arena_report(
         "Each deal is played twice with the same cards (A as team 0, then as team 1); A wins "
         "a deal when its points less B's over both plays are positive (a tie counts half). "
         "Points count each overtrick's Excess at 10 (an Audit's long-run cost).",
-        f"A wins {100 * rate:.1f}% of deals (95% CI {100 * (rate - rate_ci):.1f}-"
-        f"{100 * (rate + rate_ci):.1f}%): {wins.count(1.0)} won, {wins.count(0.5)} tied, "
-        f"{wins.count(0.0)} lost",
-        f"Points per hand, A less B: {per_hand:+.2f} (95% CI {per_hand - per_hand_ci:+.2f} to "
-        f"{per_hand + per_hand_ci:+.2f}); raw scores (Audits as they fell): {raw_hand:+.2f} "
-        f"(95% CI {raw_hand - raw_ci:+.2f} to {raw_hand + raw_ci:+.2f})",
+        f"A wins {100 * rate:.1f}% of deals ({interval(rate, rate_ci, 100, '.1f', '%')}): "
+        f"{wins.count(1.0)} won, {wins.count(0.5)} tied, {wins.count(0.0)} lost",
+        f"Points per hand, A less B: {per_hand:+.2f} ({interval(per_hand, per_hand_ci, 1, '+.2f')}"
+        f"); raw scores (Audits as they fell): {raw_hand:+.2f} "
+        f"({interval(raw_hand, raw_ci, 1, '+.2f')})",
         f"Contracts made: A {100 * made[0] / (2 * deals):.1f}%, "
         f"B {100 * made[1] / (2 * deals):.1f}% of {2 * deals} hands each",
     ]

@@ -37,13 +37,25 @@ PLAYERS: dict[str, Callable[[JsonDict, int], JsonDict]] = {
     "strong": search.player(search.BUDGETS["strong"]),
 }
 # Search configurations that the arena can measure against the levels (not offered
-# to players).
+# to players; see search.budget_of for changes to a budget, e.g. "normal+work=9000").
 EXPERIMENTS: dict[str, Callable[[JsonDict, int], JsonDict]] = {
     name: search.player(budget) for name, budget in search.VARIANTS.items()
 }
 
 
+def player_of(level: str) -> Callable[[JsonDict, int], JsonDict] | None:
+    """The player of a level, a named experiment or a changed budget; ``None`` if unknown."""
+    found = PLAYERS.get(level) or EXPERIMENTS.get(level)
+    if found is None:
+        budget = search.budget_of(level)
+        if budget is not None:
+            found = search.player(budget)
+    return found
+
+
 def choose(view: JsonDict, level: str, seed: int) -> JsonDict:
     """The action of the player of ``level`` for the view's seat."""
-    player = PLAYERS.get(level) or EXPERIMENTS[level]
+    player = player_of(level)
+    if player is None:
+        raise KeyError(level)
     return player(view, seed)

@@ -85,6 +85,28 @@ def estimate20(hand: int, trump: int) -> int:
     return total
 
 
+def quick_shuffled(items: list[int], rng: Rng) -> list[int]:
+    """A shuffled copy of ``items`` (Fisher-Yates from the end) for sampling deals.
+
+    Each 64-bit output gives four 16-bit draws, each mapped to ``[0, i]`` by
+    multiplying and shifting: four times fewer outputs than :meth:`Rng.shuffle`, at a
+    bias below 1 in 1,000 for a deck of 52 -- nothing for a search, and the result
+    is as reproducible as the generator.
+    """
+    out = list(items)
+    bits = 0
+    left = 0
+    for i in range(len(out) - 1, 0, -1):
+        if not left:
+            bits = rng.next_u64()
+            left = 4
+        j = ((bits & 0xFFFF) * (i + 1)) >> 16
+        bits >>= 16
+        left -= 1
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
 @dataclass
 class Knowledge:
     """The seat's knowledge of the hand in play, as masks."""
@@ -275,7 +297,7 @@ class Knowledge:
             # no voids: a shuffle cut into the hands is a uniform deal
             hands = list(self.face_up)
             hands[self.seat] = self.hand
-            order = rng.shuffled(pool)
+            order = quick_shuffled(pool, rng)
             start = 0
             for s in others:
                 for card in order[start : start + need[s]]:
@@ -296,7 +318,7 @@ class Knowledge:
                 ]
                 for card in pool
             }
-            order = sorted(rng.shuffled(pool), key=lambda card: len(choices[card]))
+            order = sorted(quick_shuffled(pool, rng), key=lambda card: len(choices[card]))
             dealt = True
             for card in order:
                 open_seats = [s for s in choices[card] if need[s] > 0]

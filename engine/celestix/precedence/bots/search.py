@@ -105,6 +105,31 @@ VARIANTS: dict[str, Budget] = {
 }
 
 
+def budget_of(spec: str) -> Budget | None:
+    """The budget a level or an arena configuration names, or ``None``.
+
+    ``spec`` is a level (``"normal"``), a name of :data:`VARIANTS`, or either followed
+    by changes, e.g. ``"normal+work=9000+solve_tricks=4"`` or ``"strong+playouts=random"``.
+    """
+    name, *changes = spec.split("+")
+    budget = BUDGETS.get(name) or VARIANTS.get(name)
+    if budget is None:
+        return None
+    fields = Budget.__dataclass_fields__
+    for change in changes:
+        key, _, text = change.partition("=")
+        if key not in fields or not text:
+            return None
+        kind = type(getattr(budget, key))
+        if kind is int or (key == "time_ms" and text.isdigit()):
+            if not text.isdigit():
+                return None
+            budget = replace(budget, **{key: int(text)})
+        else:
+            budget = replace(budget, **{key: text})
+    return budget
+
+
 @dataclass
 class PlayEstimate:
     """The search's estimate of each distinct legal card."""
