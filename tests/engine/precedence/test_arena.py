@@ -55,3 +55,8 @@ def test_unknown_levels_and_bad_counts_are_refused() -> None:
     assert run("grandmaster", "easy", 1)[0] == 2
     assert run("normal+work=lots", "easy", 1)[0] == 2
     assert run("easy", "easy", 0)[0] == 2
+
+
+def test_a_changed_budget_plays() -> None:
+    status, lines = run("normal+work=20+min_samples=1+bid_samples=2+declare_samples=1", "easy", 1)
+    assert status == 0 and "A (normal+work=20" in lines[5]

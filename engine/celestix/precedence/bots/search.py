@@ -34,6 +34,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from celestix.errors import MalformedError
 from celestix.precedence.bots import basic
@@ -116,18 +117,18 @@ def budget_of(spec: str) -> Budget | None:
     if budget is None:
         return None
     fields = Budget.__dataclass_fields__
+    changed: dict[str, Any] = {}
     for change in changes:
         key, _, text = change.partition("=")
         if key not in fields or not text:
             return None
-        kind = type(getattr(budget, key))
-        if kind is int or (key == "time_ms" and text.isdigit()):
-            if not text.isdigit():
-                return None
-            budget = replace(budget, **{key: int(text)})
+        if key in ("playouts", "bidding"):
+            changed[key] = text
+        elif text.isdigit():
+            changed[key] = int(text)
         else:
-            budget = replace(budget, **{key: text})
-    return budget
+            return None
+    return replace(budget, **changed)
 
 
 @dataclass
