@@ -47,6 +47,7 @@ class Engine {
       this._bootFailed = reject;
     });
     this.ready.catch(() => {}); // a page that never awaits `ready` still sees failed calls
+    performance.mark("celestix:worker-created");
     const worker = new Worker(WORKER_URL, { type: "module" });
     worker.onmessage = (event) => this._receive(event.data);
     // the worker's script itself failed (not found, syntax error)
