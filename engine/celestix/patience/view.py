@@ -1,9 +1,28 @@
-"""What the player sees: everything but the order of the stock."""
+"""What the player sees: everything but the order of the cards not yet seen.
+
+A view holds the foundations (and ``foundation_info``: each one's base, count, cards
+still needed and the rank it takes next), the waste, how many cards the stock holds,
+the pass and the redeals left, and ``seen_stock``: the player's memory of the stock.
+That is the stock's cards, top first, once their order has passed before the player:
+from the second pass on the stock is the previous pass's waste turned over, so the
+whole stock is listed; during the first pass it is empty. A view never shows a card
+the player has not seen: two first-pass states that differ only in the stock's order
+give the same view.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from celestix.errors import MalformedError
-from celestix.patience.cards import BASE_RANKS, CARD_CODES, FOUNDATION_SIZE, FOUNDATIONS
+from celestix.patience.cards import (
+    BASE_RANKS,
+    CARD_CODES,
+    FOUNDATION_SIZE,
+    FOUNDATIONS,
+    FULL_COUNTS,
+    TWO_PACKS,
+)
 from celestix.patience.foundations import wanted_rank
 from celestix.patience.moves import pass_number
 from celestix.patience.state import Phase
@@ -19,7 +38,8 @@ from celestix.shape import (
 
 VIEW_KEYS = (
     "game", "phase", "to_act", "over", "seat", "options", "foundations", "foundation_info",
-    "waste", "stock_count", "redeals_left", "pass", "passes", "won", "lost", "moves",
+    "waste", "stock_count", "seen_stock", "redeals_left", "pass", "passes", "won", "lost",
+    "moves",
 )  # fmt: skip
 
 
@@ -45,6 +65,8 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
         ],
         "waste": list(state["waste"]),
         "stock_count": len(state["stock"]),
+        # From the second pass on, the stock is the last pass's waste: already seen.
+        "seen_stock": list(state["stock"]) if pass_number(state) > 1 else [],
         "redeals_left": state["redeals_left"],
         "pass": pass_number(state),
         "passes": int(state["options"]["redeals"]) + 1,
@@ -64,6 +86,18 @@ def check_view(view: JsonDict) -> int | None:
         expect_cards(pile, f"view.foundations[{k}]", CARD_CODES)
     expect_cards(view["waste"], "view.waste", CARD_CODES)
     expect_int(view["stock_count"], "view.stock_count", 0, 104)
+    seen = expect_cards(view["seen_stock"], "view.seen_stock", CARD_CODES)
+    if seen and len(seen) != view["stock_count"]:
+        raise MalformedError("view.seen_stock", "lists the whole stock or nothing")
+    shown: Counter[str] = Counter(view["waste"])
+    shown.update(seen)
+    for pile in piles:
+        shown.update(pile)
+    for card, count in sorted(shown.items()):
+        if count > FULL_COUNTS[card]:
+            raise MalformedError("view", f"{card} appears {count} times (two packs hold 2)")
+    if sum(shown.values()) + (0 if seen else view["stock_count"]) != len(TWO_PACKS):
+        raise MalformedError("view.stock_count", "the cards do not add up to 104")
     expect_int(view["redeals_left"], "view.redeals_left", 0)
     seat = view["seat"]
     if seat not in (None, 0) or isinstance(seat, bool):
