@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -34,19 +34,22 @@ def wanted(counts: Counts, k: int) -> int:
     return (BASES[k] - c) % 13
 
 
+def built(counts: Counts, k: int) -> Counts:
+    """The counts after one more card on foundation k."""
+    return (*counts[:k], counts[k] + 1, *counts[k + 1 :])
+
+
 def brute_force(stock: tuple[int, ...], counts: Counts, redeals: int) -> bool:
     """Whether the position can be won: every move tried, positions remembered."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def win(stock: tuple[int, ...], waste: tuple[int, ...], counts: Counts, red: int) -> bool:
         if sum(counts) == 104:
             return True
         if waste:
             for k in range(8):
-                if wanted(counts, k) == waste[-1]:
-                    built = counts[:k] + (counts[k] + 1,) + counts[k + 1 :]
-                    if win(stock, waste[:-1], built, red):
-                        return True
+                if wanted(counts, k) == waste[-1] and win(stock, waste[:-1], built(counts, k), red):
+                    return True
         if stock:
             return win(stock[1:], (*waste, stock[0]), counts, red)
         return bool(red and waste) and win(waste, (), counts, red - 1)
@@ -143,10 +146,8 @@ def _brute_from(stock: tuple[int, ...], waste: tuple[int, ...], counts: Counts) 
         return True
     if waste:
         for k in range(8):
-            if wanted(counts, k) == waste[-1]:
-                built = counts[:k] + (counts[k] + 1,) + counts[k + 1 :]
-                if _brute_from(stock, waste[:-1], built):
-                    return True
+            if wanted(counts, k) == waste[-1] and _brute_from(stock, waste[:-1], built(counts, k)):
+                return True
     return bool(stock) and _brute_from(stock[1:], (*waste, stock[0]), counts)
 
 
