@@ -23,7 +23,14 @@ from celestix.errors import IllegalActionError, InternalError, MalformedError, R
 from celestix.options import resolve
 from celestix.registry import GAME_MODULES, GameRules, rules_for
 from celestix.rng import MAX_SEED, fresh_seed
-from celestix.shape import JsonDict, expect_dict, expect_keys, expect_list, expect_str
+from celestix.shape import (
+    JsonDict,
+    expect_dict,
+    expect_int,
+    expect_keys,
+    expect_list,
+    expect_str,
+)
 
 __all__ = [
     "RulesError",
@@ -35,9 +42,12 @@ __all__ = [
     "new_game",
     "replay",
     "view",
+    "winnable",
 ]
 
 R = TypeVar("R")
+# The largest node budget winnable() accepts.
+MAX_BUDGET = 10_000_000
 
 
 def games() -> list[JsonDict]:
@@ -110,6 +120,22 @@ def hint(view: JsonDict, level: str = "strong", seed: int | None = None) -> Json
     """
     rules, view, seed = _bot_input("hint", view, level, seed)
     return _guard("hint", rules.hint, view, level, seed)
+
+
+def winnable(state: JsonDict, budget: int | None = None) -> JsonDict:
+    """Whether the state can still be won: ``{"status", "line", "nodes"}``.
+
+    A spoiler tool, not a bot: it reads the whole state, the stock's hidden order
+    included (the page's "still winnable?" indicator). ``status`` is ``"winnable"``
+    (``line`` is a list of actions that wins from here), ``"lost"`` or ``"unknown"``
+    (the search spent ``budget`` nodes, default the game's, before deciding; ``line``
+    is null unless winnable). ``nodes`` is the work done; the answer depends only on
+    the state and the budget. Only the patience has a solver.
+    """
+    rules, _ = _checked_state(state)
+    if budget is not None:
+        budget = expect_int(budget, "budget", 1, MAX_BUDGET)
+    return _guard("winnable", rules.winnable, state, budget)
 
 
 def replay(record: JsonDict) -> JsonDict:

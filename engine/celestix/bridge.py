@@ -39,6 +39,8 @@ METHODS: dict[str, tuple[Callable[..., Any], tuple[str, ...], tuple[str, ...]]] 
     "apply": (api.apply, ("state", "action", "seat"), ()),
     "view": (api.view, ("state",), ("seat",)),
     "bot_action": (api.bot_action, ("view",), ("level", "seed")),
+    "hint": (api.hint, ("view",), ("level", "seed")),
+    "winnable": (api.winnable, ("state",), ("budget",)),
     "replay": (api.replay, ("record",), ()),
     "turn": (_turn, ("state",), ("seat",)),
 }

@@ -90,6 +90,13 @@ class GameRules(ABC):
         """Advice for the view's seat: ``{"action", "reason", "alternatives"}``."""
         raise MalformedError("view.game", f"no hints for this game ({self.id}) yet")
 
+    def winnable(self, state: JsonDict, budget: int | None) -> JsonDict:
+        """Whether the (checked) state can still be won: ``{"status", "line", "nodes"}``.
+
+        Only games whose outcome the state decides alone (the patience) have a solver.
+        """
+        raise MalformedError("state.game", f"no solver for this game ({self.id})")
+
 
 def rules_for(game: object, field: str = "game") -> GameRules:
     """The rules of the game with id ``game``."""

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from celestix.options import OptionSpec, OptionValue
-from celestix.patience import bots
+from celestix.patience import bots, hints
 from celestix.patience.moves import apply_move, legal_moves
+from celestix.patience.solver import DEFAULT_BUDGET, solve_state
 from celestix.patience.state import OPTION_SPECS, check_state, new_state
 from celestix.patience.view import check_view, make_view
 from celestix.registry import GameRules
@@ -53,6 +54,12 @@ class PatienceRules(GameRules):
 
     def bot_action(self, view: JsonDict, level: str, seed: int) -> JsonDict:
         return bots.choose(view, level, seed)
+
+    def hint(self, view: JsonDict, level: str, seed: int) -> JsonDict:
+        return hints.hint(view, level, seed)
+
+    def winnable(self, state: JsonDict, budget: int | None) -> JsonDict:
+        return solve_state(state, DEFAULT_BUDGET if budget is None else budget).to_json()
 
 
 RULES = PatienceRules()

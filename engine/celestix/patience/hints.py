@@ -1,0 +1,159 @@
+"""Hints for the patience: the level's advice, with reasons a person can read.
+
+``hint(view, level, seed)`` returns ``{"action", "reason", "alternatives"}``. The action
+is the one :func:`celestix.patience.bots.choose` plays with the same level and seed
+(``random`` and ``easy`` hint as ``normal``). ``alternatives`` lists every legal move,
+the recommended one first, each with ``value`` and ``reason``.
+
+``value`` is the estimated chance of winning after the move, **in percent** (a whole
+number, as every value crossing the facade): during the first pass, the share of
+sampled stocks (random orders of the cards not yet seen) on which the solver wins
+after that move; from the second pass on, when the player has seen the whole stock,
+the solver's verdict on the real order: 100 (a winning line exists), 0 (lost) or 50
+(the search ran out of budget first). Hints use only the view, like the bots.
+"""
+
+from __future__ import annotations
+
+from celestix.patience.bots import EFFORT, Choice, evaluate, view_moves
+from celestix.patience.cards import BASE_RANKS, FOUNDATION_SIZE, card_name, rank_name
+from celestix.patience.solver import LOST, WON
+from celestix.shape import JsonDict
+
+
+def hint(view: JsonDict, level: str, seed: int) -> JsonDict:
+    """The advice of ``level`` for this view."""
+    effort = EFFORT.get(level, EFFORT["normal"])
+    moves = view_moves(view)
+    choices = evaluate(view, moves, effort, seed, every_move=True)
+    best = choices[0]
+    return {
+        "action": best.move,
+        "reason": recommendation(view, best, choices, len(moves)),
+        "alternatives": [
+            {"action": c.move, "value": c.value, "reason": move_reason(view, c)} for c in choices
+        ],
+    }
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def foundation_label(k: int) -> str:
+    """``"foundation 3 (base Jack)"``: people count foundations from 1."""
+    return f"foundation {k + 1} (base {rank_name(BASE_RANKS[k])})"
+
+
+def move_text(view: JsonDict, move: JsonDict) -> str:
+    """The move in words, e.g. ``"Build the 7 of Spades on foundation 6 (base 7)"``."""
+    if move["type"] == "build":
+        return f"Build the {card_name(view['waste'][-1])} on {foundation_label(move['to'])}"
+    if move["type"] == "redeal":
+        return "Redeal"
+    if view["waste"] and any(m["type"] == "build" for m in view_moves(view)):
+        return f"Hold the {card_name(view['waste'][-1])} and deal"
+    return "Deal"
+
+
+def move_reason(view: JsonDict, choice: Choice) -> str:
+    """Why a move is worth its value, in a sentence."""
+    text = move_text(view, choice.move)
+    if choice.trials:
+        return f"{text}: wins on {choice.wins} of {choice.trials} sampled stocks."
+    if choice.status == WON:
+        return f"{text}: a winning line goes on from there."
+    if choice.status == LOST:
+        return f"{text}: every line from there is lost."
+    return f"{text}: the search could not decide in its budget."
+
+
+def recommendation(view: JsonDict, best: Choice, choices: list[Choice], legal: int) -> str:
+    """The reason given for the recommended move."""
+    move = best.move
+    if legal == 1:
+        if move["type"] == "redeal":
+            left = view["redeals_left"] - 1
+            return (
+                f"Redeal: the stock is out and the {len(view['waste'])} cards of the waste go "
+                f"round again ({left} redeal{'s' if left != 1 else ''} left after this one)."
+            )
+        if view["waste"]:
+            return "Deal: no foundation takes the top card of the waste."
+        return "Deal: the waste is empty."
+    text = move_text(view, move)
+    if best.trials:
+        rest = [c for c in choices[1:] if c.trials]
+        against = (
+            f", against {rest[0].wins} if you {_lower_first(move_text(view, rest[0].move))}"
+            if rest
+            else ""
+        )
+        return f"{text}: it wins on {best.wins} of {best.trials} sampled stocks{against}."
+    if best.status == WON:
+        return f"{text}: {_line_story(view, best)}"
+    if best.status == LOST:
+        return f"{text}: no line wins any more; this builds the most."
+    return f"{text}: the search found no winning line within its budget."
+
+
+def _line_story(view: JsonDict, best: Choice) -> str:
+    """What the winning line does next, in a sentence."""
+    move = best.move
+    line = best.line or []
+    if move["type"] == "deal" and view["waste"]:
+        top = view["waste"][-1]
+        later = _when_built(view, line)
+        reason = f"Hold the {card_name(top)}"
+        if later is not None:
+            k, pass_no = later
+            when = "later in this pass" if pass_no == view["pass"] else f"in pass {pass_no}"
+            return (
+                f"{reason}: the winning line builds it {when}, on {foundation_label(k)}, "
+                "and keeps the cards under it in their order."
+            )
+        return f"{reason}: the winning line needs it where it lies."
+    if move["type"] == "build":
+        k = move["to"]
+        count = len(view["foundations"][k]) + 1
+        if count == FOUNDATION_SIZE:
+            return f"that completes {foundation_label(k)}; a winning line goes on from there."
+        if line and line[0]["type"] == "build" and len(view["waste"]) > 1:
+            under = view["waste"][-2]
+            return (
+                f"the {card_name(under)} under it follows at once, and a winning line goes "
+                "on from there."
+            )
+        return "a winning line goes on from there."
+    return "a winning line goes on from there."
+
+
+def _when_built(view: JsonDict, line: list[JsonDict]) -> tuple[int, int] | None:
+    """Where and in which pass the line (played after a deal) builds today's top card.
+
+    The card is followed by its depth in the waste; a redeal turns the waste over, so
+    its place in the new stock is known too.
+    """
+    waste_depth: int | None = len(view["waste"]) - 1  # index in the waste
+    stock_place: int | None = None  # index in the stock, top first
+    waste = len(view["waste"]) + 1  # after the deal
+    stock = view["stock_count"] - 1
+    pass_no = view["pass"]
+    for action in line:
+        if action["type"] == "deal":
+            if stock_place == 0:
+                waste_depth, stock_place = waste, None
+            elif stock_place is not None:
+                stock_place -= 1
+            waste += 1
+            stock -= 1
+        elif action["type"] == "redeal":
+            if waste_depth is not None:
+                stock_place, waste_depth = waste_depth, None
+            stock, waste = waste, 0
+            pass_no += 1
+        else:
+            waste -= 1
+            if waste_depth is not None and waste_depth == waste:
+                return int(action["to"]), pass_no
+    return None
