@@ -9,7 +9,8 @@ rules are not touched.
 * ``basic`` -- sound heuristics (:mod:`celestix.precedence.bots.basic`).
 * ``easy`` -- the basic heuristics.
 * ``normal`` and ``strong`` -- searches over sampled deals
-  (:mod:`celestix.precedence.bots.search`), ``strong`` with ten times the work.
+  (:mod:`celestix.precedence.bots.search`), ``strong`` with about five times the work
+  and an exact solver for the last four tricks.
 """
 
 from __future__ import annotations

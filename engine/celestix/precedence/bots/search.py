@@ -79,21 +79,21 @@ class Budget:
 
 BUDGETS: dict[str, Budget] = {
     "normal": Budget(
-        work=3000,
+        work=9000,
         min_samples=8,
-        max_samples=200,
+        max_samples=300,
         solve_tricks=3,
-        bid_samples=48,
-        declare_samples=12,
+        bid_samples=120,
+        declare_samples=24,
         declare_choices=4,
     ),
     "strong": Budget(
-        work=30000,
-        min_samples=24,
-        max_samples=1000,
+        work=50000,
+        min_samples=32,
+        max_samples=2000,
         solve_tricks=4,
-        bid_samples=240,
-        declare_samples=48,
+        bid_samples=320,
+        declare_samples=64,
         declare_choices=6,
     ),
 }
