@@ -174,17 +174,18 @@ def _greedy_wins(state: dict[str, object]) -> bool:
 
 
 def test_full_deals_lines_win_through_the_facade() -> None:
-    found = 0
-    for seed in range(1, 1 + scaled(8, 3)):
+    # Deals 4, 10, 11 and 14 are won and found within this budget; the others may not be
+    # decided in it, and then no line is given.
+    for seed in (1, 2, 4, 10, 11, 14):
         state = api.new_game("patience", seed=seed)
         solution = solve_state(state, 3000)
         assert solution.status in (WON, UNKNOWN)
+        if seed in (4, 10, 11, 14):
+            assert solution.status == WON
         if solution.status == WON:
             assert solution.line is not None and wins(state, solution.line)
-            found += 1
         else:
             assert solution.line is None
-    assert found >= 1
 
 
 def test_budget_and_determinism() -> None:
