@@ -12,12 +12,19 @@ from __future__ import annotations
 
 from celestix.errors import MalformedError
 from celestix.sabacc import auction
-from celestix.sabacc.aside import TALON_DECLARER, TALON_DEFENDERS, TALON_HAND, aside_is_public
+from celestix.sabacc.aside import (
+    TALON_DECLARER,
+    TALON_DEFENDERS,
+    TALON_HAND,
+    aside_is_public,
+    aside_refusal,
+)
 from celestix.sabacc.chips import CHIP_LIMIT
 from celestix.sabacc.counting import TARGET_HALF_POINTS, count
 from celestix.sabacc.deal import HAND_SIZE, PLAYER_COUNTS
 from celestix.sabacc.shapes import card_list, int_list, play_list
 from celestix.sabacc.state import Phase, declarer_pile, talon_to, tricks_won
+from celestix.sabacc.tricks import play_refusal
 from celestix.shape import (
     JsonDict,
     expect_bool,
@@ -35,6 +42,8 @@ VIEW_KEYS = (
     "highest_bidder", "passed", "stakes", "talon_size", "talon_to", "aside_size",
     "aside_needed", "played", "last_trick", "pile_sizes", "target", "ledger", "last_round",
 )  # fmt: skip
+# Added later: views made before it are still read (a bot's view may lack it).
+OPTIONAL_VIEW_KEYS = ("refusals",)
 
 
 def make_view(state: JsonDict, seat: int | None) -> JsonDict:
@@ -101,7 +110,32 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
         "target": TARGET_HALF_POINTS,
         "ledger": [dict(entry) for entry in state["ledger"]],
         "last_round": _copy_summary(state["last_round"]),
+        "refusals": _refusals(state, seat),
     }
+
+
+def _refusals(state: JsonDict, seat: int | None) -> JsonDict:
+    """Why each card the seat holds may not go now: ``{card: explanation}``.
+
+    Only for the seat to act while setting aside or playing (empty otherwise); the
+    explanations are the ones ``apply`` gives when the card is tried, so a front end
+    can show the reason beside a disabled card without holding any rule itself.
+    """
+    if seat is None or seat != state["to_act"]:
+        return {}
+    hand = state["hands"][seat]
+    phase = state["phase"]
+    out: JsonDict = {}
+    for card in hand:
+        if phase == Phase.ASIDE:
+            refusal = aside_refusal(hand, card)
+        elif phase == Phase.PLAY:
+            refusal = play_refusal(hand, state["trick"], card)
+        else:
+            return {}
+        if refusal is not None:
+            out[card] = refusal[1]
+    return out
 
 
 def _copy_summary(summary: JsonDict | None) -> JsonDict | None:
@@ -122,7 +156,7 @@ def check_view(view: JsonDict) -> int | None:
 
     Checks everything a bot reads, so a bot never meets a field it cannot handle.
     """
-    expect_keys(view, "view", VIEW_KEYS)
+    expect_keys(view, "view", VIEW_KEYS, OPTIONAL_VIEW_KEYS)
     options = expect_dict(view["options"], "view.options")
     seats = options.get("players")
     if seats not in PLAYER_COUNTS or isinstance(seats, bool):
@@ -165,6 +199,11 @@ def check_view(view: JsonDict) -> int | None:
     for key in ("chips", "wagers", "tricks"):
         int_list(view[key], f"view.{key}", seats, CHIP_LIMIT)
     expect_int(view["ante_pot"], "view.ante_pot")
+    if "refusals" in view:
+        refusals = expect_dict(view["refusals"], "view.refusals")
+        card_list(list(refusals), "view.refusals")
+        for card, text in refusals.items():
+            expect_str(text, f"view.refusals.{card}")
     return seat
 
 

@@ -102,3 +102,31 @@ def test_last_round_summary_is_public() -> None:
     assert summary["round"] == 0 and summary["declarer"] == 2 and not summary["void"]
     assert summary["contract"] == "guard_without" and summary["talon"] == PLAY_TALON
     assert sum(summary["tricks"]) == 18 and summary["points"] is not None
+
+
+def test_refusals_give_the_reason_apply_gives_for_every_card_that_may_not_go() -> None:
+    """A front end shows why a card is disabled, in the engine's own words."""
+    checked = {"aside": 0, "play": 0}
+    for seed in (3, 11):
+        state = new(4, seed=seed)
+        state, _ = declare(state, (state["dealer"] + 1) % 4, "take")
+        while not state["over"] and state["round"] == 0:
+            seat = state["to_act"]
+            view = api.view(state, seat)
+            legal = {a["card"] for a in api.legal_actions(state, seat) if "card" in a}
+            refusals: dict[str, Any] = view["refusals"]
+            assert set(refusals) == set(view["hand"]) - legal
+            for card, reason in refusals.items():
+                try:
+                    api.apply(state, {"type": state["phase"], "card": card}, seat)
+                except api.RulesError as error:
+                    assert reason in str(error)
+                    checked[state["phase"]] += 1
+                else:
+                    raise AssertionError(f"{card} was refused but apply took it")
+            for other in range(4):
+                if other != seat:
+                    assert api.view(state, other)["refusals"] == {}
+            state, _ = act(state, api.legal_actions(state, seat)[-1])
+    assert checked["aside"] > 0 and checked["play"] > 0
+    assert api.view(new(4), None)["refusals"] == {}
