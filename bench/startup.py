@@ -10,6 +10,8 @@ times are the page's own, from its navigation start):
 * ``cold``     the site in a new browser context (empty HTTP cache, no service worker, no
                snapshot): until the patience page shows its first legal actions
                (``celestix:playable``)
+* ``still``    a cold start in a new context that prefers reduced motion (the boot
+               screen's animations stopped): what those animations cost the start
 * ``warm``     the same context again (files cached by the service worker, the engine's
                memory snapshot stored): until playable
 * ``offline``  the same context with the network cut off (and the server refusing any
@@ -66,7 +68,7 @@ BARE_PAGE = b"""<!doctype html>
 # A fixed deal: every run plays the same cards
 GAME_PATH = "/#patience/deal=12345"
 TIMEOUT_MS = 180_000
-KINDS = ("bare", "cold", "warm", "offline")
+KINDS = ("bare", "cold", "still", "warm", "offline")
 
 
 def load_build() -> ModuleType:
@@ -250,10 +252,16 @@ def profile_first_visit(
 
 
 def one_run(browser: Browser, origin: str, meter: Meter, bare_first: bool) -> dict[str, Any]:
-    """Bare Pyodide and the site's cold, warm and offline starts (bare first or last)."""
+    """Bare Pyodide and the site's cold (also with reduced motion), warm and offline starts
+    (bare first or last)."""
     result: dict[str, Any] = {}
     if bare_first:
         result["bare"] = bare(browser, origin, meter)
+    still = browser.new_context(reduced_motion="reduce")
+    try:
+        result["still"] = again(still, origin, meter)
+    finally:
+        still.close()
     context = browser.new_context()
     try:
         result["cold"] = first_visit(context, origin, meter)

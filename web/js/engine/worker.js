@@ -105,22 +105,30 @@ function countDownloads(sizes, report) {
       fail(new Error(`could not download ${url}: HTTP ${response.status}`));
       return response;
     }
-    const counter = new TransformStream({
-      transform(chunk, controller) {
-        received += chunk.byteLength;
-        const now = Math.floor((100 * received) / total);
-        if (now !== percent) report(Math.min(1, (percent = now) / 100));
-        controller.enqueue(chunk);
-      },
+    // Pyodide gets the real response (its URL lets the browser cache the compiled wasm,
+    // and streaming compilation reads it natively); a clone of its body is counted.
+    countBody(response.clone().body, (bytes) => {
+      received += bytes;
+      const now = Math.floor((100 * received) / total);
+      if (now !== percent) report(Math.min(1, (percent = now) / 100));
     });
-    // same status and headers (application/wasm keeps streaming compilation working)
-    return new Response(response.body.pipeThrough(counter), {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
+    return response;
   };
   return { failed, restore: () => (self.fetch = realFetch) };
+}
+
+/** Read `body` to its end, telling `counted` the size of each chunk. */
+async function countBody(body, counted) {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      counted(value.byteLength);
+    }
+  } catch {
+    // the download itself failed: the runtime's own read reports that
+  }
 }
 
 // --- downloads ---------------------------------------------------------------------
