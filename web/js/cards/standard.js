@@ -55,7 +55,7 @@ const EMBLEMS = {
 
 const L = 84;
 const R = 166;
-const PIP_LAYOUTS = {
+export const PIP_LAYOUTS = {
   2: [[125, 72], [125, 278]],
   3: [[125, 72], [125, 175], [125, 278]],
   4: [[L, 72], [R, 72], [L, 278], [R, 278]],
