@@ -7,6 +7,8 @@
                                            set up what is missing, run every test layer
     python3 build.py bench startup [--runs N]
                                            the start-up benchmark (docs/PERFORMANCE.md)
+    python3 build.py bench bots [--runs N]  ms per bot decision in CPython, Node, Chromium
+                                           (docs/BOTS.md)
 
 Downloads (Pyodide, micropip, test wheels) are pinned, checksum-verified and cached in
 ``.cache/``; the engine wheel is rebuilt only when its sources change. ``dist/build.json``
@@ -1123,7 +1125,7 @@ def cmd_test(args: argparse.Namespace) -> int:
 
 
 # Benchmarks: name -> script (run with the venv's Python, after a build)
-BENCHMARKS = {"startup": ROOT / "bench" / "startup.py"}
+BENCHMARKS = {"startup": ROOT / "bench" / "startup.py", "bots": ROOT / "bench" / "bots.py"}
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -1166,9 +1168,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         choices=list(LAYERS),
         help="run only this layer (repeatable; default: all)",
     )
-    bench = sub.add_parser(
-        "bench", help="run a benchmark in headless Chromium (docs/PERFORMANCE.md)"
-    )
+    bench = sub.add_parser("bench", help="run a benchmark (docs/PERFORMANCE.md, docs/BOTS.md)")
     bench.add_argument("name", choices=list(BENCHMARKS), help="which benchmark")
     bench.add_argument("--runs", type=int, help="runs of each kind (default: the benchmark's)")
     args = parser.parse_args(argv)
