@@ -84,16 +84,25 @@ function progress(stage, message, fraction = null) {
  * URLs to their sizes from build.json; `report(fraction)` gets the share received so far.
  * A failed download rejects `failed`: Pyodide would otherwise only log it.
  */
-function countDownloads(sizes, report) {
+function countDownloads(sizes, report, early = null) {
   const total = [...sizes.values()].reduce((a, b) => a + b, 0);
   let received = 0;
   let percent = -1; // reported only when the whole percentage changes
   let fail;
   const failed = new Promise((_, reject) => (fail = reject));
   const realFetch = self.fetch.bind(self);
+  const counted = (bytes) => {
+    received += bytes;
+    const now = Math.floor((100 * received) / total);
+    if (now !== percent) report(Math.min(1, (percent = now) / 100));
+  };
   self.fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), SITE).href;
     if (!sizes.has(url)) return realFetch(input, init);
+    if (early?.url === url) {
+      const placeholder = await early.answer(counted);
+      if (placeholder) return placeholder;
+    }
     let response;
     try {
       response = await realFetch(input, init);
@@ -107,14 +116,54 @@ function countDownloads(sizes, report) {
     }
     // Pyodide gets the real response (its URL lets the browser cache the compiled wasm,
     // and streaming compilation reads it natively); a clone of its body is counted.
-    countBody(response.clone().body, (bytes) => {
-      received += bytes;
-      const now = Math.floor((100 * received) / total);
-      if (now !== percent) report(Math.min(1, (percent = now) / 100));
-    });
+    countBody(response.clone().body, counted);
     return response;
   };
   return { failed, restore: () => (self.fetch = realFetch) };
+}
+
+/**
+ * Pyodide's wasm, fetched and compiled from the worker's first moment, while the build
+ * manifest and Pyodide's loader load (Pyodide itself would ask for it only once its
+ * loader has run). `answer(counted)` gives Pyodide's own request for the file an empty
+ * stand-in response once the module is compiled (the bytes were counted), or null when
+ * the early compile failed: the request then goes to the network as usual.
+ * `instantiate(source, imports)` replaces WebAssembly.instantiateStreaming meanwhile.
+ */
+function compileEarly(url) {
+  const response = started(fetch(url));
+  const module = started(
+    response.then((r) => {
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      return WebAssembly.compileStreaming(r.clone());
+    }),
+  );
+  module.then(() => step("compiled"), () => {});
+  let bytes = 0;
+  let counted = null;
+  response.then((r) => r.ok && r.body && countBody(r.body, (n) => (counted ? counted(n) : (bytes += n))), () => {});
+  const standIns = new WeakSet();
+  return {
+    url,
+    async answer(count) {
+      try {
+        await module;
+      } catch {
+        return null;
+      }
+      counted = count;
+      if (bytes) count(bytes);
+      const standIn = new Response(new Uint8Array(0), { headers: { "content-type": "application/wasm" } });
+      standIns.add(standIn);
+      return standIn;
+    },
+    async instantiate(realInstantiate, source, imports) {
+      const response = await source;
+      if (!standIns.has(response)) return realInstantiate(response, imports);
+      const compiled = await module;
+      return { module: compiled, instance: await WebAssembly.instantiate(compiled, imports) };
+    },
+  };
 }
 
 /** Read `body` to its end, telling `counted` the size of each chunk. */
@@ -214,15 +263,23 @@ async function dropSnapshots() {
 
 /** Start Pyodide (snapshot options in `extra`), counting the runtime's downloads. */
 async function startPython(loadPyodide, manifest, extra, message) {
+  const early = manifest.pyodide.path === PYODIDE_PATH ? earlyWasm : null;
   const pyodideDir = new URL(manifest.pyodide.path, SITE);
   const sizes = new Map();
   for (const name of ["pyodide.asm.wasm", "python_stdlib.zip"]) {
     sizes.set(new URL(name, pyodideDir).href, manifest.files[manifest.pyodide.path + name].size);
   }
   progress("runtime", "Downloading the Python runtime", 0);
-  const downloads = countDownloads(sizes, (fraction) =>
-    progress("runtime", fraction < 1 ? "Downloading the Python runtime" : message, fraction),
+  const downloads = countDownloads(
+    sizes,
+    (fraction) => progress("runtime", fraction < 1 ? "Downloading the Python runtime" : message, fraction),
+    early,
   );
+  const realInstantiate = WebAssembly.instantiateStreaming;
+  if (early) {
+    WebAssembly.instantiateStreaming = (source, imports) =>
+      early.instantiate(realInstantiate, source, imports);
+  }
   try {
     const pyodide = await Promise.race([
       loadPyodide({
@@ -236,6 +293,7 @@ async function startPython(loadPyodide, manifest, extra, message) {
     return pyodide;
   } finally {
     downloads.restore();
+    WebAssembly.instantiateStreaming = realInstantiate;
   }
 }
 
@@ -302,10 +360,13 @@ async function bootMicropip(loadPyodide, manifest) {
 // Where build.py puts Pyodide: its loader is fetched while build.json is (and again from
 // build.json's path, should that ever differ)
 const PYODIDE_PATH = "pyodide/";
+// Pyodide's wasm, compiled while the rest of the boot starts (compileEarly)
+let earlyWasm = null;
 
 async function boot() {
   progress("runtime", "Loading the build manifest", 0);
   const early = started(import(new URL(`${PYODIDE_PATH}pyodide.mjs`, SITE).href));
+  earlyWasm = compileEarly(new URL(`${PYODIDE_PATH}pyodide.asm.wasm`, SITE).href);
   const manifest = await fetchJson(new URL("build.json", SITE));
   step("manifest");
   // everything the boot needs is asked for at once: the runtime's loader, the engine
