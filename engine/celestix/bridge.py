@@ -4,7 +4,9 @@ The Web Worker calls :func:`handle` with a method name and its parameters as a J
 string, and gets back a JSON string: ``{"ok": true, "result": ...}`` or
 ``{"ok": false, "error": {"type", "kind", "message", "field", "rule"}}``. Methods are
 the facade's functions plus ``turn``, which returns a seat's view and legal actions in
-one round trip.
+one round trip, and ``play`` / ``bot_play``, which apply a move (a computer player's,
+chosen from its own view, for ``bot_play``) and return the new state, its events and a
+viewer's turn in one round trip.
 """
 
 from __future__ import annotations
@@ -26,6 +28,23 @@ def _turn(state: JsonDict, seat: int | None = None) -> JsonDict:
     }
 
 
+def _play(state: JsonDict, action: JsonDict, seat: int, viewer: int | None = None) -> JsonDict:
+    """Apply ``seat``'s action; the new state, its events, and ``viewer``'s turn after it."""
+    result = api.apply(state, action, seat)
+    return {"seat": seat, "action": action, **result, **_turn(result["state"], viewer)}
+
+
+def _bot_play(
+    state: JsonDict, level: str = "normal", seed: int | None = None, viewer: int | None = None
+) -> JsonDict:
+    """The computer player to act chooses from its own view and plays (as ``_play``)."""
+    seat = state.get("to_act") if isinstance(state, dict) else None
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise MalformedError("state.to_act", "no seat is to act")
+    action = api.bot_action(api.view(state, seat), level, seed)
+    return _play(state, action, seat, viewer)
+
+
 def _version() -> JsonDict:
     return {"engine": __version__}
 
@@ -43,6 +62,8 @@ METHODS: dict[str, tuple[Callable[..., Any], tuple[str, ...], tuple[str, ...]]] 
     "winnable": (api.winnable, ("state",), ("budget",)),
     "replay": (api.replay, ("record",), ()),
     "turn": (_turn, ("state",), ("seat",)),
+    "play": (_play, ("state", "action", "seat"), ("viewer",)),
+    "bot_play": (_bot_play, ("state",), ("level", "seed", "viewer")),
 }
 
 

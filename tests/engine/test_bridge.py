@@ -50,3 +50,26 @@ def test_bad_json_is_answered() -> None:
 
 def test_version() -> None:
     assert call("version", {})["result"] == {"engine": "0.1.0"}
+
+
+def test_play_and_bot_play_answer_in_one_round_trip() -> None:
+    state = call("new_game", {"game": "precedence", "seed": 7})["result"]
+    assert isinstance(state, dict)
+    seat = state["to_act"]
+    moved = call("bot_play", {"state": state, "level": "basic", "seed": 3, "viewer": 0})
+    assert moved["ok"] is True
+    result = moved["result"]
+    assert isinstance(result, dict)
+    assert result["seat"] == seat
+    assert result["view"]["seat"] == 0
+    assert result["events"][0]["type"] == "declare"
+    # the same move through play gives the same state and events
+    again = call("play", {"state": state, "action": result["action"], "seat": seat})["result"]
+    assert isinstance(again, dict)
+    assert again["state"] == result["state"]
+    assert again["events"] == result["events"]
+    assert again["view"]["seat"] is None and again["legal"] == []
+    refused = call("play", {"state": state, "action": {"type": "bid", "tricks": 3}, "seat": seat})
+    assert refused["ok"] is False
+    over = dict(state, to_act=None)
+    assert call("bot_play", {"state": over})["error"]["field"] == "state.to_act"  # type: ignore[index]

@@ -161,6 +161,16 @@ class Engine {
   replay(record) {
     return this.call("replay", { record });
   }
+
+  /** Apply `seat`'s action: {seat, action, state, events, view, legal} (`viewer`'s turn after it). */
+  play(state, action, seat, viewer) {
+    return this.call("play", { state, action, seat, viewer });
+  }
+
+  /** The computer player to act chooses from its own view and plays: as play(). */
+  botPlay(state, level, seed, viewer) {
+    return this.call("bot_play", { state, level, seed, viewer });
+  }
 }
 
 /** The one engine of the page, booting from the moment this module is imported (the site's
