@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from celestix import api
+from celestix.cli import sabacc_arena
 from celestix.rng import MAX_SEED, fresh_seed
 from celestix.sabacc.auction import BID_NAMES, BIDS
 from celestix.sabacc.bots import LEVELS
@@ -25,7 +26,7 @@ from celestix.sabacc.match import Stats, game_options, play_game
 from celestix.sabacc.settlement import BONUS_NAMES, BONUSES
 from celestix.shape import JsonDict
 
-COMMANDS = ("play", "simulate")
+COMMANDS = ("play", "simulate", "arena")
 HELP = (
     "Type a choice's number, a bid (take, push, guard, without, against, pass) or a card "
     "code (14c is the Master of coins, -21 The Universe, 0 The Idiot); quit to stop."
@@ -45,7 +46,9 @@ def add_arguments(command: str, parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--start-chips", type=int, default=100)
     parser.add_argument("--ante", type=int, default=1)
     parser.add_argument("--ante-pot-at-end", choices=("divide", "carry"), default="divide")
-    if command == "play":
+    if command == "arena":
+        sabacc_arena.add_arguments(parser)
+    elif command == "play":
         parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
         parser.add_argument("--level", choices=LEVELS, default="normal", help="the bots' level")
     else:
@@ -68,6 +71,8 @@ def run(command: str, args: argparse.Namespace) -> int:
         "ante": args.ante,
         "ante_pot_at_end": args.ante_pot_at_end,
     }
+    if command == "arena":
+        return sabacc_arena.arena(args, options, print)
     seed = fresh_seed() if args.seed is None else args.seed
     if command == "play":
         return play(options, seed, args.seat, args.level, sys.stdin, sys.stdout)

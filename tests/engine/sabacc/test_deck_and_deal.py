@@ -128,7 +128,7 @@ def test_games_lists_sabacc_with_its_options() -> None:
     assert options["ante_pot_at_end"]["choices"] == ["divide", "carry"]
     assert options["ante_pot_at_end"]["default"] == "divide"
     assert all(option["help"] and option["label"] for option in options.values())
-    assert sabacc["levels"] == ["random", "basic", "easy", "normal"]
+    assert sabacc["levels"] == ["random", "basic", "easy", "normal", "strong"]
 
 
 # --- setups -------------------------------------------------------------------------

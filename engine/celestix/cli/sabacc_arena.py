@@ -1,0 +1,176 @@
+"""The Contract Sabacc arena: duplicate rounds between two bot levels.
+
+``python -m celestix arena sabacc --a strong --b easy --deals N [--players 3|4|5]
+[--jobs J] [--seed S]``. Each deal is one round, played ``n + 1`` times with the same
+cards: once with level B in every seat (the reference), then once for each seat ``k``
+with level A in seat ``k`` and B in the others. A's result in the deal is what A won in
+chips in each seat less what B won in the same seat at the reference table, summed
+over the seats (so the level is rotated through every seat, and only the seat's
+player differs from the table it is compared with). A wins the deal when that sum is
+positive; a tie counts half. Deals run in parallel processes (``--jobs``); without
+multiprocessing they run one after another.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import time
+from collections.abc import Callable
+
+from celestix.cli.arena_stats import interval, mean_ci, timing
+from celestix.errors import RulesError
+from celestix.options import resolve
+from celestix.rng import mix64
+from celestix.sabacc.bots import LEVELS, choose, player_of
+from celestix.sabacc.bots.search import VARIANTS
+from celestix.sabacc.flow import apply_action
+from celestix.sabacc.state import OPTION_SPECS, new_state
+from celestix.sabacc.view import make_view
+from celestix.shape import JsonDict
+
+PHASES = ("bidding", "aside", "play")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arena's own arguments (``--players`` and ``--seed`` come with the others)."""
+    known = ", ".join([*LEVELS, *VARIANTS])
+    parser.add_argument("--a", required=True, help=f"level of side A ({known}; or normal+work=N)")
+    parser.add_argument("--b", required=True, help="level of side B (the other seats)")
+    parser.add_argument("--deals", type=int, default=100, help="how many duplicate deals")
+    parser.add_argument("--jobs", "--workers", dest="jobs", type=int, default=1,
+                        help="processes playing in parallel")  # fmt: skip
+
+
+def arena(args: argparse.Namespace, options: JsonDict, write: Callable[[str], None]) -> int:
+    """Play the duplicate deals and print the statistics; the exit status."""
+    for level in (args.a, args.b):
+        if player_of(level) is None:
+            write(f"error: unknown level {level!r} (known: {', '.join([*LEVELS, *VARIANTS])})")
+            return 2
+    if args.deals < 1 or args.jobs < 1:
+        write("error: --deals and --jobs must be at least 1")
+        return 2
+    try:
+        resolved = resolve(OPTION_SPECS, options)
+    except RulesError as error:
+        write(f"error: {error}")
+        return 2
+    seed = 1 if args.seed is None else args.seed
+    jobs = [(seed + deal, args.a, args.b, resolved) for deal in range(args.deals)]
+    started = time.perf_counter()
+    results, workers = run_jobs(jobs, args.jobs)
+    elapsed = time.perf_counter() - started
+    for line in report(args.a, args.b, results, resolved, seed, workers, elapsed):
+        write(line)
+    return 0
+
+
+def run_jobs(jobs: list[tuple[int, str, str, JsonDict]], count: int) -> tuple[list[JsonDict], int]:
+    """Play the deals in ``count`` processes (one after another if that cannot be done)."""
+    if count > 1:
+        try:
+            with multiprocessing.get_context("spawn").Pool(count) as pool:
+                return pool.map(arena_deal, jobs, chunksize=1), count
+        except (OSError, ImportError, NotImplementedError):
+            pass  # no processes here (e.g. Pyodide): play them in this one
+    return [arena_deal(job) for job in jobs], 1
+
+
+def round_gains(state: JsonDict) -> list[int]:
+    """What each seat won or lost in round 0, from the ledger (antes included)."""
+    gains = [0] * len(state["chips"])
+    for entry in state["ledger"]:
+        if entry["hand"] == 0 and entry["seat"] is not None:
+            gains[entry["seat"]] += entry["amount"] if entry["dir"] == "out" else -entry["amount"]
+    return gains
+
+
+def play_round(options: JsonDict, seed: int, levels: list[str],
+               times: dict[str, dict[str, list[float]]], sides: list[str]) -> JsonDict:  # fmt: skip
+    """Play the first round of game ``seed`` with ``levels`` per seat; its result."""
+    state = new_state(options, seed, None)
+    step = 0
+    while state["round"] == 0 and not state["over"]:
+        seat = state["to_act"]
+        view = make_view(state, seat)
+        began = time.process_time()  # processor time: less sensitive to other load
+        action = choose(view, levels[seat], mix64(seed ^ mix64(step)) >> 11)
+        took = 1000 * (time.process_time() - began)
+        times[sides[seat]].setdefault(view["phase"], []).append(took)
+        state, events = apply_action(state, action, seat)
+        for event in events:
+            if event["type"] == "round_counted":
+                return {"gains": round_gains(state), "declarer": event["declarer"],
+                        "made": bool(event["made"]), "contract": event["contract"]}  # fmt: skip
+            if event["type"] == "void_round":
+                return {"gains": round_gains(state), "declarer": None, "made": False,
+                        "contract": None}  # fmt: skip
+        step += 1
+    raise AssertionError("the round did not end")
+
+
+def arena_deal(job: tuple[int, str, str, JsonDict]) -> JsonDict:
+    """One duplicate deal: the reference table (all B), then A in each seat in turn."""
+    seed, a, b, options = job
+    seats = int(options["players"])
+    times: dict[str, dict[str, list[float]]] = {"a": {}, "b": {}}
+    reference = play_round(options, seed, [b] * seats, times, ["b"] * seats)
+    rotations = []
+    for k in range(seats):
+        levels = [a if s == k else b for s in range(seats)]
+        sides = ["a" if s == k else "b" for s in range(seats)]
+        result = play_round(options, seed, levels, times, sides)
+        rotations.append(
+            {
+                "gain": result["gains"][k] - reference["gains"][k],
+                "a_declared": result["declarer"] == k,
+                "a_made": result["declarer"] == k and result["made"],
+                "b_declared": reference["declarer"] == k,
+                "b_made": reference["declarer"] == k and reference["made"],
+            }
+        )
+    return {"seed": seed, "rotations": rotations, "times": times}
+
+
+def report(a: str, b: str, results: list[JsonDict], options: JsonDict, seed: int, workers: int,
+           elapsed: float) -> list[str]:  # fmt: skip
+    """The arena's statistics as lines of text."""
+    deals = len(results)
+    seats = int(options["players"])
+    scores = [sum(r["gain"] for r in res["rotations"]) for res in results]
+    wins = [1.0 if s > 0 else 0.5 if s == 0 else 0.0 for s in scores]
+    rate, rate_half = mean_ci(wins)
+    per_round, per_round_half = mean_ci([s / seats for s in scores])
+    rotations = [r for res in results for r in res["rotations"]]
+
+    def contracts(side: str) -> str:
+        declared = sum(1 for r in rotations if r[f"{side}_declared"])
+        made = sum(1 for r in rotations if r[f"{side}_made"])
+        share = 100 * declared / max(1, len(rotations))
+        success = f"{100 * made / declared:.1f}% made" if declared else "none to make"
+        return f"{side.upper()} declared in {declared} ({share:.1f}%), {success}"
+
+    lines = [
+        f"Contract Sabacc arena: A = {a}, B = {b}; {seats} players, {deals} deals "
+        f"({(seats + 1) * deals} rounds), seeds {seed}-{seed + deals - 1}, {workers} "
+        f"process(es), {elapsed:.0f} s",
+        "Each deal is one round played with B in every seat, then with A in each seat in "
+        "turn; A's score is its chips won less B's in the same seat, summed over the seats "
+        "(a tie counts half).",
+        f"A wins {100 * rate:.1f}% of deals ({interval(rate, rate_half, 100, '.1f', '%')}): "
+        f"{wins.count(1.0)} won, {wins.count(0.5)} tied, {wins.count(0.0)} lost",
+        f"Chips per round in a seat, A less B: {per_round:+.3f} "
+        f"({interval(per_round, per_round_half, 1, '+.3f')})",
+        f"Contracts (seat-rounds): {contracts('a')}; {contracts('b')}",
+    ]
+    for side, level in (("a", a), ("b", b)):
+        by_phase: dict[str, list[float]] = {}
+        for res in results:
+            for phase, took in res["times"][side].items():
+                by_phase.setdefault(phase, []).extend(took)
+        every = [t for phase in PHASES for t in by_phase.get(phase, [])]
+        parts = [timing("all", every)]
+        parts.extend(timing(phase, by_phase[phase]) for phase in PHASES if by_phase.get(phase))
+        lines.append(f"CPU ms per decision, {side.upper()} ({level}): " + "; ".join(parts))
+    return lines

@@ -1,0 +1,336 @@
+"""What a seat knows, as bit masks, and deals of the hidden cards consistent with it.
+
+:class:`Table` reads a view (never a state). :meth:`Table.sample` deals the cards the
+seat cannot see so that
+
+* every other seat gets exactly its hand size, and no card of a suit it has shown out
+  of (a player who did not follow has none of the suit led; one who then played no
+  Sabacc has no Sabacc either);
+* the declarer's aside gets its hidden part (a defender sees only its Sabaccs): never
+  a Sabacc (those are shown) nor a Master;
+* the talon, once shown and taken into the declarer's hand, stays with the declarer:
+  each of its cards not yet played or shown is in the declarer's hand or in the
+  hidden aside (in the aside if the declarer has shown out of its suit);
+* an unseen talon (during the auction, or sent to a pile under Guard without or
+  against) gets any cards;
+* the auction weighs a deal as evidence: each bid or pass says the bidder's hand, as
+  dealt, had a bidding count (:func:`hand_count`, the basic player's) in a range; a
+  deal is kept with a probability that halves for every :data:`EVIDENCE_STEP` points by
+  which a hand strays from its range, the best of :data:`EVIDENCE_TRIES` otherwise.
+
+Randomness comes only from the :class:`~celestix.rng.Rng` passed in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from celestix.errors import MalformedError
+from celestix.rng import Rng
+from celestix.sabacc.aside import TALON_HAND
+from celestix.sabacc.auction import BIDS, PASS, RANK
+from celestix.sabacc.bots.basic import TABLE_FACTOR, THRESHOLDS
+from celestix.sabacc.bots.fast import FREE_MASK, IDIOT_ID, MAGICIAN_ID
+from celestix.sabacc.cards import INDEX
+from celestix.sabacc.deal import HAND_SIZE
+from celestix.sabacc.sim import HALF, SABACC_MASK, SUIT_MASKS, suit_index
+from celestix.shape import JsonDict
+
+ALL_CARDS = (1 << 78) - 1
+DEAL_TRIES = 20
+EVIDENCE_TRIES = 4
+EVIDENCE_STEP = 6
+UNIVERSE_ID = 76
+BIG_SABACCS = sum(1 << c for c in range(71, 76))  # -16 to -20 (The Universe apart)
+MAGICIAN_BONUS = (0, 0, 0, 0, 2, 5, 7)
+NO_LIMIT = 1000
+
+
+def mask_of(cards: list[str]) -> int:
+    """The mask of card codes."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << INDEX[card]
+    return mask
+
+
+def hand_count(hand: int) -> int:
+    """The basic player's bidding count (``basic.hand_count``) of a hand mask."""
+    sabaccs = hand & SABACC_MASK
+    k = sabaccs.bit_count()
+    score = 2 * k
+    if sabaccs >> UNIVERSE_ID & 1:
+        score += 10
+    if sabaccs >> IDIOT_ID & 1:
+        score += 8
+    if sabaccs >> MAGICIAN_ID & 1:
+        score += MAGICIAN_BONUS[k - 1] if k - 1 < len(MAGICIAN_BONUS) else 9
+    score += (sabaccs & BIG_SABACCS).bit_count()
+    for s in range(4):
+        part = hand & SUIT_MASKS[s]
+        base = 14 * s
+        if part >> (base + 13) & 1:
+            score += 6 + (3 if part >> (base + 12) & 1 else 0)
+        elif part >> (base + 12) & 1:
+            score += 3
+        score += 2 if part >> (base + 11) & 1 else 0
+        score += 1 if part >> (base + 10) & 1 else 0
+        length = part.bit_count()
+        score += 2 * max(0, length - 4)
+        if k >= 4:
+            score += 6 if length == 0 else 3 if length == 1 else 0
+    return score
+
+
+def threshold(contract: str, seats: int) -> int:
+    """The basic player's count for ``contract``, rounded up."""
+    value = THRESHOLDS[contract] * TABLE_FACTOR[seats]
+    return int(value) + (0 if value == int(value) else 1)
+
+
+def count_range(auction: list[JsonDict], seat: int, seats: int) -> tuple[int, int] | None:
+    """The range ``[low, high)`` of ``seat``'s count that its bids and passes suggest
+    (a basic player bids the highest contract its count supports, else passes)."""
+    low, high = 0, NO_LIMIT
+    floor = -1
+    acted = False
+    for entry in auction:
+        if entry["seat"] == seat:
+            acted = True
+            bid = entry["bid"]
+            if bid == PASS:
+                if floor + 1 < len(BIDS):
+                    high = min(high, threshold(BIDS[floor + 1], seats))
+            else:
+                low = max(low, threshold(bid, seats))
+                if RANK[bid] + 1 < len(BIDS):
+                    high = min(high, max(low + 1, threshold(BIDS[RANK[bid] + 1], seats)))
+        if entry["bid"] != PASS:
+            floor = RANK[entry["bid"]]
+    return (low, high) if acted else None
+
+
+@dataclass
+class Table:
+    """A seat's knowledge of the round, read off its view."""
+
+    seat: int
+    seats: int
+    dealer: int
+    declarer: int  # -1 during the auction
+    hand: int
+    sizes: list[int]  # hand sizes
+    barred: list[int]  # per seat: cards it cannot hold (suits shown out of)
+    played_by: list[int]  # per seat: cards played this round
+    trick: list[int]
+    leader: int  # who leads (led) the trick in progress
+    done: int  # completed tricks
+    tricks: int  # tricks in a round
+    won: list[int]  # tricks won per seat
+    pile_half: int  # half-points known to be in the declarer's pile
+    pool: list[int]  # the cards the seat cannot place, in deck order
+    hidden_aside: int  # how many cards of the aside the seat cannot see
+    talon_unseen: int  # how many talon cards nobody has seen (0 if shown)
+    talon_to: str | None  # where the talon goes (None during the auction)
+    forced: list[int]  # shown talon cards that must be in the declarer's hand or aside
+    talon_known: int  # mask of the shown talon
+    aside_known: int  # mask of the aside cards the seat sees
+    ranges: list[tuple[int, int] | None] = field(default_factory=list)
+
+    @classmethod
+    def from_view(cls, view: JsonDict) -> Table:
+        """Read a (checked) view of the seat to act."""
+        seat = view["seat"]
+        if seat is None:
+            raise MalformedError("view.seat", "a spectator's view cannot act")
+        seats = len(view["hand_sizes"])
+        declarer = -1 if view["declarer"] is None else int(view["declarer"])
+        hand = mask_of(view["hand"])
+        played_by = [0] * seats
+        barred = [0] * seats
+        tricks = [trick["plays"] for trick in view["played"]]
+        if view["trick"]:
+            tricks.append(view["trick"])
+        gone = 0
+        for plays in tricks:
+            led = suit_index(INDEX[plays[0]["card"]])
+            for play in plays:
+                card = INDEX[play["card"]]
+                who = play["seat"]
+                played_by[who] |= 1 << card
+                gone |= 1 << card
+                suit = suit_index(card)
+                if suit != led:
+                    barred[who] |= SUIT_MASKS[led]
+                    if suit != 4:
+                        barred[who] |= SABACC_MASK
+        aside_seen = mask_of(view["aside"])
+        talon_known = mask_of(view["talon"]) if view["talon"] is not None else 0
+        destination = view["talon_to"]
+        won = [int(t) for t in view["tricks"]]
+        pile_half = sum(HALF[c] for c in _ids(aside_seen))
+        for trick in view["played"]:
+            if trick["winner"] == declarer:
+                pile_half += sum(HALF[INDEX[p["card"]]] for p in trick["plays"])
+        hidden_aside = int(view["aside_size"]) - len(view["aside"])
+        forced: list[int] = []
+        talon_unseen = 0
+        if destination is None or destination != TALON_HAND:
+            talon_unseen = int(view["talon_size"])
+            talon_known = 0
+        elif seat != declarer:
+            forced = _ids(talon_known & ~gone & ~aside_seen)
+        known = hand | gone | aside_seen
+        for card in forced:
+            known |= 1 << card
+        pool = _ids(ALL_CARDS & ~known)
+        trick_cards = [INDEX[p["card"]] for p in view["trick"]]
+        if view["trick"]:
+            leader = int(view["trick"][0]["seat"])
+        elif view["played"]:
+            leader = int(view["played"][-1]["winner"])
+        else:
+            leader = (int(view["dealer"]) + 1) % seats
+        ranges = [count_range(view["auction"], s, seats) if s != seat else None
+                  for s in range(seats)]  # fmt: skip
+        return cls(
+            seat=seat, seats=seats, dealer=int(view["dealer"]), declarer=declarer, hand=hand,
+            sizes=[int(n) for n in view["hand_sizes"]], barred=barred, played_by=played_by,
+            trick=trick_cards, leader=leader, done=len(view["played"]),
+            tricks=HAND_SIZE[seats], won=won, pile_half=pile_half, pool=pool,
+            hidden_aside=hidden_aside, talon_unseen=talon_unseen, talon_to=destination,
+            forced=forced, talon_known=talon_known, aside_known=aside_seen, ranges=ranges,
+        )  # fmt: skip
+
+    @property
+    def left(self) -> int:
+        """Tricks still to finish, the one in progress included."""
+        return self.tricks - self.done
+
+    def alive(self) -> int:
+        """Cards still in play: every hand (the seat's and the hidden ones) and the trick."""
+        mask = self.hand
+        for card in self.pool:
+            mask |= 1 << card
+        for card in self.forced:
+            mask |= 1 << card
+        for card in self.trick:
+            mask |= 1 << card
+        return mask
+
+    def sample(self, rng: Rng) -> Deal:
+        """A deal of the hidden cards consistent with the view, weighed by the auction."""
+        best: Deal | None = None
+        best_miss = NO_LIMIT
+        for _ in range(EVIDENCE_TRIES):
+            deal = self._deal(rng)
+            miss = self._miss(deal)
+            if miss == 0:
+                return deal
+            if rng.below(1 << min(20, miss // EVIDENCE_STEP)) == 0:
+                return deal
+            if miss < best_miss:
+                best, best_miss = deal, miss
+        assert best is not None
+        return best
+
+    def _miss(self, deal: Deal) -> int:
+        """How far the deal's hands, as dealt, stray from what the auction suggests."""
+        miss = 0
+        for s, bounds in enumerate(self.ranges):
+            if bounds is None:
+                continue
+            dealt = deal.hands[s] | self.played_by[s]
+            if s == self.declarer and self.talon_to == TALON_HAND:
+                dealt = (dealt | deal.aside | self.aside_known) & ~self.talon_known
+            count = hand_count(dealt)
+            low, high = bounds
+            if count < low:
+                miss += low - count
+            elif count >= high:
+                miss += count - high + 1
+        return miss
+
+    def _deal(self, rng: Rng) -> Deal:
+        """One deal respecting the voids (ignoring them after :data:`DEAL_TRIES` tries)."""
+        for attempt in range(DEAL_TRIES + 1):
+            deal = self._try_deal(rng, attempt < DEAL_TRIES)
+            if deal is not None:
+                return deal
+        raise MalformedError("view", "no deal of the hidden cards fits this view")
+
+    def _try_deal(self, rng: Rng, voids: bool) -> Deal | None:
+        seats = self.seats
+        hands = [0] * seats
+        hands[self.seat] = self.hand
+        room = [0 if s == self.seat else self.sizes[s] for s in range(seats)]
+        barred = [b if voids else 0 for b in self.barred]
+        aside = 0
+        aside_room = self.hidden_aside
+        declarer = self.declarer
+        for card in rng.shuffled(self.forced):
+            bit = 1 << card
+            free = bool(FREE_MASK & bit) and aside_room > 0
+            in_aside = free and (
+                bool(barred[declarer] & bit) or rng.below(room[declarer] + aside_room) < aside_room
+            )
+            if in_aside:
+                aside |= bit
+                aside_room -= 1
+            elif room[declarer]:
+                hands[declarer] |= bit
+                room[declarer] -= 1
+            else:
+                return None
+        # slots: (seat or -1 for the aside, -2 for the talon, room, barred), tightest first
+        slots = [(s, room[s], barred[s]) for s in range(seats) if room[s]]
+        if aside_room:
+            slots.append((-1, aside_room, ~FREE_MASK))
+        if self.talon_unseen:
+            slots.append((-2, self.talon_unseen, 0))
+        slots.sort(key=lambda slot: (-slot[2].bit_count(), slot[0]))
+        pool = rng.shuffled(self.pool)
+        talon = 0
+        for who, size, bar in slots:
+            taken = 0
+            rest = []
+            got = 0
+            for card in pool:
+                if got < size and not bar >> card & 1:
+                    taken |= 1 << card
+                    got += 1
+                else:
+                    rest.append(card)
+            if got < size:
+                return None
+            pool = rest
+            if who >= 0:
+                hands[who] |= taken
+            elif who == -1:
+                aside |= taken
+            else:
+                talon = taken
+        return Deal(hands, aside, talon)
+
+
+@dataclass
+class Deal:
+    """The hidden cards placed: every hand, the hidden aside, the unseen talon."""
+
+    hands: list[int]
+    aside: int
+    talon: int
+
+
+def _ids(mask: int) -> list[int]:
+    out = []
+    while mask:
+        bit = mask & -mask
+        out.append(bit.bit_length() - 1)
+        mask ^= bit
+    return out
+
+
+def ids_of(mask: int) -> list[int]:
+    """The card numbers of a mask, ascending."""
+    return _ids(mask)
