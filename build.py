@@ -68,6 +68,13 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# axe-core, the accessibility checker of the browser tests (never part of the site):
+# npm's published integrity and shasum of axe-core-4.14.1.tgz
+AXE_VERSION = "4.14.1"
+AXE_SHA512 = (
+    "FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ=="
+)
+AXE_SHA1 = "14d8a6f3f085afd126b8b5ca1e42e50e17fb1d99"
 MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
@@ -147,31 +154,50 @@ def fetch_pyodide() -> Path:
     target = CACHE / f"pyodide-{PYODIDE_VERSION}"
     if all((target / name).is_file() for name in PYODIDE_FILES):
         return target
-    log(f"fetching pyodide@{PYODIDE_VERSION} from the npm registry")
+    fetch_npm_files("pyodide", PYODIDE_VERSION, PYODIDE_SHA512, PYODIDE_SHA1, PYODIDE_FILES, target)
+    return target
+
+
+def fetch_npm_files(
+    package: str, version: str, sha512: str, sha1: str, names: Sequence[str], target: Path
+) -> None:
+    """Files of a pinned npm tarball (checked against its published hashes) into ``target``."""
+    log(f"fetching {package}@{version} from the npm registry")
     work = fresh_dir(target)
     try:
         # npm is the registry's ordinary client; it also checks the integrity it publishes
         run(
-            ["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", work, "--silent"],
+            ["npm", "pack", f"{package}@{version}", "--pack-destination", work, "--silent"],
             cwd=work,
             stdout=subprocess.DEVNULL,
         )
-        tarball = work / f"pyodide-{PYODIDE_VERSION}.tgz"
+        tarball = work / f"{package}-{version}.tgz"
         data = tarball.read_bytes()
-        sha512 = base64.b64encode(hashlib.sha512(data).digest()).decode()
-        if sha512 != PYODIDE_SHA512 or hashlib.sha1(data).hexdigest() != PYODIDE_SHA1:
-            raise SystemExit(f"pyodide tarball checksum mismatch: sha512 {sha512}")
+        got = base64.b64encode(hashlib.sha512(data).digest()).decode()
+        if got != sha512 or hashlib.sha1(data).hexdigest() != sha1:
+            raise SystemExit(f"{package} tarball checksum mismatch: sha512 {got}")
         with tarfile.open(tarball) as archive:
-            for name in PYODIDE_FILES:
+            for name in names:
                 source = archive.extractfile(f"package/{name}")
                 if source is None:
-                    raise SystemExit(f"pyodide tarball lacks {name}")
+                    raise SystemExit(f"{package} tarball lacks {name}")
                 (work / name).write_bytes(source.read())
         tarball.unlink()
         replace_dir(work, target)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    return target
+
+
+def fetch_axe() -> Path:
+    """axe-core's ``axe.min.js`` (for the browser tests' accessibility checks), cached."""
+    target = CACHE / f"axe-core-{AXE_VERSION}"
+    script = target / "axe.min.js"
+    if not script.is_file():
+        with cache_lock("axe"):
+            if not script.is_file():
+                names = ["axe.min.js"]
+                fetch_npm_files("axe-core", AXE_VERSION, AXE_SHA512, AXE_SHA1, names, target)
+    return script
 
 
 def pip_download(requirements: Sequence[str], destination: Path) -> None:
@@ -1075,10 +1101,11 @@ def timed(name: str, step: Callable[[], int]) -> LayerResult:
 
 
 def setup_step(layers: Sequence[str]) -> int:
-    """What a fresh machine lacks: the venv, Chromium (for the browser layer)."""
+    """What a fresh machine lacks: the venv, Chromium and axe-core (for the browser layer)."""
     ensure_venv()
     if "browser" in layers:
         ensure_chromium()
+        fetch_axe()
     return 0
 
 

@@ -53,6 +53,23 @@ def load_build() -> ModuleType:
 build = load_build()
 
 
+def load_helper(name: str) -> ModuleType:
+    """A helper module of this folder (its fixtures are made this conftest's below)."""
+    path = Path(__file__).with_name(f"{name}.py")
+    spec = importlib.util.spec_from_file_location(f"celestix_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# axe(page, screen), screenshot(page, name): see a11y.py
+a11y = load_helper("a11y")
+axe_script = a11y.axe_script
+axe = a11y.axe
+screenshot = a11y.screenshot
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Keep a screenshot and a trace of every failed test, however pytest was started."""
     if config.getoption("--screenshot", "off") == "off":

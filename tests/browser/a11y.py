@@ -1,0 +1,96 @@
+"""Accessibility checks and screenshots for the browser tests (fixtures, via conftest).
+
+API (request the fixtures by name in any test under tests/browser):
+
+* ``axe(page, screen, exclude=())`` -- runs axe-core (pinned in build.py, fetched from
+  npm and checked against its published hashes; served only to the tests, from the
+  tests' copy of the site under ``/__tests__/axe.min.js``, never part of dist/) on the
+  page as it is now, and fails the test listing every violation (rule, impact, the
+  offending elements) with ``screen`` naming where it happened. ``exclude`` takes CSS
+  selectors of parts to leave out (use sparingly, say why).
+* ``screenshot(page, name)`` -- saves ``test-results/browser/screens/<name>.png`` (the
+  whole page), kept as a test artefact whether the test passes or not.
+
+The page's Content-Security-Policy allows scripts from its own origin only, so axe is
+added as a script served by the test server, not evaluated inline.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENS = ROOT / "test-results" / "browser" / "screens"
+AXE_PATH = "__tests__/axe.min.js"
+
+AxeCheck = Callable[..., list[dict[str, Any]]]
+Screenshot = Callable[[Page, str], Path]
+
+
+def describe(violations: list[dict[str, Any]]) -> str:
+    """A readable list of axe's violations."""
+    lines = []
+    for violation in violations:
+        lines.append(f"- {violation['id']} ({violation.get('impact')}): {violation['help']}")
+        for node in violation["nodes"][:5]:
+            summary = (node.get("failureSummary") or "").splitlines()[-1:]
+            lines.append(f"    {node['target']}: {summary}")
+            lines.append(f"      {node['html'][:160]}")
+    return "\n".join(lines)
+
+
+@pytest.fixture(scope="session")
+def axe_script(site_dir: Path) -> str:
+    """axe-core put into the tests' copy of the site; its path there."""
+    build = sys.modules["celestix_build"]  # build.py, loaded by the conftest
+    target = site_dir / AXE_PATH
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(build.fetch_axe(), target)
+    return "/" + AXE_PATH
+
+
+@pytest.fixture
+def axe(axe_script: str) -> AxeCheck:
+    """Check the page with axe-core now; fail the test on any violation."""
+
+    def check(page: Page, screen: str, exclude: Sequence[str] = ()) -> list[dict[str, Any]]:
+        if not page.evaluate("() => Boolean(window.axe)"):
+            page.add_script_tag(url=axe_script)
+            page.wait_for_function("() => Boolean(window.axe)")
+        violations: list[dict[str, Any]] = page.evaluate(
+            """async (exclude) => {
+                const context = exclude.length ? { exclude: exclude.map((s) => [s]) } : document;
+                const result = await window.axe.run(context, { resultTypes: ["violations"] });
+                return result.violations.map((v) => ({
+                    id: v.id, impact: v.impact, help: v.help,
+                    nodes: v.nodes.map((n) => ({
+                        target: n.target.join(" "), html: n.html, failureSummary: n.failureSummary,
+                    })),
+                }));
+            }""",
+            list(exclude),
+        )
+        assert not violations, f"axe-core on the {screen} screen:\n{describe(violations)}"
+        return violations
+
+    return check
+
+
+@pytest.fixture
+def screenshot() -> Screenshot:
+    """Save a full-page screenshot as a test artefact."""
+
+    def shoot(page: Page, name: str) -> Path:
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        path = SCREENS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return shoot
