@@ -1,0 +1,88 @@
+// The trick in the middle of the table: each seat's card at its side of the centre,
+// flown there from where it was played (ui/motion.js, off under reduced motion), the
+// winner's card lifted and outlined, then the trick swept towards its winner.
+//
+//   const trick = new TrickArea(el, {deck, place(seat) -> "bottom"|"left"|"top"|"right"|..., seatName})
+//   trick.show(plays, {winner})          draw [{seat, card}] at once (no movement)
+//   await trick.play(seat, code, {from, duration})   add a card, flying from the rect `from`
+//   trick.markWinner(seat, text)         lift the winning card; `text` is shown below it
+//   await trick.collect(toRect, {duration})          sweep the cards towards a rect, clear
+//   trick.clear()
+// Cards are images named after the card and the seat ("Emperor of Void, played by West").
+
+import { cardName, createCard } from "../cards/card.js";
+import { flyFrom, reducedMotion } from "../ui/motion.js";
+
+export class TrickArea {
+  constructor(el, { deck, place, seatName = (s) => `Seat ${s}` }) {
+    this.el = el;
+    this.deck = deck;
+    this.place = place;
+    this.seatName = seatName;
+    this.el.classList.add("trick-area");
+    this.el.setAttribute("role", "group");
+    this.el.setAttribute("aria-label", "Cards on the table");
+    this.caption = document.createElement("p");
+    this.caption.className = "trick-caption";
+    this.el.append(this.caption);
+    this.cards = new Map(); // seat -> element
+  }
+
+  cardFor(seat, code) {
+    const card = createCard(code, { deck: this.deck });
+    card.classList.add("trick-card");
+    card.dataset.slot = this.place(seat);
+    card.dataset.seat = String(seat);
+    card.setAttribute("aria-label", `${cardName(code, this.deck)}, played by ${this.seatName(seat)}`);
+    return card;
+  }
+
+  clear() {
+    for (const card of this.cards.values()) card.remove();
+    this.cards.clear();
+    this.caption.textContent = "";
+    this.el.classList.remove("has-winner");
+  }
+
+  show(plays, { winner = null, text = "" } = {}) {
+    this.clear();
+    for (const { seat, card } of plays) {
+      const el = this.cardFor(seat, card);
+      this.cards.set(seat, el);
+      this.el.append(el);
+    }
+    if (winner !== null && winner !== undefined) this.markWinner(winner, text);
+  }
+
+  async play(seat, code, { from = null, duration = 300 } = {}) {
+    if (this.el.classList.contains("has-winner")) this.clear();
+    const el = this.cardFor(seat, code);
+    this.cards.get(seat)?.remove();
+    this.cards.set(seat, el);
+    this.el.append(el);
+    if (from && duration) await flyFrom(el, from, { duration });
+  }
+
+  markWinner(seat, text = "") {
+    this.el.classList.add("has-winner");
+    for (const [s, card] of this.cards) card.classList.toggle("winner", s === seat);
+    this.caption.textContent = text;
+  }
+
+  async collect(to, { duration = 300 } = {}) {
+    const cards = [...this.cards.values()];
+    if (to && duration && !reducedMotion() && cards.length) {
+      const runs = cards.map((card) => {
+        const from = card.getBoundingClientRect();
+        const dx = to.left + to.width / 2 - (from.left + from.width / 2);
+        const dy = to.top + to.height / 2 - (from.top + from.height / 2);
+        return card.animate(
+          [{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(0.4)`, opacity: 0 }],
+          { duration, easing: "cubic-bezier(0.4, 0, 0.7, 0.2)", fill: "forwards" },
+        ).finished.catch(() => {});
+      });
+      await Promise.all(runs);
+    }
+    this.clear();
+  }
+}
