@@ -84,7 +84,9 @@ def play_hint(view: JsonDict, legal: list[str], budget: Budget, seed: int) -> Js
     best = estimate.cards[estimate.best]
     reason = card_reason(seen, best, legal, face_up, variant)
     if len(legal) == 1:
-        reason = f"{forced_reason(seen, best)} {reason}"
+        forced = forced_reason(seen, best)
+        # (the declared-cards-first rule said once, not twice)
+        reason = forced[:-1] if reason == _meld_lead(best, variant) else f"{forced} {reason}"
     elif len(estimate.cards) > 1:
         gap = estimate.mean(estimate.best) - estimate.mean(order[1])
         if gap > 0:
@@ -141,8 +143,21 @@ def card_reason(
         )
     if beats:
         if who == seen.partner:
-            return f"{_cap(name)} overtakes your partner's {card_name(best, variant)}"
+            partners = f"your partner's {card_name(best, variant)}"
+            verb = "trumps" if suit == trump != SUIT_OF[best] else "overtakes"
+            if _holds(seen, best, out, face_up):  # (only when no other card is legal)
+                return f"{_cap(name)} {verb} {partners}"
+            if _holds(seen, card, out, face_up):
+                return (
+                    f"{_cap(partners)} could still be beaten: {name} {verb} it, "
+                    "and nothing left can beat it"
+                )
+            return (
+                f"{_cap(partners)} could still be beaten: {name} {verb} it to fight for the trick"
+            )
         if suit == trump and led != trump:
+            if SUIT_OF[best] == trump:
+                return f"You have no {SUIT_NAMES[led]} left: {name} overtrumps {best_name}"
             return f"You have no {SUIT_NAMES[led]} left: {name} trumps the trick"
         if len(seen.trick) == 3:
             cheaper = [c for c in legal if seen.beats(c, best) and _cheaper(seen, c, card)]
@@ -177,7 +192,9 @@ def _lead_reason(seen: Seen, card: str, legal: list[str], out: list[str], varian
         if not trumps_out:
             return f"No trump is left against you: {name} is a sure winner"
         if seen.is_boss(card, out) and len(trumps_out) <= len(mine):
-            if len(trumps_out) <= 2:
+            if len(trumps_out) == 1:
+                return f"Leading trump draws the last {SUIT_NAMES[trump]} card"
+            if len(trumps_out) == 2:
                 last = _count(len(trumps_out), SUIT_NAMES[trump])
                 return f"Leading trump draws the last {last}"
             return f"Leading {name}, the highest trump left, draws the opponents' trumps"
@@ -189,13 +206,18 @@ def _lead_reason(seen: Seen, card: str, legal: list[str], out: list[str], varian
             )
         return f"{_cap(name)} is the highest {SUIT_NAMES[suit]} left: it should take the trick"
     if card in seen.declared:
-        return f"{_cap(name)} is a face-up meld card, and those must go first"
+        return _meld_lead(card, variant)
     lengths = [sum(1 for c in seen.hand if SUIT_OF[c] == s) for s in range(4)]
     if lengths[suit] == max(lengths[s] for s in range(4) if s != trump):
         return f"{_cap(name)} leads from your longest suit, {SUIT_NAMES[suit]}"
     if RANK_OF[card] < EMPEROR - 3:
         return f"{_cap(name)} is a low lead that keeps your high cards"
     return f"{_cap(name)} gives the lead away"
+
+
+def _meld_lead(card: str, variant: str) -> str:
+    """Why a face-up meld card is led."""
+    return f"{_cap(_the(card, variant))} is a face-up meld card, and those must go first"
 
 
 def _cap(text: str) -> str:
@@ -289,6 +311,22 @@ def bid_hint(view: JsonDict, budget: Budget, seed: int) -> JsonDict:
 # --- declaration -------------------------------------------------------------------------
 
 
+def meld_labels(labels: list[str]) -> str:
+    """Melds named for people: ``"Triad"``, ``"two Triads"``, ``"Quad and two Runs of 3"``."""
+    counted: dict[str, int] = {}
+    for label in labels:
+        counted[label] = counted.get(label, 0) + 1
+    words = []
+    for label, n in counted.items():
+        if n == 1:
+            words.append(label)
+        else:
+            first, _, rest = label.partition(" ")
+            plural = f"{first}s {rest}".rstrip()
+            words.append(f"{SMALL_NUMBERS[n] if n < len(SMALL_NUMBERS) else n} {plural}")
+    return " and ".join(words)
+
+
 def declaration_hint(view: JsonDict, moves: list[JsonDict], budget: Budget, seed: int) -> JsonDict:
     """The recommended declaration, why, and the values of the others compared."""
     if len(moves) == 1:
@@ -306,13 +344,14 @@ def declaration_hint(view: JsonDict, moves: list[JsonDict], budget: Budget, seed
         if not melds:
             words.append("no melds shown, no wager")
             continue
-        labels = " and ".join(describe_meld(meld)["label"] for meld in melds)
+        labels = meld_labels([describe_meld(meld)["label"] for meld in melds])
         cost = estimate.tricks[nothing] - estimate.tricks[k]
-        trick_words = (
-            f"showing the cards costs about {_tenths(cost, n)} tricks"
-            if cost > 0
-            else "showing the cards costs no tricks"
-        )
+        if cost <= 0:
+            trick_words = "showing the cards costs no tricks"
+        elif _tenths(cost, n) == "0.0":
+            trick_words = "showing the cards costs almost no tricks"
+        else:
+            trick_words = f"showing the cards costs about {_tenths(cost, n)} tricks"
         words.append(
             f"the {labels} score{'s' if len(melds) == 1 else ''} {estimate.points[k]} for a "
             f"wager of {estimate.wagers[k]}; {trick_words}"

@@ -1,0 +1,81 @@
+"""The words of Precedence hints (celestix.precedence.bots.hints) in constructed positions:
+the reason for a card is what the card does, from what the view shows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from precedence.support import act, bid_all, declare_all, fill, later_hand, new, suit
+
+from celestix import api
+from celestix.precedence.bots.hints import card_reason, meld_labels
+from celestix.precedence.bots.seen import Seen
+
+State = dict[str, Any]
+BIDS = {1: 1, 2: 5, 3: 1, 0: 5}
+
+
+def after(setup: State, plays: list[str]) -> State:
+    """The hand of ``setup``, nothing declared, the bids made, then ``plays``."""
+    state = bid_all(declare_all(new(setup)), BIDS)
+    for card in plays:
+        state, _ = act(state, {"type": "play", "card": card})
+    return state
+
+
+def reason(state: State, card: str) -> str:
+    """The hint's reason for the seat to act playing ``card``."""
+    view = api.view(state, state["to_act"])
+    legal = [move["card"] for move in api.legal_actions(state, state["to_act"])]
+    assert card in legal
+    face_up = [{c for meld in melds for c in meld} for melds in view["melds"]]
+    return card_reason(Seen.from_view(view), card, legal, face_up, view["variant"])
+
+
+def test_leading_trump_draws_the_last_trump_card() -> None:
+    # seat 1 leads with every Void (trump) card but the 2
+    state = after(later_hand(fill({1: [*suit("V", "3456789TOMPE"), "2F"]})), [])
+    assert state["to_act"] == 1
+    assert reason(state, "EV") == "Leading trump draws the last Void card"
+
+
+def test_ruffing_over_an_opponents_trump_is_an_overtrump() -> None:
+    hands = fill(
+        {
+            0: [*suit("V", "9TOMPE"), *suit("F", "2345678")],
+            1: [*suit("B", "5789TOMPE"), *suit("C", "5678")],
+            2: ["6B", *suit("C", "9TOMPE")],
+            3: [*suit("V", "2345"), *suit("F", "9TOMPE"), *suit("C", "234")],
+        }
+    )
+    state = after(later_hand(hands), ["5B", "6B", "4V"])  # seat 3 ruffed seat 2's 6B
+    assert state["to_act"] == 0
+    assert reason(state, "9V") == "You have no Border left: the 9 of Void overtrumps the 4 of Void"
+    # with no trump on the trick yet, over an opponent's card, it trumps the trick
+    state = after(later_hand(hands), ["7B", "6B", "9F"])
+    assert reason(state, "9V") == "You have no Border left: the 9 of Void trumps the trick"
+    # over the partner's card, which must win the trick (seat 0 plays last), it trumps that
+    state = after(later_hand(hands), ["5B", "6B", "9F"])
+    assert reason(state, "9V") == "The 9 of Void trumps your partner's 6 of Border"
+
+
+def test_overtaking_a_partner_whose_card_may_be_beaten_says_so() -> None:
+    # seat 2 leads the 10 of Frontier, seat 3 plays low, seat 1 is still to play
+    hands = fill({0: ["EF", "3F"], 2: ["TF"], 3: ["2F"]})
+    state = after(later_hand(hands, dealer=1), ["TF", "2F"])
+    assert state["to_act"] == 0
+    assert reason(state, "EF") == (
+        "Your partner's 10 of Frontier could still be beaten: the Emperor of Frontier "
+        "overtakes it to fight for the trick"
+    )
+    assert reason(state, "3F") == (
+        "Your partner's 10 of Frontier is winning this trick: the 3 of Frontier does not "
+        "overtake it"
+    )
+
+
+def test_melds_are_counted_in_words() -> None:
+    assert meld_labels(["Triad"]) == "Triad"
+    assert meld_labels(["Triad", "Triad"]) == "two Triads"
+    assert meld_labels(["Quad", "Run of 3", "Run of 3"]) == "Quad and two Runs of 3"
+    assert meld_labels(["Run of 4", "Triad"]) == "Run of 4 and Triad"
