@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from celestix.options import OptionSpec, OptionValue
 from celestix.registry import GameRules
 from celestix.sabacc import bots
+from celestix.sabacc.bots import hints
 from celestix.sabacc.check import check_state
 from celestix.sabacc.flow import apply_action, legal_actions
 from celestix.sabacc.state import OPTION_SPECS, new_state, seat_count
@@ -52,6 +53,9 @@ class SabaccRules(GameRules):
 
     def bot_action(self, view: JsonDict, level: str, seed: int) -> JsonDict:
         return bots.choose(view, level, seed)
+
+    def hint(self, view: JsonDict, level: str, seed: int) -> JsonDict:
+        return hints.hint(view, level, seed)
 
 
 RULES = SabaccRules()

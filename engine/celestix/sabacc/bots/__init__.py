@@ -7,7 +7,7 @@
 * ``basic`` -- sound heuristics (see :mod:`celestix.sabacc.bots.basic`).
 * ``easy`` -- the basic player.
 * ``normal`` and ``strong`` -- searches over sampled deals
-  (:mod:`celestix.sabacc.bots.search`), ``strong`` with about eight times the work
+  (:mod:`celestix.sabacc.bots.search`), ``strong`` with about three times the work
   and an exact solver for the last tricks.
 """
 

@@ -253,7 +253,7 @@ class Table:
 
     def _deal(self, rng: Rng) -> Deal:
         """One deal respecting the voids (ignoring them after :data:`DEAL_TRIES` tries)."""
-        for attempt in range(DEAL_TRIES + 1):
+        for attempt in range(2 * DEAL_TRIES):
             deal = self._try_deal(rng, attempt < DEAL_TRIES)
             if deal is not None:
                 return deal
@@ -282,13 +282,17 @@ class Table:
                 room[declarer] -= 1
             else:
                 return None
-        # slots: (seat or -1 for the aside, -2 for the talon, room, barred), tightest first
+        # slots: (seat or -1 for the aside, -2 for the talon, room, barred)
         slots = [(s, room[s], barred[s]) for s in range(seats) if room[s]]
         if aside_room:
-            slots.append((-1, aside_room, ~FREE_MASK))
+            slots.append((-1, aside_room, ALL_CARDS & ~FREE_MASK))
         if self.talon_unseen:
             slots.append((-2, self.talon_unseen, 0))
-        slots.sort(key=lambda slot: (-slot[2].bit_count(), slot[0]))
+        pool_mask = 0
+        for card in self.pool:
+            pool_mask |= 1 << card
+        # the slot with the least slack (cards it may take less cards it needs) first
+        slots.sort(key=lambda slot: ((pool_mask & ~slot[2]).bit_count() - slot[1], slot[0]))
         pool = rng.shuffled(self.pool)
         talon = 0
         for who, size, bar in slots:

@@ -71,10 +71,10 @@ class Budget:
 
 
 BUDGETS: dict[str, Budget] = {
-    "normal": Budget(work=3000, min_samples=6, max_samples=200, solve_tricks=0,
-                     bid_samples=20, aside_work=3000, aside_candidates=6),
-    "strong": Budget(work=24000, min_samples=24, max_samples=1000, solve_tricks=2,
-                     bid_samples=80, aside_work=20000, aside_candidates=8),
+    "normal": Budget(work=6000, min_samples=6, max_samples=200, solve_tricks=0,
+                     bid_samples=32, aside_work=6000, aside_candidates=6),
+    "strong": Budget(work=16000, min_samples=16, max_samples=1000, solve_tricks=2,
+                     bid_samples=64, aside_work=12000, aside_candidates=8),
 }  # fmt: skip
 # Configurations measured against the levels in the arena (docs/BOTS.md).
 VARIANTS: dict[str, Budget] = {
@@ -154,6 +154,7 @@ class PlayEstimate:
     cards: list[str]  # the choices, strongest first
     totals: list[int]  # summed value over the samples
     made: list[int]  # in how many sampled deals the contract was made after each
+    chips: list[int]  # summed chips (times SCALE) only, without the half-point tie-break
     samples: int
     best: int  # index of the chosen card
 
@@ -173,8 +174,9 @@ def estimate_play(
     cards = [DECK[c] for c in choices]
     totals = [0] * len(choices)
     made = [0] * len(choices)
+    chips = [0] * len(choices)
     if len(choices) == 1 and not value_one:
-        return PlayEstimate(cards, totals, made, 0, 0)
+        return PlayEstimate(cards, totals, made, chips, 0, 0)
     outcome = outcome_of(view, table)
     seats, declarer, left = table.seats, table.declarer, table.left
     solving = left <= budget.solve_tricks
@@ -207,13 +209,14 @@ def estimate_play(
                 value = outcome.value(half, won, last_seat, last)
                 work += plays
             totals[i] += value
+            chips[i] += value - (half if table.seat == declarer else -half)
             if half >= WIN_HALF:
                 made[i] += 1
         samples += 1
     top = max(totals)
     best = min((i for i in range(len(choices)) if totals[i] == top),
                key=lambda i: (HALF[choices[i]], choices[i]))  # fmt: skip
-    return PlayEstimate(cards, totals, made, samples, best)
+    return PlayEstimate(cards, totals, made, chips, samples, best)
 
 
 def _finish(trick: list[int], leader: int, seats: int, declarer: int) -> tuple[int, int]:
@@ -239,6 +242,7 @@ class AsideEstimate:
     labels: list[str]  # how each was built, for people
     totals: list[int]
     made: list[int]
+    chips: list[int]  # summed chips (times SCALE) only, without the half-point tie-break
     samples: int
     best: int
 
@@ -307,14 +311,15 @@ def estimate_aside(view: JsonDict, budget: Budget, seed: int) -> AsideEstimate:
     if not FREE_MASK >> INDEX[choices[0]] & 1:
         # only Sabaccs may go now: the weakest (never worth keeping less than another)
         card = basic.choose_aside(hand)
-        return AsideEstimate([[card]], ["forced"], [0], [0], 0, 0)
+        return AsideEstimate([[card]], ["forced"], [0], [0], [0], 0, 0)
     candidates = aside_candidates(hand, need, budget.aside_candidates)
     asides = [cards for cards, _ in candidates]
     labels = [label for _, label in candidates]
     totals = [0] * len(asides)
     made = [0] * len(asides)
+    chips = [0] * len(asides)
     if len(asides) == 1:
-        return AsideEstimate(asides, labels, totals, made, 0, 0)
+        return AsideEstimate(asides, labels, totals, made, chips, 0, 0)
     outcome = outcome_of(view, table)
     masks = [mask_of(a) for a in asides]
     rng = Rng(seed, ASIDE_STREAM)
@@ -331,13 +336,15 @@ def estimate_aside(view: JsonDict, budget: Budget, seed: int) -> AsideEstimate:
                 hands, table.seats, table.seat, leader, [], table.pile_half + _half(mask),
                 won, table.tricks,
             )  # fmt: skip
-            totals[i] += outcome.value(half, won, last_seat, last)
+            value = outcome.value(half, won, last_seat, last)
+            totals[i] += value
+            chips[i] += value - half
             made[i] += half >= WIN_HALF
             work += plays
         samples += 1
     top = max(totals)
     best = next(i for i in range(len(asides)) if totals[i] == top)
-    return AsideEstimate(asides, labels, totals, made, samples, best)
+    return AsideEstimate(asides, labels, totals, made, chips, samples, best)
 
 
 # --- bidding -----------------------------------------------------------------------------

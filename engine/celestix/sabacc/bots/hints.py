@@ -1,0 +1,282 @@
+"""Hints for Contract Sabacc: the searching player's advice, with reasons a person can read.
+
+``hint(view, level, seed)`` returns ``{"action", "reason", "alternatives"}``. The action
+is the one the level's search chooses (levels that do not search hint as ``normal``),
+so a hint and ``bot_action`` with the same level and seed agree. ``alternatives`` lists
+the recommended action first, then the next best choices, each with ``value`` and
+``reason``. ``value`` is the seat's expected gain in chips for the round, in hundredths
+of a chip, estimated over the sampled deals (wagers won or lost and bonuses; a pass in
+the auction is worth 0).
+
+The words say what a choice does (wins the trick whatever follows, loads points onto
+the side's trick, voids a suit), from what the view shows; the numbers come from the
+search.
+"""
+
+from __future__ import annotations
+
+from celestix.sabacc.auction import BID_NAMES, PASS
+from celestix.sabacc.bots.deals import Table
+from celestix.sabacc.bots.fast import SCALE, SUIT_OF_ID, power
+from celestix.sabacc.bots.legal import legal_from_view
+from celestix.sabacc.bots.search import (
+    BUDGETS,
+    Budget,
+    estimate_aside,
+    estimate_bid,
+    estimate_play,
+    rounded,
+)
+from celestix.sabacc.cards import HALF_POINTS, INDEX, SABACC, SUIT_OF, card_name, points_text
+from celestix.sabacc.cards import suit_name as _suit_name
+from celestix.sabacc.sim import SABACC_MASK, SUIT_MASKS
+from celestix.sabacc.tricks import winning_play
+from celestix.shape import JsonDict
+
+ALTERNATIVES = 4  # alternatives besides the recommendation, at most
+HUNDREDTHS = 100
+
+
+def hint(view: JsonDict, level: str, seed: int) -> JsonDict:
+    """The advice of the ``level`` search for the view's seat."""
+    budget = BUDGETS.get(level, BUDGETS["normal"])
+    moves = legal_from_view(view)
+    phase = view["phase"]
+    if phase == "bidding":
+        return bid_hint(view, budget, seed)
+    if phase == "aside":
+        return aside_hint(view, budget, seed)
+    return play_hint(view, [m["card"] for m in moves], budget, seed)
+
+
+def _chips(total: int, samples: int) -> int:
+    """A summed value (chips times SCALE) as hundredths of a chip per deal."""
+    return rounded(HUNDREDTHS * total, SCALE * max(1, samples))
+
+
+def _percent(part: int, whole: int) -> int:
+    return rounded(100 * part, max(1, whole))
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _the(card: str) -> str:
+    name = card_name(card)
+    return name if name.startswith("The ") else "the " + name
+
+
+# --- card play ---------------------------------------------------------------------------
+
+
+def play_hint(view: JsonDict, legal: list[str], budget: Budget, seed: int) -> JsonDict:
+    """The recommended card, why, and the values of the main choices."""
+    estimate = estimate_play(view, legal, budget, seed, value_one=True)
+    table = Table.from_view(view)
+    n = estimate.samples
+    order = sorted(range(len(estimate.cards)),
+                   key=lambda i: (i != estimate.best, -estimate.totals[i], i))  # fmt: skip
+    alternatives = []
+    for i in order[: ALTERNATIVES + 1]:
+        card = estimate.cards[i]
+        alternatives.append(
+            {
+                "action": {"type": "play", "card": card},
+                "value": _chips(estimate.chips[i], n),
+                "reason": f"{_cap(card_reason(view, table, card, legal))}; the contract is "
+                f"made in {_percent(estimate.made[i], n)}% of {n} simulated deals",
+            }
+        )
+    best = estimate.cards[estimate.best]
+    reason = _cap(card_reason(view, table, best, legal))
+    if len(legal) == 1:
+        reason = f"{forced_reason(view, best)} {reason}"
+    return {"action": {"type": "play", "card": best}, "reason": reason + ".",
+            "alternatives": alternatives}  # fmt: skip
+
+
+def forced_reason(view: JsonDict, card: str) -> str:
+    """Why ``card`` is the only card that may be played."""
+    trick = view["trick"]
+    if not trick or len(view["hand"]) == 1:
+        return "It is your last card."
+    led = SUIT_OF[trick[0]["card"]]
+    if SUIT_OF[card] == led:
+        return f"It is your only {_suit_name(led)} card and you must follow."
+    return f"You have no {_suit_name(led)} and only one Sabacc, which you must play."
+
+
+def sure_winner(table: Table, card: str) -> bool:
+    """Whether ``card``, played now, wins the trick whatever the later seats hold."""
+    c = INDEX[card]
+    trick = [*table.trick, c]
+    led = SUIT_OF_ID[trick[0]]
+    if max(trick, key=lambda x: power(x, led)) != c:
+        return False
+    hidden = 0
+    for x in table.pool:
+        hidden |= 1 << x
+    for k in range(len(trick), table.seats):
+        seat = (table.leader + k) % table.seats
+        if seat == table.seat:
+            continue
+        may = hidden & ~table.barred[seat]
+        if seat == table.declarer:
+            for x in table.forced:
+                may |= 1 << x
+        if c >= 56:
+            if may & SABACC_MASK & ~((2 << c) - 1):
+                return False
+        else:
+            higher = may & SUIT_MASKS[led] & ~((2 << c) - 1)
+            if higher or may & SABACC_MASK:
+                return False
+    return True
+
+
+def card_reason(view: JsonDict, table: Table, card: str, legal: list[str]) -> str:
+    """What playing ``card`` does, in a clause without its full stop."""
+    name = _the(card)
+    trick = view["trick"]
+    points = HALF_POINTS[card]
+    declaring = table.seat == table.declarer
+    if sure_winner(table, card):
+        if not trick:
+            return f"{name} wins this trick whatever follows"
+        gained = sum(HALF_POINTS[p["card"]] for p in trick) + points
+        return f"{name} wins this trick whatever follows ({points_text(gained)} points)"
+    if not trick:
+        if SUIT_OF[card] == SABACC:
+            if declaring:
+                return f"leading {name} draws the defenders' Sabaccs"
+            return f"leading {name} draws the declarer's Sabaccs"
+        suit = _suit_name(SUIT_OF[card])
+        if points <= 1:
+            return f"{name} is a low lead in {suit} that keeps your strong cards"
+        return f"leading {name} tries to win its {points_text(points)} points"
+    led = SUIT_OF[trick[0]["card"]]
+    best = winning_play(trick)
+    partner_winning = best["seat"] != table.declarer and not declaring
+    if partner_winning and sure_winner_of_trick(table, best["card"]):
+        if points > 1:
+            return (f"your partner's {card_name(best['card'])} wins this trick: {name} adds "
+                    f"{points_text(points)} points to your side's pile")  # fmt: skip
+        return (
+            f"your partner's {card_name(best['card'])} wins this trick: {name} keeps your winners"
+        )
+    beats = winning_play([*trick, {"seat": table.seat, "card": card}])["card"] == card
+    if beats:
+        if SUIT_OF[card] == SABACC and led != SABACC:
+            return f"you have no {_suit_name(led)}: {name} trumps the trick for now"
+        return f"{name} takes the lead in this trick for now"
+    if SUIT_OF[card] != led:
+        return f"you cannot follow {_suit_name(led)}: {name} is discarded"
+    return f"{name} cannot take this trick and costs least"
+
+
+def sure_winner_of_trick(table: Table, card: str) -> bool:
+    """Whether ``card``, already in the trick, wins it whatever the later seats hold."""
+    c = INDEX[card]
+    led = SUIT_OF_ID[table.trick[0]]
+    hidden = 0
+    for x in table.pool:
+        hidden |= 1 << x
+    for k in range(len(table.trick) + 1, table.seats):
+        seat = (table.leader + k) % table.seats
+        may = hidden & ~table.barred[seat]
+        if seat == table.declarer:
+            for x in table.forced:
+                may |= 1 << x
+        if c >= 56:
+            if may & SABACC_MASK & ~((2 << c) - 1):
+                return False
+        elif may & SUIT_MASKS[led] & ~((2 << c) - 1) or may & SABACC_MASK:
+            return False
+    return True
+
+
+# --- the aside ---------------------------------------------------------------------------
+
+
+def aside_hint(view: JsonDict, budget: Budget, seed: int) -> JsonDict:
+    """The recommended card to set aside, why, and the whole asides compared."""
+    estimate = estimate_aside(view, budget, seed)
+    n = estimate.samples
+    hand = list(view["hand"])
+    words = [aside_reason(hand, cards, label) for cards, label in
+             zip(estimate.asides, estimate.labels, strict=True)]  # fmt: skip
+    order = sorted(range(len(estimate.asides)),
+                   key=lambda i: (i != estimate.best, -estimate.totals[i], i))  # fmt: skip
+    alternatives = []
+    for i in order[: ALTERNATIVES + 1]:
+        cards = estimate.asides[i]
+        made = f"; made in {_percent(estimate.made[i], n)}% of {n} simulated deals" if n else ""
+        alternatives.append(
+            {
+                "action": {"type": "aside", "card": cards[0]},
+                "value": _chips(estimate.chips[i], n),
+                "reason": f"{_cap(words[i])} (aside {' '.join(cards)}){made}",
+            }
+        )
+    best = estimate.best
+    return {"action": {"type": "aside", "card": estimate.best_card},
+            "reason": _cap(words[best]) + ".", "alternatives": alternatives}  # fmt: skip
+
+
+def aside_reason(hand: list[str], cards: list[str], label: str) -> str:
+    """Why the aside ``cards`` (built as ``label`` says) is good, naming its first card."""
+    first = cards[0]
+    name = _the(first)
+    if label == "forced":
+        return f"Only Sabaccs are left to set aside: {name} is the weakest"
+    rest = [c for c in hand if c not in cards]
+    voided = [s for s in "cfst" if any(SUIT_OF[c] == s for c in cards)
+              and not any(SUIT_OF[c] == s for c in rest)]  # fmt: skip
+    if voided and any(rest_card for rest_card in rest if SUIT_OF[rest_card] == SABACC):
+        suits = " and ".join(_suit_name(s) for s in voided)
+        return f"setting aside {name} voids you in {suits}, so you can trump them"
+    if HALF_POINTS[first] > 1:
+        return (
+            f"setting aside {name} banks its {points_text(HALF_POINTS[first])} points in your pile"
+        )
+    return f"setting aside {name} keeps your strong cards in hand"
+
+
+# --- bidding -----------------------------------------------------------------------------
+
+
+def bid_hint(view: JsonDict, budget: Budget, seed: int) -> JsonDict:
+    """The recommended bid, why, and the values of the legal bids."""
+    estimate = estimate_bid(view, budget, seed)
+    n = estimate.samples
+    alternatives = []
+    bids, values = estimate.bids, estimate.values
+    order = sorted(range(len(bids)), key=lambda i: (bids[i] != estimate.best, -values[i], i))
+    for i in order[: ALTERNATIVES + 1]:
+        bid = estimate.bids[i]
+        if bid == PASS:
+            words = "no chips risked"
+        else:
+            words = f"made in {_percent(estimate.made[i], n)}% of {n} simulated deals"
+        value = _chips(values[i], n)
+        alternatives.append({"action": {"type": "bid", "bid": bid}, "value": value,
+                             "reason": _cap(words)})  # fmt: skip
+    if estimate.best == PASS:
+        if len(estimate.bids) == 1:
+            reason = "Pass: no bid is left above the one made."
+        else:
+            i = max(range(len(estimate.bids) - 1), key=lambda k: (estimate.made[k], -k))
+            reason = (
+                f"Pass: as declarer you would make a {BID_NAMES[estimate.bids[i]]} in only "
+                f"{_percent(estimate.made[i], n)}% of {n} simulated deals, and a failed "
+                "contract costs your whole wager and stacks"
+            )
+    else:
+        i = estimate.bids.index(estimate.best)
+        reason = (
+            f"{BID_NAMES[estimate.best]}: as declarer you make it in "
+            f"{_percent(estimate.made[i], n)}% of {n} simulated deals"
+        )
+    return {"action": {"type": "bid", "bid": estimate.best}, "reason": reason + ".",
+            "alternatives": alternatives}  # fmt: skip
