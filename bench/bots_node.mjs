@@ -1,20 +1,22 @@
 // The bot benchmark in Pyodide under Node (run by bench/bots.py):
 //
-//   node bench/bots_node.mjs SITE SPEC OUT
+//   node bench/bots_node.mjs SITE
 //
-// SITE: a built site (its build.json names Pyodide, the engine wheel and its bytecode);
-// SPEC: the spec's JSON file; OUT: where the runner's JSON answer goes.
+// SITE: a built site (its build.json names Pyodide, the engine wheel and its bytecode).
+// Reads the runner's commands from standard input, one a line, and writes each answer
+// on one line of standard output (Python's own output goes to standard error).
 
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import readline from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { runInPyodide } from "./bots_pyodide.mjs";
+import { startRunner } from "./bots_pyodide.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 async function main() {
-  const [site, specPath, outPath] = process.argv.slice(2);
-  if (!outPath) throw new Error("usage: node bots_node.mjs SITE SPEC OUT");
+  const [site] = process.argv.slice(2);
+  if (!site) throw new Error("usage: node bots_node.mjs SITE");
   const manifest = JSON.parse(readFileSync(path.join(site, "build.json"), "utf8"));
   const pyodideDir = path.join(path.resolve(site), manifest.pyodide.path);
   const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
@@ -27,9 +29,13 @@ async function main() {
     bytecode: manifest.engine.bytecode ? bytes(manifest.engine.bytecode) : null,
     runner: readFileSync(path.join(HERE, "bots_runner.py"), "utf8"),
   };
-  const answer = await runInPyodide(loadPyodide, pyodideDir + path.sep, files,
-    readFileSync(specPath, "utf8"));
-  writeFileSync(outPath, answer);
+  const toStderr = { batched: (line) => process.stderr.write(line + "\n") };
+  const handle = await startRunner(loadPyodide, pyodideDir + path.sep, files, {
+    stdout: toStderr.batched,
+  });
+  for await (const line of readline.createInterface({ input: process.stdin })) {
+    if (line.trim()) process.stdout.write(handle(line) + "\n");
+  }
 }
 
 main().catch((error) => {

@@ -1,29 +1,26 @@
 // The bot benchmark inside Pyodide: shared by Node (bench/bots_node.mjs) and Chromium's
-// module worker (bench/bots_worker.mjs). It does what the site's worker does on a cold
-// boot -- the engine wheel and its Pyodide bytecode unpacked into site-packages -- then
-// runs bench/bots_runner.py's measure_json on the spec (JSON text) and returns its answer.
+// module worker (bench/bots_worker.mjs). It boots the engine as the site's worker does on
+// a cold start -- the engine wheel and its Pyodide bytecode unpacked into site-packages --
+// and returns bench/bots_runner.py's handle function (JSON text in, JSON text out).
 
 /**
  * loadPyodide: Pyodide's loader; indexURL: the vendored Pyodide's directory;
  * files: {wheel, bytecode (or null): ArrayBuffer, runner: the runner's source};
- * spec: JSON text. Returns the runner's JSON text.
+ * options: more options for loadPyodide (e.g. stdout).
  */
-export async function runInPyodide(loadPyodide, indexURL, files, spec) {
-  const pyodide = await loadPyodide({ indexURL });
+export async function startRunner(loadPyodide, indexURL, files, options = {}) {
+  const pyodide = await loadPyodide({ indexURL, ...options });
   const extractDir = pyodide.runPython(
     "import sys\nnext(p for p in sys.path if p.endswith('site-packages'))",
   );
   pyodide.unpackArchive(files.wheel, "wheel", { extractDir });
   if (files.bytecode) pyodide.unpackArchive(files.bytecode, "zip", { extractDir });
-  pyodide.FS.writeFile("/tmp/bots_runner.py", files.runner);
-  const runner = pyodide.runPython(
-    "import sys\nsys.path.insert(0, '/tmp')\nimport bots_runner\nbots_runner",
-  );
+  pyodide.FS.mkdirTree("/bench");
+  pyodide.FS.writeFile("/bench/bots_runner.py", files.runner);
   const engine = pyodide.runPython("import celestix\ncelestix.__file__");
   if (!engine.includes("site-packages")) throw new Error(`engine not from the wheel: ${engine}`);
-  try {
-    return runner.measure_json(spec);
-  } finally {
-    runner.destroy();
-  }
+  const handle = pyodide.runPython(
+    "import sys\nsys.path.insert(0, '/bench')\nimport bots_runner\nbots_runner.handle",
+  );
+  return (text) => handle(text);
 }

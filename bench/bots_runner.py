@@ -1,12 +1,23 @@
 """The timed part of the bot benchmark: the same code in CPython and in Pyodide.
 
-``bench/bots.py`` writes a spec (the positions, the levels of each game, the repeats) and
-runs :func:`measure` on it in each runtime: in CPython as a script
-(``python bots_runner.py SPEC OUT``, with the engine on ``PYTHONPATH``), in Pyodide (under
-Node and in Chromium's worker) through :func:`measure_json`. Every call goes through the
-facade, ``api.bot_action(view, level, seed)``, so whatever the levels become is measured.
-Each call is timed with ``time.perf_counter`` (wall time: the browser offers no other
-clock), after one untimed call per game and level (imports, caches warmed).
+``bench/bots.py`` drives one runner in each runtime at once, by commands (JSON text, one
+answer each), so that it can hand the runtimes the same small piece of work in turn and a
+slow spell of the shared machine falls on all of them alike:
+
+* ``{"op": "load", "spec": {...}}`` -- the positions (``{"game", "view", "seed", ...}``);
+* ``{"op": "chunk", "game", "level", "start", "stop", "repeats"}`` -- decide positions
+  ``start:stop`` of ``game`` with ``level``, each ``repeats`` times in a row: ``{"times":
+  [[ms of each repeat] per position], "actions": [action per position]}``;
+* ``{"op": "info"}`` -- ``{"python", "platform", "levels": {game: levels}}``.
+
+Every call goes through the facade, ``api.bot_action(view, level, seed)``, so whatever the
+levels become is measured; each gets its own copy of the view and is timed with
+``time.perf_counter`` (wall time: a browser offers no other clock). The first call of each
+game and level is made once untimed beforehand (imports and first-use costs).
+
+In CPython this file is a script reading commands from standard input, one a line, and
+writing one answer a line; in Pyodide (Node and Chromium's worker, ``bots_pyodide.mjs``)
+:func:`handle` is called directly.
 """
 
 from __future__ import annotations
@@ -18,70 +29,78 @@ import sys
 import time
 from typing import Any
 
+# The loaded positions, by game: (view as JSON text, seed)
+POSITIONS: dict[str, list[tuple[str, int]]] = {}
+WARMED: set[tuple[str, str]] = set()
 
-def measure(spec: dict[str, Any]) -> dict[str, Any]:
-    """Time every level of every game on the spec's positions.
 
-    ``spec``: ``{"positions": [{"game", "phase", "view", "seed", ...}], "levels":
-    {game: [level, ...]}, "repeats": n}``. Returns ``{"python", "platform", "times":
-    {game: {level: [[ms of each repeat] per position of that game]}}, "actions": {game:
-    {level: [action per position]}}}``; positions keep the spec's order.
-    """
+def load(spec: dict[str, Any]) -> dict[str, Any]:
+    """Keep the spec's positions, by game; how many of each."""
+    POSITIONS.clear()
+    WARMED.clear()
+    for position in spec["positions"]:
+        POSITIONS.setdefault(position["game"], []).append(
+            (json.dumps(position["view"]), position["seed"])
+        )
+    return {game: len(positions) for game, positions in POSITIONS.items()}
+
+
+def chunk(game: str, level: str, start: int, stop: int, repeats: int) -> dict[str, Any]:
+    """Time ``level`` on positions ``start:stop`` of ``game``, ``repeats`` calls each."""
     api: Any = importlib.import_module("celestix.api")  # the engine of the runtime at hand
-
-    repeats = int(spec.get("repeats", 1))
-    by_game: dict[str, list[dict[str, Any]]] = {}
-    for position in spec["positions"]:
-        by_game.setdefault(position["game"], []).append(position)
-    times: dict[str, dict[str, list[list[float]]]] = {}
-    actions: dict[str, dict[str, list[Any]]] = {}
-    for game, levels in spec["levels"].items():
-        positions = by_game.get(game, [])
-        times[game], actions[game] = {}, {}
-        for level in levels:
-            if positions:  # warm-up: the first call of a level pays for its imports
-                api.bot_action(json.loads(positions[0]["text"]), level, positions[0]["seed"])
-            level_times: list[list[float]] = []
-            level_actions: list[Any] = []
-            for position in positions:
-                each: list[float] = []
-                action: Any = None
-                for _ in range(repeats):
-                    # each call gets its own copy: a bot may change the view it is given
-                    view = json.loads(position["text"])
-                    began = time.perf_counter()
-                    action = api.bot_action(view, level, position["seed"])
-                    each.append(1000 * (time.perf_counter() - began))
-                level_times.append(each)
-                level_actions.append(action)
-            times[game][level] = level_times
-            actions[game][level] = level_actions
-    return {
-        "python": sys.version.split()[0],
-        "platform": f"{sys.platform} {platform.machine()}",
-        "times": times,
-        "actions": actions,
-    }
+    positions = POSITIONS[game]
+    if (game, level) not in WARMED:
+        text, seed = positions[0]
+        api.bot_action(json.loads(text), level, seed)
+        WARMED.add((game, level))
+    times: list[list[float]] = []
+    actions: list[Any] = []
+    for text, seed in positions[start:stop]:
+        each: list[float] = []
+        action: Any = None
+        for _ in range(repeats):
+            view = json.loads(text)  # a bot may change the view it is given
+            began = time.perf_counter()
+            action = api.bot_action(view, level, seed)
+            each.append(1000 * (time.perf_counter() - began))
+        times.append(each)
+        actions.append(action)
+    return {"times": times, "actions": actions}
 
 
-def measure_json(text: str) -> str:
-    """:func:`measure` on a spec given as JSON text; the result as JSON text (for Pyodide)."""
-    spec = json.loads(text)
-    for position in spec["positions"]:
-        position["text"] = json.dumps(position["view"])
-    return json.dumps(measure(spec))
+def handle(text: str) -> str:
+    """Answer one command (JSON text in, JSON text out)."""
+    command = json.loads(text)
+    op = command["op"]
+    if op == "load":
+        return json.dumps(load(command["spec"]))
+    if op == "chunk":
+        return json.dumps(
+            chunk(
+                command["game"],
+                command["level"],
+                command["start"],
+                command["stop"],
+                command["repeats"],
+            )
+        )
+    if op == "info":
+        api: Any = importlib.import_module("celestix.api")
+        levels = {game["id"]: game["levels"] for game in api.games()}
+        python = sys.version.split()[0]
+        machine = f"{sys.platform} {platform.machine()}"
+        return json.dumps({"python": python, "platform": machine, "levels": levels})
+    raise ValueError(f"unknown command {op!r}")
 
 
-def main(argv: list[str]) -> int:
-    """``bots_runner.py SPEC OUT``: measure the spec in the file SPEC, write OUT."""
-    spec_path, out_path = argv
-    with open(spec_path, encoding="utf-8") as spec_file:
-        text = spec_file.read()
-    result = measure_json(text)
-    with open(out_path, "w", encoding="utf-8") as out_file:
-        out_file.write(result)
+def main() -> int:
+    """Commands from standard input, one a line; one answer a line on standard output."""
+    for line in sys.stdin:
+        if line.strip():
+            sys.stdout.write(handle(line) + "\n")
+            sys.stdout.flush()
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

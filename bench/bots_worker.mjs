@@ -1,8 +1,9 @@
-// The bot benchmark in Chromium's module worker (run by bench/bots.py, which serves this
-// file, bots_pyodide.mjs, bots_runner.py and the spec beside a copy of the built site).
-// Posts {ok: true, answer} (the runner's JSON text) or {ok: false, error}.
+// The bot benchmark in Chromium's module worker (bench/bots.py serves this file,
+// bots_pyodide.mjs and bots_runner.py beside a copy of the built site). Posts
+// {ready: true} once the engine is up (or {ready: false, error}); then answers each
+// message (a runner command, JSON text) with {ok: true, answer} or {ok: false, error}.
 
-import { runInPyodide } from "./bots_pyodide.mjs";
+import { startRunner } from "./bots_pyodide.mjs";
 
 const SITE = new URL("../", self.location.href);
 
@@ -12,7 +13,7 @@ async function fetchOk(url) {
   return response;
 }
 
-async function main() {
+async function start() {
   const manifest = await (await fetchOk(new URL("build.json", SITE))).json();
   const pyodideDir = new URL(manifest.pyodide.path, SITE).href;
   const { loadPyodide } = await import(`${pyodideDir}pyodide.mjs`);
@@ -22,11 +23,19 @@ async function main() {
     bytecode: manifest.engine.bytecode ? await bytes(manifest.engine.bytecode) : null,
     runner: await (await fetchOk(new URL("bots_runner.py", self.location.href))).text(),
   };
-  const spec = await (await fetchOk(new URL("spec.json", self.location.href))).text();
-  return runInPyodide(loadPyodide, pyodideDir, files, spec);
+  return startRunner(loadPyodide, pyodideDir, files);
 }
 
-main().then(
-  (answer) => self.postMessage({ ok: true, answer }),
-  (error) => self.postMessage({ ok: false, error: String(error?.stack ?? error) }),
+start().then(
+  (handle) => {
+    self.onmessage = (event) => {
+      try {
+        self.postMessage({ ok: true, answer: handle(event.data) });
+      } catch (error) {
+        self.postMessage({ ok: false, error: String(error?.stack ?? error) });
+      }
+    };
+    self.postMessage({ ready: true });
+  },
+  (error) => self.postMessage({ ready: false, error: String(error?.stack ?? error) }),
 );

@@ -61,12 +61,21 @@ def test_positions_cover_every_phase_and_are_fixed(bots: ModuleType) -> None:
 
 
 def test_runner_times_the_facade_and_summary_reads_it(bots: ModuleType, runner: ModuleType) -> None:
-    spec: dict[str, Any] = {
-        "positions": [p for game in bots.GAMES for p in bots.positions_of(api, game, 4)],
-        "levels": {game: ["easy"] for game in bots.GAMES},
-        "repeats": 2,
+    spec = bots.make_spec(api, 4, 2)
+    spec["levels"] = {game: ["easy"] for game in bots.GAMES}
+    assert json.loads(runner.handle(json.dumps({"op": "load", "spec": spec}))) == {
+        game: 4 for game in bots.GAMES
     }
-    answer = json.loads(runner.measure_json(json.dumps(spec)))
+    chunks = bots.chunks_of(spec)
+    assert len(chunks) == len(bots.GAMES) and all(c[2:] == (0, 4) for c in chunks)
+    answer: dict[str, Any] = {"times": {}, "actions": {}}
+    for game, level, start, stop in chunks:
+        for part in ((start, 1), (1, stop)):  # in two pieces, as the runtimes take turns
+            command = {"op": "chunk", "game": game, "level": level, "start": part[0],
+                       "stop": part[1], "repeats": 2}  # fmt: skip
+            piece = json.loads(runner.handle(json.dumps(command)))
+            answer["times"].setdefault(game, {}).setdefault(level, []).extend(piece["times"])
+            answer["actions"].setdefault(game, {}).setdefault(level, []).extend(piece["actions"])
     for game in bots.GAMES:
         positions = [p for p in spec["positions"] if p["game"] == game]
         times = answer["times"][game]["easy"]
@@ -74,6 +83,10 @@ def test_runner_times_the_facade_and_summary_reads_it(bots: ModuleType, runner: 
         assert all(len(each) == 2 and all(t >= 0 for t in each) for each in times)
         for position, action in zip(positions, answer["actions"][game]["easy"], strict=True):
             assert action == api.bot_action(position["view"], "easy", position["seed"])
+    info = json.loads(runner.handle(json.dumps({"op": "info"})))
+    assert info["levels"]["precedence"] == next(
+        g["levels"] for g in api.games() if g["id"] == "precedence"
+    )
     # a second runtime twice as slow, choosing one action differently
     slow = json.loads(json.dumps(answer))
     for game in bots.GAMES:
@@ -81,6 +94,9 @@ def test_runner_times_the_facade_and_summary_reads_it(bots: ModuleType, runner: 
             [2 * t for t in each] for each in answer["times"][game]["easy"]
         ]
     slow["actions"]["patience"]["easy"][0] = {"type": "changed"}
+    # the slow one got half a processor over its turns: the same processor time
+    answer["cpu_share"] = {game: {"easy": 1.0} for game in bots.GAMES}
+    slow["cpu_share"] = {game: {"easy": 0.5} for game in bots.GAMES}
     summary = bots.summarise(spec, {"cpython": answer, "node": slow})
     for game in bots.GAMES:
         row = summary[game]["easy"]
@@ -88,11 +104,15 @@ def test_runner_times_the_facade_and_summary_reads_it(bots: ModuleType, runner: 
         assert row["node"]["all"]["median"] == pytest.approx(
             2 * row["cpython"]["all"]["median"], abs=0.02
         )
+        assert row["node"]["cpu_estimate"]["median"] == pytest.approx(
+            row["cpython"]["cpu_estimate"]["median"], abs=0.02
+        )
         same = row["node"]["same_action_as_cpython"]
         assert same == (3 if game == "patience" else 4)
     assert bots.agreement(summary, ["cpython", "node"]) == [
         "patience easy: node chose CPython's action 3/4"
     ]
+    assert "| 1.00 / 1.00 |" in bots.cpu_table(summary, ["cpython", "node"])
     text = bots.table(summary, ["cpython", "node"])
     assert len(text.splitlines()) == 2 + len(bots.GAMES)  # the head, the rule, a row a game
     assert "| 2.00 / 2.00 |" in text
