@@ -17,6 +17,10 @@ const PAGES = {
     load: () => import("./patience/page.js"),
     saved: () => import("./patience/store.js").then((m) => m.savedSummary()),
   },
+  sabacc: {
+    load: () => import("./sabacc/page.js"),
+    saved: () => import("./sabacc/store.js").then((m) => m.savedSummary()),
+  },
 };
 
 const root = document.documentElement;

@@ -1,0 +1,150 @@
+// The end of a round, drawn from the engine's events: the count with the traditional
+// pairing and the 46-point line, the wagers settled, the bonus, and (at the very end)
+// the Ante Pot's fate and the winners. Every number comes from the events.
+
+import { createCard } from "../cards/card.js";
+import "../cards/sabacc.js";
+import { bidName, card, chips, points, seatName, winnersLine } from "./messages.js";
+
+const el = (tag, className, text) => {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+};
+
+const who = (seat) => (seat === 0 ? "You" : seatName(seat));
+
+/** The events of a round's end, found in `events`: {counted, settled, bonus, void, end, over}. */
+export function roundEnd(events) {
+  const find = (type) => events.find((e) => e.type === type) || null;
+  const counted = find("round_counted");
+  const voided = find("void_round");
+  if (!counted && !voided) return null;
+  return {
+    counted,
+    settled: find("wagers_settled"),
+    bonus: find("bonus"),
+    void: voided,
+    divided: find("ante_pot_divided"),
+    carried: find("ante_pot_carried"),
+    over: find("game_over"),
+  };
+}
+
+/** A title for the round's end. */
+export function roundTitle(end) {
+  if (end.over && !end.counted && end.void) return "Game over";
+  if (end.void) return `Round ${end.void.round + 1}: everyone passed`;
+  const c = end.counted;
+  return `Round ${c.round + 1}: ${who(c.declarer)} ${c.made ? "made" : "lost"} ${bidName(c.contract)}`;
+}
+
+/** The panel's body (a node). `players`: the seat count; `chipsAfter`: chips now. */
+export function roundBody(end, { players, chipsAfter }) {
+  const body = el("div", "sb-count");
+  if (end.void) {
+    body.append(
+      el("p", "", "No one bid, so no one scores. Chips in front of players went back to them; the Ante Pot keeps its chips and the deal passes to the right."),
+      el("p", "sb-count-pot", `Ante Pot: ${end.void.ante_pot}.`),
+    );
+  }
+  if (end.counted) body.append(countSection(end.counted));
+  if (end.settled) body.append(settledSection(end.settled, players));
+  if (end.bonus) body.append(bonusSection(end.bonus));
+  if (end.divided || end.carried) {
+    const p = el("p", "");
+    p.textContent = end.divided
+      ? `The Ante Pot is divided: ${chips(end.divided.share)} each${end.divided.unclaimed ? `, ${chips(end.divided.unclaimed)} left unclaimed` : ""}.`
+      : `The Ante Pot (${chips(end.carried.ante_pot ?? 0)}) is carried to the next game.`;
+    body.append(p);
+  }
+  body.append(chipsTable(chipsAfter, players, end.over ? end.over.winners : null));
+  if (end.over) body.append(el("p", "sb-winners", winnersLine(end.over.winners)));
+  return body;
+}
+
+function countSection(c) {
+  const section = el("section", "sb-count-main");
+  section.setAttribute("aria-label", "The count");
+  const made = c.made;
+  const total = 182;
+  const line = el("p", `sb-verdict ${made ? "made" : "lost"}`);
+  line.textContent = `${who(c.declarer)} ${c.declarer === 0 ? "count" : "counts"} ${points(c.points)} points: ${made ? "at least" : "short of"} ${points(c.needed)}, so the contract is ${made ? "made" : "lost"}. The defenders have ${points(c.defenders_points)}.`;
+  section.append(line);
+
+  // the meter: the declarer's points out of 91, with the 46-point line
+  const meter = el("div", "sb-meter");
+  meter.setAttribute("role", "img");
+  meter.setAttribute("aria-label", `${points(c.points)} of 91 points; the line is at ${points(c.needed)}`);
+  const fill = el("div", `sb-meter-fill ${made ? "made" : "lost"}`);
+  fill.style.width = `${(100 * c.points) / total}%`;
+  const mark = el("div", "sb-meter-line");
+  mark.style.left = `${(100 * c.needed) / total}%`;
+  mark.append(el("span", "", `${points(c.needed)}`));
+  meter.append(fill, mark);
+  section.append(meter);
+
+  const extras = el("p", "sb-count-extra");
+  const talon = c.talon && c.talon.length ? c.talon.map(card).join(", ") : "";
+  const parts = [];
+  if (talon) parts.push(`Talon (${c.talon_to === "hand" ? "into the declarer's hand" : c.talon_to === "declarer" ? "in the declarer's pile" : "in the defenders' pile"}): ${talon}.`);
+  if (c.aside && c.aside.length) parts.push(`Aside: ${c.aside.map(card).join(", ")}.`);
+  parts.push(`Tricks: ${c.tricks.map((n, s) => `${who(s)} ${n}`).join(", ")}.`);
+  extras.textContent = parts.join(" ");
+  section.append(extras);
+
+  const details = el("details", "sb-pairing");
+  const summary = el("summary", "", `The declarer's pile, paired (${c.pile.length} cards)`);
+  details.append(summary);
+  const list = el("ol", "sb-pairs");
+  for (const pair of c.pairing) {
+    const item = el("li", "sb-pair");
+    const cards = el("span", "sb-pair-cards");
+    for (const code of pair.cards) cards.append(createCard(code, { deck: "sabacc" }));
+    item.append(cards, el("span", "sb-pair-label", pair.label), el("span", "sb-pair-points", points(pair.half_points)));
+    list.append(item);
+  }
+  details.append(list);
+  details.open = true;
+  section.append(details);
+  return section;
+}
+
+function settledSection(s, players) {
+  const p = el("p", "sb-settled");
+  const gains = [];
+  for (let seat = 0; seat < players; seat += 1) if (s.received[seat]) gains.push(`${who(seat)} +${s.received[seat]}`);
+  if (s.winner === "declarer") p.textContent = `Wagers: the declarer takes the ${chips(s.table)} on the table (${gains.join(", ")}).`;
+  else {
+    p.textContent = `Wagers: the defenders divide the ${chips(s.table)} on the table (${gains.join(", ") || "nothing each"})${s.remainder ? `; ${chips(s.remainder)} over goes into the Ante Pot` : ""}.`;
+  }
+  return p;
+}
+
+function bonusSection(b) {
+  const p = el("p", "sb-bonus");
+  const unpaid = (b.unpaid || []).map((u) => `${bidName(u.bonus)} (${who(u.seat)})`);
+  p.textContent = `Bonus: ${b.name} for ${who(b.seat).toLowerCase() === "you" ? "you" : who(b.seat)}, ${chips(b.amount)} from the Ante Pot (${b.ante_pot} left).${unpaid.length ? ` Also earned, not paid (only the highest is): ${unpaid.join(", ")}.` : ""}`;
+  return p;
+}
+
+function chipsTable(chipsAfter, players, winners) {
+  const table = el("table", "sb-chip-table");
+  const caption = el("caption", "", "Chips");
+  const head = el("tr");
+  const row = el("tr");
+  for (let seat = 0; seat < players; seat += 1) {
+    const th = el("th", "", who(seat));
+    th.scope = "col";
+    head.append(th);
+    const td = el("td", winners && winners.includes(seat) ? "winner" : "", String(chipsAfter[seat]));
+    row.append(td);
+  }
+  const thead = el("thead");
+  thead.append(head);
+  const tbody = el("tbody");
+  tbody.append(row);
+  table.append(caption, thead, tbody);
+  return table;
+}
