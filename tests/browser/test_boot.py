@@ -108,6 +108,21 @@ def test_boot_reports_real_progress_then_versions(page: Page, manifest: dict[str
     assert reports[-1] == {"stage": "engine", "message": "Ready", "fraction": 1}
 
 
+def test_the_wasm_is_compiled_before_pyodide_asks_for_it(page: Page) -> None:
+    open_bridge_page(page)
+    wait_ready(page)
+    boot = page.evaluate(
+        "performance.getEntriesByName('celestix:engine-ready')[0].detail"
+    )
+    steps = boot["steps"]
+    # compiled from the worker's first moment, and used: the runtime starts after it
+    assert steps["worker"] <= steps["compiled"] <= steps["runtime"], steps
+    wasm = page.evaluate(
+        "performance.getEntriesByType('resource').filter(e => e.name.endsWith('.wasm')).length"
+    )
+    assert wasm <= 1  # the page itself never fetches it; the worker's fetches are its own
+
+
 def test_request_sent_before_ready_is_answered(page: Page) -> None:
     open_bridge_page(page)
     games = page.evaluate("window.early")

@@ -99,9 +99,9 @@ function countDownloads(sizes, report, early = null) {
   self.fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), SITE).href;
     if (!sizes.has(url)) return realFetch(input, init);
-    if (early?.url === url) {
-      const placeholder = await early.answer(counted);
-      if (placeholder) return placeholder;
+    if (early?.has(url)) {
+      const answer = await early.answer(url);
+      if (answer) return answer;
     }
     let response;
     try {
@@ -123,36 +123,75 @@ function countDownloads(sizes, report, early = null) {
 }
 
 /**
- * Pyodide's wasm, fetched and compiled from the worker's first moment, while the build
- * manifest and Pyodide's loader load (Pyodide itself would ask for it only once its
- * loader has run). `answer(counted)` gives Pyodide's own request for the file an empty
- * stand-in response once the module is compiled (the bytes were counted), or null when
- * the early compile failed: the request then goes to the network as usual.
- * `instantiate(source, imports)` replaces WebAssembly.instantiateStreaming meanwhile.
+ * Pyodide's two big files, asked for from the worker's first moment (Pyodide itself would
+ * ask only once the build manifest and its loader have come): the wasm is compiled as it
+ * arrives (`WebAssembly.compileStreaming`), the standard library waits for Pyodide. Both
+ * downloads are counted for the progress bar as they arrive (sizes from Content-Length,
+ * else from the build manifest, given by `starting(bytesByUrl, message)` when Pyodide
+ * starts loading).
+ *   answer(url)   Pyodide's own request for one of them: the standard library's response
+ *                 (once: a second boot fetches it again), or for the wasm an empty
+ *                 stand-in once the module is compiled; null if the early download
+ *                 failed (the request then goes to the network)
+ *   instantiate   stands in for WebAssembly.instantiateStreaming while Pyodide loads: the
+ *                 compiled module for the stand-in, the real thing for anything else
  */
-function compileEarly(url) {
-  const response = started(fetch(url));
-  const module = started(
-    response.then((r) => {
-      if (!r.ok) throw new Error(`HTTP ${r.status}`);
-      return WebAssembly.compileStreaming(r.clone());
-    }),
-  );
+function fetchRuntimeEarly(dir) {
+  const wasmUrl = new URL("pyodide.asm.wasm", dir).href;
+  const stdlibUrl = new URL("python_stdlib.zip", dir).href;
+  const ok = (response) => {
+    if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+    return response;
+  };
+  const wasm = started(fetch(wasmUrl).then(ok));
+  const stdlib = started(fetch(stdlibUrl).then(ok));
+  const module = started(wasm.then((response) => WebAssembly.compileStreaming(response.clone())));
   module.then(() => step("compiled"), () => {});
-  let bytes = 0;
-  let counted = null;
-  response.then((r) => r.ok && r.body && countBody(r.body, (n) => (counted ? counted(n) : (bytes += n))), () => {});
+
+  let finalMessage = "Python runtime downloaded";
+  let percent = -1;
+  let fromManifest;
+  const manifestSizes = new Promise((resolve) => (fromManifest = resolve));
+  Promise.all([wasm, stdlib]).then(([w, z]) => {
+    const lengths = [w, z].map((response) => Number(response.headers.get("content-length")));
+    const total = lengths.every((n) => n > 0)
+      ? Promise.resolve(lengths[0] + lengths[1])
+      : manifestSizes.then((sizes) => sizes.get(wasmUrl) + sizes.get(stdlibUrl));
+    let received = 0;
+    const counted = (bytes) => {
+      received += bytes;
+      total.then((all) => {
+        const now = Math.min(100, Math.floor((100 * received) / all));
+        if (now === percent) return;
+        percent = now;
+        progress("runtime", now < 100 ? "Downloading the Python runtime" : finalMessage, now / 100);
+      });
+    };
+    countBody(w.body, counted); // the compiler reads a clone
+    countBody(z.clone().body, counted); // Pyodide reads the response itself
+  }, () => {});
+
   const standIns = new WeakSet();
+  let stdlibGiven = false;
   return {
-    url,
-    async answer(count) {
+    has: (url) => url === wasmUrl || url === stdlibUrl,
+    /** Pyodide starts loading: sizes from the manifest, the message once downloaded. */
+    starting(bytesByUrl, message) {
+      fromManifest(bytesByUrl);
+      finalMessage = message;
+      if (percent === 100) progress("runtime", message, 1);
+    },
+    async answer(url) {
       try {
+        if (url === stdlibUrl) {
+          if (stdlibGiven) return null;
+          stdlibGiven = true;
+          return await stdlib;
+        }
         await module;
       } catch {
         return null;
       }
-      counted = count;
-      if (bytes) count(bytes);
       const standIn = new Response(new Uint8Array(0), { headers: { "content-type": "application/wasm" } });
       standIns.add(standIn);
       return standIn;
@@ -263,13 +302,14 @@ async function dropSnapshots() {
 
 /** Start Pyodide (snapshot options in `extra`), counting the runtime's downloads. */
 async function startPython(loadPyodide, manifest, extra, message) {
-  const early = manifest.pyodide.path === PYODIDE_PATH ? earlyWasm : null;
+  const early = manifest.pyodide.path === PYODIDE_PATH ? earlyRuntime : null;
   const pyodideDir = new URL(manifest.pyodide.path, SITE);
   const sizes = new Map();
   for (const name of ["pyodide.asm.wasm", "python_stdlib.zip"]) {
     sizes.set(new URL(name, pyodideDir).href, manifest.files[manifest.pyodide.path + name].size);
   }
-  progress("runtime", "Downloading the Python runtime", 0);
+  if (early) early.starting(sizes, message);
+  else progress("runtime", "Downloading the Python runtime", 0);
   const downloads = countDownloads(
     sizes,
     (fraction) => progress("runtime", fraction < 1 ? "Downloading the Python runtime" : message, fraction),
@@ -360,13 +400,13 @@ async function bootMicropip(loadPyodide, manifest) {
 // Where build.py puts Pyodide: its loader is fetched while build.json is (and again from
 // build.json's path, should that ever differ)
 const PYODIDE_PATH = "pyodide/";
-// Pyodide's wasm, compiled while the rest of the boot starts (compileEarly)
-let earlyWasm = null;
+// Pyodide's big files, fetched (and the wasm compiled) from the worker's first moment
+let earlyRuntime = null;
 
 async function boot() {
   progress("runtime", "Loading the build manifest", 0);
   const early = started(import(new URL(`${PYODIDE_PATH}pyodide.mjs`, SITE).href));
-  earlyWasm = compileEarly(new URL(`${PYODIDE_PATH}pyodide.asm.wasm`, SITE).href);
+  earlyRuntime = fetchRuntimeEarly(new URL(PYODIDE_PATH, SITE));
   const manifest = await fetchJson(new URL("build.json", SITE));
   step("manifest");
   // everything the boot needs is asked for at once: the runtime's loader, the engine
