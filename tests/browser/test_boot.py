@@ -111,9 +111,7 @@ def test_boot_reports_real_progress_then_versions(page: Page, manifest: dict[str
 def test_the_wasm_is_compiled_before_pyodide_asks_for_it(page: Page) -> None:
     open_bridge_page(page)
     wait_ready(page)
-    boot = page.evaluate(
-        "performance.getEntriesByName('celestix:engine-ready')[0].detail"
-    )
+    boot = page.evaluate("performance.getEntriesByName('celestix:engine-ready')[0].detail")
     steps = boot["steps"]
     # compiled from the worker's first moment, and used: the runtime starts after it
     assert steps["worker"] <= steps["compiled"] <= steps["runtime"], steps
