@@ -95,6 +95,8 @@ async function main() {
     pyodide.FS.writeFile(`/wheels/${path.basename(wheel)}`, readFileSync(wheel));
   }
   copyTree(pyodide.FS, path.join(ROOT, "tests", "engine"), `${WORK}/tests/engine`);
+  // the rules demos' definitions, which tests/engine/test_demos.py plays (docs/EMBED.md)
+  copyTree(pyodide.FS, path.join(ROOT, "web", "demos"), `${WORK}/web/demos`);
   pyodide.FS.writeFile(`${WORK}/pyproject.toml`, readFileSync(path.join(ROOT, "pyproject.toml")));
 
   const pytestArgs = [
