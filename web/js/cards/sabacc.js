@@ -113,9 +113,38 @@ function pip(suit, cx, cy, size) {
   return `<use href="#sb-suit-${suit}" class="ink" x="${cx - half}" y="${cy - half}" width="${size}" height="${size}"${turn}/>`;
 }
 
+// Printed words and numbers live in the sprite as symbols and are placed with <use>:
+// a card button's own subtree then holds no text, so its accessible name (the card's
+// full name) is all a screen reader or a speech user meets (axe: label-content-name-mismatch).
+const TEXTS = new Map(); // "text|width" -> symbol id
+
+function textSymbol(text, width) {
+  const key = `${text}|${width}`;
+  let id = TEXTS.get(key);
+  if (!id) {
+    id = `sb-t${TEXTS.size}`;
+    TEXTS.set(key, id);
+  }
+  return id;
+}
+
 function label(text, x, y, size, { anchor = "middle", width = 0, cls = "idx ink" } = {}) {
-  const fit = width ? ` textLength="${width}" lengthAdjust="spacingAndGlyphs"` : "";
-  return `<text class="${cls}" x="${x}" y="${y}" font-size="${size}" text-anchor="${anchor}"${fit}>${text}</text>`;
+  const id = textSymbol(text, width ? Math.round((width / size) * 1000) : 0);
+  // the symbol's text is 1000 units high; the <use> scales it to `size`
+  const k = size / 1000;
+  return `<use href="#${id}" class="${cls}" text-anchor="${anchor}" transform="translate(${x} ${y}) scale(${k})"/>`;
+}
+
+function textDefs() {
+  return [...TEXTS]
+    .map(([key, id]) => {
+      const cut = key.lastIndexOf("|");
+      const text = key.slice(0, cut);
+      const width = Number(key.slice(cut + 1));
+      const fit = width ? ` textLength="${width}" lengthAdjust="spacingAndGlyphs"` : "";
+      return `<symbol id="${id}" overflow="visible"><text x="0" y="0" font-size="1000"${fit}>${text}</text></symbol>`;
+    })
+    .join("");
 }
 
 /** "−21" with a true minus sign, as printed on the card. */
@@ -230,9 +259,19 @@ function face(code) {
   return card.sabacc ? sabaccFace(code, card.number, honour) : suitFace(card.rank, card.suit, honour);
 }
 
-const DEFS = Object.entries(SUIT_PATHS)
-  .map(([suit, paths]) => `<symbol id="sb-suit-${suit}" viewBox="0 0 100 100">${paths}</symbol>`)
-  .join("");
+// Every face drawn once here, so that every text symbol is known before the deck's
+// symbols go into the sprite (card.js draws the faces again, with the same ids).
+const ALL_CODES = [
+  ..."cfst".split("").flatMap((suit) => Array.from({ length: 14 }, (_, i) => `${i + 1}${suit}`)),
+  ...Array.from({ length: 21 }, (_, i) => String(-(i + 1))),
+  "0",
+];
+for (const code of ALL_CODES) face(code);
+
+const DEFS =
+  Object.entries(SUIT_PATHS)
+    .map(([suit, paths]) => `<symbol id="sb-suit-${suit}" viewBox="0 0 100 100">${paths}</symbol>`)
+    .join("") + textDefs();
 
 /** A suit's symbol as a small inline SVG (for labels outside cards), hidden from readers. */
 export function suitSymbol(suit) {
