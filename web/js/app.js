@@ -21,6 +21,12 @@ const PAGES = {
     load: () => import("./sabacc/page.js"),
     saved: () => import("./sabacc/store.js").then((m) => m.savedSummary()),
   },
+  precedence: {
+    load: () => import("./precedence/page.js"),
+    saved: () => import("./precedence/store.js").then((m) => m.savedSummary()),
+  },
+  // not a game: the rules of each game, from the project's own text (#rules/<game>)
+  rules: { load: () => import("./ui/rules.js"), route: true },
 };
 
 const root = document.documentElement;
@@ -189,9 +195,9 @@ async function show({ name, params }, { focus = false } = {}) {
     current = { name, page: null, container };
     await renderHome(container, {
       games: playableGames(),
-      saved: Object.fromEntries(Object.entries(PAGES).map(([id, p]) => [id, p.saved])),
+      saved: Object.fromEntries(Object.entries(PAGES).filter(([, p]) => p.saved).map(([id, p]) => [id, p.saved])),
     });
-  } else if (PAGES[name] && games.some((g) => g.id === name)) {
+  } else if (PAGES[name] && (PAGES[name].route || games.some((g) => g.id === name))) {
     const module = await PAGES[name].load();
     const page = await module.mount(container, params, context);
     current = { name, page, container };

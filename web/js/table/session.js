@@ -11,9 +11,10 @@
 //   await s.play(action)     the person's move -> events (rejects with the engine's refusal)
 //   await s.botMove()        the computer player to act moves -> {seat, action, events}
 //   s.serial(task)           run `task` after every earlier move (moves never overlap)
-//   TableSession.steps(engine, record, onStep)   replay a record move by move with
-//                            engine.play, calling onStep({seat, action, events, view}) for
-//                            each (rebuilds a hand history from an imported record)
+//   TableSession.steps(engine, record, onStep, {human, onStart})   replay a record move
+//                            by move with engine.play, calling onStart(view) with the
+//                            first view, then onStep({seat, action, events, view}) for
+//                            each move (rebuilds a hand history from an imported record)
 
 export class TableSession {
   constructor(engine, record, state, levels, human = 0) {
@@ -43,8 +44,9 @@ export class TableSession {
     return session;
   }
 
-  static async steps(engine, record, onStep, { human = 0 } = {}) {
+  static async steps(engine, record, onStep, { human = 0, onStart = null } = {}) {
     let state = await engine.newGame(record.game, record.options, record.seed, record.setup ?? undefined);
+    if (onStart) await onStart(await engine.view(state, human));
     for (const { seat, action } of record.actions) {
       const result = await engine.play(state, action, seat, human);
       state = result.state;

@@ -1,12 +1,17 @@
 // The home page: the games the engine offers (engine.games()) that have a page here,
-// each with a drawn fan of cards, its summary, and "Continue" when a game is saved.
+// each with a drawn fan of cards, its one-line description (the engine's summary),
+// "Continue" when a game is saved, and its rules one click away (#rules/<game>).
 
 import { createCard } from "../cards/card.js";
+import "../cards/imperial.js";
+import "../cards/sabacc.js";
 import "../cards/standard.js";
 
 // The cards fanned on each game's tile (drawn by the game's own deck).
 const FANS = {
+  precedence: { deck: "imperial", cards: ["EV", "PF", "MB", "OC"] },
   patience: { deck: "standard", cards: ["KS", "QH", "JD", "TC"] },
+  sabacc: { deck: "sabacc", cards: ["-21", "14c", "13f", "0"] },
 };
 
 function seatsText([min, max]) {
@@ -46,6 +51,11 @@ export async function renderHome(container, { games, saved }) {
           <span class="game-cta btn primary">Play</span>
         </span>
       </a>`;
+    const rules = document.createElement("a");
+    rules.className = "game-rules";
+    rules.href = `#rules/${game.id}`;
+    rules.textContent = `Rules of ${game.name}`;
+    item.append(rules);
     item.querySelector(".game-name").textContent = game.name;
     item.querySelector(".game-meta").textContent = seatsText(game.seats);
     item.querySelector(".game-summary").textContent = game.summary || "";

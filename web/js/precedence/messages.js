@@ -1,0 +1,47 @@
+// Names and sentences of the Precedence table (for the screen and the live region).
+// Nothing here judges a move: the words describe what the engine's events report.
+
+import { cardName } from "../cards/card.js";
+
+export const HUMAN = 0;
+export const SEAT_NAMES = ["You", "West", "North", "East"];
+export const TEAM_NAMES = ["You and North", "West and East"];
+const SLOTS = ["bottom", "left", "top", "right"];
+
+export const seatName = (seat) => SEAT_NAMES[seat];
+export const teamName = (team) => TEAM_NAMES[team];
+export const slotOf = (seat) => SLOTS[(seat - HUMAN + 4) % 4];
+export const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
+
+/** "West plays", "You play". */
+export function subject(seat, verb) {
+  return seat === HUMAN ? `You ${verb}` : `${seatName(seat)} ${verb}s`;
+}
+
+export function meldText(meld, deck) {
+  return `${meld.label} (${plural(meld.points, "point")}): ${meld.cards.map((c) => cardName(c, deck)).join(", ")}`;
+}
+
+export function describeEvent(event, deck) {
+  switch (event.type) {
+    case "declare":
+      if (!event.melds.length) return `${subject(event.seat, "declare")} no melds.`;
+      return `${subject(event.seat, "declare")} ${event.melds.map((m) => meldText(m, deck)).join("; ")}.`;
+    case "bid":
+      return `${subject(event.seat, "bid")} ${plural(event.tricks, "trick")}. Team contract ${event.contract}.`;
+    case "play":
+      return `${subject(event.seat, "play")} the ${cardName(event.card, deck)}.`;
+    case "trick":
+      return `${event.winner === HUMAN ? "You win" : `${seatName(event.winner)} wins`} trick ${event.number} with the ${cardName(event.card, deck)}, ${event.reason}.`;
+    case "hand_scored":
+      return event.teams
+        .map((t) => `${teamName(t.team)} ${t.made ? "made" : "failed"} ${t.contract}: ${signed(t.hand_points)}, score ${t.score_after}.`)
+        .join(" ");
+    default:
+      return "";
+  }
+}
+
+export function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}
