@@ -1,0 +1,310 @@
+"""The searching levels (normal, strong) and the hints: legal, seeded, fair, within budget.
+
+The searches run here with small budgets (the same code, fewer sampled deals) except
+where a test says it uses a level's real budget.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from scale import scaled
+
+from celestix import api
+from celestix.cli.sabacc_arena import arena, arena_deal, report
+from celestix.rng import Rng
+from celestix.sabacc.bots import LEVELS, choose, search
+from celestix.sabacc.bots.basic import hand_count as basic_hand_count
+from celestix.sabacc.bots.deals import Table, hand_count, ids_of, mask_of
+from celestix.sabacc.bots.hints import aside_reason, card_reason
+from celestix.sabacc.cards import DECK, SABACC, SUIT_OF, sort_cards
+from celestix.sabacc.flow import apply_action, legal_actions
+from celestix.sabacc.match import game_options
+from celestix.sabacc.state import new_state
+from celestix.sabacc.view import make_view
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+SMALL = {
+    "normal": replace(search.BUDGETS["normal"], work=40, min_samples=1, max_samples=2,
+                      bid_samples=1, aside_work=40, aside_candidates=2),
+    "strong": replace(search.BUDGETS["strong"], work=40, min_samples=1, max_samples=2,
+                      bid_samples=1, aside_work=40, aside_candidates=3),
+}  # fmt: skip
+
+
+def small(view: State, level: str, seed: int) -> Action:
+    """The action of ``level`` with a small budget (the real one for other levels)."""
+    if level in SMALL:
+        return search.choose(view, SMALL[level], seed)
+    return choose(view, level, seed)
+
+
+def walk(players: int, seed: int, steps: int, level: str = "easy") -> tuple[State, list[Any]]:
+    """Round 0 of a game after up to ``steps`` actions of ``level`` and random bots
+    (stopping before the round ends), with the actions taken. The first bidder opens
+    with Take, so that most rounds are played out."""
+    state = new_state(game_options(players), seed, None)
+    rng = Rng(seed, 11)
+    actions: list[Any] = []
+    for _ in range(steps):
+        seat = state["to_act"]
+        view = make_view(state, seat)
+        if view["phase"] == "bidding" and not view["auction"]:
+            action = {"type": "bid", "bid": "take"}
+        else:
+            action = choose(view, level if rng.below(4) else "random", seed + len(actions))
+        after, _ = apply_action(state, action, seat)
+        if after["round"] != 0 or after["over"]:
+            break
+        state = after
+        actions.append((seat, action))
+    return state, actions
+
+
+# --- legal, seeded, within budget ----------------------------------------------------------
+
+
+def test_every_level_plays_legally_in_thousands_of_positions() -> None:
+    positions = 0
+    seed = 0
+    while positions < scaled(1500, 150):
+        seed += 1
+        players = 3 + seed % 3
+        state = new_state(game_options(players), seed, None)
+        rng = Rng(seed, 12)
+        while state["round"] == 0 and not state["over"]:
+            seat = state["to_act"]
+            view = make_view(state, seat)
+            legal = legal_actions(state, seat)
+            for level in LEVELS:
+                assert small(view, level, seed + positions) in legal, (seed, level)
+            positions += 1
+            # bid boldly sometimes, so that rounds are played out
+            if view["phase"] == "bidding" and rng.below(3) == 0:
+                action = legal[0]
+            else:
+                action = rng.choice(legal) if rng.below(4) == 0 else choose(view, "easy", 1)
+            state, _ = apply_action(state, action, seat)
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_the_real_budgets_play_legally_in_every_phase(level: str) -> None:
+    phases = set()
+    for seed in range(scaled(6, 3)):
+        state, _ = walk(4, 40 + seed, [3, 8, 30, 60, 5, 45][seed % 6])
+        seat = state["to_act"]
+        view = make_view(state, seat)
+        assert api.bot_action(view, level, seed) in legal_actions(state, seat)
+        phases.add(view["phase"])
+    assert "play" in phases
+
+
+def test_same_view_and_seed_same_choice() -> None:
+    for seed in range(scaled(30, 6)):
+        state, _ = walk(3 + seed % 3, 200 + seed, 5 + 7 * seed)
+        view = make_view(state, state["to_act"])
+        for level in SMALL:
+            assert small(view, level, seed) == small(json.loads(json.dumps(view)), level, seed)
+
+
+def test_searches_stop_at_their_budgets() -> None:
+    state, _ = walk(4, 7, 30)
+    assert state["phase"] == "play"
+    view = make_view(state, state["to_act"])
+    legal = [a["card"] for a in legal_actions(state, state["to_act"])]
+    budget = search.BUDGETS["normal"]
+    tiny = search.estimate_play(view, legal, replace(budget, work=1, min_samples=3), 1, True)
+    assert tiny.samples == 3
+    capped = search.estimate_play(view, legal, replace(budget, work=10**9, max_samples=5), 1)
+    assert capped.samples == 5
+    real = search.estimate_play(view, legal, budget, 1, True)
+    assert budget.min_samples <= real.samples < budget.max_samples
+    more = search.estimate_play(view, legal, replace(budget, work=4 * budget.work), 1, True)
+    assert more.samples > real.samples
+    bidding, _ = walk(4, 3, 0)
+    view = make_view(bidding, bidding["to_act"])
+    assert search.estimate_bid(view, replace(budget, bid_samples=7), 2).samples == 7
+
+
+def test_the_bidding_count_on_masks_is_the_basic_players() -> None:
+    rng = Rng(9)
+    for _ in range(scaled(300, 30)):
+        hand = rng.shuffled(DECK)[: 15 + rng.below(10)]
+        assert hand_count(mask_of(hand)) == basic_hand_count(hand)
+
+
+# Pinned on CPython; the Pyodide run of this file must give the same digests.
+PINNED_ROUNDS = {
+    (4, 5): "1fb18d23a8a2ad4fa92b3cbf51e2705b94f37faf32be25ec0269e5b092fb4525",
+    (3, 8): "897f98bb5dd68b619ba8d2bd41481d9e5068bed7ea1ccf343f9e162e331d0214",
+}
+
+
+def small_round_record(players: int, seed: int) -> str:
+    """Every action and play estimate of a round where the small searches bid boldly."""
+    state = new_state(game_options(players), seed, None)
+    out: list[Any] = []
+    while state["round"] == 0 and not state["over"]:
+        seat = state["to_act"]
+        view = make_view(state, seat)
+        level = "normal" if seat % 2 == 0 else "strong"
+        if view["phase"] == "bidding" and not view["auction"]:
+            action = {"type": "bid", "bid": "take"}  # so that the round is played
+        else:
+            action = small(view, level, len(out))
+        if view["phase"] == "play":
+            legal = [a["card"] for a in legal_actions(state, seat)]
+            estimate = search.estimate_play(view, legal, SMALL[level], len(out), True)
+            out.append([estimate.cards, estimate.totals, estimate.samples])
+        out.append(action)
+        state, _ = apply_action(state, action, seat)
+    return json.dumps(out, separators=(",", ":"))
+
+
+@pytest.mark.parametrize("key", sorted(PINNED_ROUNDS))
+def test_searches_are_pinned_across_pythons(key: tuple[int, int]) -> None:
+    digest = hashlib.sha256(small_round_record(*key).encode()).hexdigest()
+    assert digest == PINNED_ROUNDS[key]
+
+
+# --- information-set fairness ------------------------------------------------------------
+
+
+def redealt(state: State, actions: list[Any], seat: int, rng: Rng) -> State:
+    """Round 0 with the cards ``seat`` cannot see dealt again consistently with its view,
+    and the same actions replayed (the declarer's hidden aside cards swapped for the
+    new ones); a replay that breaks a rule raises."""
+    view = make_view(state, seat)
+    table = Table.from_view(view)
+    deal = table.sample(rng)
+    seats = table.seats
+    declarer = table.declarer
+    talon = table.talon_known if view["talon_to"] == "hand" else deal.talon
+    hands = []
+    for s in range(seats):
+        dealt = deal.hands[s] | table.played_by[s]
+        if s == declarer and view["talon_to"] == "hand":
+            dealt = (dealt | deal.aside | table.aside_known) & ~talon
+        hands.append(sort_cards([DECK[c] for c in ids_of(dealt)]))
+    if view["talon_to"] == "hand":
+        talon_cards = list(view["talon"])  # as shown, in the order dealt
+    else:
+        talon_cards = [DECK[c] for c in ids_of(talon)]
+    setup = {"dealer": state["dealer"], "hands": hands, "talon": talon_cards}
+    other = new_state(dict(state["options"]), state["seed"], setup)
+    hidden = [DECK[c] for c in ids_of(deal.aside)]
+    for who, taken in actions:
+        action = taken
+        if taken["type"] == "aside" and who != seat and SUIT_OF[taken["card"]] != SABACC:
+            action = {"type": "aside", "card": hidden.pop(0)}
+        other, _ = apply_action(other, action, who)
+    return other
+
+
+def test_the_choice_is_the_same_whatever_the_hidden_cards() -> None:
+    compared = 0
+    for seed in range(scaled(24, 4)):
+        players = 3 + seed % 3
+        state, actions = walk(players, 300 + seed, [2, 9, 14, 30, 41, 55][seed % 6])
+        seat = state["to_act"]
+        view = make_view(state, seat)
+        mine = {level: small(view, level, seed) for level in SMALL}
+        for k in range(2):
+            other = redealt(state, actions, seat, Rng(seed, k))
+            assert other["hands"][seat] == state["hands"][seat]
+            assert make_view(other, seat) == view
+            if other["hands"] == state["hands"]:
+                continue
+            for level in SMALL:
+                assert small(view, level, seed) == mine[level]
+                assert small(make_view(other, seat), level, seed) == mine[level]
+            compared += 1
+    assert compared >= scaled(24, 4)
+
+
+def test_the_real_normal_level_is_fair_too() -> None:
+    state, actions = walk(4, 404, 40)
+    seat = state["to_act"]
+    view = make_view(state, seat)
+    assert view["phase"] == "play"
+    chosen = api.bot_action(view, "normal", 3)
+    for k in range(scaled(2, 1)):
+        other = redealt(state, actions, seat, Rng(404, k))
+        assert other["hands"] != state["hands"]
+        assert api.bot_action(make_view(other, seat), "normal", 3) == chosen
+
+
+# --- hints ---------------------------------------------------------------------------------
+
+
+def test_hints_give_the_bots_action_with_reasons_and_values() -> None:
+    phases = set()
+    for seed in range(scaled(9, 3)):
+        state, _ = walk(3 + seed % 3, 500 + seed, [1, 12, 35][seed % 3])
+        seat = state["to_act"]
+        view = api.view(state, seat)
+        hint = api.hint(view, "normal", seed)
+        assert set(hint) == {"action", "reason", "alternatives"}
+        assert hint["action"] == api.bot_action(view, "normal", seed)
+        assert hint["action"] in api.legal_actions(state, seat)
+        assert isinstance(hint["reason"], str) and hint["reason"].endswith(".")
+        assert hint["alternatives"][0]["action"] == hint["action"]
+        for alternative in hint["alternatives"]:
+            assert set(alternative) == {"action", "value", "reason"}
+            assert type(alternative["value"]) is int
+            assert alternative["reason"] and alternative["action"] in api.legal_actions(state, seat)
+        phases.add(view["phase"])
+    assert {"bidding", "play"} <= phases
+
+
+def test_the_idiot_is_said_to_win_whatever_follows() -> None:
+    for seed in range(200):
+        state, _ = walk(4, 600 + seed, 40)
+        seat = state["to_act"]
+        if state["phase"] != "play" or "0" not in state["hands"][seat]:
+            continue
+        view = make_view(state, seat)
+        legal = [a["card"] for a in legal_actions(state, seat)]
+        if "0" in legal:
+            reason = card_reason(view, Table.from_view(view), "0", legal)
+            assert reason.startswith("The Idiot (0) wins this trick whatever follows")
+            return
+    raise AssertionError("no position with The Idiot to play")
+
+
+def test_an_aside_that_empties_a_suit_says_so() -> None:
+    hand = ["3f", "2c", "5c", "7c", "9s", "10s", "-4", "-9", "-15"]
+    assert aside_reason(hand, ["3f", "2c"], "void:1") == (
+        "setting aside the 3 of flasks voids you in flasks, so you can trump them"
+    )
+    assert "banks its 3½ points" in aside_reason(["13c", "2c", "-3"], ["13c"], "bank")
+
+
+# --- the arena -----------------------------------------------------------------------------
+
+
+def test_the_arena_runs_and_a_level_ties_with_itself() -> None:
+    lines: list[str] = []
+    args = argparse.Namespace(a="easy", b="basic", deals=2, jobs=1, seed=3)
+    assert arena(args, {"players": 3}, lines.append) == 0
+    assert "A wins 50.0% of deals" in lines[2] and "0 won, 2 tied, 0 lost" in lines[2]
+    bad = argparse.Namespace(a="grandmaster", b="easy", deals=1, jobs=1, seed=1)
+    assert arena(bad, {"players": 4}, lines.append) == 2
+    result = arena_deal((5, "normal+work=50+bid_samples=2+aside_work=50+min_samples=1",
+                         "easy", game_options(3)))  # fmt: skip
+    assert len(result["rotations"]) == 3
+    fake = [{"seed": 1, "times": {"a": {"play": [2.0]}, "b": {"play": [1.0]}},
+             "rotations": [{"gain": g, "a_declared": g > 0, "a_made": g > 3,
+                            "b_declared": False, "b_made": False} for g in gains]}
+            for gains in ([4, 0, 0], [0, 0, 0], [-1, 0, 0])]  # fmt: skip
+    lines = report("normal", "easy", fake, game_options(3), 1, 1, 1.0)
+    assert "A wins 50.0% of deals" in lines[2] and "1 won, 1 tied, 1 lost" in lines[2]
+    assert "Chips per round in a seat, A less B: +0.333" in lines[3]
+    assert "A declared in 1 (11.1%), 100.0% made" in lines[4]
