@@ -11,7 +11,8 @@
   orders of the unseen cards, drawn from ``Rng(seed)``) with the solver. From the
   second pass on the stock's order is known and both solve the position exactly
   (:mod:`celestix.patience.solver`, within a node budget per decision) and follow a
-  winning line; when none is found they fall back on the ``easy`` move.
+  winning line; when none is found they follow the line of the search that built the
+  most cards (the solver's best effort; the ``easy`` move if it has none).
 
 Every search is bounded by a node budget, never by the clock, so the same view,
 level and seed give the same move on every Python.
@@ -104,7 +105,8 @@ def _known_choices(
         best = root.line[0]
         first = Choice(best, 100, status=WON, line=root.line[1:])
     else:
-        best = greedy_move(moves)
+        # No winning line found: follow the line that built the most cards.
+        best = root.best[0] if root.best and root.best[0] in moves else greedy_move(moves)
         first = Choice(best, 0 if root.status == LOST else 50, status=root.status)
     if not every_move:
         return [first]
@@ -122,7 +124,8 @@ def _known_choices(
         value = {WON: 100, LOST: 0}.get(solution.status, 50)
         others.append(Choice(move, value, status=solution.status, line=solution.line))
     if root.status != WON:
-        # No line found from here: recommend the move valued best (the easy move on ties).
+        # No line found from here: recommend the move valued best (on ties the first
+        # move of the line that built the most cards).
         pool = [first, *others]
         first = max(pool, key=lambda c: (c.value, c is first))
         others = [c for c in pool if c is not first]

@@ -94,7 +94,10 @@ def recommendation(view: JsonDict, best: Choice, choices: list[Choice], legal: i
         return f"{text}: {_line_story(view, best)}"
     if best.status == LOST:
         return f"{text}: no line wins any more; this builds the most."
-    return f"{text}: the search found no winning line within its budget."
+    return (
+        f"{text}: the search found no winning line within its budget; this starts the "
+        "line that built the most cards."
+    )
 
 
 def _line_story(view: JsonDict, best: Choice) -> str:

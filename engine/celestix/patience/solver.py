@@ -79,6 +79,9 @@ class Solution:
     status: str
     line: list[JsonDict] | None
     nodes: int
+    # When no win was found: the line of the search that built the most cards (a
+    # player's best effort; not part of the facade's answer).
+    best: list[JsonDict] | None = None
 
     def to_json(self) -> JsonDict:
         """``{"status", "line", "nodes"}`` as the facade returns it."""
@@ -128,7 +131,8 @@ def solve_cards(
     search = _Search(seq, len(waste), counts, redeals_left, budget, salt, share)
     status = search.run()
     line = _actions(search.path) if status == WON else None
-    return Solution(status, line, search.nodes)
+    best = None if status == WON else _actions(search.best_path)
+    return Solution(status, line, search.nodes, best)
 
 
 def _actions(steps: Sequence[Step]) -> list[JsonDict]:
@@ -214,8 +218,11 @@ class _Search:
         self.nodes = 0
         self.salt = salt & MASK64
         self.lost: set[tuple[int, int, int, int]] = set()
+        self.wants: dict[int, tuple[int, int, tuple[list[int], ...]]] = {}
         self.passes: dict[tuple[int, ...], _Pass] = {}
         self.path: list[Step] = []
+        self.best_path: list[Step] = []  # the line that built the most cards so far
+        self.best_left = sum(self.left) + 1
         self.cap = 0  # node count at which a probe's last-pass search stops
         self.first = self._pass(tuple(seq))
         self.dealt = dealt
@@ -238,6 +245,8 @@ class _Search:
                         return WON
                     probe += 1
             self.cap = 0
+            if self.redeals == 0 and self._playout(self.first, self.dealt):
+                return WON
             stock_left = _stock_counts(self.first.seq, self.dealt) if self.redeals == 0 else None
             if self._exhaustive(self.first, self.dealt, self.redeals, stock_left):
                 return WON
@@ -267,6 +276,46 @@ class _Search:
         del self.wcodes[depth + 1 :]
         del self.whashes[depth + 1 :]
 
+    def _note(self) -> None:
+        """Remember the line to here if it has built more cards than any before."""
+        left = sum(self.left)
+        if left < self.best_left:
+            self.best_left = left
+            self.best_path = list(self.path)
+
+    def _playout(self, cards: _Pass, i: int) -> bool:
+        """Play the last pass out always building (rightmost foundation first), noting
+        its progress for the best-effort line. True if that wins (the path then holds
+        the line); else the position is restored."""
+        counts, left, path = self.counts, self.left, self.path
+        saved = (list(counts), list(left), list(self.waste), len(path))
+        seq = cards.seq
+        while True:
+            ks = self._wants()[2][self.waste[-1]] if self.waste else []
+            if ks:
+                k = max(ks)
+                counts[k] += 1
+                left[self._pop()] -= 1
+                path.append(("build", k))
+            elif i < len(seq):
+                j = min(self._next_wanted(seq, i), len(seq) - 1)
+                for q in range(i, j + 1):
+                    self._push(seq[q])
+                path.append(("deal", j + 1 - i))
+                i = j + 1
+            else:
+                break
+        self._note()
+        if not any(left):
+            return True
+        counts[:] = saved[0]
+        left[:] = saved[1]
+        self._truncate(0)
+        for rank in saved[2]:
+            self._push(rank)
+        del path[saved[3] :]
+        return False
+
     def _tick(self) -> None:
         self.nodes += 1
         if self.nodes > self.budget:
@@ -280,9 +329,19 @@ class _Search:
             f = f * 16 + c
         return f
 
+    def _wants(self) -> tuple[int, int, tuple[list[int], ...]]:
+        """``(packed counts, mask of wanted ranks, build choices by rank)``, cached."""
+        packed = self._packed()
+        info = self.wants.get(packed)
+        if info is None:
+            counts = self.counts
+            choices = tuple(build_choices(counts, rank) for rank in range(13))
+            info = self.wants[packed] = (packed, _wanted_mask(counts), choices)
+        return info
+
     def _next_wanted(self, seq: tuple[int, ...], i: int) -> int:
         """The index of the next card in ``seq[i:]`` some foundation wants (or len)."""
-        wanted = _wanted_mask(self.counts)
+        wanted = self._wants()[1]
         n = len(seq)
         while i < n and not (wanted >> seq[i]) & 1:
             i += 1
@@ -316,9 +375,10 @@ class _Search:
         try:
             while red > 0:
                 self._tick()
-                ks = build_choices(counts, self.waste[-1]) if self.waste else []
+                packed, _, choices = self._wants()
+                ks = choices[self.waste[-1]] if self.waste else []
                 if ks:
-                    h = mix64(salt ^ cards.hashes[i] ^ mix64(self.whashes[-1] ^ self._packed()))
+                    h = mix64(salt ^ cards.hashes[i] ^ mix64(self.whashes[-1] ^ packed))
                     if n == 0 or (h >> 11) / float(1 << 53) < chance:
                         k = ks[-1] if n == 0 else ks[(h & 0xFF) % len(ks)]
                         counts[k] += 1
@@ -340,6 +400,9 @@ class _Search:
                 self.path.append(("deal", len(cards.seq) - i))
                 self.path.append(("redeal", 0))
                 cards, i, red = self._redeal(cards, i), 0, red - 1
+            if self._playout(cards, i):
+                won = True
+                return True
             self.cap = self.nodes + PROBE_FINAL_CAP
             if i == 0 and not self.waste and not self._final_start_possible(cards):
                 return False
@@ -365,8 +428,10 @@ class _Search:
         ``stock_left`` counts the ranks in the stock during the last pass (else None).
         """
         self._tick()
+        self._note()
         counts, left, waste = self.counts, self.left, self.waste
-        key = (cards.codes[i], self.wcodes[-1], self._packed(), red)
+        packed, _, choices = self._wants()
+        key = (cards.codes[i], self.wcodes[-1], packed, red)
         if key in self.lost:
             return False
         if stock_left is not None and waste and not final_pass_possible(waste, counts, stock_left):
@@ -374,7 +439,7 @@ class _Search:
             return False
         if waste:
             t = waste[-1]
-            ks = build_choices(counts, t)
+            ks = choices[t]
             if ks:
                 forced = left[t] == 1 or (
                     stock_left is not None and stock_left[t] == 0 and _only_taker(counts, t, ks)

@@ -207,3 +207,36 @@ def test_a_won_position_and_a_dead_one() -> None:
     # Foundation 7 needs 9, 8, 7, the last pass deals 8, 7, 9: the 8 stays under the 7.
     stuck = setup_state([RANKS.index(r) for r in "879"], [13] * 7 + [10], 0)
     assert solve_state(stuck).status == LOST
+
+
+def test_best_effort_line_when_no_win_is_found() -> None:
+    # Without a win in the budget the solver still gives the line that built the most
+    # cards: legal through the facade, and at least as good as always building.
+    for seed in (1, 2):
+        state = api.new_game("patience", seed=seed)
+        solution = solve_state(state, 1500)
+        assert solution.status == UNKNOWN and solution.line is None
+        assert solution.best
+        after = state
+        for action in solution.best:
+            after = api.apply(after, action, 0)["state"]
+        assert _built(after) >= _built(_greedy_end(state))
+    stuck = setup_state([RANKS.index(r) for r in "879"], [13] * 7 + [10], 0)
+    lost = solve_state(stuck)
+    assert lost.status == LOST and lost.best is not None
+    after = stuck
+    for action in lost.best:
+        after = api.apply(after, action, 0)["state"]
+    assert _built(after) == 13 * 7 + 10 + 1  # the 9 goes up, the 8 stays under the 7
+
+
+def _built(state: dict[str, object]) -> int:
+    return sum(len(pile) for pile in state["foundations"])  # type: ignore[attr-defined]
+
+
+def _greedy_end(state: dict[str, object]) -> dict[str, object]:
+    while not state["over"]:
+        moves = api.legal_actions(state, 0)
+        builds = [m for m in moves if m["type"] == "build"]
+        state = api.apply(state, builds[-1] if builds else moves[0], 0)["state"]
+    return state
