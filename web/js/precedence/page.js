@@ -34,6 +34,8 @@ const cardOrder = (code) => SUIT_ORDER.indexOf(code.slice(-1)) * 13 + RANK_ORDER
 
 export async function mount(container, params, ctx) {
   const page = new PrecedencePage(container, ctx);
+  const deal = Number(params.get("deal"));
+  page.deal = Number.isSafeInteger(deal) && deal > 0 ? deal : null;
   await page.open();
   return page;
 }
@@ -106,7 +108,9 @@ class PrecedencePage {
   }
 
   async newGame() {
-    const choice = await askOptions({ game: this.game, prefs: this.prefs, human: HUMAN, seatName, seats: 4 });
+    // a deal number in the address (#precedence/deal=123) deals that deal the first time
+    const choice = await askOptions({ game: this.game, prefs: this.prefs, human: HUMAN, seatName, seats: 4, deal: this.deal });
+    this.deal = null;
     if (this.gone) return;
     if (!choice) {
       if (!this.session) location.hash = "#";
@@ -201,6 +205,7 @@ class PrecedencePage {
   async act(action) {
     if (this.busy || !this.session || !this.session.isHumanTurn || this.pending) return this.politeWait();
     this.busy = true;
+    this.render();
     let events;
     try {
       events = await this.session.play(action);
@@ -358,6 +363,8 @@ class PrecedencePage {
     if (view.over) status = "The game is over.";
     else if (this.thinking !== null) status = `${seatName(this.thinking)} is thinking…`;
     else if (s.isHumanTurn && !this.busy) status = this.turnLine();
+    // for tests and styles: "you" while the page waits for the person's move
+    this.table.root.dataset.turn = s.isHumanTurn && !this.busy && !this.pending && this.thinking === null ? "you" : "wait";
     this.table.render(view, {
       legal: s.legal,
       mode,

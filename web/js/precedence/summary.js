@@ -34,7 +34,7 @@ export function handSummary(events, { excessCounted = true } = {}) {
   const table = el("table", "score-table pr-score-table");
   table.append(el("caption", "sr-only", `Hand ${scored.hand_number + 1}, scored`));
   const thead = el("thead");
-  row(thead, "", teams.map((t) => teamName(t.team)), true);
+  row(thead, "Team", teams.map((t) => teamName(t.team)), true);
   const tbody = el("tbody");
   row(tbody, "Bids", teams.map((t) => t.bids.join(" + ")));
   row(tbody, "Contract", teams.map((t) => String(t.contract)));
