@@ -40,6 +40,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deals", type=int, default=100, help="how many duplicate deals")
     parser.add_argument("--jobs", "--workers", dest="jobs", type=int, default=1,
                         help="processes playing in parallel")  # fmt: skip
+    parser.add_argument("--progress", type=int, default=0,
+                        help="print the standings every N deals (0: only at the end)")  # fmt: skip
 
 
 def arena(args: argparse.Namespace, options: JsonDict, write: Callable[[str], None]) -> int:
@@ -59,22 +61,45 @@ def arena(args: argparse.Namespace, options: JsonDict, write: Callable[[str], No
     seed = 1 if args.seed is None else args.seed
     jobs = [(seed + deal, args.a, args.b, resolved) for deal in range(args.deals)]
     started = time.perf_counter()
-    results, workers = run_jobs(jobs, args.jobs)
+    every = int(getattr(args, "progress", 0) or 0)
+
+    def progress(results: list[JsonDict], workers: int) -> None:
+        if every and len(results) % every == 0 and len(results) < len(jobs):
+            lines = report(args.a, args.b, results, resolved, seed, workers,
+                           time.perf_counter() - started)  # fmt: skip
+            write(f"after {len(results)} deals: {lines[2]}; {lines[3]}")
+
+    results, workers = run_jobs(jobs, args.jobs, progress)
     elapsed = time.perf_counter() - started
     for line in report(args.a, args.b, results, resolved, seed, workers, elapsed):
         write(line)
     return 0
 
 
-def run_jobs(jobs: list[tuple[int, str, str, JsonDict]], count: int) -> tuple[list[JsonDict], int]:
-    """Play the deals in ``count`` processes (one after another if that cannot be done)."""
+Progress = Callable[[list[JsonDict], int], None]
+
+
+def run_jobs(
+    jobs: list[tuple[int, str, str, JsonDict]], count: int, progress: Progress | None = None
+) -> tuple[list[JsonDict], int]:
+    """Play the deals in ``count`` processes (one after another if that cannot be done),
+    calling ``progress(results so far, processes)`` after each deal."""
+    results: list[JsonDict] = []
     if count > 1:
         try:
             with multiprocessing.get_context("spawn").Pool(count) as pool:
-                return pool.map(arena_deal, jobs, chunksize=1), count
+                for result in pool.imap(arena_deal, jobs, chunksize=1):
+                    results.append(result)
+                    if progress is not None:
+                        progress(results, count)
+                return results, count
         except (OSError, ImportError, NotImplementedError):
-            pass  # no processes here (e.g. Pyodide): play them in this one
-    return [arena_deal(job) for job in jobs], 1
+            results = []  # no processes here (e.g. Pyodide): play them in this one
+    for job in jobs:
+        results.append(arena_deal(job))
+        if progress is not None:
+            progress(results, 1)
+    return results, 1
 
 
 def round_gains(state: JsonDict) -> list[int]:
