@@ -40,7 +40,7 @@ export async function renderHome(container, { games, saved }) {
     const item = document.createElement("li");
     item.className = "game-tile";
     item.innerHTML = `
-      <a class="game-link" href="#${game.id}" aria-labelledby="game-${game.id}-name" aria-describedby="game-${game.id}-about">
+      <a class="game-link" href="#${game.id}">
         <span class="game-fan" aria-hidden="true"></span>
         <span class="game-text">
           <span class="game-name" id="game-${game.id}-name"></span>

@@ -1,0 +1,63 @@
+"""The home page and the rules pages in Chromium: the three games with their one-line
+descriptions and a rules link each; the rules rendered from the project's own text;
+axe-core on both; screenshots at 375 and 1440 px."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from celestix import api
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARED_RULES = ROOT.parent / "shared" / "RULES.md"
+GAMES = ["precedence", "patience", "sabacc"]
+
+
+def boot(page: Page, hash_: str = "#") -> None:
+    page.goto(f"/{hash_}")
+    page.wait_for_function(
+        "() => document.documentElement.dataset.engine === 'ready'", timeout=90_000
+    )
+
+
+def test_home_lists_every_game_with_its_rules(
+    page: Page, axe: Callable[..., Any], screenshot: Callable[[Page, str], Path]
+) -> None:
+    page.set_viewport_size({"width": 1440, "height": 900})
+    boot(page)
+    games = {g["id"]: g for g in api.games()}
+    for game in GAMES:
+        tile = page.locator(".game-tile", has=page.locator(f'a[href="#{game}"]'))
+        expect(tile).to_contain_text(games[game]["name"])
+        expect(tile).to_contain_text(games[game]["summary"])
+        expect(tile.locator(f'a[href="#rules/{game}"]')).to_be_visible()
+    axe(page, "home")
+    screenshot(page, "home-1440")
+    page.set_viewport_size({"width": 375, "height": 812})
+    screenshot(page, "home-375")
+
+    page.get_by_role("link", name="Rules of Precedence", exact=True).click()
+    heading = page.get_by_role("heading", level=1)
+    expect(heading).to_contain_text("Precedence")
+    expect(page.get_by_role("heading", name="Scoring")).to_have_count(0)  # a list item there
+    expect(page.locator(".rules-page table").first).to_be_visible()
+    expect(page.locator(".rules-page")).to_contain_text("Imperial Audit")
+    axe(page, "rules")
+    screenshot(page, "rules-precedence-375")
+    page.get_by_role("link", name="Rules of Contract Sabacc").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Contract Sabacc")
+
+
+@pytest.mark.skipif(not SHARED_RULES.is_file(), reason="the shared rules are not beside the repo")
+def test_the_rules_text_is_the_projects_own() -> None:
+    """web/rules/*.md are faithful copies of the sections of shared/RULES.md."""
+    shared = SHARED_RULES.read_text()
+    for game in GAMES:
+        copy = (ROOT / "web" / "rules" / f"{game}.md").read_text().splitlines()
+        body = [line for line in copy[2:] if not line.startswith("# ")]
+        assert "\n".join(body).strip() in shared, game
