@@ -13,13 +13,13 @@ deals between two levels (see :func:`arena`).
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import time
 from collections.abc import Callable
 from typing import Any
 
 from celestix import api
+from celestix.cli.arena_stats import interval, mean_ci, timing
 from celestix.errors import MalformedError, RulesError
 from celestix.options import resolve
 from celestix.precedence.bots import EXPERIMENTS, LEVELS, choose, player_of
@@ -359,7 +359,6 @@ def simulate(args: argparse.Namespace, options: dict[str, Any]) -> int:
 # The deals of an arena run are hands 4-7 of their seed's game, so the trump rotates
 # through the four suits and the dealer round the table from deal to deal.
 ARENA_FIRST_HAND = 4
-Z95 = 1.96
 
 
 def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
@@ -447,22 +446,6 @@ def arena_deal(job: tuple[int, str, str, dict[str, Any]]) -> JsonDict:
     return out
 
 
-def _mean_ci(values: list[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95% confidence interval (normal approximation)."""
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, math.inf
-    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, Z95 * math.sqrt(variance / n)
-
-
-def _percentile(values: list[float], share: float) -> float:
-    """The value below which ``share`` of ``values`` lie (nearest rank)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
-
-
 def arena_report(
     a: str,
     b: str,
@@ -477,16 +460,10 @@ def arena_report(
     scores = [sum(p["points"][0] - p["points"][1] for p in r["plays"]) for r in results]
     raws = [sum(p["raw"][0] - p["raw"][1] for p in r["plays"]) for r in results]
     wins = [1.0 if s > 0 else 0.5 if s == 0 else 0.0 for s in scores]
-    rate, rate_ci = _mean_ci(wins)
-    per_hand, per_hand_ci = _mean_ci([s / 2 for s in scores])
-    raw_hand, raw_ci = _mean_ci([s / 2 for s in raws])
+    rate, rate_ci = mean_ci(wins)
+    per_hand, per_hand_ci = mean_ci([s / 2 for s in scores])
+    raw_hand, raw_ci = mean_ci([s / 2 for s in raws])
     made = [sum(p["made"][side] for r in results for p in r["plays"]) for side in (0, 1)]
-
-    def interval(mean: float, half: float, scale: float, form: str, unit: str = "") -> str:
-        if not math.isfinite(half):
-            return "95% CI n/a"
-        low, high = format(scale * (mean - half), form), format(scale * (mean + half), form)
-        return f"95% CI {low}{unit} to {high}{unit}"
 
     lines = [
         f"Precedence arena: A = {a}, B = {b}; {deals} deals ({2 * deals} hands), seeds "
@@ -509,18 +486,8 @@ def arena_report(
             for phase, times in r["times"][side].items():
                 by_phase.setdefault(phase, []).extend(times)
         every = [t for phase in ("declare", "bid", "play") for t in by_phase.get(phase, [])]
-        parts = [_timing("all", every)]
-        parts.extend(_timing(phase, by_phase[phase]) for phase in ("declare", "bid", "play")
+        parts = [timing("all", every)]
+        parts.extend(timing(phase, by_phase[phase]) for phase in ("declare", "bid", "play")
                      if by_phase.get(phase))  # fmt: skip
         lines.append(f"CPU ms per decision, {side.upper()} ({level}): " + "; ".join(parts))
     return lines
-
-
-def _timing(name: str, times: list[float]) -> str:
-    """``"play: n 1234, median 12.3, p95 45.6, max 78.9"``."""
-    if not times:
-        return f"{name}: none"
-    return (
-        f"{name}: n {len(times)}, median {_percentile(times, 0.5):.1f}, "
-        f"p95 {_percentile(times, 0.95):.1f}, max {max(times):.1f}"
-    )
