@@ -35,7 +35,10 @@ def test_home_lists_every_game_with_its_rules(
         tile = page.locator(".game-tile", has=page.locator(f'a[href="#{game}"]'))
         expect(tile).to_contain_text(games[game]["name"])
         expect(tile).to_contain_text(games[game]["summary"])
-        expect(tile.locator(f'a[href="#rules/{game}"]')).to_be_visible()
+        rules = page.locator(".home-rules").get_by_role(
+            "link", name=f"Rules of {games[game]['name']}", exact=True
+        )
+        expect(rules).to_have_attribute("href", f"#rules/{game}")
     axe(page, "home")
     screenshot(page, "home-1440")
     page.set_viewport_size({"width": 375, "height": 812})

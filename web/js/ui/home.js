@@ -36,6 +36,11 @@ export async function renderHome(container, { games, saved }) {
       </ul>
     </section>`;
   const list = container.querySelector(".game-list");
+  // each game's rules, one click away (from the project's own rules text)
+  const rulesNav = document.createElement("nav");
+  rulesNav.className = "home-rules";
+  rulesNav.setAttribute("aria-label", "Rules of the games");
+  list.after(rulesNav);
   for (const game of games) {
     const item = document.createElement("li");
     item.className = "game-tile";
@@ -52,10 +57,10 @@ export async function renderHome(container, { games, saved }) {
         </span>
       </a>`;
     const rules = document.createElement("a");
-    rules.className = "game-rules";
+    rules.className = "btn quiet";
     rules.href = `#rules/${game.id}`;
     rules.textContent = `Rules of ${game.name}`;
-    item.append(rules);
+    rulesNav.append(rules);
     item.querySelector(".game-name").textContent = game.name;
     item.querySelector(".game-meta").textContent = seatsText(game.seats);
     item.querySelector(".game-summary").textContent = game.summary || "";
