@@ -61,6 +61,17 @@ def power(card: int, led_suit: int) -> int:
     return card if card // 14 == led_suit else -1
 
 
+def winning_index(trick: Sequence[int]) -> int:
+    """Which play of a (partial) trick is winning it (0 = the lead)."""
+    led_suit = SUIT_OF_ID[trick[0]]
+    best_k, best_power = 0, -2
+    for k, card in enumerate(trick):
+        p = power(card, led_suit)
+        if p > best_power:
+            best_k, best_power = k, p
+    return best_k
+
+
 def threat(hand: int, led_suit: int) -> int:
     """The strongest :func:`power` a seat holding ``hand`` can put on such a trick."""
     follow = hand & SUIT_MASKS[led_suit] if led_suit < 4 else 0
@@ -125,11 +136,8 @@ def policy_card(
     if legal & (legal - 1) == 0:
         return low(legal)
     leader = (seat - len(trick)) % seats
-    best_k, best_power = 0, -2
-    for k, card in enumerate(trick):
-        p = power(card, led_suit)
-        if p > best_power:
-            best_k, best_power = k, p
+    best_k = winning_index(trick)
+    best_power = power(trick[best_k], led_suit)
     best_seat = (leader + best_k) % seats
     mine = seat == declarer
     # the strongest card an opponent still to play can put on the trick
@@ -215,12 +223,7 @@ def playout(
         trick.append(card)
         plays += 1
         if len(trick) == seats:
-            led_suit = SUIT_OF_ID[trick[0]]
-            best_k, best_power = 0, -2
-            for k, c in enumerate(trick):
-                p = power(c, led_suit)
-                if p > best_power:
-                    best_k, best_power = k, p
+            best_k = winning_index(trick)
             winner = (leader + best_k) % seats
             won[winner] += 1
             if winner == declarer:
@@ -314,13 +317,7 @@ def _search(
         hands[seat] &= ~(1 << card)
         trick.append(card)
         if len(trick) == seats:
-            led = SUIT_OF_ID[trick[0]]
-            best_k, best_power = 0, -2
-            for k, c in enumerate(trick):
-                p = power(c, led)
-                if p > best_power:
-                    best_k, best_power = k, p
-            winner = (leader + best_k) % seats
+            winner = (leader + winning_index(trick)) % seats
             gained = sum(HALF[c] for c in trick) if winner == declarer else 0
             value = _search(hands, seats, declarer, winner, [], half + gained, left - 1,
                             alpha, beta, budget)  # fmt: skip

@@ -39,13 +39,12 @@ from celestix.sabacc.bots import basic
 from celestix.sabacc.bots.deals import Table, ids_of, mask_of
 from celestix.sabacc.bots.fast import (
     FREE_MASK,
-    SUIT_OF_ID,
     WIN_HALF,
     Outcome,
     distinct,
     playout,
-    power,
     solve,
+    winning_index,
 )
 from celestix.sabacc.bots.legal import legal_from_view
 from celestix.sabacc.cards import DECK, INDEX
@@ -221,9 +220,7 @@ def estimate_play(
 
 def _finish(trick: list[int], leader: int, seats: int, declarer: int) -> tuple[int, int]:
     """The winner of a full trick and the half-points it brings the declarer."""
-    led = SUIT_OF_ID[trick[0]]
-    best_k = max(range(len(trick)), key=lambda k: power(trick[k], led))
-    winner = (leader + best_k) % seats
+    winner = (leader + winning_index(trick)) % seats
     return winner, (sum(HALF[c] for c in trick) if winner == declarer else 0)
 
 
