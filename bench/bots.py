@@ -53,20 +53,13 @@ import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from playwright.sync_api import sync_playwright
+from startup import CHROMIUM, CHROMIUM_ARGS, build  # the start-up benchmark's (bench/)
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / "bench"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 RUNTIMES = ("cpython", "node", "chromium")
 GAMES = ("precedence", "sabacc", "patience")
 # Levels that are not measured: random is no player, basic is easy under another name
@@ -106,16 +99,6 @@ LATE_HAND = 4
 TIMEOUT_S = 3 * 3600
 # Positions in a piece of work: the runtimes take turns, one piece each
 CHUNK = 8
-
-
-def load_build() -> ModuleType:
-    """build.py as a module (its paths, build lock and server)."""
-    spec = importlib.util.spec_from_file_location("celestix_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def engine_api() -> Any:
@@ -245,7 +228,7 @@ class ChromiumRunner:
 
     name = "chromium"
 
-    def __init__(self, build: ModuleType, site: Path) -> None:
+    def __init__(self, site: Path) -> None:
         bench_dir = site / BENCH_DIR
         bench_dir.mkdir()
         for name in WORKER_FILES:
@@ -322,14 +305,14 @@ def process_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def open_runtime(name: str, build: ModuleType, site: Path) -> Runner | ChromiumRunner:
+def open_runtime(name: str, site: Path) -> Runner | ChromiumRunner:
     """Start a runtime's runner."""
     if name == "cpython":
         env = {**os.environ, "PYTHONPATH": str(ROOT / "engine")}
         return Runner(name, [sys.executable, str(BENCH / "bots_runner.py")], env)
     if name == "node":
         return Runner(name, ["node", str(BENCH / "bots_node.mjs"), str(site)])
-    return ChromiumRunner(build, site)
+    return ChromiumRunner(site)
 
 
 def describe(runner: Runner | ChromiumRunner, levels: dict[str, list[str]]) -> str:
@@ -584,7 +567,6 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--runtimes", default=",".join(RUNTIMES), help="which, in order")
     parser.add_argument("--games", default=",".join(GAMES), help="which games")
     parser.add_argument("--levels", default="", help="only these levels (comma-separated)")
-    build = load_build()
     parser.add_argument("--site", type=Path, default=build.DIST, help="the built site")
     parser.add_argument(
         "--out", type=Path, default=build.RESULTS / "bench" / "bots.json", help="JSON results"
@@ -612,7 +594,7 @@ def main(argv: list[str]) -> int:
         runners: dict[str, Runner | ChromiumRunner] = {}
         try:
             for name in runtimes:
-                runners[name] = open_runtime(name, build, site)
+                runners[name] = open_runtime(name, site)
             listed = {game["id"]: game["levels"] for game in api.games() if game["id"] in games}
             described = {name: describe(runner, listed) for name, runner in runners.items()}
             print(f"runtimes: {described}", flush=True)
