@@ -1,0 +1,256 @@
+// The compact tables of the rules demos: one function per game draws the engine's views
+// (never a rule of its own: what is shown is what the views say) and, on a reader's
+// turn, offers the moves of the kind the step expects as buttons. The engine judges them.
+//
+//   drawTable(container, {game, demo, views, seat, move, onMove})
+//     views: {seat -> view} for the demo's reader and its open seats (null: spectator)
+//     move:  the kind of move the reader may try now ("play", "bid", "aside", "build"),
+//            or null when it is not the reader's turn
+//     onMove(action): the reader tried `action`
+
+import { createCard, createPlaceholder, cardName } from "../cards/card.js";
+import "../cards/standard.js";
+import "../cards/sabacc.js";
+import { imperialDeck } from "../cards/imperial.js";
+
+const PRECEDENCE_SEATS = ["South", "West", "North", "East"]; // seats 0-3, clockwise
+// Where each seat sits on the screen, seen from seat 0 (precedence: clockwise, so seat 1
+// is on the left; sabacc: counterclockwise, so seat 1 is on the right)
+const PLACES = {
+  precedence: ["bottom", "left", "top", "right"],
+  sabacc: ["bottom", "right", "top", "left"],
+};
+const SABACC_BIDS = ["take", "push", "guard", "guard_without", "guard_against", "pass"];
+const SABACC_BID_NAMES = {
+  take: "Take", push: "Push", guard: "Guard", guard_without: "Guard without", guard_against: "Guard against", pass: "Pass",
+};
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+export function seatName(game, seat) {
+  return game === "precedence" ? PRECEDENCE_SEATS[seat] : `Seat ${seat}`;
+}
+
+function deckOf(game, view) {
+  if (game === "patience") return "standard";
+  if (game === "sabacc") return "sabacc";
+  return imperialDeck(view.variant);
+}
+
+/** A card; a button when `onClick` is given (named after the card). */
+function card(code, deck, onClick, extra = "") {
+  if (!onClick) {
+    const node = createCard(code, { deck });
+    if (extra) node.classList.add(extra);
+    return node;
+  }
+  const node = createCard(code, { deck, as: "button" });
+  node.setAttribute("aria-label", cardName(code, deck));
+  if (extra) node.classList.add(extra);
+  node.addEventListener("click", () => onClick(code));
+  return node;
+}
+
+function back(count) {
+  const wrap = el("div", "dm-backs");
+  const node = createCard(null, { faceUp: false });
+  node.setAttribute("aria-label", `${count} cards, face down`);
+  wrap.append(node, el("span", "dm-count", String(count)));
+  return wrap;
+}
+
+export function drawTable(container, ctx) {
+  container.replaceChildren();
+  container.dataset.game = ctx.game;
+  if (ctx.game === "patience") drawPatience(container, ctx);
+  else drawTrickGame(container, ctx);
+}
+
+// ---- the patience -------------------------------------------------------------------
+
+function drawPatience(container, { views, seat, move, onMove }) {
+  const view = views[seat ?? 0];
+  const deck = "standard";
+  const row = el("div", "dm-foundations");
+  view.foundations.forEach((pile, k) => {
+    const info = view.foundation_info?.[k];
+    const label = `Foundation ${k + 1}, ${pile.length} card${pile.length === 1 ? "" : "s"}` +
+      (pile.length ? `, ${cardName(pile[pile.length - 1], deck)} on top` : ", empty");
+    const slot = el(move ? "button" : "div", "dm-foundation");
+    if (move) {
+      slot.type = "button";
+      slot.addEventListener("click", () => onMove({ type: "build", to: k }));
+    } else {
+      slot.setAttribute("role", "img");
+    }
+    slot.setAttribute("aria-label", label);
+    slot.append(pile.length ? createCard(pile[pile.length - 1], { deck }) : createPlaceholder({ mark: info?.base === "T" ? "10" : info?.base || "" }));
+    for (const child of slot.children) child.setAttribute("aria-hidden", "true");
+    slot.append(el("span", "dm-label", `${k + 1}: ${pile.length}`));
+    row.append(slot);
+  });
+  const lower = el("div", "dm-stockrow");
+  const stock = el(move ? "button" : "div", "dm-stock");
+  const stockLabel = `Stock, ${view.stock_count} card${view.stock_count === 1 ? "" : "s"}, ${view.redeals_left} redeal${view.redeals_left === 1 ? "" : "s"} left`;
+  stock.setAttribute("aria-label", stockLabel);
+  if (move) {
+    stock.type = "button";
+    stock.addEventListener("click", () => onMove(view.stock_count ? { type: "deal" } : { type: "redeal" }));
+  } else {
+    stock.setAttribute("role", "img");
+  }
+  stock.append(view.stock_count ? createCard(null, { faceUp: false }) : createPlaceholder({ label: "redeal" }));
+  for (const child of stock.children) child.setAttribute("aria-hidden", "true");
+  stock.append(el("span", "dm-label", `Stock ${view.stock_count} · redeals ${view.redeals_left}`));
+  const waste = el("div", "dm-waste");
+  waste.setAttribute("role", "group");
+  const top = view.waste.slice(-3);
+  waste.setAttribute("aria-label", top.length ? `Waste, ${cardName(top[top.length - 1], deck)} on top` : "Waste, empty");
+  if (!top.length) waste.append(createPlaceholder({ label: "waste" }));
+  for (const code of top) waste.append(card(code, deck));
+  waste.append(el("span", "dm-label", `Waste ${view.waste.length}`));
+  lower.append(stock, waste);
+  container.append(row, lower);
+}
+
+// ---- Precedence and Sabacc ----------------------------------------------------------
+
+function drawTrickGame(container, ctx) {
+  const { game, demo, views, seat, move, onMove } = ctx;
+  const open = demo.open || (seat == null ? [] : [seat]);
+  const any = views[seat ?? open[0]] ?? Object.values(views)[0];
+  const deck = deckOf(game, any);
+  const seats = any.hand_sizes.length;
+  container.append(drawInfo(game, any));
+  const table = el("div", "dm-cross");
+  table.dataset.seats = String(seats);
+  for (let s = 0; s < seats; s++) {
+    const place = seats === 4 ? PLACES[game][s] : ["bottom", "right", "top", "left", "top"][s];
+    const box = el("section", `dm-seat dm-${place}`);
+    box.setAttribute("aria-label", seatLabel(game, any, s, seat));
+    const plate = el("p", "dm-plate", seatLabel(game, any, s, seat));
+    box.append(plate);
+    const own = views[s];
+    if (own && open.includes(s)) {
+      const hand = el("div", "dm-hand");
+      const playable = move && s === seat && ["play", "aside"].includes(move);
+      const declared = new Set(game === "precedence" ? (any.melds[s] || []).flat() : []);
+      for (const code of own.hand) {
+        const node = card(code, deck, playable ? (c) => onMove({ type: move, card: c }) : null, declared.has(code) ? "dm-declared" : "");
+        hand.append(node);
+      }
+      box.append(hand);
+    } else {
+      box.append(back(any.hand_sizes[s]));
+    }
+    table.append(box);
+  }
+  const centre = el("div", "dm-centre");
+  centre.setAttribute("aria-label", "The trick");
+  centre.setAttribute("role", "group");
+  // the trick in progress, else the last one completed (with its winner), until the next lead
+  const last = any.last_trick && any.last_trick.plays && any.last_trick.plays.length ? any.last_trick : null;
+  const current = any.trick && any.trick.length ? any.trick : null;
+  const trick = current || (last ? last.plays : []);
+  const winner = current ? null : last ? last.winner : null;
+  centre.dataset.trick = current ? "current" : last ? "last" : "none";
+  for (const play of trick) {
+    const spot = el("div", `dm-played dm-${seats === 4 ? PLACES[game][play.seat] : "bottom"}`);
+    spot.append(card(play.card, deck, null, play.seat === winner ? "dm-winner" : ""));
+    spot.append(el("span", "dm-label", seatName(game, play.seat) + (play.seat === winner ? " wins" : "")));
+    centre.append(spot);
+  }
+  if (!trick.length) centre.append(el("p", "dm-empty", phaseText(game, any)));
+  table.append(centre);
+  container.append(table);
+  if (game === "sabacc" && any.talon && any.talon.length) {
+    const talon = el("div", "dm-talon");
+    talon.append(el("span", "dm-label", "Talon, shown to all"));
+    for (const code of any.talon) talon.append(card(code, deck));
+    container.append(talon);
+  }
+  if (move === "bid") container.append(bidButtons(game, any, onMove));
+}
+
+function seatLabel(game, view, s, reader) {
+  const parts = [seatName(game, s)];
+  if (s === reader) parts.push("you");
+  if (view.dealer === s) parts.push("dealer");
+  if (game === "sabacc" && view.declarer === s) parts.push("declarer");
+  if (game === "precedence" && view.bids[s] != null) parts.push(`bid ${view.bids[s]}`);
+  if (view.tricks) parts.push(`${view.tricks[s]} trick${view.tricks[s] === 1 ? "" : "s"}`);
+  if (game === "sabacc" && view.chips) parts.push(`${view.chips[s]} chips`);
+  return parts.join(" · ");
+}
+
+function phaseText(game, view) {
+  if (view.over) return "The game is over.";
+  if (game === "precedence") {
+    if (view.phase === "declare") return `Declaring melds: ${seatName(game, view.to_act)} to declare.`;
+    if (view.phase === "bid") return `Bidding: ${seatName(game, view.to_act)} to bid.`;
+    return `${seatName(game, view.to_act)} to lead.`;
+  }
+  if (view.phase === "bidding") return `Bidding: ${seatName(game, view.to_act)} to bid.`;
+  if (view.phase === "aside") return `${seatName(game, view.to_act)} sets cards aside.`;
+  return `${seatName(game, view.to_act)} to lead.`;
+}
+
+function drawInfo(game, view) {
+  const list = el("dl", "dm-info");
+  const add = (term, value) => {
+    const item = el("div");
+    item.append(el("dt", "", term), el("dd", "", String(value)));
+    list.append(item);
+  };
+  if (game === "precedence") {
+    add("Trump", view.trump);
+    add("Hand", view.hand_number + 1);
+    const c = view.contracts || [null, null];
+    add("Contracts", `S+N ${c[0] ?? "–"} · W+E ${c[1] ?? "–"}`);
+    add("Tricks", `${view.team_tricks?.[0] ?? 0} · ${view.team_tricks?.[1] ?? 0}`);
+    add("Scores", `${view.scores[0]} · ${view.scores[1]}`);
+    if (view.variant === "core") add("Excess", `${view.excess[0]} · ${view.excess[1]}`);
+    add("Hand Pot", view.hand_pot);
+  } else {
+    add("Round", `${view.round + 1} of ${view.rounds}`);
+    add("Contract", view.contract ? `${SABACC_BID_NAMES[view.contract]} by ${seatName(game, view.declarer)}` : "–");
+    add("On the table", (view.wagers || []).reduce((a, b) => a + b, 0));
+    add("Ante Pot", view.ante_pot);
+    if (view.pile_sizes) add("Piles", `declarer ${view.pile_sizes.declarer} · defenders ${view.pile_sizes.defenders}`);
+  }
+  return list;
+}
+
+function bidButtons(game, view, onMove) {
+  const box = el("div", "dm-bids");
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", "Your bid");
+  const choices = game === "precedence"
+    ? Array.from({ length: 14 }, (_, n) => [{ type: "bid", tricks: n }, String(n)])
+    : SABACC_BIDS.map((b) => [{ type: "bid", bid: b }, SABACC_BID_NAMES[b]]);
+  for (const [action, label] of choices) {
+    const button = el("button", "btn dm-bid", label);
+    button.type = "button";
+    if (game === "precedence") button.setAttribute("aria-label", `Bid ${label} tricks`);
+    button.addEventListener("click", () => onMove(action));
+    box.append(button);
+  }
+  return box;
+}
+
+/** A move in words, for the captions of the page ("the Emperor of Core", "bid 5"). */
+export function moveText(game, action, view) {
+  if (action.type === "play" || action.type === "aside") {
+    return cardName(action.card, deckOf(game, view || {}));
+  }
+  if (action.type === "bid") return game === "precedence" ? `a bid of ${action.tricks}` : SABACC_BID_NAMES[action.bid];
+  if (action.type === "build") return `building on foundation ${action.to + 1}`;
+  if (action.type === "deal") return "dealing a card";
+  if (action.type === "redeal") return "redealing";
+  return action.type;
+}
