@@ -277,6 +277,14 @@ class SabaccPage {
     this.table.render(view, legal, { thinking: this.thinking, trick: this.displayTrick, acting });
     this.status.textContent = this.statusText();
     this.buttons.last.disabled = !view.last_trick;
+    // whose move it is, for the page's look and for tests: you, wait, count or over
+    this.el.dataset.turn = this.pending
+      ? "count"
+      : view.over
+        ? "over"
+        : !acting || this.looping || view.to_act !== HUMAN
+          ? "wait"
+          : "you";
     if (view.over && !this.pending) this.showOver(view);
     playable();
   }

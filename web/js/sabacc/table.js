@@ -265,7 +265,7 @@ export class SabaccTable {
         box.append(el("p", "sb-say-line strong", `Set aside ${left} more card${left === 1 ? "" : "s"}: choose from your hand.`));
         // the engine's reasons, each said once (the card it names is left to the hint
         // shown when a dimmed card is focused or tapped)
-        const reasons = [...new Set(Object.values(view.refusals || {}).map((r) => r.replace(/ \([^)]*\)/, "")))];
+        const reasons = [...new Set(Object.values(view.refusals || {}).map((r) => r.replace(/ \((?:[^()]|\([^()]*\))*\)/, "")))];
         if (reasons.length) {
           const list = el("ul", "sb-reasons");
           for (const reason of reasons) list.append(el("li", "", reason));
