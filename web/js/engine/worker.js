@@ -145,6 +145,9 @@ function fetchRuntimeEarly(dir) {
   };
   const wasm = started(fetch(wasmUrl).then(ok));
   const stdlib = started(fetch(stdlibUrl).then(ok));
+  // the copy to count is taken as the response arrives: Pyodide may read the response
+  // itself (answer) before the wasm has come, and a read response cannot be cloned
+  const stdlibCopy = started(stdlib.then((response) => response.clone()));
   const module = started(wasm.then((response) => WebAssembly.compileStreaming(response.clone())));
   module.then(() => step("compiled"), () => {});
 
@@ -152,7 +155,7 @@ function fetchRuntimeEarly(dir) {
   let percent = -1;
   let fromManifest;
   const manifestSizes = new Promise((resolve) => (fromManifest = resolve));
-  Promise.all([wasm, stdlib]).then(([w, z]) => {
+  Promise.all([wasm, stdlibCopy]).then(([w, z]) => {
     const lengths = [w, z].map((response) => Number(response.headers.get("content-length")));
     const total = lengths.every((n) => n > 0)
       ? Promise.resolve(lengths[0] + lengths[1])
@@ -168,7 +171,7 @@ function fetchRuntimeEarly(dir) {
       });
     };
     countBody(w.body, counted); // the compiler reads a clone
-    countBody(z.clone().body, counted); // Pyodide reads the response itself
+    countBody(z.body, counted); // a copy: Pyodide reads the response itself
   }, () => {});
 
   const standIns = new WeakSet();
