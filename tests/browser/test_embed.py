@@ -344,8 +344,8 @@ def test_messages_from_a_foreign_origin_are_ignored(
         [f"{site}/embed.html?demo=redeal&id=liar&host={hosts['host']}"],
     )
     liar = page.frame_locator("#demo")
-    expect(liar.locator("html")).to_have_attribute("data-demo", "ready", timeout=BOOT_MS)
-    expect(liar.locator("html")).to_have_attribute("data-host", "unknown")
+    # (the page decides as it starts, before the engine is up)
+    expect(liar.locator("html")).to_have_attribute("data-host", "unknown", timeout=BOOT_MS)
 
 
 def test_gallery_lists_every_demo_with_its_snippet(

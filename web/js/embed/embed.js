@@ -25,7 +25,8 @@ const STEP_MS = 2600;
 const READER_MS = 4200;
 
 const theme = params.get("theme");
-if (theme === "light" || theme === "dark") root.dataset.theme = theme;
+root.dataset.theme = theme === "light" || theme === "dark" ? theme
+  : matchMedia("(prefers-color-scheme: light)").matches ? "light" : "dark";
 
 const host = connectHost({
   id: params.get("id"),
@@ -132,6 +133,7 @@ async function show(k, resolved = false) {
     views,
     seat: demo.seat ?? null,
     move,
+    events: resolved ? [] : frame.events,
     onMove: (action) => tryMove(frame, views, action),
   });
   $("demo-step").textContent = `Step ${k + 1} of ${run.length}${step.reader_turn ? " · your turn" : ""}`;

@@ -69,6 +69,47 @@ export function drawTable(container, ctx) {
   container.dataset.game = ctx.game;
   if (ctx.game === "patience") drawPatience(container, ctx);
   else drawTrickGame(container, ctx);
+  const summary = drawSummary(ctx.game, ctx.events || []);
+  if (summary) container.append(summary);
+}
+
+// ---- what the step's events report: a hand or round scored, the game's end ---------
+
+function drawSummary(game, events) {
+  const lines = [];
+  for (const event of events) {
+    if (event.type === "hand_scored") {
+      lines.push(`Hand ${event.hand_number + 1} scored (trump ${event.trump}):`);
+      for (const team of event.teams) {
+        const names = team.seats.map((s) => seatName(game, s)).join(" + ");
+        const melds = team.meld_points ? `, melds ${team.meld_points}${team.melds_halved ? ` halved to ${team.meld_points_scored}` : ""}` : "";
+        const audit = team.audits ? `, Imperial Audit ${team.audit_points}` : "";
+        lines.push(`${names}: contract ${team.contract}, ${team.tricks} tricks, ${team.made ? "made" : "failed"}` +
+          `${melds}${audit}: ${team.hand_points >= 0 ? "+" : ""}${team.hand_points}, score ${team.score_after}` +
+          (game === "precedence" && event.variant === "core" ? `, Excess ${team.excess_after}` : ""));
+      }
+    } else if (event.type === "hand_pot") {
+      lines.push(`Hand Pot: ${event.reason}.`);
+    } else if (event.type === "round_counted") {
+      lines.push(`${seatName(game, event.declarer)}'s pile counts ${event.points_text} points: ${event.made ? "contract made" : "contract lost"}.`);
+    } else if (event.type === "wagers_settled") {
+      lines.push(`Wagers: ${event.table} chips on the table to the ${event.winner}` + (event.remainder ? `, ${event.remainder} into the Ante Pot.` : "."));
+    } else if (event.type === "bonus") {
+      lines.push(`Bonus: ${event.name} for ${seatName(game, event.seat)}, ${event.amount} chips.`);
+    } else if (event.type === "void_round") {
+      lines.push("Everyone passed: the round is void.");
+    } else if (event.type === "won") {
+      lines.push("All 104 cards are on the foundations: won.");
+    } else if (event.type === "lost") {
+      lines.push(event.reason);
+    }
+  }
+  if (!lines.length) return null;
+  const box = el("div", "dm-summary");
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", "What the engine reported");
+  for (const line of lines) box.append(el("p", "", line));
+  return box;
 }
 
 // ---- the patience -------------------------------------------------------------------
@@ -210,7 +251,7 @@ function drawInfo(game, view) {
   if (game === "precedence") {
     add("Trump", view.trump);
     add("Hand", view.hand_number + 1);
-    const c = view.contracts || [null, null];
+    const c = view.phase === "declare" ? [null, null] : view.contracts || [null, null];
     add("Contracts", `S+N ${c[0] ?? "–"} · W+E ${c[1] ?? "–"}`);
     add("Tricks", `${view.team_tricks?.[0] ?? 0} · ${view.team_tricks?.[1] ?? 0}`);
     add("Scores", `${view.scores[0]} · ${view.scores[1]}`);
