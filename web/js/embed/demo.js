@@ -2,8 +2,8 @@
 //
 //   const demo = await loadDemo(id);            // web/demos/<id>.json
 //   const run = new DemoRun(engine, demo);
-//   const frame = await run.frame(k);           // step k (0-based): {state, events, refusal,
-//                                                //   before, step}
+//   const frame = await run.frame(k);           // step k (0-based): {step, state (shown),
+//                                                //   before, after, events (shown), refusal}
 //
 // Exactly what tests/engine/test_demos.py does in Python: new_game(options, seed, setup),
 // the prelude's moves, then each step's moves; a move is {seat?, action} or
@@ -45,6 +45,7 @@ export class DemoRun {
     this.frames = []; // computed so far
     this._state = null; // the state after the last computed frame's moves
     this._busy = null; // the computation in progress
+    this._held = []; // the events of a reader's turn, shown with the next frame
     this.autoActions = 0; // actions taken by automatic moves (for the figures)
   }
 
@@ -89,7 +90,8 @@ export class DemoRun {
         refusal = { message: error.message, rule: error.rule };
       }
       if (!refusal) throw new Error(`step ${k + 1}: the engine allowed a move the demo says it refuses`);
-      this.frames.push({ step, before, state: before, events: [], refusal });
+      this.frames.push({ step, before, state: before, after: before, events: this._held, moveEvents: [], refusal });
+      this._held = [];
       return;
     }
     let state = before;
@@ -100,8 +102,14 @@ export class DemoRun {
       events.push(...result.events);
     }
     this._state = state;
-    // a reader's turn shows the position before its move
-    this.frames.push({ step, before, state: step.reader_turn ? before : state, after: state, events: step.reader_turn ? [] : events, refusal: null });
+    // a reader's turn shows the position before its move; the next frame shows the
+    // move's result, with its events
+    const shown = [...this._held, ...events];
+    this._held = step.reader_turn ? events : [];
+    this.frames.push({
+      step, before, state: step.reader_turn ? before : state, after: state,
+      events: step.reader_turn ? [] : shown, moveEvents: events, refusal: null,
+    });
   }
 
   /** One move: {seat?, action} or an automatic run of first (last) legal actions. */

@@ -133,7 +133,7 @@ async function show(k, resolved = false) {
     views,
     seat: demo.seat ?? null,
     move,
-    events: resolved ? [] : frame.events,
+    events: resolved ? frame.moveEvents : frame.events,
     onMove: (action) => tryMove(frame, views, action),
   });
   $("demo-step").textContent = `Step ${k + 1} of ${run.length}${step.reader_turn ? " · your turn" : ""}`;
