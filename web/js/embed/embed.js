@@ -91,6 +91,8 @@ async function open({ id, step, autoplay }) {
   await show(first - 1);
   if (number !== opening) return;
   root.dataset.demo = "ready";
+  // for figures: when the first step is on screen (with the engine's boot path)
+  performance.mark("celestix:demo-ready", { detail: { demo: demo.id, boot: engine.boot } });
   if (autoplay === "1" || autoplay === "true") setPlaying(true);
   // the rest of the frames in the background, so stepping is instant
   run.frame(run.length - 1).catch((error) => number === opening && fail(error));
