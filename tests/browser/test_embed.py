@@ -172,7 +172,7 @@ def test_keys_step_back_and_forth(shared: tuple[BrowserContext, Page]) -> None:
 
 
 def test_a_wrong_move_is_refused_with_the_engines_reason(
-    shared: tuple[BrowserContext, Page],
+    shared: tuple[BrowserContext, Page], axe: Any
 ) -> None:
     _, page = shared
     definition = demo("follow-suit")
@@ -191,19 +191,23 @@ def test_a_wrong_move_is_refused_with_the_engines_reason(
     expect(verdict).to_be_visible()
     expect(verdict).to_contain_text(refused.value.message)
     expect(verdict).to_contain_text("follow suit")
+    axe(page, "demo page, light, a refusal shown")
     assert page.evaluate("document.documentElement.dataset.step") == "2"
     page.get_by_role("button", name="Officer of Border").press("Enter")
     at_step(page, 3)
     expect(verdict).to_contain_text("Right")
 
 
-def test_patience_reader_turn_by_foundation_buttons(shared: tuple[BrowserContext, Page]) -> None:
+def test_patience_reader_turn_by_foundation_buttons(
+    shared: tuple[BrowserContext, Page], axe: Any
+) -> None:
     _, page = shared
-    open_demo(page, "round-the-corner", "&step=5")
+    open_demo(page, "round-the-corner", "&step=5&theme=dark")
+    axe(page, "demo page, dark, the patience on the reader's turn")
     at_step(page, 5)
-    page.get_by_role("button", name="Foundation 1, 13 cards", exact=False).click()
+    page.get_by_role("button", name="Foundation 1: 13 cards", exact=False).click()
     expect(page.locator("#demo-verdict")).to_contain_text("Foundation 1 (base King) is full")
-    page.get_by_role("button", name="Foundation 2, 12 cards", exact=False).click()
+    page.get_by_role("button", name="Foundation 2: 12 cards", exact=False).click()
     at_step(page, 5)  # the last step: the move shows its result in the verdict
     expect(page.locator("#demo-verdict")).to_contain_text("Right")
 

@@ -120,24 +120,32 @@ function drawPatience(container, { views, seat, move, onMove }) {
   const row = el("div", "dm-foundations");
   view.foundations.forEach((pile, k) => {
     const info = view.foundation_info?.[k];
-    const label = `Foundation ${k + 1}, ${pile.length} card${pile.length === 1 ? "" : "s"}` +
+    // the visible label ("1: 13") is the start of the name, for speech input
+    const label = `Foundation ${k + 1}: ${pile.length} card${pile.length === 1 ? "" : "s"}` +
       (pile.length ? `, ${cardName(pile[pile.length - 1], deck)} on top` : ", empty");
-    const slot = el(move ? "button" : "div", "dm-foundation");
-    if (move) {
-      slot.type = "button";
-      slot.addEventListener("click", () => onMove({ type: "build", to: k }));
-    } else {
-      slot.setAttribute("role", "img");
-    }
-    slot.setAttribute("aria-label", label);
+    // the button holds only the visible label (the start of its name, for speech input);
+    // it covers the whole pile (css), so a click on the cards builds there too
+    const slot = el("div", "dm-foundation");
     slot.append(pile.length ? createCard(pile[pile.length - 1], { deck }) : createPlaceholder({ mark: info?.base === "T" ? "10" : info?.base || "" }));
     for (const child of slot.children) child.setAttribute("aria-hidden", "true");
-    slot.append(el("span", "dm-label", `${k + 1}: ${pile.length}`));
+    const text = `Foundation ${k + 1}: ${pile.length}`;
+    if (move) {
+      const button = el("button", "dm-label dm-hit", text);
+      button.type = "button";
+      button.setAttribute("aria-label", label);
+      button.addEventListener("click", () => onMove({ type: "build", to: k }));
+      slot.append(button);
+      slot.classList.add("dm-target");
+    } else {
+      slot.setAttribute("role", "img");
+      slot.setAttribute("aria-label", label);
+      slot.append(el("span", "dm-label", text));
+    }
     row.append(slot);
   });
   const lower = el("div", "dm-stockrow");
   const stock = el(move ? "button" : "div", "dm-stock");
-  const stockLabel = `Stock, ${view.stock_count} card${view.stock_count === 1 ? "" : "s"}, ${view.redeals_left} redeal${view.redeals_left === 1 ? "" : "s"} left`;
+  const stockLabel = `Stock ${view.stock_count} · redeals ${view.redeals_left}`;
   stock.setAttribute("aria-label", stockLabel);
   if (move) {
     stock.type = "button";
@@ -147,7 +155,7 @@ function drawPatience(container, { views, seat, move, onMove }) {
   }
   stock.append(view.stock_count ? createCard(null, { faceUp: false }) : createPlaceholder({ label: "redeal" }));
   for (const child of stock.children) child.setAttribute("aria-hidden", "true");
-  stock.append(el("span", "dm-label", `Stock ${view.stock_count} · redeals ${view.redeals_left}`));
+  stock.append(el("span", "dm-label", stockLabel));
   const waste = el("div", "dm-waste");
   waste.setAttribute("role", "group");
   const top = view.waste.slice(-3);
