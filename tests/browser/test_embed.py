@@ -353,7 +353,7 @@ def test_messages_from_a_foreign_origin_are_ignored(
 
 
 def test_gallery_lists_every_demo_with_its_snippet(
-    shared: tuple[BrowserContext, Page], site: str
+    shared: tuple[BrowserContext, Page], site: str, axe: Any
 ) -> None:
     _, page = shared
     page.goto("/demos.html")
@@ -368,9 +368,17 @@ def test_gallery_lists_every_demo_with_its_snippet(
             f'<script src="{site}/embed/celestix-demo.js" defer></script>\n'
             f'<celestix-demo demo="{entry["id"]}"></celestix-demo>'
         )
+    axe(page, "demo gallery")
     first = page.locator(f"#demo-{INDEX[0]['id']}")
     first.get_by_role("button", name=f"Copy the HTML to embed {INDEX[0]['title']}").click()
     expect(first.locator(".gallery-actions .btn").first).not_to_have_text("Copy the HTML")
+    # the preview is the element itself, on the card room's own origin
+    first.get_by_role("button", name=f"Preview {INDEX[0]['title']}").click()
+    preview = first.locator("celestix-demo")
+    expect(preview).to_have_attribute("data-step", "1", timeout=BOOT_MS)
+    expect(preview.locator("iframe")).to_have_attribute(
+        "title", f"Celestix rules demo: {INDEX[0]['title']}"
+    )
 
 
 def test_demos_work_offline(shared: tuple[BrowserContext, Page]) -> None:
