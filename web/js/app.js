@@ -5,6 +5,9 @@
 //   #                              the home page (the games)
 //   #patience/deal=12345&start=no-king   a game page with its parameters
 // A game page is a module with  mount(container, params, ctx) -> { update?, unmount? }.
+// mount resolves once the page is on screen, never after waiting for the player (an
+// options dialog, say): routes run one after another, so a mount that waited would hold
+// every later route. Work a page goes on with after mount reports failure by ctx.fault.
 // To add a game page, add one line to PAGES.
 
 import { engine } from "./engine/bridge.js";
@@ -169,6 +172,11 @@ const context = {
   /** Put `hash` in the address bar without routing again (the page already shows it). */
   replaceHash(hash) {
     if (location.hash !== hash) history.replaceState(history.state, "", hash);
+  },
+  /** Show the fault page for an error of `page`, unless another page is showing now. */
+  fault(error, page) {
+    if (current && current.page === page) showFault(error);
+    else console.error(error);
   },
   setTitle(title) {
     document.title = title ? `${title} · Celestix card room` : "Celestix card room";

@@ -24,7 +24,9 @@ const GAME = "patience";
 
 export async function mount(container, params, ctx) {
   const page = new PatiencePage(container, ctx);
-  await page.open(params);
+  // opening may wait on a dialog (a save that cannot be read, a game already over), and
+  // routing must not wait with it
+  page.open(params).catch((error) => ctx.fault(error, page));
   return page;
 }
 

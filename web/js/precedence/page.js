@@ -36,7 +36,8 @@ export async function mount(container, params, ctx) {
   const page = new PrecedencePage(container, ctx);
   const deal = Number(params.get("deal"));
   page.deal = Number.isSafeInteger(deal) && deal > 0 ? deal : null;
-  await page.open();
+  // the first deal may wait for the options dialog, and routing must not wait with it
+  page.open().catch((error) => ctx.fault(error, page));
   return page;
 }
 
@@ -483,5 +484,7 @@ class PrecedencePage {
   unmount() {
     this.gone = true;
     this.generation += 1;
+    // a dialog of this page must not outlive it (its answer would act on a page gone)
+    for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
   }
 }

@@ -26,7 +26,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function mount(container, params, ctx) {
   const page = new SabaccPage(container, ctx);
-  await page.open(params);
+  // the first deal may wait for the options dialog, and routing must not wait with it
+  page.open(params).catch((error) => ctx.fault(error, page));
   return page;
 }
 
