@@ -39,6 +39,8 @@ def test_home_lists_every_game_with_its_rules(
             "link", name=f"Rules of {games[game]['name']}", exact=True
         )
         expect(rules).to_have_attribute("href", f"#rules/{game}")
+    demos = page.locator(".home-rules").get_by_role("link", name="The rules in action: live demos")
+    expect(demos).to_have_attribute("href", "demos.html")
     axe(page, "home")
     screenshot(page, "home-1440")
     page.set_viewport_size({"width": 375, "height": 812})

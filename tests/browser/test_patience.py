@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -24,6 +24,8 @@ from playwright.sync_api import Browser, Error, Locator, Page, expect
 from celestix import api
 from celestix.patience import bots
 from celestix.patience.cards import card_name, rank_name
+
+AxeCheck = Callable[..., list[dict[str, Any]]]  # the fixture of a11y.py
 
 BOOT_TIMEOUT_MS = 90_000
 SAVE_KEY = "celestix.patience.game"
@@ -114,7 +116,7 @@ def open_deal(page: Page, path: str) -> None:
 
 
 def stock(page: Page) -> Locator:
-    return page.get_by_role("button", name=re.compile(r"^Stock, \d+ cards?$"))
+    return page.get_by_role("button", name=re.compile(r"^Stock, (\d+ cards?|empty)"))
 
 
 def waste(page: Page) -> Locator:
@@ -139,7 +141,13 @@ def expect_view(page: Page, state: dict[str, Any]) -> None:
     view = api.view(state, 0)
     expect(moves(page)).to_have_text(str(view["moves"]))
     count = view["stock_count"]
-    expect(stock(page)).to_have_accessible_name(f"Stock, {count} card{'' if count == 1 else 's'}")
+    if count:
+        name = f"Stock, {count} card{'' if count == 1 else 's'}"
+    elif {"type": "redeal"} in api.legal_actions(state, 0):
+        name = "Stock, empty: redeal"  # the word drawn on the empty stock is in its name
+    else:
+        name = "Stock, empty"
+    expect(stock(page)).to_have_accessible_name(name)
     top = view["waste"][-1] if view["waste"] else None
     expect(waste(page)).to_have_accessible_name(
         f"Waste, {card_name(top)} on top" if top else "Waste, empty"
@@ -224,7 +232,7 @@ def test_failed_boot_offers_a_retry(page: Page) -> None:
     expect_view(page, new_state(5))
 
 
-def test_deal_build_choose_and_refusal(table: Page) -> None:
+def test_deal_build_choose_and_refusal(table: Page, axe: AxeCheck) -> None:
     seed = 12345
     open_deal(table, f"/#patience/deal={seed}")
     state = new_state(seed)
@@ -242,6 +250,7 @@ def test_deal_build_choose_and_refusal(table: Page) -> None:
     top_card(table, queen).click()
     expect(table.locator(".pt-foundation.candidate")).to_have_count(2)
     expect(table.locator(".toasts")).to_contain_text("Choose a foundation")
+    axe(table, "patience, choosing a foundation")
     foundation(table, 1).click()
     state = after(queen, {"type": "build", "to": 1})
     expect_view(table, state)
@@ -275,7 +284,9 @@ def test_drag_and_drop_builds_on_a_foundation(table: Page) -> None:
     expect_view(table, after(queen, {"type": "build", "to": 0}))
 
 
-def test_a_phone_fits_the_table_and_plays_by_touch(browser: Browser, site: str) -> None:
+def test_a_phone_fits_the_table_and_plays_by_touch(
+    browser: Browser, site: str, axe: AxeCheck
+) -> None:
     """375 px wide, touch only: all eight foundations fit, taps deal, a finger drags."""
     context = browser.new_context(
         base_url=site,
@@ -300,6 +311,7 @@ def test_a_phone_fits_the_table_and_plays_by_touch(browser: Browser, site: str) 
             box = foundation(page, k).bounding_box()
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= 375, (k, box)
             assert box["width"] >= 34, box
+        axe(page, "patience at 375 px")
         count, queen = deals_until(new_state(seed), lambda card, s: card[0] == "Q")
         for n in range(1, count + 1):
             stock(page).tap()
@@ -438,7 +450,7 @@ def test_a_shared_deal_url_reproduces_the_deal(table: Page) -> None:
 
 
 def test_play_a_deal_to_a_dead_end_by_keys(
-    table: Page, shared: tuple[Page, list[str], list[Error]], site: str
+    table: Page, shared: tuple[Page, list[str], list[Error]], site: str, axe: AxeCheck
 ) -> None:
     """The engine's 'easy' bot picks each move; the table is played by keys alone."""
     path = "/#patience/deal=13&redeals=0"
@@ -461,6 +473,7 @@ def test_play_a_deal_to_a_dead_end_by_keys(
     built = sum(len(pile) for pile in state["foundations"])
     expect(ending).to_contain_text(f"You built {built} of the 104 cards in {state['moves']} moves.")
     expect(table.locator(".pt-state")).to_have_text("Dead end")
+    axe(table, "patience, dead end")
 
     # The stock is empty with no redeal left: the engine's refusal is shown.
     with pytest.raises(api.RulesError):
@@ -474,7 +487,7 @@ def test_play_a_deal_to_a_dead_end_by_keys(
     assert all(url.startswith((f"{site}/", "data:", "blob:", "about:")) for url in network_log)
 
 
-def test_a_win_is_announced(table: Page) -> None:
+def test_a_win_is_announced(table: Page, axe: AxeCheck) -> None:
     # A saved game one card from the end: every foundation full but the last, whose
     # final card (a 7) is on the waste.
     suits = "SHDC"
@@ -500,6 +513,7 @@ def test_a_win_is_announced(table: Page) -> None:
     expect(ending).to_be_visible()
     expect(ending).to_contain_text("All 104 cards are on the foundations, in 1 move.")
     expect(foundation(table, 7)).to_have_accessible_name("Foundation 8, base 6, 13 cards")
+    axe(table, "patience, won")
 
 
 def test_an_unreadable_save_is_reported_and_a_new_game_offered(table: Page) -> None:

@@ -191,6 +191,7 @@ def test_a_round_of_four_by_clicks_and_keys_with_a_reload(
     assert saved_moves(page) == moves
     page.set_viewport_size({"width": 375, "height": 800})
     screenshot(page, "sabacc-play-375")
+    axe(page, "play at 375 px")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 375
     strip = page.eval_on_selector_all(".sb-hand .card", NARROWEST)
     assert strip >= 24  # every card shows a touch target at least 24 px wide

@@ -15,8 +15,10 @@ const WASTE_SHOWN = 3;
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-export function stockLabel(view) {
-  return `Stock, ${plural(view.stock_count, "card")}`;
+/** The stock's name; an empty stock's includes the word drawn on it (EMPTY, REDEAL). */
+export function stockLabel(view, canRedeal = false) {
+  if (view.stock_count > 0) return `Stock, ${plural(view.stock_count, "card")}`;
+  return canRedeal ? "Stock, empty: redeal" : "Stock, empty";
 }
 
 export function wasteLabel(view) {
@@ -190,7 +192,7 @@ export class PatienceTable {
   renderStock(view, ui) {
     const legal = ui.legal || [];
     const canRedeal = legal.some((a) => a.type === "redeal");
-    this.stock.setAttribute("aria-label", stockLabel(view));
+    this.stock.setAttribute("aria-label", stockLabel(view, canRedeal));
     this.stock.dataset.depth = String(view.stock_count > 60 ? 3 : view.stock_count > 25 ? 2 : view.stock_count > 1 ? 1 : 0);
     this.stock.classList.toggle("empty", view.stock_count === 0);
     this.stock.classList.toggle("can-redeal", canRedeal);

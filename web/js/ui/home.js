@@ -87,6 +87,12 @@ export async function renderHome(container, { games, saved }) {
       }
     }
   }
+  // the rules demos' gallery: each rule played out by the real engine, a step at a time
+  const demos = document.createElement("a");
+  demos.className = "btn quiet";
+  demos.href = "demos.html";
+  demos.textContent = "The rules in action: live demos";
+  rulesNav.append(demos);
   if (!games.length) {
     list.innerHTML = `<li class="game-tile empty">No games are open yet.</li>`;
   }
