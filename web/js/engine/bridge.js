@@ -162,6 +162,16 @@ class Engine {
     return this.call("replay", { record });
   }
 
+  /** The advice of `level` for the seat whose view this is: {action, reason, alternatives}. */
+  hint(view, level, seed) {
+    return this.call("hint", { view, level, seed });
+  }
+
+  /** The patience solver on the real stock (a spoiler): {status, line, nodes}. */
+  winnable(state, budget) {
+    return this.call("winnable", { state, budget });
+  }
+
   /** Apply `seat`'s action: {seat, action, state, events, view, legal} (`viewer`'s turn after it). */
   play(state, action, seat, viewer) {
     return this.call("play", { state, action, seat, viewer });

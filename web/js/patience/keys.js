@@ -6,6 +6,7 @@
 //   1-8             build the waste's top card on that foundation
 //   U, Ctrl+Z       undo            Y, Ctrl+Y, Ctrl+Shift+Z   redo
 //   N               new deal        ?                          the list of keys
+//   H               a hint          W                          still winnable? (the solver)
 //   Escape          stop choosing a foundation
 //   Left / Right    move between the piles
 
@@ -16,6 +17,8 @@ export const KEY_HELP = [
   ["U or Ctrl+Z", "Undo"],
   ["Y, Ctrl+Y or Ctrl+Shift+Z", "Redo"],
   ["N", "New deal"],
+  ["H", "A hint: the strong player's move and why"],
+  ["W", "Still winnable? (the solver reads the hidden stock)"],
   ["Escape", "Stop choosing a foundation"],
   ["← →", "Move between the piles"],
   ["?", "This list"],
@@ -48,6 +51,8 @@ export function bindKeys(actions) {
     else if (key === "u" || key === "U") actions.undo();
     else if (key === "y" || key === "Y") actions.redo();
     else if (key === "n" || key === "N") actions.newDeal();
+    else if (key === "h" || key === "H") actions.hint();
+    else if (key === "w" || key === "W") actions.solve();
     else if (key === "?") actions.help();
     else if (key === "Escape") handled = actions.escape();
     else if (key === "ArrowLeft" || key === "ArrowRight") handled = actions.move(key === "ArrowLeft" ? -1 : 1, event.target);

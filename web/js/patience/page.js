@@ -9,8 +9,10 @@ import "../cards/standard.js";
 import { openDialog } from "../ui/dialog.js";
 import { iconButton } from "../ui/icons.js";
 import { playable, safeNow } from "../pwa/pwa.js";
+import { AdvicePanel } from "../ui/advice.js";
 import { announce } from "../ui/live.js";
 import { toast } from "../ui/toast.js";
+import { HINT_LEVEL, SOLVER_BUDGET, hintAdvice, hintTarget, solverAdvice } from "./advice.js";
 import { askNewDeal, optionsLine, randomDeal, shareLink, showHelp } from "./dialogs.js";
 import { enableDrag } from "./drag.js";
 import { Ending } from "./ending.js";
@@ -51,6 +53,8 @@ class PatiencePage {
       undo: () => this.undo(),
       redo: () => this.redo(),
       newDeal: () => this.newDeal(),
+      hint: () => this.hint(),
+      solve: () => this.solve(),
       help: () => showHelp(),
       escape: () => this.cancelChoice(true),
       move: (step, from) => this.moveFocus(step, from),
@@ -72,8 +76,9 @@ class PatiencePage {
         <div class="pt-actions" role="toolbar" aria-label="Game"></div>
       </div>
       <div class="pt-board"></div>
+      <div class="pt-advice"></div>
       <p class="pt-keyhint" aria-hidden="true">
-        <kbd>D</kbd> deal <kbd>1</kbd>–<kbd>8</kbd> build <kbd>U</kbd> undo <kbd>?</kbd> all keys
+        <kbd>D</kbd> deal <kbd>1</kbd>–<kbd>8</kbd> build <kbd>U</kbd> undo <kbd>H</kbd> hint <kbd>?</kbd> all keys
       </p>`;
     section.querySelector("#pt-title").textContent = this.title;
     container.append(section);
@@ -89,10 +94,16 @@ class PatiencePage {
       restart: iconButton("restart", "Restart", { className: "quiet" }),
       newDeal: iconButton("deal", "New deal", { shortcut: "N", className: "quiet" }),
       share: iconButton("share", "Share", { className: "quiet" }),
+      hint: iconButton("hint", "Hint", { shortcut: "H", className: "quiet" }),
+      solve: iconButton("solve", "Winnable?", { shortcut: "W", className: "quiet" }),
       help: iconButton("help", "How to play", { shortcut: "Shift+?", className: "quiet" }),
     };
     this.buttons.restart.title = "Restart this deal (redo brings your moves back)";
     this.buttons.share.title = "Copy a link to this deal";
+    this.buttons.hint.title = "Hint: the strong player's move and why, from what you can see (H)";
+    this.buttons.solve.title = "Still winnable? Asks the solver, which reads the stock's hidden order (W)";
+    this.buttons.hint.addEventListener("click", () => this.hint());
+    this.buttons.solve.addEventListener("click", () => this.solve());
     this.buttons.undo.addEventListener("click", () => this.undo());
     this.buttons.redo.addEventListener("click", () => this.redo());
     this.buttons.restart.addEventListener("click", () => this.restart());
@@ -108,8 +119,12 @@ class PatiencePage {
     bar.append(
       group(this.buttons.undo, this.buttons.redo),
       group(this.buttons.restart, this.buttons.newDeal),
+      group(this.buttons.hint, this.buttons.solve),
       group(this.buttons.share, this.buttons.help),
     );
+
+    this.advice = new AdvicePanel({ label: "Hint" });
+    section.querySelector(".pt-advice").append(this.advice.el);
 
     const board = section.querySelector(".pt-board");
     this.table = new PatienceTable(board, {
@@ -297,6 +312,7 @@ class PatiencePage {
 
   render(before = null, from = null) {
     const { view, legal } = this.session;
+    this.advice.clear(); // advice is for the position it was asked in
     this.table.render(view, { legal, candidates: this.choosing }, before, from);
     playable(); // the first legal actions are on screen (the start-up benchmark's end)
     this.table.setCandidates(this.choosing);
@@ -305,6 +321,8 @@ class PatiencePage {
     this.buttons.undo.disabled = !this.session.canUndo;
     this.buttons.redo.disabled = !this.session.canRedo;
     this.buttons.restart.disabled = !this.session.canUndo;
+    this.buttons.hint.disabled = view.over;
+    this.buttons.solve.disabled = view.over;
     const canRedeal = legal.some((a) => a.type === "redeal");
     // The button is there while the stock is empty and a redeal may still be allowed.
     this.redealButton.hidden = view.stock_count > 0 || view.redeals_left === 0;
@@ -491,6 +509,33 @@ class PatiencePage {
     if (!chosen || this.unmounted) return;
     await this.run(() => this.startDeal(chosen.seed, chosen.options));
     this.el.querySelector("#pt-title").focus({ preventScroll: true });
+  }
+
+  // ---- advice ---------------------------------------------------------------------
+
+  /** The strong player's move for this position, with its reason (from the view alone). */
+  hint() {
+    const session = this.session;
+    if (!session || session.view.over) return Promise.resolve(false);
+    const view = session.view;
+    return this.advice.ask(async () => {
+      const hint = await this.engine.hint(view, HINT_LEVEL);
+      if (this.session !== session || session.view !== view) return null;
+      this.table.point(hintTarget(hint.action));
+      return hintAdvice(hint);
+    }, this.buttons.hint).catch((error) => this.fault(error));
+  }
+
+  /** "Still winnable?": the solver's verdict on the real stock, asked for by the player. */
+  solve() {
+    const session = this.session;
+    if (!session || session.view.over) return Promise.resolve(false);
+    const view = session.view;
+    return this.advice.ask(async () => {
+      const result = await this.engine.winnable(session.state, SOLVER_BUDGET);
+      if (this.session !== session || session.view !== view) return null;
+      return solverAdvice(result);
+    }, this.buttons.solve).catch((error) => this.fault(error));
   }
 
   share() {

@@ -283,6 +283,16 @@ export class PatienceTable {
     this.el.classList.toggle("choosing", Boolean(candidates));
   }
 
+  /** Draw the eye to a pile for a moment (a hint). `which` as for shake(). */
+  point(which) {
+    for (const old of this.el.querySelectorAll(".hinted")) old.classList.remove("hinted");
+    const el = which === "stock" ? this.stock : which === "waste" ? this.wasteTop : this.foundations[which]?.button;
+    if (!el) return;
+    el.classList.add("hinted");
+    clearTimeout(this.pointTimer);
+    this.pointTimer = setTimeout(() => el.classList.remove("hinted"), 2600);
+  }
+
   /** A small shake: "not there". `which` is "stock", "waste" or a foundation number. */
   shake(which) {
     const el = which === "stock" ? this.stock : which === "waste" ? this.wasteTop : this.foundations[which]?.button;

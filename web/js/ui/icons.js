@@ -11,6 +11,8 @@ const PATHS = {
   keyboard: '<rect x="2" y="6" width="20" height="12" rx="2"/><path d="M6 10h.01M10 10h.01M14 10h.01M18 10h.01M7 14h10"/>',
   close: '<path d="M6 6l12 12M18 6 6 18"/>',
   check: '<path d="m5 12 5 5L20 7"/>',
+  hint: '<path d="M9 18h6M10 21h4"/><path d="M12 3a6 6 0 0 0-3.6 10.8c.7.6 1.1 1.3 1.1 2.2h5c0-.9.4-1.6 1.1-2.2A6 6 0 0 0 12 3z"/>',
+  solve: '<circle cx="11" cy="11" r="6.5"/><path d="m16 16 5 5"/><path d="m8.5 11 2 2 3.5-4"/>',
 };
 
 /** The <svg> markup of icon `name` (decorative: hidden from assistive technology). */

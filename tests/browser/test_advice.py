@@ -1,0 +1,85 @@
+"""Advice on the page: the Hint button of each game and the patience's "Winnable?".
+
+The words come from the engine (``api.hint``, ``api.winnable``), so every expectation
+is computed here on CPython from the same position: the page must show exactly the
+engine's reason and verdict, and a seed-free hint is a function of the view alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from celestix import api
+
+AxeCheck = Callable[..., list[dict[str, Any]]]  # the fixture of a11y.py
+Shot = Callable[[Page, str], Any]
+
+BOOT_TIMEOUT_MS = 90_000
+THINK_TIMEOUT_MS = 60_000
+SOLVER_BUDGET = 100_000  # web/js/patience/advice.js
+
+
+def deal_until_a_build(seed: int) -> tuple[int, dict[str, Any]]:
+    """Deals from the start of patience deal ``seed`` until a card can be built."""
+    state = api.new_game("patience", {}, seed)
+    for count in range(1, 60):
+        state = api.apply(state, {"type": "deal"}, 0)["state"]
+        if any(a["type"] == "build" for a in api.legal_actions(state, 0)):
+            return count, state
+    raise AssertionError(f"deal {seed}: no build in the first 60 cards")
+
+
+def open_deal(page: Page, seed: int) -> None:
+    page.goto(f"/#patience/deal={seed}")
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator(".pt-deal-number")).to_have_text(f"Deal {seed}")
+
+
+def test_patience_hint_and_solver_say_what_the_engine_says(
+    page: Page, axe: AxeCheck, screenshot: Shot
+) -> None:
+    seed = 4
+    deals, state = deal_until_a_build(seed)
+    open_deal(page, seed)
+    advice = page.get_by_role("complementary", name="Hint")
+    expect(advice).to_be_hidden()
+
+    # "Winnable?" at the start: the solver's verdict on the real stock, with its line.
+    solved = api.winnable(api.new_game("patience", {}, seed), SOLVER_BUDGET)
+    assert solved["status"] == "winnable"
+    page.keyboard.press("w")
+    expect(advice).to_be_visible(timeout=THINK_TIMEOUT_MS)
+    expect(advice.locator(".advice-title")).to_have_text("Still winnable")
+    moves = len(solved["line"])
+    expect(advice).to_contain_text(f"a winning line from here ({moves} moves)")
+
+    # A move makes the advice stale: it goes.
+    for _ in range(deals):
+        page.keyboard.press("d")
+    expect(page.locator(".pt-moves")).to_have_text(str(deals))
+    expect(advice).to_be_hidden()
+
+    # The hint, by its button: the strong player's reason, word for word, and the pile.
+    hint = api.hint(api.view(state, 0), "strong")
+    expect(page.get_by_role("button", name=re.compile("^Hint"))).to_be_enabled()
+    page.get_by_role("button", name=re.compile("^Hint")).click()
+    expect(advice.locator(".advice-text")).to_have_text(hint["reason"], timeout=THINK_TIMEOUT_MS)
+    others = [a["reason"] for a in hint["alternatives"] if a["action"] != hint["action"]]
+    expect(advice.locator(".advice-list li")).to_have_text(others)
+    action = hint["action"]
+    pointed = (
+        page.locator(".pt-foundation").nth(action["to"]).locator("button")
+        if action["type"] == "build"
+        else page.locator(".stock")
+    )
+    expect(pointed).to_have_class(re.compile(r"\bhinted\b"))
+    axe(page, "patience hint")
+    screenshot(page, "patience-hint-1440")
+
+    # Closing it by its button.
+    advice.get_by_role("button", name="Close the advice").click()
+    expect(advice).to_be_hidden()

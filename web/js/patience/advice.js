@@ -1,0 +1,60 @@
+// The patience's advice in words: the hint of the strong player (from the view alone)
+// and the solver's verdict on the real stock (a spoiler, asked for by the player).
+
+// Search nodes for "Still winnable?": about a second in Chromium's worker when the
+// solver cannot decide; it finds most winning lines well within it (docs/BOTS.md).
+export const SOLVER_BUDGET = 100_000;
+export const HINT_LEVEL = "strong";
+
+/** What the panel shows for `hint` ({action, reason, alternatives}). */
+export function hintAdvice(hint) {
+  const others = (hint.alternatives || []).filter((alt) => !sameAction(alt.action, hint.action));
+  return {
+    title: "Hint",
+    text: hint.reason,
+    items: others.map((alt) => alt.reason),
+    tone: "hint",
+    iconName: "hint",
+  };
+}
+
+/** What the panel shows for the solver's `result` ({status, line, nodes}). */
+export function solverAdvice(result) {
+  const nodes = Math.min(result.nodes, SOLVER_BUDGET);
+  const searched = `${nodes.toLocaleString("en")} position${nodes === 1 ? "" : "s"} searched`;
+  if (result.status === "winnable") {
+    const moves = result.line.length;
+    return {
+      title: "Still winnable",
+      text: `The solver, which reads the stock's hidden order, found a winning line from here (${moves} move${moves === 1 ? "" : "s"}).`,
+      items: [searched],
+      tone: "won",
+      iconName: "solve",
+    };
+  }
+  if (result.status === "lost") {
+    return {
+      title: "No longer winnable",
+      text: "The solver, which reads the stock's hidden order, has shown that no sequence of moves wins from here.",
+      items: [searched],
+      tone: "lost",
+      iconName: "solve",
+    };
+  }
+  return {
+    title: "Cannot tell",
+    text: "The solver neither found a winning line nor proved the deal lost within its search.",
+    items: [searched],
+    tone: "hint",
+    iconName: "solve",
+  };
+}
+
+/** Where the table should point for `action`: a foundation number or "stock". */
+export function hintTarget(action) {
+  return action.type === "build" ? action.to : "stock";
+}
+
+function sameAction(a, b) {
+  return a.type === b.type && (a.to ?? null) === (b.to ?? null);
+}

@@ -1,0 +1,78 @@
+// Advice: a hint or the solver's verdict, shown under the table until the position
+// changes. The engine writes the words (api.hint, api.winnable); this panel only shows
+// them, and says them once through the polite live region.
+
+import { icon } from "./icons.js";
+import { announce } from "./live.js";
+
+export class AdvicePanel {
+  /** An empty, hidden panel; put `panel.el` where the advice should appear. */
+  constructor({ label = "Advice" } = {}) {
+    this.el = document.createElement("aside");
+    this.el.className = "advice";
+    this.el.setAttribute("aria-label", label);
+    this.el.hidden = true;
+    this.el.innerHTML = `
+      <div class="advice-head">
+        <span class="advice-icon">${icon("hint")}</span>
+        <strong class="advice-title"></strong>
+        <button type="button" class="advice-close" aria-label="Close the advice" title="Close">${icon("close")}</button>
+      </div>
+      <p class="advice-text"></p>
+      <ul class="advice-list"></ul>`;
+    this.titleEl = this.el.querySelector(".advice-title");
+    this.textEl = this.el.querySelector(".advice-text");
+    this.listEl = this.el.querySelector(".advice-list");
+    this.iconEl = this.el.querySelector(".advice-icon");
+    this.el.querySelector(".advice-close").addEventListener("click", () => this.clear());
+    this.token = 0;
+  }
+
+  /**
+   * Ask for advice: `task` resolves with what to show ({title, text, items, tone, icon})
+   * or null. A later ask or a clear() makes an earlier answer stale: it is dropped.
+   * `button` shows that the engine is thinking meanwhile.
+   */
+  async ask(task, button = null) {
+    const token = ++this.token;
+    if (button) {
+      button.setAttribute("aria-busy", "true");
+      button.classList.add("thinking");
+    }
+    try {
+      const shown = await task();
+      if (token !== this.token || !shown) return false;
+      this.show(shown);
+      return true;
+    } finally {
+      if (button) {
+        button.removeAttribute("aria-busy");
+        button.classList.remove("thinking");
+      }
+    }
+  }
+
+  /** Show advice now: `items` are further lines (the alternatives and their values). */
+  show({ title, text, items = [], tone = "hint", iconName = "hint" }) {
+    this.titleEl.textContent = title;
+    this.textEl.textContent = text;
+    this.listEl.replaceChildren(
+      ...items.map((line) => {
+        const li = document.createElement("li");
+        li.textContent = line;
+        return li;
+      }),
+    );
+    this.listEl.hidden = items.length === 0;
+    this.iconEl.innerHTML = icon(iconName);
+    this.el.dataset.tone = tone;
+    this.el.hidden = false;
+    announce(`${title}: ${text}`);
+  }
+
+  /** Hide the advice (the position changed); an answer still on its way is dropped. */
+  clear() {
+    this.token += 1;
+    this.el.hidden = true;
+  }
+}
