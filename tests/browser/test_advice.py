@@ -83,3 +83,50 @@ def test_patience_hint_and_solver_say_what_the_engine_says(
     # Closing it by its button.
     advice.get_by_role("button", name="Close the advice").click()
     expect(advice).to_be_hidden()
+
+
+def saved_view(page: Page, game: str) -> dict[str, Any]:
+    """The person's view of the game the page has saved, replayed by the engine here."""
+    saved = page.evaluate(f"() => JSON.parse(localStorage.getItem('celestix.{game}.game'))")
+    return api.view(api.replay(saved["record"]), 0)
+
+
+def points(value: int) -> str:
+    """A Precedence hint's value as the page writes it."""
+    return f"{value:+d} points" if value else "0 points"
+
+
+def test_precedence_hint_on_your_turn(page: Page, axe: AxeCheck, screenshot: Shot) -> None:
+    page.goto("/#precedence/deal=4242")
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    dialog = page.locator("dialog.options-dialog")
+    dialog.get_by_label("Brisk").check()
+    dialog.get_by_role("button", name="Deal").click()
+    expect(page.locator(".pr-page")).to_have_attribute("data-turn", "you", timeout=THINK_TIMEOUT_MS)
+
+    view = saved_view(page, "precedence")
+    hint = api.hint(view, "strong")
+    advice = page.get_by_role("complementary", name="Hint")
+    page.get_by_role("button", name="Hint", exact=True).click()
+    best = next(a for a in hint["alternatives"] if a["action"] == hint["action"])
+    text = f"{hint['reason']} ({points(best['value'])})"
+    expect(advice.locator(".advice-text")).to_have_text(text, timeout=THINK_TIMEOUT_MS)
+    others = [a for a in hint["alternatives"] if a["action"] != hint["action"]][:4]
+    expect(advice.locator(".advice-list li")).to_have_count(len(others))
+    for line, alt in zip(advice.locator(".advice-list li").all(), others, strict=True):
+        expect(line).to_contain_text(alt["reason"])
+        expect(line).to_contain_text(f"({points(alt['value'])})")
+    axe(page, "precedence hint")
+    screenshot(page, "precedence-hint-1440")
+
+    # Following the hint moves the game on, and the advice, now stale, goes.
+    action = hint["action"]
+    assert action["type"] == "declare"
+    if action["melds"]:
+        for meld in action["melds"]:
+            for code in meld:
+                page.locator(f'.hand-view button.card[data-code="{code}"]').click()
+        page.get_by_role("button", name="Declare", exact=True).click()
+    else:
+        page.get_by_role("button", name="Declare no melds").click()
+    expect(advice).to_be_hidden()

@@ -7,6 +7,7 @@
 
 import { createCard, createPlaceholder, setCard, setPlaceholder, cardName } from "../cards/card.js";
 import { rankName } from "../cards/standard.js";
+import { pointAt } from "../ui/advice.js";
 import { icon } from "../ui/icons.js";
 import { flyFrom, reducedMotion } from "../ui/motion.js";
 
@@ -285,12 +286,7 @@ export class PatienceTable {
 
   /** Draw the eye to a pile for a moment (a hint). `which` as for shake(). */
   point(which) {
-    for (const old of this.el.querySelectorAll(".hinted")) old.classList.remove("hinted");
-    const el = which === "stock" ? this.stock : which === "waste" ? this.wasteTop : this.foundations[which]?.button;
-    if (!el) return;
-    el.classList.add("hinted");
-    clearTimeout(this.pointTimer);
-    this.pointTimer = setTimeout(() => el.classList.remove("hinted"), 2600);
+    pointAt(which === "stock" ? this.stock : which === "waste" ? this.wasteTop : this.foundations[which]?.button);
   }
 
   /** A small shake: "not there". `which` is "stock", "waste" or a foundation number. */

@@ -8,6 +8,7 @@
 // hand's scoring. The game is saved after every action (table/store.js) and picked up
 // again on reload; a save the engine refuses is reported kindly.
 
+import { AdvicePanel, alternativeLines, hintText, pointAt } from "../ui/advice.js";
 import { openDialog } from "../ui/dialog.js";
 import { announce } from "../ui/live.js";
 import { toast } from "../ui/toast.js";
@@ -27,6 +28,7 @@ import { gameOver, handSummary } from "./summary.js";
 import { PrecedenceTable } from "./table.js";
 
 const GAME = "precedence";
+const HINT_LEVEL = "strong";
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const RANK_ORDER = "23456789TOMPE";
 const SUIT_ORDER = "VFBC";
@@ -69,6 +71,9 @@ class PrecedencePage {
     });
     this.bid = new BidPanel(this.table.panel, { bid: (action) => this.act(action) });
     this.panelOpen = null;
+    this.advice = new AdvicePanel({ label: "Hint" });
+    this.adviceView = null; // the view the advice is for: a new view clears it
+    this.table.status.after(this.advice.el);
   }
 
   get speed() {
@@ -350,6 +355,7 @@ class PrecedencePage {
     const s = this.session;
     if (!s) return;
     const view = s.view;
+    if (view !== this.adviceView) this.advice.clear();
     const mode = this.mode();
     const want = view.over && !this.pending ? "over" : mode === "select" ? "declare" : s.isHumanTurn && !this.pending && !this.busy && view.phase === "bid" ? "bid" : null;
     if (want !== this.panelOpen) {
@@ -392,6 +398,7 @@ class PrecedencePage {
 
   async tool(name) {
     const s = this.session;
+    if (name === "hint") return this.hint();
     if (name === "new") {
       if (s && !s.over && s.record.actions.length) {
         const sure = await openDialog({
@@ -422,6 +429,35 @@ class PrecedencePage {
       return;
     }
     if (name === "load") return this.importGame();
+  }
+
+  /** The strong player's advice for your turn, from your view alone, with its reasons. */
+  async hint() {
+    const s = this.session;
+    if (!s || s.over) return;
+    if (this.busy || this.pending || !s.isHumanTurn) {
+      toast(`Hints are for your turn${s.toAct !== null && s.toAct !== HUMAN ? `: it is ${seatName(s.toAct)}'s` : ""}.`);
+      return;
+    }
+    const view = s.view;
+    this.adviceView = view;
+    const button = this.table.root.querySelector('[data-tool="hint"]');
+    try {
+      await this.advice.ask(async () => {
+        const hint = await this.engine.hint(view, HINT_LEVEL);
+        if (this.session !== s || s.view !== view) return null;
+        const action = hint.action;
+        if (action.type === "play") pointAt(this.table.hand.cards.get(action.card));
+        if (action.type === "bid") {
+          pointAt([...this.table.panel.querySelectorAll(".pr-bid")].find((b) => b.textContent === String(action.tricks)));
+        }
+        const label = (a) => (a.type === "bid" ? `Bid ${a.tricks}` : "");
+        const value = (v) => `${v > 0 ? "+" : ""}${v} points`;
+        return { title: "Hint", text: hintText(hint, value), items: alternativeLines(hint, { label, value }) };
+      }, button);
+    } catch (error) {
+      toast(`No hint this time: ${error.message}`, { tone: "error" });
+    }
   }
 
   async showLastTrick() {

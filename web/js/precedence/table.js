@@ -17,6 +17,7 @@ import { TrickArea } from "../table/trick.js";
 import { HUMAN, plural, seatName, slotOf, teamName } from "./messages.js";
 
 const TOOLS = [
+  ["hint", "Hint", "hint"],
   ["new", "New game", "restart"],
   ["last", "Last trick", "undo"],
   ["history", "Hand history", "deal"],

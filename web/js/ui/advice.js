@@ -76,3 +76,37 @@ export class AdvicePanel {
     this.el.hidden = true;
   }
 }
+
+/**
+ * The lines for a hint's other choices (the recommended one is the hint itself): each
+ * `label(action)` (when it gives one) before the engine's reason, and the estimated
+ * value as `value(number)` words. At most `most` lines.
+ */
+export function alternativeLines(hint, { label = () => "", value = null, most = 4 } = {}) {
+  const same = JSON.stringify(hint.action);
+  return (hint.alternatives || [])
+    .filter((alt) => JSON.stringify(alt.action) !== same)
+    .slice(0, most)
+    .map((alt) => {
+      const name = label(alt.action);
+      const worth = value && typeof alt.value === "number" ? ` (${value(alt.value)})` : "";
+      return `${name ? `${name}: ` : ""}${alt.reason}${worth}`;
+    });
+}
+
+/** A hint's reason, with its estimated value as `value(number)` words when given. */
+export function hintText(hint, value = null) {
+  const best = (hint.alternatives || []).find((alt) => JSON.stringify(alt.action) === JSON.stringify(hint.action));
+  return value && best && typeof best.value === "number" ? `${hint.reason} (${value(best.value)})` : hint.reason;
+}
+
+/** Draw the eye to `el` for a moment (where a hint points). */
+export function pointAt(el) {
+  if (!el) return;
+  for (const old of document.querySelectorAll(".hinted")) if (old !== el) old.classList.remove("hinted");
+  el.classList.add("hinted");
+  clearTimeout(pointTimers.get(el));
+  pointTimers.set(el, setTimeout(() => el.classList.remove("hinted"), 2600));
+}
+
+const pointTimers = new WeakMap();
