@@ -130,3 +130,40 @@ def test_precedence_hint_on_your_turn(page: Page, axe: AxeCheck, screenshot: Sho
     else:
         page.get_by_role("button", name="Declare no melds").click()
     expect(advice).to_be_hidden()
+
+
+def chips(value: int) -> str:
+    """A Contract Sabacc hint's value (hundredths of a chip) as the page writes it."""
+    return f"{'+' if value > 0 else ''}{value / 100:.2f} chips"
+
+
+def test_sabacc_hint_on_your_turn_on_a_phone(page: Page, axe: AxeCheck, screenshot: Shot) -> None:
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.goto("/#")
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    prefs = {"speed": "instant", "levels": [None, "basic", "basic", "basic", "basic"]}
+    page.evaluate("(p) => localStorage.setItem('celestix.sabacc.prefs', JSON.stringify(p))", prefs)
+    page.goto("/#sabacc/deal=11")
+    expect(page.locator(".sabacc")).to_have_attribute("data-turn", "you", timeout=THINK_TIMEOUT_MS)
+
+    view = saved_view(page, "sabacc")
+    hint = api.hint(view, "strong")
+    advice = page.get_by_role("complementary", name="Hint")
+    page.get_by_role("button", name="Hint", exact=True).click()
+    best = next(a for a in hint["alternatives"] if a["action"] == hint["action"])
+    text = f"{hint['reason']} ({chips(best['value'])})"
+    expect(advice.locator(".advice-text")).to_have_text(text, timeout=THINK_TIMEOUT_MS)
+    others = [a for a in hint["alternatives"] if a["action"] != hint["action"]][:4]
+    expect(advice.locator(".advice-list li")).to_have_count(len(others))
+    for line, alt in zip(advice.locator(".advice-list li").all(), others, strict=True):
+        expect(line).to_contain_text(f"{alt['reason']} ({chips(alt['value'])})")
+    axe(page, "sabacc hint at 375 px")
+    screenshot(page, "sabacc-hint-375")
+
+    # Following the hint moves the game on, and the advice, now stale, goes.
+    action = hint["action"]
+    if action["type"] == "bid":
+        page.locator(f".sb-bid[data-bid={action['bid']}]").click()
+    else:
+        page.locator(f'.sb-hand button.card[data-code="{action["card"]}"]').click(position={"x": 8, "y": 30})
+    expect(advice).to_be_hidden()

@@ -6,6 +6,7 @@
 // legal cards and bids, the reasons a card may not go (view.refusals), the events of
 // each move, and the count. The game is saved after every action (store.js).
 
+import { AdvicePanel, alternativeLines, hintText, pointAt } from "../ui/advice.js";
 import { openDialog } from "../ui/dialog.js";
 import { iconButton } from "../ui/icons.js";
 import { announce } from "../ui/live.js";
@@ -22,6 +23,9 @@ import { clearSaved, loadPrefs, loadSaved, save, savePrefs } from "./store.js";
 import { SabaccTable } from "./table.js";
 
 const GAME = "sabacc";
+const HINT_LEVEL = "strong";
+// A hint's values are hundredths of a chip for the round (sabacc/bots/hints.py).
+const chipValue = (v) => `${v > 0 ? "+" : ""}${(v / 100).toFixed(2)} chips`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function mount(container, params, ctx) {
@@ -106,6 +110,7 @@ class SabaccPage {
       return button;
     };
     this.buttons = {
+      hint: b("hint", "Hint", "", () => this.hint()),
       last: b("undo", "Last trick", "L", () => this.lastTrick()),
       ledger: b("keyboard", "Ledger", "G", () => this.ledger()),
       history: b("redeal", "History", "", () => this.showHistory()),
@@ -118,6 +123,9 @@ class SabaccPage {
       card: (code, button) => this.onCard(code, button),
       bid: (bid) => this.act({ type: "bid", bid }),
     });
+    this.advice = new AdvicePanel({ label: "Hint" });
+    this.adviceView = null; // the view the advice is for: a new view clears it
+    section.querySelector(".sb-me").append(this.advice.el);
   }
 
   unmount() {
@@ -275,6 +283,7 @@ class SabaccPage {
 
   render(view = this.session.view, legal = this.session.legal) {
     const acting = !this.busy && !this.pending;
+    if (view !== this.adviceView) this.advice.clear();
     this.table.render(view, legal, { thinking: this.thinking, trick: this.displayTrick, acting });
     this.status.textContent = this.statusText();
     this.buttons.last.disabled = !view.last_trick;
@@ -487,6 +496,36 @@ class SabaccPage {
       return;
     }
     this.act({ type, card: code });
+  }
+
+  /** The strong player's advice for your turn, from your view alone, with its reasons. */
+  async hint() {
+    const s = this.session;
+    if (!s || this.unmounted) return;
+    const view = s.view;
+    if (view.over) {
+      toast("The game is over: start a new game to play again.", { tone: "info" });
+      return;
+    }
+    if (this.busy || this.pending || this.looping || view.to_act !== HUMAN) {
+      const other = view.to_act !== HUMAN && view.to_act !== null && view.to_act !== undefined;
+      toast(`Hints are for your turn${other ? `: it is ${seatName(view.to_act)}'s` : ""}.`, { tone: "info" });
+      return;
+    }
+    this.adviceView = view;
+    try {
+      await this.advice.ask(async () => {
+        const hint = await this.engine.hint(view, HINT_LEVEL);
+        if (this.session !== s || s.view !== view) return null;
+        const action = hint.action;
+        if (action.type === "play" || action.type === "aside") pointAt(this.table.hand.cards.get(action.card));
+        if (action.type === "bid") pointAt(this.el.querySelector(`.sb-bid[data-bid="${action.bid}"]`));
+        const label = (a) => (a.type === "bid" ? bidName(a.bid) : "");
+        return { title: "Hint", text: hintText(hint, chipValue), items: alternativeLines(hint, { label, value: chipValue }) };
+      }, this.buttons.hint);
+    } catch (error) {
+      toast(`No hint this time: ${error.message}`, { tone: "error" });
+    }
   }
 
   refused(error) {
