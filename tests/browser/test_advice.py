@@ -165,5 +165,7 @@ def test_sabacc_hint_on_your_turn_on_a_phone(page: Page, axe: AxeCheck, screensh
     if action["type"] == "bid":
         page.locator(f".sb-bid[data-bid={action['bid']}]").click()
     else:
-        page.locator(f'.sb-hand button.card[data-code="{action["card"]}"]').click(position={"x": 8, "y": 30})
+        page.locator(f'.sb-hand button.card[data-code="{action["card"]}"]').click(
+            position={"x": 8, "y": 30}
+        )
     expect(advice).to_be_hidden()
