@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from celestix import api
 
@@ -91,6 +91,25 @@ def saved_view(page: Page, game: str) -> dict[str, Any]:
     return api.view(api.replay(saved["record"]), 0)
 
 
+def ask_for_a_hint(
+    page: Page, game: str, worth: Callable[[int], str]
+) -> tuple[dict[str, Any], Locator]:
+    """Press Hint on the person's turn; the panel must say the engine's hint for the
+    saved position word for word, each value written by ``worth``. The hint and panel."""
+    hint = api.hint(saved_view(page, game), "strong")
+    advice = page.get_by_role("complementary", name="Hint")
+    page.get_by_role("button", name="Hint", exact=True).click()
+    best = next(a for a in hint["alternatives"] if a["action"] == hint["action"])
+    text = f"{hint['reason']} ({worth(best['value'])})"
+    expect(advice.locator(".advice-text")).to_have_text(text, timeout=THINK_TIMEOUT_MS)
+    others = [a for a in hint["alternatives"] if a["action"] != hint["action"]][:4]
+    expect(advice.locator(".advice-list li")).to_have_count(len(others))
+    for line, alt in zip(advice.locator(".advice-list li").all(), others, strict=True):
+        # a bid's name comes first, then the engine's reason and the value
+        expect(line).to_contain_text(f"{alt['reason']} ({worth(alt['value'])})")
+    return hint, advice
+
+
 def points(value: int) -> str:
     """A Precedence hint's value as the page writes it."""
     return f"{value:+d} points" if value else "0 points"
@@ -104,18 +123,7 @@ def test_precedence_hint_on_your_turn(page: Page, axe: AxeCheck, screenshot: Sho
     dialog.get_by_role("button", name="Deal").click()
     expect(page.locator(".pr-page")).to_have_attribute("data-turn", "you", timeout=THINK_TIMEOUT_MS)
 
-    view = saved_view(page, "precedence")
-    hint = api.hint(view, "strong")
-    advice = page.get_by_role("complementary", name="Hint")
-    page.get_by_role("button", name="Hint", exact=True).click()
-    best = next(a for a in hint["alternatives"] if a["action"] == hint["action"])
-    text = f"{hint['reason']} ({points(best['value'])})"
-    expect(advice.locator(".advice-text")).to_have_text(text, timeout=THINK_TIMEOUT_MS)
-    others = [a for a in hint["alternatives"] if a["action"] != hint["action"]][:4]
-    expect(advice.locator(".advice-list li")).to_have_count(len(others))
-    for line, alt in zip(advice.locator(".advice-list li").all(), others, strict=True):
-        expect(line).to_contain_text(alt["reason"])
-        expect(line).to_contain_text(f"({points(alt['value'])})")
+    hint, advice = ask_for_a_hint(page, "precedence", points)
     axe(page, "precedence hint")
     screenshot(page, "precedence-hint-1440")
 
@@ -146,17 +154,7 @@ def test_sabacc_hint_on_your_turn_on_a_phone(page: Page, axe: AxeCheck, screensh
     page.goto("/#sabacc/deal=11")
     expect(page.locator(".sabacc")).to_have_attribute("data-turn", "you", timeout=THINK_TIMEOUT_MS)
 
-    view = saved_view(page, "sabacc")
-    hint = api.hint(view, "strong")
-    advice = page.get_by_role("complementary", name="Hint")
-    page.get_by_role("button", name="Hint", exact=True).click()
-    best = next(a for a in hint["alternatives"] if a["action"] == hint["action"])
-    text = f"{hint['reason']} ({chips(best['value'])})"
-    expect(advice.locator(".advice-text")).to_have_text(text, timeout=THINK_TIMEOUT_MS)
-    others = [a for a in hint["alternatives"] if a["action"] != hint["action"]][:4]
-    expect(advice.locator(".advice-list li")).to_have_count(len(others))
-    for line, alt in zip(advice.locator(".advice-list li").all(), others, strict=True):
-        expect(line).to_contain_text(f"{alt['reason']} ({chips(alt['value'])})")
+    hint, advice = ask_for_a_hint(page, "sabacc", chips)
     axe(page, "sabacc hint at 375 px")
     screenshot(page, "sabacc-hint-375")
 
