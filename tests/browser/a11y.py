@@ -2,15 +2,15 @@
 
 API (request the fixtures by name in any test under tests/browser):
 
-* ``axe(page, screen, exclude=())`` -- runs axe-core (pinned in build.py, fetched from
-  npm and checked against its published hashes; served only to the tests, from the
-  tests' copy of the site under ``/__tests__/axe.min.js``, never part of dist/) on the
-  page as it is now, and fails the test listing every violation (rule, impact, the
-  offending elements) with ``screen`` naming where it happened, with the rules axe
-  leaves off by default that the product promises turned on (RULES_ON: touch targets
-  at least 24 px, WCAG 2.5.8) (findings ALLOWED on
-  purpose are listed, with their reason, below). ``exclude`` takes CSS
-  selectors of parts to leave out (use sparingly, say why).
+* ``axe(page, screen, exclude=())`` -- scrolls to the top of the page, then runs
+  axe-core (pinned in build.py, fetched from npm and checked against its published
+  hashes; served only to the tests, from the tests' copy of the site under
+  ``/__tests__/axe.min.js``, never part of dist/) on the page as it is now, and fails
+  the test listing every violation (rule, impact, the offending elements) with
+  ``screen`` naming where it happened, with the rules axe leaves off by default that
+  the product promises turned on (RULES_ON: touch targets at least 24 px, WCAG 2.5.8)
+  (findings ALLOWED on purpose are listed, with their reason, below). ``exclude``
+  takes CSS selectors of parts to leave out (use sparingly, say why).
 * ``screenshot(page, name)`` -- saves ``test-results/browser/screens/<name>.png`` (the
   whole page), kept as a test artefact whether the test passes or not.
 
@@ -81,6 +81,10 @@ def axe(axe_script: str) -> AxeCheck:
         if not page.evaluate("() => Boolean(window.axe)"):
             page.add_script_tag(url=axe_script)
             page.wait_for_function("() => Boolean(window.axe)")
+        # From the top of the page: the sticky header covers whatever is scrolled under
+        # it, and target-size would count a button half under it as too small, so the
+        # verdict would hang on where an earlier click happened to scroll the page.
+        page.evaluate("() => window.scrollTo(0, 0)")
         violations: list[dict[str, Any]] = page.evaluate(
             """async ([exclude, rules]) => {
                 // all the element's visible text is drawn on card faces (SVG)

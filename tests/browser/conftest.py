@@ -7,18 +7,25 @@
 * Every test's browser context records each request it makes, the engine worker's
   included (``network_log``), and the test fails if any leaves the site's origin.
 * An uncaught exception in a page fails the test.
+* ``slow_downloads(*suffixes)`` (a fixture) makes the server stream the files whose
+  paths end so in small pieces with a pause between them, as a slow network would, for
+  tests that watch a download's progress (on localhost a file can arrive in a few large
+  reads, and how many depends on the machine).
 * A failed test keeps a screenshot and a trace in ``test-results/`` (pytest-playwright's
   ``--output``; ``build.py test`` passes ``test-results/browser``).
 """
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
 import shutil
 import sys
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -38,6 +45,9 @@ CHROMIUM_ARGS = [
 ]
 # Schemes that never reach the network
 LOCAL_SCHEMES = ("data:", "blob:", "about:")
+# How slow_downloads streams a file: this many bytes, then this pause
+SLOW_CHUNK = 64 * 1024
+SLOW_PAUSE_S = 0.004
 
 
 def load_build() -> ModuleType:
@@ -95,10 +105,46 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return copy
 
 
+class SlowStreams:
+    """The path suffixes the test server streams slowly (set by ``slow_downloads``)."""
+
+    suffixes: tuple[str, ...] = ()
+
+
+class SiteHandler(build.SiteHandler):  # type: ignore[misc,name-defined]
+    """build.py's handler, quiet, streaming the files SlowStreams names slowly."""
+
+    quiet = True
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        path = self.path.split("?")[0]
+        if not any(path.endswith(suffix) for suffix in SlowStreams.suffixes):
+            super().copyfile(source, outputfile)
+            return
+        while chunk := source.read(SLOW_CHUNK):
+            outputfile.write(chunk)
+            outputfile.flush()
+            time.sleep(SLOW_PAUSE_S)
+
+
+@pytest.fixture
+def slow_downloads() -> Iterator[Callable[..., None]]:
+    """``slow_downloads(".wasm", ...)``: stream those files slowly for this test."""
+
+    def slow(*suffixes: str) -> None:
+        SlowStreams.suffixes = suffixes
+
+    yield slow
+    SlowStreams.suffixes = ()
+
+
 @pytest.fixture(scope="session")
 def site(site_dir: Path) -> Iterator[str]:
     """The site served on 127.0.0.1 at a free port: its origin, e.g. http://127.0.0.1:4711."""
-    server = build.make_server(site_dir, port=0, quiet=True)
+    server = ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(site_dir))
+    )
+    server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}"

@@ -89,7 +89,11 @@ def manifest(site_dir: Path) -> dict[str, Any]:
     return data
 
 
-def test_boot_reports_real_progress_then_versions(page: Page, manifest: dict[str, Any]) -> None:
+def test_boot_reports_real_progress_then_versions(
+    page: Page, manifest: dict[str, Any], slow_downloads: Callable[..., None]
+) -> None:
+    # the runtime's two big files arrive as over a slow network: in many pieces
+    slow_downloads("pyodide.asm.wasm", "python_stdlib.zip")
     open_bridge_page(page)
     version = wait_ready(page)
     assert version == {"engine": manifest["engine"]["version"], "pyodide": "314.0.7"}
