@@ -757,6 +757,37 @@ def integrity(sha256_hex: str) -> str:
     return "sha256-" + base64.b64encode(bytes.fromhex(sha256_hex)).decode()
 
 
+WORKER = "js/engine/worker.js"
+BOOT_PLACEHOLDER = "const BOOT = null;"
+
+
+def write_boot_manifest(site: Path, parts: dict[str, Any]) -> None:
+    """Write into the site's engine worker what it loads (``const BOOT = {...}``).
+
+    The worker then starts every download at its first moment instead of waiting for
+    build.json: ``parts`` (build.json's ``engine``, ``pyodide`` and ``micropip``), the
+    size and SHA-256 of the files it downloads (sizes for its progress, hashes for the
+    key of its memory snapshots) and ``worker``, a hash of the worker's own code as in
+    web/ (a snapshot is kept only for the boot code that made it).
+    """
+    worker = site / WORKER
+    template = worker.read_text()
+    if template.count(BOOT_PLACEHOLDER) != 1:
+        raise SystemExit(f"web/{WORKER} must hold the line {BOOT_PLACEHOLDER!r} once")
+    pyodide_dir = parts["pyodide"]["path"]
+    downloads = [pyodide_dir + "pyodide.asm.wasm", pyodide_dir + "python_stdlib.zip"]
+    downloads += [parts["engine"][key] for key in ("wheel", "bytecode") if key in parts["engine"]]
+    boot = {
+        **parts,
+        "files": {
+            path: {"size": (site / path).stat().st_size, "sha256": sha256_file(site / path)}
+            for path in downloads
+        },
+        "worker": hashlib.sha256(template.encode()).hexdigest(),
+    }
+    worker.write_text(template.replace(BOOT_PLACEHOLDER, f"const BOOT = {json.dumps(boot)};"))
+
+
 def finish_site(site: Path, parts: dict[str, Any]) -> dict[str, Any]:
     """Name the site's build, write its service worker and build.json; return the manifest.
 
@@ -829,14 +860,13 @@ def assemble_site(
         micropip_path = f"wheels/{micropip.name}"
         shutil.copy2(micropip, work / micropip_path)
         draw_icons(work)
-        manifest = finish_site(
-            work,
-            {
-                "engine": engine,
-                "pyodide": {"version": PYODIDE_VERSION, "path": "pyodide/"},
-                "micropip": {"version": MICROPIP_VERSION, "wheel": micropip_path},
-            },
-        )
+        parts = {
+            "engine": engine,
+            "pyodide": {"version": PYODIDE_VERSION, "path": "pyodide/"},
+            "micropip": {"version": MICROPIP_VERSION, "wheel": micropip_path},
+        }
+        write_boot_manifest(work, parts)
+        manifest = finish_site(work, parts)
         replace_dir(work, DIST)
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -7,6 +7,7 @@ they do not depend on the game pages.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -180,15 +181,43 @@ def test_every_request_stays_on_the_local_origin(
     files = manifest
     # the worker's downloads are seen too, so the origin check (conftest) covers them
     for path in [
-        "build.json",
         "js/engine/worker.js",
+        "pyodide/pyodide.mjs",
+        "pyodide/pyodide.asm.mjs",
         "pyodide/pyodide.asm.wasm",
         "pyodide/python_stdlib.zip",
         # (micropip is loaded only by the micropip boot: test_pwa.py covers it)
         files["engine"]["wheel"],
+        files["engine"]["bytecode"],
     ]:
         assert any(url.split("?")[0] == f"{site}/{path}" for url in network_log), path
     assert all(url.startswith((site + "/", "data:", "blob:")) for url in network_log)
+
+
+def test_the_worker_carries_what_it_loads(
+    bridge: Callable[..., dict[str, Any]],
+    network_log: list[str],
+    site_dir: Path,
+    manifest: dict[str, Any],
+) -> None:
+    # build.py writes the boot manifest into the worker: its downloads start at once,
+    # with no request for build.json first
+    assert not [url for url in network_log if url.split("?")[0].endswith("/build.json")]
+    source = (site_dir / "js/engine/worker.js").read_text()
+    line = next(line for line in source.splitlines() if line.startswith("const BOOT = "))
+    boot = json.loads(line.removeprefix("const BOOT = ").removesuffix(";"))
+    for part in ("engine", "pyodide", "micropip"):
+        assert boot[part] == manifest[part], part
+    for path, entry in boot["files"].items():
+        assert entry == manifest["files"][path], path
+    assert set(boot["files"]) == {
+        "pyodide/pyodide.asm.wasm",
+        "pyodide/python_stdlib.zip",
+        manifest["engine"]["wheel"],
+        manifest["engine"]["bytecode"],
+    }
+    template = (Path(__file__).resolve().parents[2] / "web/js/engine/worker.js").read_bytes()
+    assert boot["worker"] == hashlib.sha256(template).hexdigest()
 
 
 def test_failed_boot_rejects_then_retry_boots(page: Page, manifest: dict[str, Any]) -> None:

@@ -19,6 +19,11 @@
 //             only by `?boot=micropip` on the worker's URL (the bridge passes the page's).
 // Any failure of the snapshot path falls back to the cold path silently.
 
+// What to load (docs/BRIDGE.md): build.py writes it in here, so that every download starts
+// at the worker's first moment, with no request for build.json first. Left null (web/
+// served as it is, without a build), the worker reads build.json instead.
+const BOOT = null;
+
 // The site's root (this file is js/engine/worker.js). Every URL is made absolute:
 // relative lock-file and package URLs fail inside a worker.
 const SITE = new URL("../../", import.meta.url);
@@ -254,7 +259,7 @@ function snapshotKey(manifest) {
   const hash = (path) => manifest.files[path].sha256.slice(0, 16);
   const wasm = hash(`${manifest.pyodide.path}pyodide.asm.wasm`);
   const wheel = hash(manifest.engine.wheel);
-  const worker = hash("js/engine/worker.js");
+  const worker = (manifest.worker ?? manifest.files["js/engine/worker.js"].sha256).slice(0, 16);
   return new URL(
     `__snapshot__/pyodide-${manifest.pyodide.version}-${wasm}/celestix-${wheel}/worker-${worker}`,
     SITE,
@@ -409,8 +414,11 @@ let earlyRuntime = null;
 async function boot() {
   progress("runtime", "Loading the build manifest", 0);
   const early = started(import(new URL(`${PYODIDE_PATH}pyodide.mjs`, SITE).href));
+  // Pyodide's glue script: imported now, Pyodide's own import of the same URL gets the
+  // module already fetched and evaluated (one module map per worker)
+  started(import(new URL(`${PYODIDE_PATH}pyodide.asm.mjs`, SITE).href));
   earlyRuntime = fetchRuntimeEarly(new URL(PYODIDE_PATH, SITE));
-  const manifest = await fetchJson(new URL("build.json", SITE));
+  const manifest = BOOT ?? (await fetchJson(new URL("build.json", SITE)));
   step("manifest");
   // everything the boot needs is asked for at once: the runtime's loader, the engine
   // wheel, the stored snapshot
