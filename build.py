@@ -395,6 +395,78 @@ def build_bytecode(wheel: Path, pyodide: Path) -> Path | None:
     return target
 
 
+# --- the engine's memory snapshot ----------------------------------------------------
+
+# Boots Pyodide's Python (under Node) as the worker's cold boot does -- the wheel and its
+# bytecode unpacked into site-packages, the bridge imported, every game imported -- and
+# writes a memory snapshot of it, gzipped: a first visit restores it instead of starting
+# Python (docs/BRIDGE.md, "Boot"). The heap must fit the size a new Pyodide module
+# starts with, or the browser could not restore it (argv[6]: that limit).
+SNAPSHOT_SCRIPT = """
+import fs from "node:fs";
+import zlib from "node:zlib";
+const [loader, indexURL, wheel, bytecode, out, limit] = process.argv.slice(1);
+const { loadPyodide } = await import(loader);
+const env = { HOME: "/home/pyodide" };
+const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true, env });
+const sitePackages = pyodide.runPython(
+  "import sys; next(p for p in sys.path if p.endswith('site-packages'))",
+);
+for (const [file, format] of [[wheel, "wheel"], [bytecode, "zip"]]) {
+  const bytes = new Uint8Array(fs.readFileSync(file));
+  pyodide.unpackArchive(bytes, format, { extractDir: sitePackages });
+}
+const bridge = pyodide.pyimport("celestix.bridge");
+for (const method of ["version", "games"]) {
+  const answer = JSON.parse(bridge.handle(method, "null"));
+  if (!answer.ok) throw new Error(`${method}: ${answer.error.message}`);
+}
+bridge.destroy();
+pyodide.runPython("import gc; gc.collect()");
+if (pyodide._module.HEAP8.length > Number(limit)) {
+  throw new Error(`the heap (${pyodide._module.HEAP8.length} bytes) is over ${limit}`);
+}
+const snapshot = pyodide.makeMemorySnapshot();
+fs.writeFileSync(out, zlib.gzipSync(snapshot, { level: 9 }));
+fs.writeFileSync(out + ".size", String(snapshot.length));
+"""
+# The largest heap a browser restores (the worker's SNAPSHOT_HEAP_LIMIT)
+SNAPSHOT_HEAP_LIMIT = 30 * 1024 * 1024
+
+
+def build_snapshot(wheel: Path, bytecode: Path | None, pyodide: Path) -> tuple[Path, int] | None:
+    """The gzipped memory snapshot of Pyodide with the engine imported, and its size
+    unzipped; cached beside the wheel. None (with a warning) without Node or the bytecode,
+    or when it cannot be made: first visits then start Python as bare Pyodide does."""
+    script = hashlib.sha256(SNAPSHOT_SCRIPT.encode()).hexdigest()[:8]
+    target = wheel.with_name(f"{wheel.stem}.pyodide-{PYODIDE_VERSION}.{script}.snapshot.gz")
+    size_file = target.with_name(target.name + ".size")
+    if target.is_file() and size_file.is_file():
+        return target, int(size_file.read_text())
+    if bytecode is None or shutil.which("node") is None:
+        log("warning: no node: the engine's snapshot is not built (first visits start Python)")
+        return None
+    log("making the engine's memory snapshot with Pyodide's Python")
+    temporary = target.with_suffix(f".{os.getpid()}.tmp")
+    loader = (pyodide / "pyodide.mjs").as_uri()
+    try:
+        run(
+            [
+                *("node", "--input-type=module", "-e", SNAPSHOT_SCRIPT, loader, f"{pyodide}/"),
+                *(str(wheel), str(bytecode), str(temporary), str(SNAPSHOT_HEAP_LIMIT)),
+            ],
+            stdout=subprocess.DEVNULL,
+        )
+        Path(f"{temporary}.size").replace(size_file)
+        temporary.replace(target)
+    except (subprocess.CalledProcessError, OSError) as error:
+        log(f"warning: the engine's snapshot was not made ({error})")
+        for leftover in (temporary, Path(f"{temporary}.size")):
+            leftover.unlink(missing_ok=True)
+        return None
+    return target, int(size_file.read_text())
+
+
 # --- icons -----------------------------------------------------------------------------
 
 # The PNG icons of the web app manifest, drawn from the project's SVGs:
@@ -777,6 +849,8 @@ def write_boot_manifest(site: Path, parts: dict[str, Any]) -> None:
     pyodide_dir = parts["pyodide"]["path"]
     downloads = [pyodide_dir + "pyodide.asm.wasm", pyodide_dir + "python_stdlib.zip"]
     downloads += [parts["engine"][key] for key in ("wheel", "bytecode") if key in parts["engine"]]
+    if "snapshot" in parts["engine"]:
+        downloads.append(parts["engine"]["snapshot"]["path"])
     boot = {
         **parts,
         "files": {
@@ -827,7 +901,11 @@ def finish_site(site: Path, parts: dict[str, Any]) -> dict[str, Any]:
 
 
 def assemble_site(
-    wheel: Path, micropip: Path, pyodide: Path, bytecode: Path | None = None
+    wheel: Path,
+    micropip: Path,
+    pyodide: Path,
+    bytecode: Path | None = None,
+    snapshot: tuple[Path, int] | None = None,
 ) -> dict[str, Any]:
     """Write dist/: the web files, Pyodide, the two wheels (and the engine's bytecode),
     icons, sw.js and build.json.
@@ -857,6 +935,12 @@ def assemble_site(
         if bytecode is not None:
             engine["bytecode"] = f"wheels/{wheel_sha[:16]}/{bytecode.name}"
             shutil.copy2(bytecode, work / engine["bytecode"])
+        if snapshot is not None:
+            engine["snapshot"] = {
+                "path": f"wheels/{wheel_sha[:16]}/{snapshot[0].name}",
+                "size": snapshot[1],
+            }
+            shutil.copy2(snapshot[0], work / engine["snapshot"]["path"])
         micropip_path = f"wheels/{micropip.name}"
         shutil.copy2(micropip, work / micropip_path)
         draw_icons(work)
@@ -883,7 +967,8 @@ def build_site() -> dict[str, Any]:
         micropip = fetch_micropip()
         wheel = build_wheel()
         bytecode = build_bytecode(wheel, pyodide)
-        return assemble_site(wheel, micropip, pyodide, bytecode)
+        snapshot = build_snapshot(wheel, bytecode, pyodide)
+        return assemble_site(wheel, micropip, pyodide, bytecode, snapshot)
 
 
 def cmd_build(args: argparse.Namespace) -> int:

@@ -8,10 +8,11 @@ times are the page's own, from its navigation start):
 * ``bare``     a minimal page (served only here) doing ``await loadPyodide()`` from the
                same vendored Pyodide, in a new browser context: until Pyodide is loaded
 * ``cold``     the site in a new browser context (empty HTTP cache, no service worker, no
-               snapshot): until the patience page shows its first legal actions
-               (``celestix:playable``)
-* ``still``    a cold start in a new context that prefers reduced motion (the boot
-               screen's animations stopped): what those animations cost the start
+               snapshot stored): until the patience page shows its first legal actions
+               (``celestix:playable``); the engine restores the build's snapshot
+* ``python``   the same, but starting Python as bare Pyodide does (``?boot=cold``: the
+               path of a first visit on a slow connection, which skips the build's
+               snapshot), the engine's bytecode unpacked and imported
 * ``warm``     the same context again (files cached by the service worker, the engine's
                memory snapshot stored): until playable
 * ``offline``  the same context with the network cut off (and the server refusing any
@@ -68,7 +69,9 @@ BARE_PAGE = b"""<!doctype html>
 # A fixed deal: every run plays the same cards
 GAME_PATH = "/#patience/deal=12345"
 TIMEOUT_MS = 180_000
-KINDS = ("bare", "cold", "still", "warm", "offline")
+KINDS = ("bare", "cold", "python", "warm", "offline")
+# The address of each kind's page (``python`` chooses its boot path)
+PYTHON_PATH = "/?boot=cold#patience/deal=12345"
 
 
 def load_build() -> ModuleType:
@@ -207,11 +210,13 @@ def first_visit(context: BrowserContext, origin: str, meter: Meter) -> dict[str,
     }
 
 
-def again(context: BrowserContext, origin: str, meter: Meter) -> dict[str, Any]:
+def again(
+    context: BrowserContext, origin: str, meter: Meter, path: str = GAME_PATH
+) -> dict[str, Any]:
     """Another visit in the same context: time to playable, how it booted, bytes sent."""
     meter.take()
     page = context.new_page()
-    page.goto(origin + GAME_PATH)
+    page.goto(origin + path)
     playable = mark_time(page, "celestix:playable")
     boot = engine_boot(page)
     page.close()
@@ -257,11 +262,11 @@ def one_run(browser: Browser, origin: str, meter: Meter, bare_first: bool) -> di
     result: dict[str, Any] = {}
     if bare_first:
         result["bare"] = bare(browser, origin, meter)
-    still = browser.new_context(reduced_motion="reduce")
+    python = browser.new_context()
     try:
-        result["still"] = again(still, origin, meter)
+        result["python"] = again(python, origin, meter, PYTHON_PATH)
     finally:
-        still.close()
+        python.close()
     context = browser.new_context()
     try:
         result["cold"] = first_visit(context, origin, meter)

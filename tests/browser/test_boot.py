@@ -188,7 +188,8 @@ def test_every_request_stays_on_the_local_origin(
         "pyodide/python_stdlib.zip",
         # (micropip is loaded only by the micropip boot: test_pwa.py covers it)
         files["engine"]["wheel"],
-        files["engine"]["bytecode"],
+        # a first visit restores the build's snapshot (the bytecode is for cold boots)
+        files["engine"]["snapshot"]["path"],
     ]:
         assert any(url.split("?")[0] == f"{site}/{path}" for url in network_log), path
     assert all(url.startswith((site + "/", "data:", "blob:")) for url in network_log)
@@ -215,6 +216,7 @@ def test_the_worker_carries_what_it_loads(
         "pyodide/python_stdlib.zip",
         manifest["engine"]["wheel"],
         manifest["engine"]["bytecode"],
+        manifest["engine"]["snapshot"]["path"],
     }
     template = (Path(__file__).resolve().parents[2] / "web/js/engine/worker.js").read_bytes()
     assert boot["worker"] == hashlib.sha256(template).hexdigest()

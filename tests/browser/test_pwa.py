@@ -5,8 +5,10 @@
   caches every file of the build and serves them with their content types (the wasm still
   compiles by streaming); persistent storage was asked for.
 * The engine gives the same answers whichever way it booted: micropip (the reference
-  installer), cold (the wheel unpacked, a snapshot made) and from the stored memory
-  snapshot; a damaged snapshot is dropped silently and the engine boots cold.
+  installer), cold (the wheel unpacked, a snapshot made), from the build's memory
+  snapshot (a first visit) and from the stored one; a damaged stored snapshot is dropped
+  silently and the build's is restored, a damaged build snapshot leaves a cold boot; a
+  slow connection skips the build's snapshot.
 
 The conftest fails any test whose page throws or makes a request that leaves the origin.
 """
@@ -20,7 +22,7 @@ import struct
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import BrowserType, Page, Route, expect
 
 from celestix import api
 
@@ -186,23 +188,29 @@ def test_every_boot_path_gives_the_same_engine(page: Page) -> None:
     assert micropip["boot"]["path"] == "micropip"
     assert micropip["same"] == expected
 
-    cold = answers(page)  # nothing stored yet: a cold boot, which then stores a snapshot
+    cold = answers(page, "?boot=cold")  # Python started afresh, nothing read or stored
     assert cold["boot"]["path"] == "cold"
     assert cold["same"] == expected
+    assert page.evaluate(f"caches.has('{SNAPSHOT_CACHE}')") is False
+
+    # nothing stored yet: a first visit restores the build's snapshot, then stores it
+    prebuilt = answers(page)
+    assert prebuilt["boot"]["path"] == "prebuilt"
+    assert prebuilt["same"] == expected
     wait_snapshot_stored(page)
 
     restored = answers(page)
     assert restored["boot"]["path"] == "snapshot"
     assert restored["same"] == expected
     # random seeds are fresh after a restore: not frozen in the snapshot
-    seeds = set(cold["fresh"] + restored["fresh"])
-    assert len(seeds) == 4, seeds
+    seeds = set(cold["fresh"] + prebuilt["fresh"] + restored["fresh"])
+    assert len(seeds) == 6, seeds
 
     again = answers(page)
     assert again["boot"]["path"] == "snapshot" and again["same"] == expected
     assert not set(again["fresh"]) & seeds
 
-    # a damaged snapshot (right size, wrong bytes) is dropped: the engine boots cold
+    # a damaged snapshot (right size, wrong bytes) is dropped: the build's is restored
     damaged = page.evaluate(
         """async (name) => {
           const cache = await caches.open(name);
@@ -217,7 +225,42 @@ def test_every_boot_path_gives_the_same_engine(page: Page) -> None:
     )
     assert damaged > 0
     fallback = answers(page)
-    assert fallback["boot"]["path"] == "cold"
+    assert fallback["boot"]["path"] == "prebuilt"
     assert fallback["same"] == expected
     wait_snapshot_stored(page)  # and a good snapshot replaces it
     assert answers(page)["boot"]["path"] == "snapshot"
+
+    # a damaged build snapshot, nothing stored: Python starts afresh (and a snapshot of
+    # that boot is stored)
+    page.evaluate(f"caches.delete('{SNAPSHOT_CACHE}')")
+    page.context.route("**/*.snapshot.gz", lambda route: route.fulfill(body=b"not gzip"))
+    unzipped = answers(page)
+    assert unzipped["boot"]["path"] == "cold" and unzipped["same"] == expected
+    wait_snapshot_stored(page)
+    page.context.unroute("**/*.snapshot.gz")
+    assert answers(page)["boot"]["path"] == "snapshot"
+
+
+def test_a_slow_connection_skips_the_build_snapshot(
+    browser_type: BrowserType,
+    browser_type_launch_args: dict[str, Any],
+    site: str,
+) -> None:
+    # Chromium told the connection is 3G: a first visit starts Python rather than
+    # download the 6.5 MB snapshot
+    args = [*browser_type_launch_args["args"], "--force-effective-connection-type=3G"]
+    browser = browser_type.launch(**{**browser_type_launch_args, "args": args})
+    try:
+        context = browser.new_context(base_url=site)
+        requests: list[str] = []
+        context.on("request", lambda request: requests.append(request.url))
+        page = context.new_page()
+        page.route(f"**{BRIDGE_PAGE_PATH}*", serve_bridge_page)
+        result = answers(page)
+        assert page.evaluate("navigator.connection.effectiveType") == "3g"
+        assert result["boot"]["path"] == "cold"
+        assert result["same"]["games"] == api.games()
+        assert not [url for url in requests if url.endswith(".snapshot.gz")]
+        assert all(url.startswith((site + "/", "data:", "blob:")) for url in requests)
+    finally:
+        browser.close()

@@ -6,18 +6,22 @@
 // in a queue. Boot progress is real: the runtime's two big downloads are counted byte by
 // byte.
 //
-// Three boot paths (docs/BRIDGE.md, "Boot"):
+// Four boot paths (docs/BRIDGE.md, "Boot"), tried in this order:
 //   snapshot  a memory snapshot of an earlier boot (Pyodide with the engine imported),
 //             kept in Cache Storage and keyed by the Pyodide build and the wheel's hash,
 //             is restored; the wheel's files are unpacked again (the file system is not in
 //             the snapshot) and Python's random generator is reseeded.
+//   prebuilt  a first visit: the same, from the snapshot build.py made under Node (gzipped
+//             beside the wheel), downloaded while the runtime is; it is then stored as
+//             the snapshot of the next start. Skipped when the browser asks to save data
+//             or reports a slow connection (6.5 MB more to download than a cold boot).
 //   cold      Pyodide starts from scratch, the wheel (fetched while the runtime boots) is
 //             unpacked into site-packages, the engine is imported; once the page has had
 //             its first answers and the worker is idle, a snapshot is made and stored for
 //             the next start.
 //   micropip  the reference installer: micropip installs the wheel (no snapshot). Chosen
 //             only by `?boot=micropip` on the worker's URL (the bridge passes the page's).
-// Any failure of the snapshot path falls back to the cold path silently.
+// Any failure of a snapshot path falls back to the next path silently.
 
 // What to load (docs/BRIDGE.md): build.py writes it in here, so that every download starts
 // at the worker's first moment, with no request for build.json first. Left null (web/
@@ -27,8 +31,8 @@ const BOOT = null;
 // The site's root (this file is js/engine/worker.js). Every URL is made absolute:
 // relative lock-file and package URLs fail inside a worker.
 const SITE = new URL("../../", import.meta.url);
-// "auto" (snapshot when one is stored, else cold), "cold" (never read or write a
-// snapshot) or "micropip"
+// "auto" (snapshot when one is stored, else prebuilt, else cold), "prebuilt" (the build's
+// snapshot: never read or write a stored one), "cold" (no snapshot at all) or "micropip"
 const MODE = new URL(import.meta.url).searchParams.get("boot") || "auto";
 // A boot that makes no progress for this long is reported as failed: Pyodide only logs
 // some failures (a wasm that does not instantiate) and then waits forever.
@@ -129,11 +133,12 @@ function countDownloads(sizes, report, early = null) {
 
 /**
  * Pyodide's two big files, asked for from the worker's first moment (Pyodide itself would
- * ask only once the build manifest and its loader have come): the wasm is compiled as it
- * arrives (`WebAssembly.compileStreaming`), the standard library waits for Pyodide. Both
+ * ask only once its loader has come): the wasm is compiled as it arrives
+ * (`WebAssembly.compileStreaming`), the standard library waits for Pyodide. Both
  * downloads are counted for the progress bar as they arrive (sizes from Content-Length,
  * else from the build manifest, given by `starting(bytesByUrl, message)` when Pyodide
- * starts loading).
+ * starts loading), and so is `extra` once it resolves: null, or `{body, size}` of another
+ * download of the runtime stage (the build's snapshot).
  *   answer(url)   Pyodide's own request for one of them: the standard library's response
  *                 (once: a second boot fetches it again), or for the wasm an empty
  *                 stand-in once the module is compiled; null if the early download
@@ -141,7 +146,7 @@ function countDownloads(sizes, report, early = null) {
  *   instantiate   stands in for WebAssembly.instantiateStreaming while Pyodide loads: the
  *                 compiled module for the stand-in, the real thing for anything else
  */
-function fetchRuntimeEarly(dir) {
+function fetchRuntimeEarly(dir, extra) {
   const wasmUrl = new URL("pyodide.asm.wasm", dir).href;
   const stdlibUrl = new URL("python_stdlib.zip", dir).href;
   const ok = (response) => {
@@ -160,11 +165,12 @@ function fetchRuntimeEarly(dir) {
   let percent = -1;
   let fromManifest;
   const manifestSizes = new Promise((resolve) => (fromManifest = resolve));
-  Promise.all([wasm, stdlibCopy]).then(([w, z]) => {
+  Promise.all([wasm, stdlibCopy, extra.catch(() => null)]).then(([w, z, x]) => {
     const lengths = [w, z].map((response) => Number(response.headers.get("content-length")));
+    const more = x ? x.size : 0;
     const total = lengths.every((n) => n > 0)
-      ? Promise.resolve(lengths[0] + lengths[1])
-      : manifestSizes.then((sizes) => sizes.get(wasmUrl) + sizes.get(stdlibUrl));
+      ? Promise.resolve(lengths[0] + lengths[1] + more)
+      : manifestSizes.then((sizes) => sizes.get(wasmUrl) + sizes.get(stdlibUrl) + more);
     let received = 0;
     const counted = (bytes) => {
       received += bytes;
@@ -177,6 +183,7 @@ function fetchRuntimeEarly(dir) {
     };
     countBody(w.body, counted); // the compiler reads a clone
     countBody(z.body, counted); // a copy: Pyodide reads the response itself
+    if (x) countBody(x.body, counted);
   }, () => {});
 
   const standIns = new WeakSet();
@@ -235,10 +242,49 @@ async function fetchJson(url) {
   return response.json();
 }
 
+/** A response that must be a success with a body. */
+async function fetchOk(url) {
+  const response = await fetch(url);
+  if (!response.ok || !response.body) throw new Error(`could not download ${url}: HTTP ${response.status}`);
+  return response;
+}
+
+/** Did the browser ask to save data, or does it report a slow connection? */
+function savingData() {
+  const connection = self.navigator?.connection;
+  return Boolean(connection && (connection.saveData || ["slow-2g", "2g", "3g"].includes(connection.effectiveType)));
+}
+
+/** A gzipped response's body unzipped, which must be `size` bytes. */
+async function gunzip(response, size) {
+  const reader = response.body.pipeThrough(new DecompressionStream("gzip")).getReader();
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (at + value.length > size) throw new Error("the snapshot is larger than the build says");
+    bytes.set(value, at);
+    at += value.length;
+  }
+  if (at !== size) throw new Error("the snapshot is cut short");
+  return bytes;
+}
+
 async function fetchBytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`could not download ${url}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
+}
+
+/** `make()`'s result, made on the first call only. */
+function once(make) {
+  let made = false;
+  let value;
+  return () => {
+    if (!made) [made, value] = [true, make()];
+    return value;
+  };
 }
 
 /** A promise that is also marked handled: it may be dropped if the boot takes another path. */
@@ -369,19 +415,20 @@ function startEngine(pyodide) {
   return { handle: bridge.handle, version: { engine: version.result.engine, pyodide: pyodide.version } };
 }
 
-async function bootFromSnapshot(loadPyodide, manifest, snapshot, engine) {
+async function bootFromSnapshot(loadPyodide, manifest, snapshot, engine, path = "snapshot") {
   const pyodide = await startPython(loadPyodide, manifest, { _loadSnapshot: snapshot }, "Restoring Python");
   // (no bytecode: every module the engine had imported is in the snapshot already)
   await unpackEngine(pyodide, engine.wheel);
   // the generator's state was frozen in the snapshot: every start would draw the same
   // numbers (the engine takes its seeds explicitly; celestix.rng.fresh_seed reads the OS)
   pyodide.runPython("import random\nrandom.seed()");
-  return { ...startEngine(pyodide), path: "snapshot" };
+  return { ...startEngine(pyodide), path };
 }
 
 async function bootCold(loadPyodide, manifest, engine, snapshotting) {
+  const bytecode = engine.bytecode();
   const pyodide = await startPython(loadPyodide, manifest, { _makeSnapshot: snapshotting }, "Starting Python");
-  await unpackEngine(pyodide, engine.wheel, engine.bytecode);
+  await unpackEngine(pyodide, engine.wheel, bytecode);
   return { ...startEngine(pyodide), path: "cold", pyodide };
 }
 
@@ -417,23 +464,38 @@ async function boot() {
   // Pyodide's glue script: imported now, Pyodide's own import of the same URL gets the
   // module already fetched and evaluated (one module map per worker)
   started(import(new URL(`${PYODIDE_PATH}pyodide.asm.mjs`, SITE).href));
-  earlyRuntime = fetchRuntimeEarly(new URL(PYODIDE_PATH, SITE));
   const manifest = BOOT ?? (await fetchJson(new URL("build.json", SITE)));
   step("manifest");
   // everything the boot needs is asked for at once: the runtime's loader, the engine
-  // wheel, the stored snapshot
+  // wheel, the stored snapshot, and the build's snapshot unless one is stored
   const loader =
     manifest.pyodide.path === PYODIDE_PATH ? early : import(new URL(`${manifest.pyodide.path}pyodide.mjs`, SITE).href);
   const key = snapshotKey(manifest);
   const stored = started(MODE === "auto" ? readSnapshot(key) : Promise.resolve(null));
+  const built = manifest.engine.snapshot;
+  const wantBuilt = built && (MODE === "prebuilt" || (MODE === "auto" && !savingData()));
+  // {response, counted (a copy for the progress bar)} or null
+  const prebuilt = started(
+    stored.then(async (bytes) => {
+      if (bytes || !wantBuilt) return null;
+      const response = await fetchOk(new URL(built.path, SITE));
+      return { response, counted: response.clone() };
+    }),
+  );
+  const counted = prebuilt.then((p) => p && { body: p.counted.body, size: manifest.files[built.path].size });
+  earlyRuntime = fetchRuntimeEarly(new URL(PYODIDE_PATH, SITE), counted);
   const engine =
     MODE === "micropip"
       ? null
       : {
           wheel: started(fetchBytes(new URL(manifest.engine.wheel, SITE))),
-          // only a cold boot unpacks it, but it is asked for before the snapshot is read
-          bytecode: manifest.engine.bytecode ? started(fetchBytes(new URL(manifest.engine.bytecode, SITE))) : null,
+          // only a cold boot unpacks it: asked for when the boot goes cold (at once when
+          // no snapshot is wanted), while Python starts
+          bytecode: once(() =>
+            manifest.engine.bytecode ? started(fetchBytes(new URL(manifest.engine.bytecode, SITE))) : null,
+          ),
         };
+  if (MODE === "cold") engine.bytecode();
   const { loadPyodide } = await loader;
   step("loader");
   if (MODE === "micropip") return bootMicropip(loadPyodide, manifest);
@@ -446,6 +508,18 @@ async function boot() {
       // a snapshot from another build, cut short or damaged: forget it, start afresh
       console.info(`celestix: the snapshot did not restore (${error.message}); starting afresh`);
       await dropSnapshots();
+    }
+  }
+  if (wantBuilt) {
+    try {
+      // (after a stored snapshot failed to restore, it is asked for only now)
+      const { response } = (await prebuilt) ?? { response: await fetchOk(new URL(built.path, SITE)) };
+      const bytes = await gunzip(response, built.size);
+      const booted = await bootFromSnapshot(loadPyodide, manifest, bytes, engine, "prebuilt");
+      if (MODE === "auto") booted.storeSnapshot = { key, bytes };
+      return booted;
+    } catch (error) {
+      console.info(`celestix: the build's snapshot did not restore (${error.message}); starting afresh`);
     }
   }
   const booted = await bootCold(loadPyodide, manifest, engine, MODE === "auto");
@@ -482,6 +556,23 @@ function snapshotWhenIdle(pyodide, key) {
   setTimeout(check, SNAPSHOT_IDLE_MS);
 }
 
+/** Once the worker has been idle for SNAPSHOT_IDLE_MS, store the build's snapshot (the one
+ * this boot restored) as the snapshot of the next start. */
+function storeWhenIdle({ key, bytes }) {
+  const check = () => {
+    const idle = performance.now() - lastRequest;
+    if (idle < SNAPSHOT_IDLE_MS) {
+      setTimeout(check, SNAPSHOT_IDLE_MS - idle);
+      return;
+    }
+    storeSnapshot(key, bytes).then(
+      () => self.postMessage({ type: "snapshot-stored", size: bytes.length }),
+      (error) => console.info(`celestix: the snapshot was not stored (${error.message})`),
+    );
+  };
+  setTimeout(check, SNAPSHOT_IDLE_MS);
+}
+
 /** Boot, with a watchdog for boots that stop making progress. */
 async function start() {
   const began = performance.now();
@@ -497,6 +588,7 @@ async function start() {
     for (const request of waiting.splice(0)) answer(request);
     lastRequest = performance.now();
     if (booted.snapshotTo) snapshotWhenIdle(booted.pyodide, booted.snapshotTo);
+    if (booted.storeSnapshot) storeWhenIdle(booted.storeSnapshot);
   } catch (error) {
     self.postMessage({ type: "boot-error", message: `The rules engine could not start: ${error.message ?? error}` });
   } finally {
