@@ -43,9 +43,9 @@ const SNAPSHOT_CACHE = "celestix-snapshots";
 // (Pyodide 314.0.7 does not grow it first), so a larger snapshot cannot be restored and
 // is not stored.
 const SNAPSHOT_HEAP_LIMIT = 30 * 1024 * 1024;
-// The snapshot is made once the worker has been idle this long after the boot (the
-// page's first requests are answered first; making it takes a fraction of a second).
-const SNAPSHOT_IDLE_MS = 1000;
+// Work after the boot (a snapshot made or stored; a restored engine's files unpacked)
+// waits until the worker has been idle this long: the page's first requests come first.
+const IDLE_MS = 1000;
 
 // When each step of the boot ended (ms since the epoch; the page makes them its own times)
 const steps = {};
@@ -394,15 +394,15 @@ async function startPython(loadPyodide, manifest, extra, message) {
 /**
  * Unpack the engine wheel into site-packages (what an installer does for a pure wheel),
  * and, when given, the engine's bytecode beside it (build.py has Pyodide's Python compile
- * the same sources: importing then compiles nothing).
+ * the same sources: importing then compiles nothing). `quiet`: no progress reports.
  */
-async function unpackEngine(pyodide, wheel, bytecode = null) {
-  progress("packages", "Unpacking the rules engine", 0);
+async function unpackEngine(pyodide, wheel, bytecode = null, quiet = false) {
+  if (!quiet) progress("packages", "Unpacking the rules engine", 0);
   const extractDir = pyodide.runPython("import sys\nnext(p for p in sys.path if p.endswith('site-packages'))");
   pyodide.unpackArchive(await wheel, "wheel", { extractDir });
   if (bytecode) pyodide.unpackArchive(await bytecode, "zip", { extractDir });
   step("unpacked");
-  progress("packages", "Rules engine unpacked", 1);
+  if (!quiet) progress("packages", "Rules engine unpacked", 1);
 }
 
 /** Import the bridge and ask its version: {handle, version}. */
@@ -417,12 +417,17 @@ function startEngine(pyodide) {
 
 async function bootFromSnapshot(loadPyodide, manifest, snapshot, engine, path = "snapshot") {
   const pyodide = await startPython(loadPyodide, manifest, { _loadSnapshot: snapshot }, "Restoring Python");
-  // (no bytecode: every module the engine had imported is in the snapshot already)
-  await unpackEngine(pyodide, engine.wheel);
+  progress("packages", "Rules engine restored", 1);
   // the generator's state was frozen in the snapshot: every start would draw the same
   // numbers (the engine takes its seeds explicitly; celestix.rng.fresh_seed reads the OS)
   pyodide.runPython("import random\nrandom.seed()");
-  return { ...startEngine(pyodide), path };
+  // Every module of the engine was imported when the snapshot was made (`games` imports
+  // each game; nothing imports later), so the engine answers before its files are back
+  // in the file system (which is not in the snapshot): they are unpacked once the worker
+  // is idle, for whatever reads them later (tracebacks, say). No bytecode: nothing will
+  // be compiled.
+  const later = () => unpackEngine(pyodide, engine.wheel, null, true);
+  return { ...startEngine(pyodide), path, later };
 }
 
 async function bootCold(loadPyodide, manifest, engine, snapshotting) {
@@ -527,50 +532,43 @@ async function boot() {
   return booted;
 }
 
-/**
- * Once the worker has been idle for SNAPSHOT_IDLE_MS, import every game (so a restored
- * engine has them all), snapshot the heap and store it for the next start.
- */
-function snapshotWhenIdle(pyodide, key) {
+/** Run `task` once the worker has had no request for IDLE_MS (tasks run in the order
+ * they were given). */
+function whenIdle(task) {
   const check = () => {
     const idle = performance.now() - lastRequest;
-    if (idle < SNAPSHOT_IDLE_MS) {
-      setTimeout(check, SNAPSHOT_IDLE_MS - idle);
+    if (idle < IDLE_MS) {
+      setTimeout(check, IDLE_MS - idle);
       return;
     }
-    try {
-      handle("games", "null"); // imports every game package
-      if (pyodide._module.HEAP8.length > SNAPSHOT_HEAP_LIMIT) {
-        console.info(`celestix: the heap (${pyodide._module.HEAP8.length} bytes) is too large to snapshot`);
-        return;
-      }
-      const snapshot = pyodide.makeMemorySnapshot();
-      storeSnapshot(key, snapshot).then(
-        () => self.postMessage({ type: "snapshot-stored", size: snapshot.length }),
-        (error) => console.info(`celestix: the snapshot was not stored (${error.message})`),
-      );
-    } catch (error) {
-      console.info(`celestix: no snapshot was made (${error.message})`);
-    }
+    task();
   };
-  setTimeout(check, SNAPSHOT_IDLE_MS);
+  setTimeout(check, IDLE_MS);
 }
 
-/** Once the worker has been idle for SNAPSHOT_IDLE_MS, store the build's snapshot (the one
- * this boot restored) as the snapshot of the next start. */
-function storeWhenIdle({ key, bytes }) {
-  const check = () => {
-    const idle = performance.now() - lastRequest;
-    if (idle < SNAPSHOT_IDLE_MS) {
-      setTimeout(check, SNAPSHOT_IDLE_MS - idle);
+/** Store `snapshot` under `key` and tell the page, or say on the console why not. */
+function keepSnapshot(key, snapshot) {
+  storeSnapshot(key, snapshot).then(
+    () => self.postMessage({ type: "snapshot-stored", size: snapshot.length }),
+    (error) => console.info(`celestix: the snapshot was not stored (${error.message})`),
+  );
+}
+
+/**
+ * Import every game (so a restored engine has them all), snapshot the heap and store it
+ * for the next start.
+ */
+function snapshotNow(pyodide, key) {
+  try {
+    handle("games", "null"); // imports every game package
+    if (pyodide._module.HEAP8.length > SNAPSHOT_HEAP_LIMIT) {
+      console.info(`celestix: the heap (${pyodide._module.HEAP8.length} bytes) is too large to snapshot`);
       return;
     }
-    storeSnapshot(key, bytes).then(
-      () => self.postMessage({ type: "snapshot-stored", size: bytes.length }),
-      (error) => console.info(`celestix: the snapshot was not stored (${error.message})`),
-    );
-  };
-  setTimeout(check, SNAPSHOT_IDLE_MS);
+    keepSnapshot(key, pyodide.makeMemorySnapshot());
+  } catch (error) {
+    console.info(`celestix: no snapshot was made (${error.message})`);
+  }
 }
 
 /** Boot, with a watchdog for boots that stop making progress. */
@@ -587,8 +585,10 @@ async function start() {
     self.postMessage({ type: "ready", version: booted.version, boot: { path: booted.path, ms, steps } });
     for (const request of waiting.splice(0)) answer(request);
     lastRequest = performance.now();
-    if (booted.snapshotTo) snapshotWhenIdle(booted.pyodide, booted.snapshotTo);
-    if (booted.storeSnapshot) storeWhenIdle(booted.storeSnapshot);
+    // after the page's first requests: the files of a restored engine, then its snapshot
+    if (booted.later) whenIdle(() => booted.later().catch((error) => console.info(`celestix: ${error.message}`)));
+    if (booted.snapshotTo) whenIdle(() => snapshotNow(booted.pyodide, booted.snapshotTo));
+    if (booted.storeSnapshot) whenIdle(() => keepSnapshot(booted.storeSnapshot.key, booted.storeSnapshot.bytes));
   } catch (error) {
     self.postMessage({ type: "boot-error", message: `The rules engine could not start: ${error.message ?? error}` });
   } finally {
