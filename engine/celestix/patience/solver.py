@@ -53,9 +53,10 @@ from celestix.patience.solver_bounds import (
     final_pass_start_possible,
     stock_counts,
 )
-from celestix.patience.solver_climb import climb
+from celestix.patience.solver_climb import Climb
 from celestix.patience.solver_search import (
     BudgetSpentError,
+    CapError,
     Search,
     Step,
     build_choices,
@@ -80,8 +81,12 @@ __all__ = [
 ]
 
 DEFAULT_BUDGET = 20_000
-# Share of the budget the climb may spend before the exhaustive search (in percent).
-PROBE_SHARE = 90
+# Share of each round's nodes the climb spends (in percent), by redeals left: before
+# the second pass the exhaustive search can almost never finish, from it on it often can.
+PROBE_SHARE = 97
+PROBE_SHARE_LATER = 50
+# Nodes in the first round of climb and exhaustive search (each round doubles).
+FIRST_ROUND = 1000
 
 WON = "winnable"
 LOST = "lost"
@@ -127,15 +132,19 @@ def solve_cards(
 ) -> Solution:
     """Solve the position given by its cards: ``stock`` top first, ``waste`` bottom to top.
 
-    ``salt`` varies the climb's random draws; ``probe_share`` is the percentage of the
-    budget the climb may spend before the exhaustive search (default
-    :data:`PROBE_SHARE`). The result is a function of the arguments alone.
+    ``salt`` varies the climb's random draws; ``probe_share`` is the percentage of each
+    round the climb spends (default :data:`PROBE_SHARE` with two redeals or more left,
+    else :data:`PROBE_SHARE_LATER`; 100: the climb alone, which never shows a loss).
+    The result is a function of the arguments alone.
     """
     counts = [len(pile) for pile in foundations]
     if all(c == FOUNDATION_SIZE for c in counts):
         return Solution(WON, [], 0)
     seq = [rank_index(card) for card in waste] + [rank_index(card) for card in stock]
-    share = PROBE_SHARE if probe_share is None else probe_share
+    if probe_share is None:
+        share = PROBE_SHARE if redeals_left >= 2 else PROBE_SHARE_LATER
+    else:
+        share = max(0, min(100, probe_share))
     search = Search(seq, len(waste), counts, redeals_left, budget)
     status = _run(search, salt, share)
     line = _actions(search.path) if status == WON else None
@@ -144,24 +153,41 @@ def solve_cards(
 
 
 def _run(search: Search, salt: int, share: int) -> str:
-    """Climb (before the last pass), then search exhaustively; the status."""
+    """Alternate the climb and the exhaustive search, in rounds of growing size; the
+    status.
+
+    The exhaustive search keeps the positions it has shown lost from one round to the
+    next, so a small position is decided in the first rounds whatever the budget, and
+    the climb still gets ``share`` percent of every round.
+    """
+    climb = Climb(Rng(salt & MASK64, 0x50A7)) if search.redeals > 0 and share > 0 else None
+    cards, i, red = search.first, search.dealt, search.redeals
+    left = stock_counts(cards.seq, i) if red == 0 else None
+    size = FIRST_ROUND
     try:
-        if search.redeals > 0:
-            end = search.budget * share // 100
-            if climb(search, end, Rng(salt & MASK64, 0x50A7)):
-                return WON
-        cards, i = search.first, search.dealt
-        if search.redeals == 0:
+        if red == 0:
             search.tick()
             if search.playout(cards, i):
                 return WON
-        left = stock_counts(cards.seq, i) if search.redeals == 0 else None
-        if search.exhaustive(cards, i, search.redeals, left):
-            return WON
+        while True:
+            if climb is not None and climb.run(search, search.nodes + size * share // 100):
+                return WON
+            if climb is not None and share >= 100:
+                size *= 2
+                continue
+            depth = len(search.path)
+            own = size if climb is None else max(1, size * (100 - share) // 100)
+            search.cap = search.nodes + own
+            try:
+                return WON if search.exhaustive(cards, i, red, left) else LOST
+            except CapError:
+                del search.path[depth:]
+            finally:
+                search.cap = 0
+            size *= 2
     except BudgetSpentError:
         search.path.clear()
         return UNKNOWN
-    return LOST
 
 
 def _actions(steps: Sequence[Step]) -> list[JsonDict]:

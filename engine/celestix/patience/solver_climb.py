@@ -45,33 +45,45 @@ class LinePlayer(Protocol):
         ...
 
 
-def climb(player: LinePlayer, end: int, rng: Rng) -> bool:
-    """Climb until a line wins (True; the player's path holds it) or ``end`` nodes."""
-    choices: list[int] = []
-    won, best, memo = player.play_line(choices, NEAR, LAST_PASS_CAP)
-    stall = 0
-    while not won and player.nodes < end:
-        if stall >= RESTART_AFTER:
-            choices = []
-            won, best, memo = player.play_line(choices, NEAR, LAST_PASS_CAP)
-            stall = 0
-            continue
-        met = len(memo.snapshots)
-        trial = choices + [BUILD_LAST] * (met - len(choices))
-        memo.start = met
-        for _ in range(1 + rng.below(MAX_CHANGES)):
-            d = rng.below(max(met, 1))
-            if d >= len(trial):
-                trial.append(BUILD_LAST)
-            memo.start = min(memo.start, d)
-            if rng.below(10) < HOLD_TENTHS:
-                trial[d] = BUILD_LAST if trial[d] == HOLD else HOLD
+class Climb:
+    """A climb that can be resumed: :meth:`run` goes on from where it stopped."""
+
+    def __init__(self, rng: Rng):
+        self.rng = rng
+        self.choices: list[int] = []
+        self.best = -1  # score of the current line (-1: not played yet)
+        self.memo: LineMemo | None = None
+        self.stall = 0
+
+    def run(self, player: LinePlayer, end: int) -> bool:
+        """Climb until a line wins (True; the player's path holds it) or ``end`` nodes."""
+        rng = self.rng
+        while player.nodes < end:
+            if self.memo is None or self.stall >= RESTART_AFTER:
+                self.choices, self.stall = [], 0
+                won, self.best, self.memo = player.play_line([], NEAR, LAST_PASS_CAP)
+                if won:
+                    return True
+                continue
+            memo = self.memo
+            met = len(memo.snapshots)
+            trial = self.choices + [BUILD_LAST] * (met - len(self.choices))
+            memo.start = met
+            for _ in range(1 + rng.below(MAX_CHANGES)):
+                d = rng.below(max(met, 1))
+                if d >= len(trial):
+                    trial.append(BUILD_LAST)
+                memo.start = min(memo.start, d)
+                if rng.below(10) < HOLD_TENTHS:
+                    trial[d] = BUILD_LAST if trial[d] == HOLD else HOLD
+                else:
+                    trial[d] = BUILD_LAST if trial[d] == BUILD_FIRST else BUILD_FIRST
+            won, score, trial_memo = player.play_line(trial, NEAR, LAST_PASS_CAP, memo)
+            if won:
+                return True
+            if score <= self.best:
+                self.stall = 0 if score < self.best else self.stall + 1
+                self.best, self.choices, self.memo = score, trial, trial_memo
             else:
-                trial[d] = BUILD_LAST if trial[d] == BUILD_FIRST else BUILD_FIRST
-        won, score, trial_memo = player.play_line(trial, NEAR, LAST_PASS_CAP, memo)
-        if score <= best:
-            stall = 0 if score < best else stall + 1
-            best, choices, memo = score, trial, trial_memo
-        else:
-            stall += 1
-    return won
+                self.stall += 1
+        return False

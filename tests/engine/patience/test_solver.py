@@ -2,153 +2,48 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from functools import cache
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from patience.solver_cases import brute_force, position, setup_state, wins
 from scale import scaled
 
 from celestix import api
-from celestix.patience.cards import BASE_RANKS, RANKS, SUITS
-from celestix.patience.solver import (
-    LOST,
-    UNKNOWN,
-    WON,
-    final_pass_possible,
-    rank_index,
-    solve_cards,
-    solve_state,
-)
-from celestix.rng import Rng
-
-Counts = tuple[int, ...]
-BASES = [RANKS.index(rank) for rank in BASE_RANKS]
+from celestix.patience.cards import RANKS
+from celestix.patience.solver import LOST, UNKNOWN, WON, solve_cards, solve_state
 
 
-def wanted(counts: Counts, k: int) -> int:
-    """The rank foundation k takes next (-1: full or not open), from the rules text."""
-    c = counts[k]
-    if c == 13 or (c == 0 and k > 0 and counts[k - 1] == 0):
-        return -1
-    return (BASES[k] - c) % 13
-
-
-def built(counts: Counts, k: int) -> Counts:
-    """The counts after one more card on foundation k."""
-    return (*counts[:k], counts[k] + 1, *counts[k + 1 :])
-
-
-def brute_force(stock: tuple[int, ...], counts: Counts, redeals: int) -> bool:
-    """Whether the position can be won: every move tried, positions remembered."""
-
-    @cache
-    def win(stock: tuple[int, ...], waste: tuple[int, ...], counts: Counts, red: int) -> bool:
-        if sum(counts) == 104:
-            return True
-        if waste:
-            for k in range(8):
-                if wanted(counts, k) == waste[-1] and win(stock, waste[:-1], built(counts, k), red):
-                    return True
-        if stock:
-            return win(stock[1:], (*waste, stock[0]), counts, red)
-        return bool(red and waste) and win(waste, (), counts, red - 1)
-
-    return win(stock, (), counts, redeals)
-
-
-def position(seed: int, size: int, passes_done: int) -> tuple[list[int], list[int]]:
-    """A small position like those of real play: a deal played by a bot that builds with
-    probability 4/5 for ``passes_done`` passes, then cut down to ``size`` stock cards by
-    building random copies out of it."""
-    rng = Rng(seed)
-    order = [rank_index(card) for card in api.new_game("patience", seed=seed)["stock"]]
-    counts = [1, 0, 0, 0, 0, 0, 0, 0]
-    for _ in range(passes_done):
-        waste: list[int] = []
-        for rank in order:
-            waste.append(rank)
-            while waste and rng.below(5) != 0:
-                takers = [k for k in range(8) if wanted(tuple(counts), k) == waste[-1]]
-                if not takers:
-                    break
-                counts[takers[-1]] += 1
-                waste.pop()
-        order = waste
-    while len(order) > size:
-        open_ = [k for k in range(8) if wanted(tuple(counts), k) >= 0]
-        k = rng.choice(open_)
-        rank = wanted(tuple(counts), k)
-        spots = [q for q, r in enumerate(order) if r == rank]
-        order.pop(rng.choice(spots))
-        counts[k] += 1
-    return order, counts
-
-
-def setup_state(stock: list[int], counts: list[int], redeals: int) -> dict[str, object]:
-    """A game placed at this position (the suits chosen in order)."""
-    used: Counter[str] = Counter()
-
-    def card(rank: int) -> str:
-        for suit in SUITS:
-            code = RANKS[rank] + suit
-            if used[code] < 2:
-                used[code] += 1
-                return code
-        raise AssertionError("a third copy")
-
-    foundations = [[card((BASES[k] - i) % 13) for i in range(counts[k])] for k in range(8)]
-    setup = {
-        "stock": [card(rank) for rank in stock],
-        "foundations": foundations,
-        "redeals_left": redeals,
-    }
-    return api.new_game("patience", {"redeals": 2}, 1, setup)
-
-
-def wins(state: dict[str, object], line: list[dict[str, object]]) -> bool:
-    """Whether playing ``line`` through the facade wins the game."""
-    for action in line:
-        state = api.apply(state, action, 0)["state"]
-    return state["phase"] == "won"
-
-
-@settings(max_examples=scaled(60, 10))
-@given(st.integers(1, 10**9), st.integers(8, 18), st.integers(0, 2))
-def test_solver_agrees_with_brute_force(seed: int, size: int, redeals: int) -> None:
-    stock, counts = position(seed, size, 2 - redeals)
-    truth = brute_force(tuple(stock), tuple(counts), redeals)
-    state = setup_state(stock, counts, redeals)
+@settings(max_examples=scaled(150, 15))
+@given(st.integers(1, 10**9), st.integers(8, 20), st.integers(0, 2), st.integers(0, 99))
+def test_solver_agrees_with_brute_force(seed: int, size: int, redeals: int, cut: int) -> None:
+    # Small positions from real play, with 1 to 3 passes left and part of the current
+    # pass dealt (the first cards on the waste); lost positions must be proved lost.
+    cards, counts = position(seed, size, 2 - redeals)
+    dealt = cut % (len(cards) + 1)
+    waste, stock = cards[:dealt], cards[dealt:]
+    truth = brute_force(tuple(stock), tuple(counts), redeals, tuple(waste))
+    state = setup_state(stock, counts, redeals, waste)
     solution = solve_state(state, 10**6)
     assert solution.status == (WON if truth else LOST)
     if truth:
         assert solution.line is not None and wins(state, solution.line)
+    else:
+        assert solution.best is not None
 
 
-@settings(max_examples=scaled(40, 5))
-@given(st.integers(1, 10**9), st.integers(8, 14))
-def test_final_pass_bounds_never_refuse_a_win(seed: int, size: int) -> None:
-    # Deal part of a last pass that brute force can still win: the bounds must agree.
-    stock, counts = position(seed, size, 2)
-    dealt = Rng(seed, 1).below(size)
-    waste, rest = stock[:dealt], stock[dealt:]
-    left = [0] * 13
-    for rank in rest:
-        left[rank] += 1
-    can = _brute_from(tuple(rest), tuple(waste), tuple(counts))
-    if can:
-        assert final_pass_possible(waste, counts, left)
-
-
-def _brute_from(stock: tuple[int, ...], waste: tuple[int, ...], counts: Counts) -> bool:
-    """Brute force of a last pass that starts with cards on the waste."""
-    if sum(counts) == 104:
-        return True
-    if waste:
-        for k in range(8):
-            if wanted(counts, k) == waste[-1] and _brute_from(stock, waste[:-1], built(counts, k)):
-                return True
-    return bool(stock) and _brute_from(stock[1:], (*waste, stock[0]), counts)
+@settings(max_examples=scaled(30, 5))
+@given(st.integers(1, 10**9), st.integers(0, 2**32), st.integers(0, 99))
+def test_any_budget_split_and_salt_agree(seed: int, salt: int, share: int) -> None:
+    # The climb only finds wins: whatever share of the budget it gets and however its
+    # draws fall, a generous budget gives brute force's answer.
+    cards, counts = position(seed, 14, 1)
+    truth = brute_force(tuple(cards), tuple(counts), 1)
+    state = setup_state(cards, counts, 1)
+    solution = solve_cards(
+        state["stock"], [], state["foundations"], 1, 10**6, salt=salt, probe_share=share
+    )
+    assert solution.status == (WON if truth else LOST)
+    if truth:
+        assert solution.line is not None and wins(state, solution.line)
 
 
 def test_a_line_that_needs_a_hold() -> None:
