@@ -80,7 +80,7 @@ __all__ = [
     "wanted_rank",
 ]
 
-DEFAULT_BUDGET = 20_000
+DEFAULT_BUDGET = 100_000
 # Share of each round's nodes the climb spends (in percent), by redeals left: before
 # the second pass the exhaustive search can almost never finish, from it on it often can.
 PROBE_SHARE = 97

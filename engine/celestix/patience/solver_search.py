@@ -22,6 +22,7 @@ from celestix.patience.solver_bounds import (
 Step = tuple[str, int]  # ("deal", n) | ("redeal", 0) | ("build", k)
 Key = tuple[int, int, int, int]
 Wants = tuple[int, int, tuple[list[int], ...]]
+_NO_TAKERS: list[int] = []  # shared by every rank no foundation wants (never changed)
 # What one more card on foundation k adds to the packed counts (4 bits a foundation).
 _PLACE = tuple(16 ** (FOUNDATIONS - 1 - k) for k in range(FOUNDATIONS))
 
@@ -76,8 +77,7 @@ def build_choices(counts: Sequence[int], rank: int) -> list[int]:
 def _wants_of(counts: Sequence[int], packed: int) -> Wants:
     """What :meth:`Search._wants` caches: the same as :func:`build_choices` for every
     rank at once, with the mask of the ranks some foundation wants."""
-    choices: tuple[list[int], ...] = tuple([] for _ in range(13))
-    slots: list[list[int]] = [[] for _ in range(13)]
+    found: dict[int, list[tuple[int, int]]] = {}
     mask = 0
     for k in range(FOUNDATIONS - 1, -1, -1):  # right to left: the rightmost per slot first
         c = counts[k]
@@ -85,14 +85,17 @@ def _wants_of(counts: Sequence[int], packed: int) -> Wants:
             continue
         r = (12 - k - c) % 13
         slot = k + c
-        if slot in slots[r]:
-            continue
-        mask |= 1 << r
-        # keep each rank's foundations in slot order (at most two slots a rank)
-        at = 0 if slots[r] and slot < slots[r][0] else len(slots[r])
-        slots[r].insert(at, slot)
-        choices[r].insert(at, k)
-    return (packed, mask, choices)
+        takers = found.get(r)
+        if takers is None:
+            found[r] = [(slot, k)]
+            mask |= 1 << r
+        elif takers[0][0] != slot and (len(takers) == 1 or takers[1][0] != slot):
+            takers.append((slot, k))
+    choices = [_NO_TAKERS] * 13
+    for r, takers in found.items():
+        takers.sort()
+        choices[r] = [k for _, k in takers]
+    return (packed, mask, tuple(choices))
 
 
 class Pass:
