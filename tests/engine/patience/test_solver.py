@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from hashlib import sha256
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from patience.solver_cases import brute_force, position, setup_state, wins
@@ -90,6 +93,22 @@ def test_budget_and_determinism() -> None:
     first = solve_cards(state["stock"], [], state["foundations"], 2, 2000, salt=7)
     again = solve_cards(state["stock"], [], state["foundations"], 2, 2000, salt=7)
     assert first == again
+
+
+def test_the_same_line_on_every_python() -> None:
+    # Pinned from CPython 3.11; the Pyodide layer runs this file too, so the two must
+    # find the same line in the same number of nodes (the climb's draws are SplitMix64,
+    # nothing depends on hash() of strings or set order).
+    pinned = {2: (7733, 322, "a073fb32fcf9dd2c"), 7: (11487, 334, "b02bb9394adc26c2")}
+    for seed, (nodes, moves, digest) in pinned.items():
+        solution = solve_state(api.new_game("patience", seed=seed), 20_000)
+        assert solution.status == WON and solution.line is not None
+        text = json.dumps(solution.line).encode()
+        assert (solution.nodes, len(solution.line), sha256(text).hexdigest()[:16]) == (
+            nodes,
+            moves,
+            digest,
+        )
 
 
 def test_a_won_position_and_a_dead_one() -> None:
