@@ -389,6 +389,9 @@ class Search:
         """Depth-first search for a win from this position; the waste is restored.
 
         ``stock_left`` counts the ranks in the stock during the last pass (else None).
+        A position enters ``lost`` only once everything under it has been searched: a
+        cap or the budget stops the search by an exception, which records nothing, so
+        the table stays true across rounds and lines.
         """
         self.tick()
         self._note()
