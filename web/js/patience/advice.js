@@ -1,8 +1,10 @@
 // The patience's advice in words: the hint of the strong player (from the view alone)
 // and the solver's verdict on the real stock (a spoiler, asked for by the player).
 
-// Search nodes for "Still winnable?": about a second in Chromium's worker when the
-// solver cannot decide; it finds most winning lines well within it (docs/BOTS.md).
+// Search nodes for "Still winnable?" (the engine's default): from a deal's opening it
+// decides 83.5% of deals, with a median of 51 ms of CPython's processor time and at
+// most about 1.7 s (some 1.3 times that in Chromium's worker, which the page does not
+// wait on); docs/BOTS.md.
 export const SOLVER_BUDGET = 100_000;
 export const HINT_LEVEL = "strong";
 
