@@ -9,8 +9,9 @@
 // Four boot paths (docs/BRIDGE.md, "Boot"), tried in this order:
 //   snapshot  a memory snapshot of an earlier boot (Pyodide with the engine imported),
 //             kept in Cache Storage and keyed by the Pyodide build and the wheel's hash,
-//             is restored; the wheel's files are unpacked again (the file system is not in
-//             the snapshot) and Python's random generator is reseeded.
+//             is restored and Python's random generator is reseeded; the wheel's files are
+//             unpacked again (the file system is not in the snapshot) once the worker is
+//             idle.
 //   prebuilt  a first visit: the same, from the snapshot build.py made under Node (gzipped
 //             beside the wheel), downloaded while the runtime is; it is then stored as
 //             the snapshot of the next start. Skipped when the browser asks to save data
@@ -272,9 +273,7 @@ async function gunzip(response, size) {
 }
 
 async function fetchBytes(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`could not download ${url}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+  return new Uint8Array(await (await fetchOk(url)).arrayBuffer());
 }
 
 /** `make()`'s result, made on the first call only. */
