@@ -360,6 +360,25 @@ fs.writeFileSync(out, pyodide.FS.readFile("/tmp/bytecode.zip"));
 """
 
 
+def run_pyodide_script(
+    script: str, pyodide: Path, args: Sequence[str | Path], target: Path, failure: str
+) -> bool:
+    """Run ``script`` under Node with Pyodide's loader URL, its directory, ``args`` and
+    last a temporary path it writes, then move that file to ``target``. False (with
+    ``failure`` as a warning) when it fails."""
+    temporary = target.with_suffix(f".{os.getpid()}.tmp")
+    loader = (pyodide / "pyodide.mjs").as_uri()
+    command = ["node", "--input-type=module", "-e", script, loader, f"{pyodide}/"]
+    try:
+        run([*command, *map(str, args), str(temporary)], stdout=subprocess.DEVNULL)
+        temporary.replace(target)
+    except (subprocess.CalledProcessError, OSError) as error:
+        log(f"warning: {failure} ({error})")
+        temporary.unlink(missing_ok=True)
+        return False
+    return True
+
+
 def build_bytecode(wheel: Path, pyodide: Path) -> Path | None:
     """The engine's modules compiled by Pyodide's Python (a zip of .pyc files), cached
     beside the wheel; None (with a warning) when Node is missing or the compile fails:
@@ -371,28 +390,10 @@ def build_bytecode(wheel: Path, pyodide: Path) -> Path | None:
         log("warning: no node: the engine's bytecode is not built (cold starts compile it)")
         return None
     log("compiling the engine with Pyodide's Python")
-    loader = (pyodide / "pyodide.mjs").as_uri()
-    temporary = target.with_suffix(f".{os.getpid()}.tmp")
-    try:
-        run(
-            [
-                "node",
-                "--input-type=module",
-                "-e",
-                BYTECODE_SCRIPT,
-                loader,
-                f"{pyodide}/",
-                wheel,
-                temporary,
-            ],
-            stdout=subprocess.DEVNULL,
-        )
-        temporary.replace(target)
-    except (subprocess.CalledProcessError, OSError) as error:
-        log(f"warning: the engine's bytecode was not built ({error})")
-        temporary.unlink(missing_ok=True)
-        return None
-    return target
+    built = run_pyodide_script(
+        BYTECODE_SCRIPT, pyodide, [wheel], target, "the engine's bytecode was not built"
+    )
+    return target if built else None
 
 
 # --- the engine's memory snapshot ----------------------------------------------------
@@ -401,11 +402,12 @@ def build_bytecode(wheel: Path, pyodide: Path) -> Path | None:
 # bytecode unpacked into site-packages, the bridge imported, every game imported -- and
 # writes a memory snapshot of it, gzipped: a first visit restores it instead of starting
 # Python (docs/BRIDGE.md, "Boot"). The heap must fit the size a new Pyodide module
-# starts with, or the browser could not restore it (argv[6]: that limit).
+# starts with, or the browser could not restore it (`limit`). The unzipped size is
+# gzip's own trailer (ISIZE: the size modulo 2**32, and the heap is far smaller).
 SNAPSHOT_SCRIPT = """
 import fs from "node:fs";
 import zlib from "node:zlib";
-const [loader, indexURL, wheel, bytecode, out, limit] = process.argv.slice(1);
+const [loader, indexURL, wheel, bytecode, limit, out] = process.argv.slice(1);
 const { loadPyodide } = await import(loader);
 const env = { HOME: "/home/pyodide" };
 const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true, env });
@@ -428,7 +430,6 @@ if (pyodide._module.HEAP8.length > Number(limit)) {
 }
 const snapshot = pyodide.makeMemorySnapshot();
 fs.writeFileSync(out, zlib.gzipSync(snapshot, { level: 9 }));
-fs.writeFileSync(out + ".size", String(snapshot.length));
 """
 # The largest heap a browser restores (the worker's SNAPSHOT_HEAP_LIMIT)
 SNAPSHOT_HEAP_LIMIT = 30 * 1024 * 1024
@@ -440,31 +441,18 @@ def build_snapshot(wheel: Path, bytecode: Path | None, pyodide: Path) -> tuple[P
     or when it cannot be made: first visits then start Python as bare Pyodide does."""
     script = hashlib.sha256(SNAPSHOT_SCRIPT.encode()).hexdigest()[:8]
     target = wheel.with_name(f"{wheel.stem}.pyodide-{PYODIDE_VERSION}.{script}.snapshot.gz")
-    size_file = target.with_name(target.name + ".size")
-    if target.is_file() and size_file.is_file():
-        return target, int(size_file.read_text())
-    if bytecode is None or shutil.which("node") is None:
-        log("warning: no node: the engine's snapshot is not built (first visits start Python)")
-        return None
-    log("making the engine's memory snapshot with Pyodide's Python")
-    temporary = target.with_suffix(f".{os.getpid()}.tmp")
-    loader = (pyodide / "pyodide.mjs").as_uri()
-    try:
-        run(
-            [
-                *("node", "--input-type=module", "-e", SNAPSHOT_SCRIPT, loader, f"{pyodide}/"),
-                *(str(wheel), str(bytecode), str(temporary), str(SNAPSHOT_HEAP_LIMIT)),
-            ],
-            stdout=subprocess.DEVNULL,
-        )
-        Path(f"{temporary}.size").replace(size_file)
-        temporary.replace(target)
-    except (subprocess.CalledProcessError, OSError) as error:
-        log(f"warning: the engine's snapshot was not made ({error})")
-        for leftover in (temporary, Path(f"{temporary}.size")):
-            leftover.unlink(missing_ok=True)
-        return None
-    return target, int(size_file.read_text())
+    if not target.is_file():
+        if bytecode is None or shutil.which("node") is None:
+            log("warning: no node: the engine's snapshot is not built (first visits start Python)")
+            return None
+        log("making the engine's memory snapshot with Pyodide's Python")
+        args: list[str | Path] = [wheel, bytecode, str(SNAPSHOT_HEAP_LIMIT)]
+        failure = "the engine's snapshot was not made"
+        if not run_pyodide_script(SNAPSHOT_SCRIPT, pyodide, args, target, failure):
+            return None
+    with target.open("rb") as gz:
+        gz.seek(-4, os.SEEK_END)
+        return target, int.from_bytes(gz.read(4), "little")
 
 
 # --- icons -----------------------------------------------------------------------------
