@@ -330,45 +330,20 @@ def build_wheel() -> Path:
 
 # --- the engine's bytecode ------------------------------------------------------------
 
-# Compiles the engine wheel's modules with Pyodide's own Python (under Node) into a zip of
-# __pycache__/*.pyc files (unchecked hash-based: used without a look at the sources), so a
-# cold boot in the browser imports the engine without compiling it.
-BYTECODE_SCRIPT = """
-import fs from "node:fs";
-const [loader, indexURL, wheel, out] = process.argv.slice(1);
-const { loadPyodide } = await import(loader);
-const pyodide = await loadPyodide({ indexURL });
-const sitePackages = pyodide.runPython(
-  "import sys; next(p for p in sys.path if p.endswith('site-packages'))",
-);
-const bytes = new Uint8Array(fs.readFileSync(wheel));
-pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
-pyodide.runPython(`
-import compileall, pathlib, py_compile, zipfile
-root = pathlib.Path("${sitePackages}")
-compileall.compile_dir(root / "celestix", quiet=1,
-    invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-compiled = sorted((root / "celestix").rglob("*.pyc"))
-sources = list((root / "celestix").rglob("*.py"))
-assert compiled and len(compiled) == len(sources), "the engine did not compile"
-with zipfile.ZipFile("/tmp/bytecode.zip", "w", zipfile.ZIP_DEFLATED) as archive:
-    for path in compiled:
-        info = zipfile.ZipInfo(path.relative_to(root).as_posix(), (1980, 1, 1, 0, 0, 0))
-        archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
-`);
-fs.writeFileSync(out, pyodide.FS.readFile("/tmp/bytecode.zip"));
-"""
+# The Node scripts of the engine's bytecode and memory snapshot (read their headers)
+BYTECODE_SCRIPT = ROOT / "tools" / "bytecode.mjs"
+SNAPSHOT_SCRIPT = ROOT / "tools" / "snapshot.mjs"
 
 
 def run_pyodide_script(
-    script: str, pyodide: Path, args: Sequence[str | Path], target: Path, failure: str
+    script: Path, pyodide: Path, args: Sequence[str | Path], target: Path, failure: str
 ) -> bool:
-    """Run ``script`` under Node with Pyodide's loader URL, its directory, ``args`` and
-    last a temporary path it writes, then move that file to ``target``. False (with
+    """Run the Node script ``script`` with Pyodide's loader URL, its directory, ``args``
+    and last a temporary path it writes, then move that file to ``target``. False (with
     ``failure`` as a warning) when it fails."""
     temporary = target.with_suffix(f".{os.getpid()}.tmp")
     loader = (pyodide / "pyodide.mjs").as_uri()
-    command = ["node", "--input-type=module", "-e", script, loader, f"{pyodide}/"]
+    command: list[str | Path] = ["node", script, loader, f"{pyodide}/"]
     try:
         run([*command, *map(str, args), str(temporary)], stdout=subprocess.DEVNULL)
         temporary.replace(target)
@@ -398,39 +373,6 @@ def build_bytecode(wheel: Path, pyodide: Path) -> Path | None:
 
 # --- the engine's memory snapshot ----------------------------------------------------
 
-# Boots Pyodide's Python (under Node) as the worker's cold boot does -- the wheel and its
-# bytecode unpacked into site-packages, the bridge imported, every game imported -- and
-# writes a memory snapshot of it, gzipped: a first visit restores it instead of starting
-# Python (docs/BRIDGE.md, "Boot"). The heap must fit the size a new Pyodide module
-# starts with, or the browser could not restore it (`limit`). The unzipped size is
-# gzip's own trailer (ISIZE: the size modulo 2**32, and the heap is far smaller).
-SNAPSHOT_SCRIPT = """
-import fs from "node:fs";
-import zlib from "node:zlib";
-const [loader, indexURL, wheel, bytecode, limit, out] = process.argv.slice(1);
-const { loadPyodide } = await import(loader);
-const env = { HOME: "/home/pyodide" };
-const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true, env });
-const sitePackages = pyodide.runPython(
-  "import sys; next(p for p in sys.path if p.endswith('site-packages'))",
-);
-for (const [file, format] of [[wheel, "wheel"], [bytecode, "zip"]]) {
-  const bytes = new Uint8Array(fs.readFileSync(file));
-  pyodide.unpackArchive(bytes, format, { extractDir: sitePackages });
-}
-const bridge = pyodide.pyimport("celestix.bridge");
-for (const method of ["version", "games"]) {
-  const answer = JSON.parse(bridge.handle(method, "null"));
-  if (!answer.ok) throw new Error(`${method}: ${answer.error.message}`);
-}
-bridge.destroy();
-pyodide.runPython("import gc; gc.collect()");
-if (pyodide._module.HEAP8.length > Number(limit)) {
-  throw new Error(`the heap (${pyodide._module.HEAP8.length} bytes) is over ${limit}`);
-}
-const snapshot = pyodide.makeMemorySnapshot();
-fs.writeFileSync(out, zlib.gzipSync(snapshot, { level: 9 }));
-"""
 # The largest heap a browser restores (the worker's SNAPSHOT_HEAP_LIMIT)
 SNAPSHOT_HEAP_LIMIT = 30 * 1024 * 1024
 
@@ -439,7 +381,7 @@ def build_snapshot(wheel: Path, bytecode: Path | None, pyodide: Path) -> tuple[P
     """The gzipped memory snapshot of Pyodide with the engine imported, and its size
     unzipped; cached beside the wheel. None (with a warning) without Node or the bytecode,
     or when it cannot be made: first visits then start Python as bare Pyodide does."""
-    script = hashlib.sha256(SNAPSHOT_SCRIPT.encode()).hexdigest()[:8]
+    script = sha256_file(SNAPSHOT_SCRIPT)[:8]
     target = wheel.with_name(f"{wheel.stem}.pyodide-{PYODIDE_VERSION}.{script}.snapshot.gz")
     if not target.is_file():
         if bytecode is None or shutil.which("node") is None:
