@@ -87,11 +87,3 @@ def replace_dir(temporary: Path, final: Path) -> None:
     temporary.rename(final)
     if old is not None:
         shutil.rmtree(old)
-
-
-def write_atomic(target: Path, data: bytes) -> None:
-    """Write a file whole or not at all (a concurrent reader never sees half of it)."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    temporary = target.with_suffix(f".{os.getpid()}.tmp")
-    temporary.write_bytes(data)
-    temporary.replace(target)

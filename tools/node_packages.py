@@ -32,6 +32,8 @@ def node_modules() -> Path:
     with cache_lock("node-packages"):
         if modules.is_dir():
             return modules
+        if shutil.which("npm") is None:
+            raise SystemExit("npm (with Node 20 or newer) is needed for the build's packages")
         log("installing the build's npm packages (tools/package-lock.json)")
         work = fresh_dir(target)
         try:

@@ -31,9 +31,8 @@ def integrity(sha256_hex: str) -> str:
     return "sha256-" + base64.b64encode(bytes.fromhex(sha256_hex)).decode()
 
 
+# The engine's worker in the site, and the line the build writes its boot manifest over
 WORKER = "js/engine/worker.js"
-
-
 BOOT_PLACEHOLDER = "const BOOT = null;"
 
 
