@@ -22,8 +22,9 @@ from celestix import api
 from celestix.cli.arena_stats import interval, mean_ci, timing
 from celestix.errors import MalformedError, RulesError
 from celestix.options import resolve
-from celestix.precedence.bots import EXPERIMENTS, LEVELS, choose, player_of
+from celestix.precedence.bots import LEVELS, choose, player_of
 from celestix.precedence.bots.fast import EXCESS_COST
+from celestix.precedence.bots.search import VARIANTS
 from celestix.precedence.cards import SUIT_NAMES, SUITS, card_name
 from celestix.precedence.flow import apply_action
 from celestix.precedence.match import bot_seed, play_match
@@ -363,7 +364,7 @@ ARENA_FIRST_HAND = 4
 
 def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     """The arena's own arguments (besides the seed and the options)."""
-    levels = ", ".join([*LEVELS, *EXPERIMENTS])
+    levels = ", ".join([*LEVELS, *VARIANTS])
     parser.add_argument(
         "--a", required=True, help=f"level of side A ({levels}; or e.g. normal+work=9000)"
     )
@@ -383,7 +384,7 @@ def arena(args: argparse.Namespace, options: dict[str, Any], write: Callable[[st
     """
     for level in (args.a, args.b):
         if player_of(level) is None:
-            known = ", ".join((*LEVELS, *EXPERIMENTS))
+            known = ", ".join((*LEVELS, *VARIANTS))
             write(f"error: unknown level {level!r} (known: {known}, or e.g. normal+work=9000)")
             return 2
     if args.deals < 1 or args.workers < 1:

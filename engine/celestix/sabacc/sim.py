@@ -18,41 +18,19 @@ from dataclasses import dataclass, field
 
 from celestix.rng import Rng
 from celestix.sabacc.aside import TALON_DECLARER
-from celestix.sabacc.cards import DECK, HALF_POINTS, INDEX, SABACC, SUITS
+from celestix.sabacc.bots.fast import (
+    FIRST_SABACC,
+    HALF,
+    SABACC_MASK,
+    SUIT_MASKS,
+    mask_of,
+    suit_index,
+)
+from celestix.sabacc.cards import HALF_POINTS, INDEX, SABACC, SUITS
 from celestix.sabacc.state import next_player, talon_to
 from celestix.shape import JsonDict
 
-FIRST_SABACC = 56
-SUIT_MASKS: tuple[int, ...] = (
-    *(((1 << 14) - 1) << (14 * k) for k in range(len(SUITS))),
-    ((1 << 22) - 1) << FIRST_SABACC,
-)
-SABACC_MASK = SUIT_MASKS[4]
-HALF: tuple[int, ...] = tuple(HALF_POINTS[card] for card in DECK)
 SUIT_NAME_INDEX = {**{suit: k for k, suit in enumerate(SUITS)}, SABACC: 4}
-
-
-def suit_index(card: int) -> int:
-    """0-3 for the suits, 4 for the Sabaccs."""
-    return 4 if card >= FIRST_SABACC else card // 14
-
-
-def mask_of(cards: Sequence[str]) -> int:
-    """The bit mask of card codes."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << INDEX[card]
-    return mask
-
-
-def cards_of(mask: int) -> list[str]:
-    """The card codes of a mask, in deck order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(DECK[low.bit_length() - 1])
-        mask ^= low
-    return out
 
 
 def legal_mask(hand: int, trick: Sequence[int]) -> int:

@@ -24,7 +24,7 @@ from scale import scaled
 from celestix import api
 from celestix.precedence.bots import LEVELS
 from celestix.precedence.bots.basic import choose_bid, estimate_tricks
-from celestix.precedence.bots.seen import Seen
+from celestix.precedence.bots.knowledge import Seen
 from celestix.precedence.bots.sim import cards_in, from_view, mask_of, sample_hands
 from celestix.rng import MAX_SEED, Rng
 

@@ -19,7 +19,7 @@ from celestix import api
 from celestix.errors import RulesError
 from celestix.options import resolve
 from celestix.precedence.bots import LEVELS, choose, search
-from celestix.precedence.bots.knowledge import Knowledge
+from celestix.precedence.bots.deals import Knowledge
 from celestix.precedence.cards import DECK
 from celestix.precedence.flow import apply_action
 from celestix.precedence.match import play_match

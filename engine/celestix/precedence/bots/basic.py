@@ -14,7 +14,8 @@
 from __future__ import annotations
 
 from celestix.precedence.bidding import bid_limit
-from celestix.precedence.bots.seen import Seen, legal_or_refuse
+from celestix.precedence.bots.knowledge import Seen
+from celestix.precedence.bots.legal import legal_or_refuse
 from celestix.precedence.cards import EMPEROR, RANK_OF, SUIT_BY_NAME, SUIT_OF
 from celestix.precedence.melds import declaration_points
 from celestix.shape import JsonDict

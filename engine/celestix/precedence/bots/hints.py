@@ -18,16 +18,17 @@ from what the view shows; the numbers come from the search.
 
 from __future__ import annotations
 
+from celestix.bots.budget import rounded
 from celestix.precedence.bots.fast import wants_tricks
+from celestix.precedence.bots.knowledge import Seen
+from celestix.precedence.bots.legal import legal_or_refuse
 from celestix.precedence.bots.search import (
     BUDGETS,
     Budget,
     estimate_bid,
     estimate_declaration,
     estimate_play,
-    rounded,
 )
-from celestix.precedence.bots.seen import Seen, legal_or_refuse
 from celestix.precedence.cards import EMPEROR, RANK_OF, SUIT_NAMES, SUIT_OF, card_name
 from celestix.precedence.melds import describe_meld
 from celestix.shape import JsonDict

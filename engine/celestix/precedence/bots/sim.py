@@ -16,7 +16,7 @@ whole hands both ways and compare).
 from __future__ import annotations
 
 from celestix.errors import MalformedError
-from celestix.precedence.bots.seen import Seen
+from celestix.precedence.bots.knowledge import Seen
 from celestix.precedence.cards import CARD_ID, DECK, SUIT_OF
 from celestix.rng import Rng
 from celestix.shape import JsonDict

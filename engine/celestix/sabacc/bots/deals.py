@@ -25,15 +25,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from celestix.bots.bits import ids_of
 from celestix.errors import MalformedError
 from celestix.rng import Rng
 from celestix.sabacc.aside import TALON_HAND
 from celestix.sabacc.auction import BIDS, PASS, RANK
 from celestix.sabacc.bots.basic import TABLE_FACTOR, THRESHOLDS
-from celestix.sabacc.bots.fast import FREE_MASK, IDIOT_ID, MAGICIAN_ID
+from celestix.sabacc.bots.fast import (
+    FREE_MASK,
+    HALF,
+    IDIOT_ID,
+    MAGICIAN_ID,
+    SABACC_MASK,
+    SUIT_MASKS,
+    mask_of,
+    suit_index,
+)
 from celestix.sabacc.cards import INDEX
 from celestix.sabacc.deal import HAND_SIZE
-from celestix.sabacc.sim import HALF, SABACC_MASK, SUIT_MASKS, suit_index
 from celestix.shape import JsonDict
 
 ALL_CARDS = (1 << 78) - 1
@@ -44,14 +53,6 @@ UNIVERSE_ID = 76
 BIG_SABACCS = sum(1 << c for c in range(71, 76))  # -16 to -20 (The Universe apart)
 MAGICIAN_BONUS = (0, 0, 0, 0, 2, 5, 7)
 NO_LIMIT = 1000
-
-
-def mask_of(cards: list[str]) -> int:
-    """The mask of card codes."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << INDEX[card]
-    return mask
 
 
 def hand_count(hand: int) -> int:
@@ -168,7 +169,7 @@ class Table:
         talon_known = mask_of(view["talon"]) if view["talon"] is not None else 0
         destination = view["talon_to"]
         won = [int(t) for t in view["tricks"]]
-        pile_half = sum(HALF[c] for c in _ids(aside_seen))
+        pile_half = sum(HALF[c] for c in ids_of(aside_seen))
         for trick in view["played"]:
             if trick["winner"] == declarer:
                 pile_half += sum(HALF[INDEX[p["card"]]] for p in trick["plays"])
@@ -179,11 +180,11 @@ class Table:
             talon_unseen = int(view["talon_size"])
             talon_known = 0
         elif seat != declarer:
-            forced = _ids(talon_known & ~gone & ~aside_seen)
+            forced = ids_of(talon_known & ~gone & ~aside_seen)
         known = hand | gone | aside_seen
         for card in forced:
             known |= 1 << card
-        pool = _ids(ALL_CARDS & ~known)
+        pool = ids_of(ALL_CARDS & ~known)
         trick_cards = [INDEX[p["card"]] for p in view["trick"]]
         if view["trick"]:
             leader = int(view["trick"][0]["seat"])
@@ -324,17 +325,3 @@ class Deal:
     hands: list[int]
     aside: int
     talon: int
-
-
-def _ids(mask: int) -> list[int]:
-    out = []
-    while mask:
-        bit = mask & -mask
-        out.append(bit.bit_length() - 1)
-        mask ^= bit
-    return out
-
-
-def ids_of(mask: int) -> list[int]:
-    """The card numbers of a mask, ascending."""
-    return _ids(mask)

@@ -15,9 +15,10 @@ search.
 
 from __future__ import annotations
 
+from celestix.bots.budget import rounded
 from celestix.sabacc.auction import BID_NAMES, PASS
 from celestix.sabacc.bots.deals import Table
-from celestix.sabacc.bots.fast import SCALE, SUIT_OF_ID, power
+from celestix.sabacc.bots.fast import SABACC_MASK, SCALE, SUIT_MASKS, SUIT_OF_ID, power
 from celestix.sabacc.bots.legal import legal_from_view
 from celestix.sabacc.bots.search import (
     BUDGETS,
@@ -25,11 +26,9 @@ from celestix.sabacc.bots.search import (
     estimate_aside,
     estimate_bid,
     estimate_play,
-    rounded,
 )
 from celestix.sabacc.cards import HALF_POINTS, INDEX, SABACC, SUIT_OF, card_name, points_text
 from celestix.sabacc.cards import suit_name as _suit_name
-from celestix.sabacc.sim import SABACC_MASK, SUIT_MASKS
 from celestix.sabacc.tricks import winning_play
 from celestix.shape import JsonDict
 
