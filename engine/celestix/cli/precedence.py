@@ -13,26 +13,22 @@ deals between two levels (see :func:`arena`).
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import time
 from collections.abc import Callable
 from typing import Any
 
-from celestix import api
-from celestix.cli.arena_stats import interval, mean_ci, timing
+from celestix import api, runner
 from celestix.errors import MalformedError, RulesError
 from celestix.options import resolve
-from celestix.precedence.bots import LEVELS, choose, player_of
+from celestix.precedence.bots import LEVELS, player_of
 from celestix.precedence.bots.fast import EXCESS_COST
 from celestix.precedence.bots.search import VARIANTS
 from celestix.precedence.cards import SUIT_NAMES, SUITS, card_name
-from celestix.precedence.flow import apply_action
-from celestix.precedence.match import bot_seed, play_match
 from celestix.precedence.options import OPTION_SPECS, counts_excess
 from celestix.precedence.scoring import AUDIT_POINTS
-from celestix.precedence.setup import new_state
-from celestix.precedence.view import make_view
+from celestix.runner import Step, bot_seed, run_jobs
 from celestix.shape import JsonDict
+from celestix.stats import interval, mean_ci, timing
 
 COMMANDS = ("play", "simulate", "arena")
 SEAT_NAMES = ("South", "West", "North", "East")
@@ -324,8 +320,8 @@ def simulate(args: argparse.Namespace, options: dict[str, Any]) -> int:
     points, made = [0, 0], [0, 0]
     started = time.perf_counter()
     for game in range(args.games):
-        match = play_match(levels, options, seed + game, max_hands=args.max_hands,
-                           checked=args.checked)  # fmt: skip
+        match = runner.play("precedence", levels, options, seed + game,
+                            max_hands=args.max_hands, checked=args.checked)  # fmt: skip
         state = match.state
         if match.finished:
             wins[state["winner"]] += 1
@@ -394,13 +390,9 @@ def arena(args: argparse.Namespace, options: dict[str, Any], write: Callable[[st
     seed = 1 if args.seed is None else args.seed
     jobs = [(seed + deal, args.a, args.b, options) for deal in range(args.deals)]
     started = time.perf_counter()
-    if args.workers == 1:
-        results = [arena_deal(job) for job in jobs]
-    else:
-        with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-            results = pool.map(arena_deal, jobs, chunksize=1)
+    results, workers = run_jobs(arena_deal, jobs, args.workers)
     elapsed = time.perf_counter() - started
-    for line in arena_report(args.a, args.b, results, options, seed, args.workers, elapsed):
+    for line in arena_report(args.a, args.b, results, options, seed, workers, elapsed):
         write(line)
     return 0
 
@@ -415,28 +407,25 @@ def arena_deal(job: tuple[int, str, str, dict[str, Any]]) -> JsonDict:
     resolved = resolve(OPTION_SPECS, options)
     excess = counts_excess(resolved)
     out: JsonDict = {"seed": seed, "plays": [], "times": {"a": {}, "b": {}}}
-    for play in range(2):
-        levels = [a, b, a, b] if play == 0 else [b, a, b, a]
-        sides = ["a", "b", "a", "b"] if play == 0 else ["b", "a", "b", "a"]
-        state = new_state(resolved, seed, {"hand_number": ARENA_FIRST_HAND + seed % 4})
-        actions = 0
-        while not state["history"]:
-            seat = state["to_act"]
-            view = make_view(state, seat)
-            # processor time, not wall time: the figure should not depend on other load
-            began = time.process_time()
-            action = choose(view, levels[seat], bot_seed(2 * seed + play, actions))
-            took = 1000 * (time.process_time() - began)
-            out["times"][sides[seat]].setdefault(view["phase"], []).append(took)
-            state, _ = apply_action(state, action, seat)
-            actions += 1
+    for turn in range(2):
+        levels = [a, b, a, b] if turn == 0 else [b, a, b, a]
+        sides = ["a", "b", "a", "b"] if turn == 0 else ["b", "a", "b", "a"]
+
+        def timed(step: Step, sides: list[str] = sides) -> None:
+            out["times"][sides[step.seat]].setdefault(step.view["phase"], []).append(step.ms)
+
+        state = runner.play(
+            "precedence", levels, resolved, seed,
+            setup={"hand_number": ARENA_FIRST_HAND + seed % 4}, key=2 * seed + turn,
+            until=lambda step: bool(step.state["history"]), observe=timed,
+        ).state  # fmt: skip
         line = state["history"][0]
         points, raw = [], []
         for team in (0, 1):
             over = line["tricks"][team] - line["contracts"][team] if line["made"][team] else 0
             points.append(line["points"][team] - (EXCESS_COST * over if excess else 0))
             raw.append(line["points"][team] - AUDIT_POINTS * line["audits"][team])
-        a_team = play  # A is team 0 on the first play, team 1 on the second
+        a_team = turn  # A is team 0 on the first play, team 1 on the second
         out["plays"].append(
             {
                 "points": [points[a_team], points[1 - a_team]],

@@ -29,6 +29,7 @@ class PrecedenceRules(GameRules):
     seats: ClassVar[tuple[int, int]] = (4, 4)
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     bot_levels: ClassVar[tuple[str, ...]] = bots.LEVELS
+    hand_field: ClassVar[str | None] = "hand_number"
 
     def seat_count(self, options: dict[str, OptionValue]) -> int:
         return 4

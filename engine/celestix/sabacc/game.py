@@ -27,6 +27,7 @@ class SabaccRules(GameRules):
     seats: ClassVar[tuple[int, int]] = (3, 5)
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     bot_levels: ClassVar[tuple[str, ...]] = bots.LEVELS
+    hand_field: ClassVar[str | None] = "round"
 
     def seat_count(self, options: dict[str, OptionValue]) -> int:
         return seat_count(options)
