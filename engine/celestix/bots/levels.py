@@ -10,13 +10,16 @@ whose seat has no legal action a ``MalformedError`` naming ``view``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import TypeVar
 
+from celestix.bots.budget import SearchBudget, player, searcher
 from celestix.errors import MalformedError
 from celestix.rng import Rng
 from celestix.shape import JsonDict
 
 Player = Callable[[JsonDict, int], JsonDict]
 Legal = Callable[[JsonDict], list[JsonDict]]
+B = TypeVar("B", bound=SearchBudget)
 
 
 def refusing(legal: Legal) -> Legal:
@@ -72,3 +75,24 @@ class Levels:
         if found is None:
             raise MalformedError("level", f"unknown level {level!r}")
         return found(view, seed)
+
+
+def searching_levels(
+    legal_or_refuse: Legal,
+    basic: Player,
+    search: Callable[[JsonDict, B, int], JsonDict],
+    named: Mapping[str, B],
+) -> Levels:
+    """The levels of a trick game: ``random``; ``basic`` and ``easy``, its heuristic
+    player; ``normal`` and ``strong``, its search with the budgets of those names in
+    ``named`` (whose other budgets, and changed ones, the arena can name too)."""
+    return Levels(
+        {
+            "random": random_player(legal_or_refuse),
+            "basic": basic,
+            "easy": basic,
+            "normal": player(search, named["normal"]),
+            "strong": player(search, named["strong"]),
+        },
+        searcher(named, search),
+    )

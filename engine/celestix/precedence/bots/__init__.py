@@ -17,21 +17,11 @@ budgets (``"normal+work=9000"``): :func:`player_of` knows them, the page does no
 
 from __future__ import annotations
 
-from celestix.bots.budget import player, searcher
-from celestix.bots.levels import Levels, random_player
+from celestix.bots.levels import searching_levels
 from celestix.precedence.bots import basic, search
 from celestix.precedence.bots.legal import legal_or_refuse
 
-TABLE = Levels(
-    {
-        "random": random_player(legal_or_refuse),
-        "basic": basic.choose,
-        "easy": basic.choose,
-        "normal": player(search.choose, search.BUDGETS["normal"]),
-        "strong": player(search.choose, search.BUDGETS["strong"]),
-    },
-    searcher(search.NAMED, search.choose),
-)
+TABLE = searching_levels(legal_or_refuse, basic.choose, search.choose, search.NAMED)
 LEVELS = TABLE.names
 choose = TABLE.choose
 player_of = TABLE.player_of

@@ -30,6 +30,7 @@ from celestix.precedence.bots.fast import ABOVE, FULL, SUIT_MASKS, beats, mask_o
 from celestix.precedence.cards import CARD_ID, SUIT_BY_NAME
 from celestix.rng import Rng
 from celestix.shape import JsonDict
+from celestix.table.tricks import trick_leader
 
 # Attempts at a deal that respects every void before voids are ignored.
 DEAL_TRIES = 20
@@ -149,12 +150,7 @@ class Knowledge:
                 if card // 13 != led:
                     voids[who] |= 1 << led
         trick = [CARD_ID[play["card"]] for play in view["trick"]]
-        if view["trick"]:
-            leader = int(view["trick"][0]["seat"])
-        elif view["completed_tricks"]:
-            leader = int(view["completed_tricks"][-1]["winner"])
-        else:
-            leader = (int(view["dealer"]) + 1) % 4
+        leader = trick_leader(view["trick"], view["completed_tricks"], int(view["dealer"]), 4)
         bids = list(view["bids"])
         return cls(
             seat=seat,

@@ -16,8 +16,7 @@ budgets (``"normal+work=9000"``): :func:`player_of` knows them, the page does no
 
 from __future__ import annotations
 
-from celestix.bots.budget import player, searcher
-from celestix.bots.levels import Levels, random_player
+from celestix.bots.levels import searching_levels
 from celestix.sabacc.bots import basic, search
 from celestix.sabacc.bots.legal import legal_or_refuse
 from celestix.shape import JsonDict
@@ -29,16 +28,7 @@ def basic_player(view: JsonDict, seed: int) -> JsonDict:
     return basic.choose(view)
 
 
-TABLE = Levels(
-    {
-        "random": random_player(legal_or_refuse),
-        "basic": basic_player,
-        "easy": basic_player,
-        "normal": player(search.choose, search.BUDGETS["normal"]),
-        "strong": player(search.choose, search.BUDGETS["strong"]),
-    },
-    searcher(search.NAMED, search.choose),
-)
+TABLE = searching_levels(legal_or_refuse, basic_player, search.choose, search.NAMED)
 LEVELS = TABLE.names
 choose = TABLE.choose
 player_of = TABLE.player_of

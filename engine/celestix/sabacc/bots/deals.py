@@ -44,6 +44,7 @@ from celestix.sabacc.bots.fast import (
 from celestix.sabacc.cards import INDEX
 from celestix.sabacc.deal import HAND_SIZE
 from celestix.shape import JsonDict
+from celestix.table.tricks import trick_leader
 
 ALL_CARDS = (1 << 78) - 1
 DEAL_TRIES = 20
@@ -186,12 +187,7 @@ class Table:
             known |= 1 << card
         pool = ids_of(ALL_CARDS & ~known)
         trick_cards = [INDEX[p["card"]] for p in view["trick"]]
-        if view["trick"]:
-            leader = int(view["trick"][0]["seat"])
-        elif view["played"]:
-            leader = int(view["played"][-1]["winner"])
-        else:
-            leader = (int(view["dealer"]) + 1) % seats
+        leader = trick_leader(view["trick"], view["played"], int(view["dealer"]), seats)
         ranges = [count_range(view["auction"], s, seats) if s != seat else None
                   for s in range(seats)]  # fmt: skip
         return cls(
