@@ -4,7 +4,8 @@ proportions with 95% confidence intervals, percentiles (nearest rank), timings."
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 Z95 = 1.959963984540054  # the normal distribution's two-sided 95% point
 
@@ -55,3 +56,29 @@ def timing(name: str, times: Sequence[float]) -> str:
         f"{name}: n {len(times)}, median {percentile(times, 0.5):.1f}, "
         f"p95 {percentile(times, 0.95):.1f}, max {max(times):.1f}"
     )
+
+
+def deals_won(scores: Sequence[float]) -> str:
+    """An arena's verdict over its deals' scores for side A (a tie counts half):
+    ``"A wins 55.0% of deals (95% CI ...): 11 won, 0 tied, 9 lost"``."""
+    wins = [1.0 if s > 0 else 0.5 if s == 0 else 0.0 for s in scores]
+    rate, half = mean_ci(wins)
+    return (
+        f"A wins {100 * rate:.1f}% of deals ({interval(rate, half, 100, '.1f', '%')}): "
+        f"{wins.count(1.0)} won, {wins.count(0.5)} tied, {wins.count(0.0)} lost"
+    )
+
+
+def decision_times(
+    results: Sequence[Mapping[str, Any]], side: str, level: str, phases: Sequence[str]
+) -> str:
+    """The processor ms per decision of one side of an arena, in all and by phase, from
+    each result's ``times[side][phase]``."""
+    by_phase: dict[str, list[float]] = {}
+    for result in results:
+        for phase, times in result["times"][side].items():
+            by_phase.setdefault(phase, []).extend(times)
+    every = [t for phase in phases for t in by_phase.get(phase, [])]
+    parts = [timing("all", every)]
+    parts.extend(timing(phase, by_phase[phase]) for phase in phases if by_phase.get(phase))
+    return f"CPU ms per decision, {side.upper()} ({level}): " + "; ".join(parts)

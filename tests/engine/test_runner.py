@@ -8,7 +8,15 @@ import pytest
 
 from celestix import api, runner
 from celestix.rng import MAX_SEED, mix64
-from celestix.stats import interval, mean_ci, percentile, timing, wilson
+from celestix.stats import (
+    deals_won,
+    decision_times,
+    interval,
+    mean_ci,
+    percentile,
+    timing,
+    wilson,
+)
 
 
 def test_the_bot_seed_formula() -> None:
@@ -73,3 +81,10 @@ def test_statistics() -> None:
     )  # fmt: skip
     assert timing("play", [1.0, 2.0]) == "play: n 2, median 1.0, p95 2.0, max 2.0"
     assert timing("bid", []) == "bid: none"
+    assert deals_won([3, 0, -1, 2]).startswith("A wins 62.5% of deals (95% CI ")
+    assert deals_won([3, 0, -1, 2]).endswith("): 2 won, 1 tied, 1 lost")
+    results = [{"times": {"a": {"bid": [1.0], "play": [3.0, 2.0]}}}, {"times": {"a": {}}}]
+    assert decision_times(results, "a", "easy", ("bid", "aside", "play")) == (
+        "CPU ms per decision, A (easy): all: n 3, median 2.0, p95 3.0, max 3.0; "
+        "bid: n 1, median 1.0, p95 1.0, max 1.0; play: n 2, median 2.0, p95 3.0, max 3.0"
+    )

@@ -28,7 +28,7 @@ from celestix.precedence.options import OPTION_SPECS, counts_excess
 from celestix.precedence.scoring import AUDIT_POINTS
 from celestix.runner import Step, bot_seed, run_jobs
 from celestix.shape import JsonDict
-from celestix.stats import interval, mean_ci, timing
+from celestix.stats import deals_won, decision_times, interval, mean_ci
 
 COMMANDS = ("play", "simulate", "arena")
 SEAT_NAMES = ("South", "West", "North", "East")
@@ -449,8 +449,6 @@ def arena_report(
     deals = len(results)
     scores = [sum(p["points"][0] - p["points"][1] for p in r["plays"]) for r in results]
     raws = [sum(p["raw"][0] - p["raw"][1] for p in r["plays"]) for r in results]
-    wins = [1.0 if s > 0 else 0.5 if s == 0 else 0.0 for s in scores]
-    rate, rate_ci = mean_ci(wins)
     per_hand, per_hand_ci = mean_ci([s / 2 for s in scores])
     raw_hand, raw_ci = mean_ci([s / 2 for s in raws])
     made = [sum(p["made"][side] for r in results for p in r["plays"]) for side in (0, 1)]
@@ -462,8 +460,7 @@ def arena_report(
         "Each deal is played twice with the same cards (A as team 0, then as team 1); A wins "
         "a deal when its points less B's over both plays are positive (a tie counts half). "
         "Points count each overtrick's Excess at 10 (an Audit's long-run cost).",
-        f"A wins {100 * rate:.1f}% of deals ({interval(rate, rate_ci, 100, '.1f', '%')}): "
-        f"{wins.count(1.0)} won, {wins.count(0.5)} tied, {wins.count(0.0)} lost",
+        deals_won(scores),
         f"Points per hand, A less B: {per_hand:+.2f} ({interval(per_hand, per_hand_ci, 1, '+.2f')}"
         f"); raw scores (Audits as they fell): {raw_hand:+.2f} "
         f"({interval(raw_hand, raw_ci, 1, '+.2f')})",
@@ -471,13 +468,5 @@ def arena_report(
         f"B {100 * made[1] / (2 * deals):.1f}% of {2 * deals} hands each",
     ]
     for side, level in (("a", a), ("b", b)):
-        by_phase: dict[str, list[float]] = {}
-        for r in results:
-            for phase, times in r["times"][side].items():
-                by_phase.setdefault(phase, []).extend(times)
-        every = [t for phase in ("declare", "bid", "play") for t in by_phase.get(phase, [])]
-        parts = [timing("all", every)]
-        parts.extend(timing(phase, by_phase[phase]) for phase in ("declare", "bid", "play")
-                     if by_phase.get(phase))  # fmt: skip
-        lines.append(f"CPU ms per decision, {side.upper()} ({level}): " + "; ".join(parts))
+        lines.append(decision_times(results, side, level, ("declare", "bid", "play")))
     return lines

@@ -25,7 +25,7 @@ from celestix.sabacc.bots import LEVELS, player_of
 from celestix.sabacc.bots.search import VARIANTS
 from celestix.sabacc.state import OPTION_SPECS
 from celestix.shape import JsonDict
-from celestix.stats import interval, mean_ci, timing
+from celestix.stats import deals_won, decision_times, interval, mean_ci
 
 PHASES = ("bidding", "aside", "play")
 
@@ -132,8 +132,6 @@ def report(a: str, b: str, results: list[JsonDict], options: JsonDict, seed: int
     deals = len(results)
     seats = int(options["players"])
     scores = [sum(r["gain"] for r in res["rotations"]) for res in results]
-    wins = [1.0 if s > 0 else 0.5 if s == 0 else 0.0 for s in scores]
-    rate, rate_half = mean_ci(wins)
     per_round, per_round_half = mean_ci([s / seats for s in scores])
     rotations = [r for res in results for r in res["rotations"]]
 
@@ -151,19 +149,11 @@ def report(a: str, b: str, results: list[JsonDict], options: JsonDict, seed: int
         "Each deal is one round played with B in every seat, then with A in each seat in "
         "turn; A's score is its chips won less B's in the same seat, summed over the seats "
         "(a tie counts half).",
-        f"A wins {100 * rate:.1f}% of deals ({interval(rate, rate_half, 100, '.1f', '%')}): "
-        f"{wins.count(1.0)} won, {wins.count(0.5)} tied, {wins.count(0.0)} lost",
+        deals_won(scores),
         f"Chips per round in a seat, A less B: {per_round:+.3f} "
         f"({interval(per_round, per_round_half, 1, '+.3f')})",
         f"Contracts (seat-rounds): {contracts('a')}; {contracts('b')}",
     ]
     for side, level in (("a", a), ("b", b)):
-        by_phase: dict[str, list[float]] = {}
-        for res in results:
-            for phase, took in res["times"][side].items():
-                by_phase.setdefault(phase, []).extend(took)
-        every = [t for phase in PHASES for t in by_phase.get(phase, [])]
-        parts = [timing("all", every)]
-        parts.extend(timing(phase, by_phase[phase]) for phase in PHASES if by_phase.get(phase))
-        lines.append(f"CPU ms per decision, {side.upper()} ({level}): " + "; ".join(parts))
+        lines.append(decision_times(results, side, level, PHASES))
     return lines
