@@ -7,8 +7,9 @@ from typing import Any, ClassVar
 from celestix.options import OptionSpec, OptionValue
 from celestix.patience import bots, hints
 from celestix.patience.moves import apply_move, legal_moves
+from celestix.patience.setup import new_state
 from celestix.patience.solver import DEFAULT_BUDGET, solve_state
-from celestix.patience.state import OPTION_SPECS, check_state, new_state
+from celestix.patience.state import OPTION_SPECS, check_state
 from celestix.patience.view import check_view, make_view
 from celestix.registry import GameRules
 from celestix.shape import JsonDict
