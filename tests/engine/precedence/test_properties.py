@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from precedence.support import SPLIT, SPLIT_RUNS, later_hand
 from scale import scaled
 
 from celestix import api
-from celestix.errors import IllegalActionError
+from celestix.errors import IllegalActionError, MalformedError
 from celestix.precedence.bots.fast import legal_mask, mask_of, trick_winner
 from celestix.precedence.cards import CARD_ID, DECK
+from celestix.precedence.check import check_state
 from celestix.precedence.moves import view_moves
 from celestix.precedence.options import trump_suit
 from celestix.precedence.state import live_declared
+from celestix.precedence.tricks import legal_plays
 from celestix.rng import MAX_SEED, Rng
 
 seeds = st.integers(0, MAX_SEED)
@@ -215,3 +219,30 @@ def test_the_searches_bitmask_rules_play_a_hand_as_the_engine(seed: int) -> None
             trick, leader = [], winner
     assert not any(hands)
     assert taken == state["history"][-1]["tricks"]
+
+
+@FEW
+@given(seeds, st.integers(0, 40))
+def test_the_state_checks_replay_of_plays_is_the_rule(seed: int, plays: int) -> None:
+    """The state check's replay of past plays (follow suit, declared cards first, counted
+    per suit) accepts a card exactly when the rule's own function, legal_plays, allows it."""
+    rng = Rng(seed, 1)
+    state = api.new_game("precedence", None, seed)
+    while state["phase"] != "play" or plays > 0 or len(state["trick"]) == 3:
+        if state["phase"] == "play":
+            plays -= 1
+        seat = state["to_act"]
+        state = api.apply(state, rng.choice(api.legal_actions(state, seat)), seat)["state"]
+    seat = state["to_act"]
+    hand = state["hands"][seat]
+    allowed = legal_plays(hand, live_declared(state, seat), state["trick"])
+    played = api.apply(state, {"type": "play", "card": allowed[0]}, seat)["state"]
+    for card in hand:
+        rewritten = copy.deepcopy(played)
+        rewritten["trick"][-1]["card"] = card
+        rewritten["hands"][seat] = [c for c in hand if c != card]  # it played ``card``
+        if card in allowed:
+            assert check_state(rewritten) == 4
+        else:
+            with pytest.raises(MalformedError):
+                check_state(rewritten)
