@@ -12,8 +12,9 @@ from collections.abc import Collection, Sequence
 from celestix.precedence.bidding import legal_bids
 from celestix.precedence.melds import declarations
 from celestix.precedence.state import Phase, live_declared
-from celestix.precedence.tricks import Play, legal_plays
+from celestix.precedence.tricks import legal_plays
 from celestix.shape import JsonDict
+from celestix.table.tricks import Play
 
 
 def legal_moves(

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from celestix.table.seats import next_seat
 
-Play = dict[str, Any]
+
+class Play(TypedDict):
+    """One card played to a trick, as states, views and events hold it."""
+
+    seat: int
+    card: str
 
 
 def trick_winner(trick: Sequence[Play], strength: Callable[[str, str], int]) -> Play:

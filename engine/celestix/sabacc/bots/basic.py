@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from celestix.sabacc.aside import aside_choices, is_free
 from celestix.sabacc.auction import BIDS, PASS, RANK
@@ -37,8 +36,7 @@ from celestix.sabacc.cards import (
 from celestix.sabacc.deal import HAND_SIZE
 from celestix.sabacc.tricks import playable, strength, winning_play
 from celestix.shape import JsonDict
-
-Play = dict[str, Any]
+from celestix.table.tricks import Play
 
 # Hand count needed for each contract at a table of 4 (18 cards); other tables scale by
 # hand size and by the number of defenders. Calibrated by forcing each seat to declare
@@ -143,7 +141,7 @@ def sure_winner(know: Knowledge, trick: Sequence[Play], card: str) -> bool:
 
     An Honour is risked only on certainty, never on a guess about who follows suit.
     """
-    plays = [*trick, {"seat": know.seat, "card": card}]
+    plays: list[Play] = [*trick, {"seat": know.seat, "card": card}]
     if winning_play(plays)["card"] != card:
         return False
     led = plays[0]["card"]
