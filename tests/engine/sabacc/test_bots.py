@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import pytest
@@ -145,7 +144,7 @@ LEVEL_MIX = {
 def test_a_thousand_bot_games_without_an_error(players: int) -> None:
     """Whole games straight through the rules; every state checked at each deal and at
     the end (``runner.play`` with ``audit``)."""
-    games = scaled(int(os.environ.get("CELESTIX_GAMES", "1000")))
+    games = scaled(1000)
     stats = Stats()
     for seed in range(games):
         levels = LEVEL_MIX[players] if seed % 2 else ["basic"] * players
