@@ -65,24 +65,22 @@ def budget_of(spec: str, named: Mapping[str, B]) -> B | None:
 
 
 def searcher(
-    named: Mapping[str, B], choose: Callable[[JsonDict, B, int], JsonDict]
-) -> Callable[[str], Callable[[JsonDict, int], JsonDict] | None]:
+    named: Mapping[str, B], choose: Callable[[Any, B, int], JsonDict]
+) -> Callable[[str], Callable[[Any, int], JsonDict] | None]:
     """The players of the budgets :func:`budget_of` resolves: ``spec -> (view, seed) ->
     action``, ``None`` for a spec that names no budget."""
 
-    def player_of(spec: str) -> Callable[[JsonDict, int], JsonDict] | None:
+    def player_of(spec: str) -> Callable[[Any, int], JsonDict] | None:
         budget = budget_of(spec, named)
         return None if budget is None else player(choose, budget)
 
     return player_of
 
 
-def player(
-    choose: Callable[[JsonDict, B, int], JsonDict], budget: B
-) -> Callable[[JsonDict, int], JsonDict]:
+def player(choose: Callable[[Any, B, int], JsonDict], budget: B) -> Callable[[Any, int], JsonDict]:
     """The player searching with ``budget``: a function of ``(view, seed)``."""
 
-    def play(view: JsonDict, seed: int) -> JsonDict:
+    def play(view: Any, seed: int) -> JsonDict:
         return choose(view, budget, seed)
 
     return play

@@ -10,22 +10,24 @@ whose seat has no legal action a ``MalformedError`` naming ``view``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from celestix.bots.budget import SearchBudget, player, searcher
 from celestix.errors import MalformedError
 from celestix.rng import Rng
 from celestix.shape import JsonDict
 
-Player = Callable[[JsonDict, int], JsonDict]
-Legal = Callable[[JsonDict], list[JsonDict]]
+# A player and a legal-move function take a view that the game's check_view vouched
+# for: plain JSON, or the game's own TypedDict of it (e.g. celestix.precedence.view.View).
+Player = Callable[[Any, int], JsonDict]
+Legal = Callable[[Any], list[JsonDict]]
 B = TypeVar("B", bound=SearchBudget)
 
 
 def refusing(legal: Legal) -> Legal:
     """``legal``, refusing a view whose seat has no legal action."""
 
-    def legal_or_refuse(view: JsonDict) -> list[JsonDict]:
+    def legal_or_refuse(view: Any) -> list[JsonDict]:
         moves = legal(view)
         if not moves:
             raise MalformedError("view", "the seat has no legal action in this view")
@@ -37,7 +39,7 @@ def refusing(legal: Legal) -> Legal:
 def random_player(legal: Legal) -> Player:
     """The ``random`` level: a legal action drawn uniformly from ``Rng(seed)``."""
 
-    def play(view: JsonDict, seed: int) -> JsonDict:
+    def play(view: Any, seed: int) -> JsonDict:
         return Rng(seed).choice(legal(view))
 
     return play
@@ -80,7 +82,7 @@ class Levels:
 def searching_levels(
     legal_or_refuse: Legal,
     basic: Player,
-    search: Callable[[JsonDict, B, int], JsonDict],
+    search: Callable[[Any, B, int], JsonDict],
     named: Mapping[str, B],
 ) -> Levels:
     """The levels of a trick game: ``random``; ``basic`` and ``easy``, its heuristic

@@ -28,8 +28,8 @@ from celestix.errors import MalformedError
 from celestix.precedence.bidding import contracts
 from celestix.precedence.bots.fast import ABOVE, FULL, SUIT_MASKS, beats, mask_of
 from celestix.precedence.cards import CARD_ID, SUIT_BY_NAME
+from celestix.precedence.view import View, seat_and_hand
 from celestix.rng import Rng
-from celestix.shape import JsonDict
 from celestix.table.tricks import trick_leader
 
 # Attempts at a deal that respects every void before voids are ignored.
@@ -127,9 +127,9 @@ class Knowledge:
     variant: str
 
     @classmethod
-    def from_view(cls, view: JsonDict) -> Knowledge:
+    def from_view(cls, view: View) -> Knowledge:
         """Read a (checked) view of a seat."""
-        seat = int(view["seat"])
+        seat, hand = seat_and_hand(view)
         trump = SUIT_BY_NAME[view["trump"]]
         played = 0
         played_by = [0, 0, 0, 0]
@@ -154,7 +154,7 @@ class Knowledge:
         bids = list(view["bids"])
         return cls(
             seat=seat,
-            hand=mask_of(view["hand"]),
+            hand=mask_of(hand),
             trump=trump,
             dealer=int(view["dealer"]),
             sizes=[int(n) for n in view["hand_sizes"]],

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from celestix.precedence.bidding import contracts, partner_of, team_of
 from celestix.precedence.cards import DECK, RANK_OF, SUIT_BY_NAME, SUIT_OF
 from celestix.precedence.tricks import strength
-from celestix.shape import JsonDict
+from celestix.precedence.view import View, seat_and_hand
 
 
 @dataclass
@@ -34,12 +34,12 @@ class Seen:
     voids: list[set[int]] = field(default_factory=lambda: [set(), set(), set(), set()])
 
     @classmethod
-    def from_view(cls, view: JsonDict) -> Seen:
+    def from_view(cls, view: View) -> Seen:
         """Read a (checked) view of a seat."""
-        seat = int(view["seat"])
+        seat, hand = seat_and_hand(view)
         seen = cls(
             seat=seat,
-            hand=list(view["hand"]),
+            hand=list(hand),
             declared={card for meld in view["melds"][seat] for card in meld},
             trick=[(int(p["seat"]), str(p["card"])) for p in view["trick"]],
             bids=list(view["bids"]),

@@ -51,6 +51,7 @@ from celestix.precedence.bots.fast import (
 from celestix.precedence.bots.legal import legal_or_refuse
 from celestix.precedence.cards import DECK
 from celestix.precedence.melds import declaration_points
+from celestix.precedence.view import View
 from celestix.rng import Rng
 from celestix.shape import JsonDict
 
@@ -118,7 +119,7 @@ class PlayEstimate:
         return rounded(self.totals[i], self.samples)
 
 
-def choose(view: JsonDict, budget: Budget, seed: int) -> JsonDict:
+def choose(view: View, budget: Budget, seed: int) -> JsonDict:
     """The searching player's action in this view."""
     moves = legal_or_refuse(view)
     if len(moves) == 1:
@@ -140,7 +141,7 @@ def choose(view: JsonDict, budget: Budget, seed: int) -> JsonDict:
 
 
 def estimate_play(
-    view: JsonDict, legal: list[str], budget: Budget, seed: int, value_one: bool = False
+    view: View, legal: list[str], budget: Budget, seed: int, value_one: bool = False
 ) -> PlayEstimate:
     """Sample deals and value every distinct legal card by playing each deal out.
 
@@ -223,12 +224,14 @@ class BidEstimate:
         return sum(counts[need:])
 
 
-def estimate_bid(view: JsonDict, budget: Budget, seed: int) -> BidEstimate:
+def estimate_bid(view: View, budget: Budget, seed: int) -> BidEstimate:
     """Play sampled deals out and pick the bid with the best expected points."""
     know = Knowledge.from_view(view)
     seat = know.seat
     team = seat % 2
-    limit = int(view["bid_limits"][seat])
+    limit = view["bid_limits"][seat]
+    if limit is None:
+        raise MalformedError("view.bid_limits", "the seat to bid has no bid limit")
     rng = Rng(seed, BID_STREAM)
     clock = Clock(budget.time_ms)
     team_counts = [0] * 14
@@ -284,7 +287,7 @@ class DeclarationEstimate:
 
 
 def estimate_declaration(
-    view: JsonDict, moves: list[JsonDict], budget: Budget, seed: int
+    view: View, moves: list[JsonDict], budget: Budget, seed: int
 ) -> DeclarationEstimate:
     """Compare the best few declarations by playing sampled deals out with each."""
     know = Knowledge.from_view(view)
