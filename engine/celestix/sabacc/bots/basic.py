@@ -35,6 +35,7 @@ from celestix.sabacc.cards import (
 )
 from celestix.sabacc.deal import HAND_SIZE
 from celestix.sabacc.tricks import playable, strength, winning_play
+from celestix.sabacc.view import View
 from celestix.shape import JsonDict
 from celestix.table.tricks import Play
 
@@ -84,7 +85,7 @@ def threshold(contract: str, seats: int) -> float:
     return THRESHOLDS[contract] * TABLE_FACTOR[seats]
 
 
-def choose_bid(view: JsonDict) -> str:
+def choose_bid(view: View) -> str:
     """The highest contract the hand supports, if it beats the bid so far; else pass."""
     seats = len(view["hand_sizes"])
     score = hand_count(view["hand"])
@@ -154,7 +155,7 @@ def _cheapest(cards: Sequence[str], led: str | None) -> str:
     return min(cards, key=lambda c: (HALF_POINTS[c], strength(c, led) if led else RANK_OF[c], c))
 
 
-def choose_play(view: JsonDict) -> str:
+def choose_play(view: View) -> str:
     """The card to play."""
     know = read(view)
     trick = view["trick"]
@@ -220,7 +221,7 @@ def _lead(know: Knowledge, cards: Sequence[str]) -> str:
     return _cheapest(cards, None)
 
 
-def choose(view: JsonDict) -> JsonDict:
+def choose(view: View) -> JsonDict:
     """The basic bot's action in this view."""
     phase = view["phase"]
     if phase == "bidding":

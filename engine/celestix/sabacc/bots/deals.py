@@ -43,7 +43,7 @@ from celestix.sabacc.bots.fast import (
 )
 from celestix.sabacc.cards import INDEX
 from celestix.sabacc.deal import HAND_SIZE
-from celestix.shape import JsonDict
+from celestix.sabacc.view import Bid, View, acting_seat
 from celestix.table.tricks import trick_leader
 
 ALL_CARDS = (1 << 78) - 1
@@ -90,7 +90,7 @@ def threshold(contract: str, seats: int) -> int:
     return int(value) + (0 if value == int(value) else 1)
 
 
-def count_range(auction: list[JsonDict], seat: int, seats: int) -> tuple[int, int] | None:
+def count_range(auction: list[Bid], seat: int, seats: int) -> tuple[int, int] | None:
     """The range ``[low, high)`` of ``seat``'s count that its bids and passes suggest
     (a basic player bids the highest contract its count supports, else passes)."""
     low, high = 0, NO_LIMIT
@@ -140,11 +140,9 @@ class Table:
     ranges: list[tuple[int, int] | None] = field(default_factory=list)
 
     @classmethod
-    def from_view(cls, view: JsonDict) -> Table:
+    def from_view(cls, view: View) -> Table:
         """Read a (checked) view of the seat to act."""
-        seat = view["seat"]
-        if seat is None:
-            raise MalformedError("view.seat", "a spectator's view cannot act")
+        seat = acting_seat(view)
         seats = len(view["hand_sizes"])
         declarer = -1 if view["declarer"] is None else int(view["declarer"])
         hand = mask_of(view["hand"])

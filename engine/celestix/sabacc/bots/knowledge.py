@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from celestix.sabacc.cards import DECK, RANK_OF, SABACC, SUIT_OF, SUITS
-from celestix.shape import JsonDict
+from celestix.sabacc.view import View, acting_seat
 from celestix.table.tricks import Play
 
 DECK_SET = frozenset(DECK)
@@ -51,10 +51,10 @@ class Knowledge:
         return [(self.seat + k) % self.seats for k in range(1, remaining + 1)]
 
 
-def read(view: JsonDict) -> Knowledge:
+def read(view: View) -> Knowledge:
     """The knowledge of the view's seat."""
     seats = len(view["hand_sizes"])
-    seat = view["seat"]
+    seat = acting_seat(view)
     hand = list(view["hand"])
     gone: set[str] = set(view["aside"])
     void: list[set[str]] = [set() for _ in range(seats)]

@@ -11,10 +11,11 @@ from celestix.bots.levels import refusing
 from celestix.sabacc.aside import aside_choices
 from celestix.sabacc.auction import legal_bids
 from celestix.sabacc.tricks import playable
+from celestix.sabacc.view import View
 from celestix.shape import JsonDict
 
 
-def legal_from_view(view: JsonDict) -> list[JsonDict]:
+def legal_from_view(view: View) -> list[JsonDict]:
     """Every legal action of the view's seat (empty when it is not that seat's turn)."""
     if view["over"] or view["seat"] is None or view["to_act"] != view["seat"]:
         return []

@@ -51,6 +51,7 @@ from celestix.sabacc.bots.fast import (
 )
 from celestix.sabacc.bots.legal import legal_from_view, legal_or_refuse
 from celestix.sabacc.cards import DECK, INDEX
+from celestix.sabacc.view import View
 from celestix.shape import JsonDict
 
 PLAY_STREAM, ASIDE_STREAM, BID_STREAM = 1, 2, 3
@@ -81,7 +82,7 @@ VARIANTS: dict[str, Budget] = {
 NAMED: dict[str, Budget] = {**BUDGETS, **VARIANTS}
 
 
-def choose(view: JsonDict, budget: Budget, seed: int) -> JsonDict:
+def choose(view: View, budget: Budget, seed: int) -> JsonDict:
     """The searching player's action in this view."""
     moves = legal_or_refuse(view)
     if len(moves) == 1:
@@ -97,7 +98,7 @@ def choose(view: JsonDict, budget: Budget, seed: int) -> JsonDict:
     return {"type": "play", "card": played.cards[played.best]}
 
 
-def outcome_of(view: JsonDict, table: Table) -> Outcome:
+def outcome_of(view: View, table: Table) -> Outcome:
     """What the end of this round is worth to the seat, from the wagers on the table."""
     wagers = [int(w) for w in view["wagers"]]
     return Outcome(table.seat, table.declarer, table.seats, sum(wagers), wagers[table.seat],
@@ -124,7 +125,7 @@ class PlayEstimate:
 
 
 def estimate_play(
-    view: JsonDict, legal: list[str], budget: Budget, seed: int, value_one: bool = False
+    view: View, legal: list[str], budget: Budget, seed: int, value_one: bool = False
 ) -> PlayEstimate:
     """Sample deals and value every distinct legal card by playing each deal out."""
     table = Table.from_view(view)
@@ -260,7 +261,7 @@ def _suit(card: str) -> int:
     return 4 if index >= 56 else index // 14
 
 
-def estimate_aside(view: JsonDict, budget: Budget, seed: int) -> AsideEstimate:
+def estimate_aside(view: View, budget: Budget, seed: int) -> AsideEstimate:
     """Compare whole asides by playing sampled deals out with each."""
     table = Table.from_view(view)
     hand = list(view["hand"])
@@ -322,7 +323,7 @@ class BidEstimate:
         return rounded(self.values[i], self.samples)
 
 
-def estimate_bid(view: JsonDict, budget: Budget, seed: int) -> BidEstimate:
+def estimate_bid(view: View, budget: Budget, seed: int) -> BidEstimate:
     """Play sampled deals out as declarer and value each legal bid in chips."""
     table = Table.from_view(view)
     seat, seats = table.seat, table.seats
