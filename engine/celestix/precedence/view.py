@@ -21,7 +21,15 @@ from celestix.precedence.options import OPTION_SPECS, counts_excess, trump_suit
 from celestix.precedence.scoring import AUDIT_AT
 from celestix.precedence.state import Phase, trick_leader
 from celestix.precedence.tricks import win_reason
-from celestix.shape import JsonDict, expect_bool, expect_int, expect_keys, expect_list, type_name
+from celestix.shape import (
+    JsonDict,
+    ViewKeys,
+    expect_bool,
+    expect_int,
+    expect_keys,
+    expect_list,
+    type_name,
+)
 from celestix.table.ledger import Entry
 from celestix.table.tricks import Play
 
@@ -49,16 +57,10 @@ class CompletedTrick(TypedDict):
     reason_kind: str
 
 
-class View(TypedDict):
+class View(ViewKeys):
     """A Precedence view (the keys of :data:`VIEW_KEYS`), for the code that reads one:
     :func:`check_view` has vouched for a view passed to the bots."""
 
-    game: str
-    phase: str
-    to_act: int | None
-    over: bool
-    seat: int | None
-    options: dict[str, Any]
     variant: str
     twelfth_rank: str
     rank_names: list[str]

@@ -29,6 +29,7 @@ from celestix.sabacc.state import Phase, declarer_pile, talon_to, tricks_won
 from celestix.sabacc.tricks import play_refusal
 from celestix.shape import (
     JsonDict,
+    ViewKeys,
     expect_bool,
     expect_dict,
     expect_int,
@@ -65,16 +66,10 @@ class PlayedTrick(TypedDict):
     winner: int
 
 
-class View(TypedDict):
+class View(ViewKeys):
     """A Contract Sabacc view (:data:`VIEW_KEYS`), for the code that reads one:
     :func:`check_view` has vouched for a view passed to the bots."""
 
-    game: str
-    phase: str
-    to_act: int | None
-    over: bool
-    seat: int | None
-    options: dict[str, Any]
     hand: list[str]  # empty for a spectator
     hand_sizes: list[int]
     dealer: int
