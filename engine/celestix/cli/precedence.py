@@ -367,6 +367,11 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--b", required=True, help="level of side B")
     parser.add_argument("--deals", type=int, default=100, help="how many duplicate deals")
     parser.add_argument("--workers", type=int, default=1, help="processes playing in parallel")
+    parser.add_argument("--progress", type=int, default=0,
+                        help="print the standings every N deals (0: only at the end)")  # fmt: skip
+    parser.add_argument("--log", default=None,
+                        help="keep each deal's result in this file as it comes; deals "
+                        "already there are not played again")  # fmt: skip
 
 
 def arena(args: argparse.Namespace, options: dict[str, Any], write: Callable[[str], None]) -> int:
@@ -390,7 +395,15 @@ def arena(args: argparse.Namespace, options: dict[str, Any], write: Callable[[st
     seed = 1 if args.seed is None else args.seed
     jobs = [(seed + deal, args.a, args.b, options) for deal in range(args.deals)]
     started = time.perf_counter()
-    results, workers = run_jobs(arena_deal, jobs, args.workers)
+    every = int(getattr(args, "progress", 0) or 0)
+
+    def progress(results: list[JsonDict], workers: int) -> None:
+        if every and len(results) % every == 0 and len(results) < len(jobs):
+            lines = arena_report(args.a, args.b, results, options, seed, workers,
+                                 time.perf_counter() - started)  # fmt: skip
+            write(f"after {len(results)} deals: {lines[2]}; {lines[3]}")
+
+    results, workers = run_jobs(arena_deal, jobs, args.workers, progress, args.log)
     elapsed = time.perf_counter() - started
     for line in arena_report(args.a, args.b, results, options, seed, workers, elapsed):
         write(line)

@@ -40,6 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="processes playing in parallel")  # fmt: skip
     parser.add_argument("--progress", type=int, default=0,
                         help="print the standings every N deals (0: only at the end)")  # fmt: skip
+    parser.add_argument("--log", default=None,
+                        help="keep each deal's result in this file as it comes; deals "
+                        "already there are not played again")  # fmt: skip
 
 
 def arena(args: argparse.Namespace, options: JsonDict, write: Callable[[str], None]) -> int:
@@ -67,7 +70,7 @@ def arena(args: argparse.Namespace, options: JsonDict, write: Callable[[str], No
                            time.perf_counter() - started)  # fmt: skip
             write(f"after {len(results)} deals: {lines[2]}; {lines[3]}")
 
-    results, workers = runner.run_jobs(arena_deal, jobs, args.jobs, progress)
+    results, workers = runner.run_jobs(arena_deal, jobs, args.jobs, progress, args.log)
     elapsed = time.perf_counter() - started
     for line in report(args.a, args.b, results, resolved, seed, workers, elapsed):
         write(line)
