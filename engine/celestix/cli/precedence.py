@@ -403,7 +403,9 @@ def arena(args: argparse.Namespace, options: dict[str, Any], write: Callable[[st
                                  time.perf_counter() - started)  # fmt: skip
             write(f"after {len(results)} deals: {lines[2]}; {lines[3]}")
 
-    results, workers = run_jobs(arena_deal, jobs, args.workers, progress, args.log)
+    results, workers = run_jobs(
+        arena_deal, jobs, args.workers, progress, getattr(args, "log", None)
+    )
     elapsed = time.perf_counter() - started
     for line in arena_report(args.a, args.b, results, options, seed, workers, elapsed):
         write(line)

@@ -70,7 +70,9 @@ def arena(args: argparse.Namespace, options: JsonDict, write: Callable[[str], No
                            time.perf_counter() - started)  # fmt: skip
             write(f"after {len(results)} deals: {lines[2]}; {lines[3]}")
 
-    results, workers = runner.run_jobs(arena_deal, jobs, args.jobs, progress, args.log)
+    results, workers = runner.run_jobs(
+        arena_deal, jobs, args.jobs, progress, getattr(args, "log", None)
+    )
     elapsed = time.perf_counter() - started
     for line in report(args.a, args.b, results, resolved, seed, workers, elapsed):
         write(line)
