@@ -8,7 +8,7 @@ import "../cards/sabacc.js";
 const NAMES = ["You", "Aurel", "Bryn", "Cass", "Dex"];
 
 export function seatName(seat) {
-  return NAMES[seat] ?? `Seat ${seat + 1}`;
+  return NAMES[seat] ?? "Another player";
 }
 
 /** "Aurel plays" / "You play": the verb agrees with the seat. */

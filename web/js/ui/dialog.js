@@ -4,6 +4,8 @@
 //
 // `body` is a string or a node; the promise resolves with the chosen action's value,
 // or null when the dialog is cancelled. `onOpen(dialog)` runs once it is shown.
+// The dialog opens at its top (title first); its body scrolls between the title and
+// the buttons, which stay in view.
 
 export function openDialog({ title, body, actions = [], className = "", onOpen, initialFocus } = {}) {
   return new Promise((resolve) => {
@@ -63,7 +65,9 @@ export function openDialog({ title, body, actions = [], className = "", onOpen, 
     document.body.append(dialog);
     dialog.showModal();
     const focus = initialFocus ? dialog.querySelector(initialFocus) : bar.querySelector(".primary");
-    if (focus) focus.focus();
+    if (focus) focus.focus({ preventScroll: true });
+    content.scrollTop = 0;
+    dialog.scrollTop = 0;
     if (onOpen) onOpen(dialog);
   });
 }
