@@ -87,7 +87,7 @@ def apply(state: JsonDict, action: JsonDict, seat: int) -> JsonDict:
     if state["over"]:
         raise IllegalActionError("game-over", "The game is over: no more actions.")
     if state["to_act"] != seat:
-        raise IllegalActionError("turn", f"It is seat {state['to_act']}'s turn, not seat {seat}'s.")
+        raise IllegalActionError("turn", "It is not your turn: another player is to act.")
     new_state, events = _guard("apply", rules.apply, state, action, seat)
     return {"state": new_state, "events": events}
 
@@ -186,7 +186,7 @@ def _bot_input(
         raise MalformedError("view.seat", "a spectator's view cannot act")
     expect_str(level, "level", rules.bot_levels)
     if view["over"] or view["to_act"] != seat:
-        raise IllegalActionError("turn", f"Seat {seat} is not to act in this view.")
+        raise IllegalActionError("turn", "It is not this player's turn in this view.")
     seed = _view_seed(view) if seed is None else _check_seed(seed, "seed")
     return rules, view, seed
 

@@ -41,6 +41,6 @@ def pay_matching_stacks(
     declarer: int, wager: int, defenders: Sequence[int],
 ) -> None:  # fmt: skip
     """The declarer adds a stack equal to their own wager for each defender."""
-    for defender in defenders:
+    for _defender in defenders:
         pay_in(ledger, chips, round_index, declarer, wager, TABLE,
-               f"matching stack for seat {defender}")  # fmt: skip
+               "matching stack for a defender")  # fmt: skip

@@ -66,6 +66,7 @@ OPTION_SPECS = (
         "or 5 (15 each, talon of 3).",
         4,
         choices=(3, 4, 5),
+        labels={3: "3", 4: "4", 5: "5"},
     ),
     OptionSpec(
         "start_chips",
@@ -86,10 +87,12 @@ OPTION_SPECS = (
     OptionSpec(
         "ante_pot_at_end",
         "Ante Pot at game end",
-        "divide: what is left in the Ante Pot is shared equally (a remainder stays in "
-        "the pot, unclaimed); carry: it stays in the pot for the next game.",
+        "What is left in the Ante Pot when the game ends: shared equally among the "
+        "players (a remainder stays in the pot, unclaimed), or kept in the pot for the "
+        "next game.",
         "divide",
         choices=("divide", "carry"),
+        labels={"divide": "Shared among the players", "carry": "Kept for the next game"},
     ),
 )
 
