@@ -75,6 +75,8 @@ def load_helper(name: str) -> ModuleType:
 
 # axe(page, screen), screenshot(page, name): see a11y.py
 a11y = load_helper("a11y")
+# the table tests' helpers (tablekit.py), imported by name from the test modules
+sys.modules["tablekit"] = load_helper("tablekit")
 axe_script = a11y.axe_script
 axe = a11y.axe
 screenshot = a11y.screenshot

@@ -519,9 +519,9 @@ def test_a_win_is_announced(table: Page, axe: AxeCheck) -> None:
 def test_an_unreadable_save_is_reported_and_a_new_game_offered(table: Page) -> None:
     table.evaluate("([key]) => localStorage.setItem(key, '{not json')", [SAVE_KEY])
     table.goto("/#patience")
-    dialog = table.get_by_role("dialog", name="Your last game could not be picked up")
+    dialog = table.get_by_role("dialog", name="The saved game could not be opened")
     expect(dialog).to_contain_text("not readable")
-    dialog.get_by_role("button", name="Deal a new game").click()
+    dialog.get_by_role("button", name="Start a new game").click()
     expect(stock(table)).to_have_accessible_name("Stock, 103 cards")
 
     # A record whose moves the engine refuses (a build from an empty waste).
@@ -541,8 +541,8 @@ def test_an_unreadable_save_is_reported_and_a_new_game_offered(table: Page) -> N
         "([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, json.dumps(bad)]
     )
     table.goto("/#patience/deal=31")
-    dialog = table.get_by_role("dialog", name="Your last game could not be picked up")
-    expect(dialog).to_contain_text("did not replay")
+    dialog = table.get_by_role("dialog", name="The saved game could not be opened")
+    expect(dialog).to_contain_text("refused its moves")
     dialog.get_by_role("button", name="Play deal 31").click()
     expect_view(table, new_state(31))
 
@@ -606,7 +606,7 @@ def test_four_colour_suits_setting(table: Page) -> None:
     assert green != black
     dialog.get_by_role("button", name="Done").click()
     settings = json.loads(table.evaluate("() => localStorage.getItem('celestix.settings')"))
-    assert settings == {"fourColour": True}
+    assert settings == {"fourColour": True, "speed": "normal"}
     table.get_by_role("button", name="Settings").click()
     dialog.get_by_role("checkbox", name=re.compile("Four-colour suits")).uncheck()
     dialog.get_by_role("button", name="Done").click()

@@ -26,6 +26,7 @@ export class AsidePanel {
     this.order = [];
     this.chosen = new Set();
     this.allowed = new Set(legal.filter((a) => a.type === "aside").map((a) => a.card));
+    this.first = this.allowed;
     this.reasons = view.refusals || {};
     this.count = h("p", { class: "sb-aside-count", "aria-live": "polite" });
     this.clear = h("button", { type: "button", class: "btn", text: "Clear", onclick: () => this.reset() });
@@ -60,21 +61,31 @@ export class AsidePanel {
 
   reset() {
     this.order = [];
+    this.allowed = new Set(this.first);
     this.update();
   }
 
+  /** After a change: the engine's word on what may be chosen next. Until it answers,
+   * the cards allowed before stay allowed (choosing more never allows fewer of them). */
   async update() {
     this.chosen = new Set(this.order);
+    this.allowed = new Set([...this.allowed].filter((card) => !this.chosen.has(card)));
     this.show();
     const token = ++this.token;
-    this.allowed = new Set();
     this.changed();
     if (this.order.length >= this.needed) return;
-    const { legal, refusals } = await this.preview(this.order.map((card) => ({ type: "aside", card })));
-    if (token !== this.token) return;
-    this.allowed = new Set(legal.filter((a) => a.type === "aside").map((a) => a.card));
-    this.reasons = refusals || {};
-    this.changed();
+    this.el.dataset.busy = "true";
+    try {
+      const { legal, refusals } = await this.preview(this.order.map((card) => ({ type: "aside", card })));
+      if (token !== this.token) return;
+      this.allowed = new Set(legal.filter((a) => a.type === "aside").map((a) => a.card));
+      this.reasons = refusals || {};
+      this.changed();
+    } catch (error) {
+      console.error(error); // the cards allowed before stay; the engine judges at "Set aside"
+    } finally {
+      if (token === this.token) delete this.el.dataset.busy;
+    }
   }
 
   send() {

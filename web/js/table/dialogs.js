@@ -1,7 +1,9 @@
 // Dialogs every table page shares.
 //
-//   await unreadableSave(reason, {name})  -> "new" | "home": a saved game that cannot be
-//                                            read or that the engine refused, said kindly
+//   await unreadableSave(reason, {name, again}) -> "new" | "again" | "home": a saved game
+//                                            that cannot be read or that the engine
+//                                            refused, said kindly; `again` labels a choice
+//                                            to play its deal again from the start
 //   await showHistory({title, entries, start})   the hand history: entries are
 //                                            [{label, render() -> Node}], one shown at a
 //                                            time with a picker; starts at `start` (last)
@@ -13,7 +15,7 @@ import { openDialog } from "../ui/dialog.js";
 import { h } from "../ui/dom.js";
 import { toast } from "../ui/toast.js";
 
-export async function unreadableSave(reason, { name = "this game" } = {}) {
+export async function unreadableSave(reason, { name = "this game", again = "", fresh = "Start a new game" } = {}) {
   const body = h(
     "div",
     {},
@@ -25,10 +27,11 @@ export async function unreadableSave(reason, { name = "this game" } = {}) {
     body,
     actions: [
       { label: "Back to the games", value: "home" },
-      { label: "Start a new game", value: "new", primary: true },
+      ...(again ? [{ label: again, value: "again" }] : []),
+      { label: fresh, value: "new", primary: true },
     ],
   });
-  return answer === "home" ? "home" : "new";
+  return answer === "home" || answer === "again" ? answer : "new";
 }
 
 let uid = 0;

@@ -35,7 +35,10 @@ export class TrickPage extends TablePage {
     this.scores = h("div", { class: "tp-scores" });
     this.centre = h("div", { class: "tp-centre" });
     this.trickEl = h("div", { class: "tp-trick" });
-    this.lastButton = h("button", { type: "button", class: "tp-last", onclick: () => this.runTool("last") });
+    // the last trick, one tap away: its cards drawn small, under a button named in words
+    this.lastCards = h("span", { class: "tp-last-cards", "aria-hidden": "true" });
+    this.lastOpen = h("button", { type: "button", class: "tp-last-open", onclick: () => this.runTool("last") }, h("span", { text: "Last trick" }));
+    this.lastButton = h("div", { class: "tp-last" }, this.lastCards, this.lastOpen);
     this.advice = new AdvicePanel({ label: "Hint" });
     this.adviceView = null;
     this.felt = h("div", { class: "tp-felt" }, this.centre, this.lastButton, this.advice.el);
@@ -197,14 +200,13 @@ export class TrickPage extends TablePage {
     const key = last.plays.map((p) => p.card).join(" ");
     if (this.lastButton.dataset.key === key) return;
     this.lastButton.dataset.key = key;
-    const mini = h("span", { class: "tp-last-cards", "aria-hidden": "true" });
-    for (const play of last.plays) {
+    this.lastCards.replaceChildren(...last.plays.map((play) => {
       const card = createCard(play.card, { deck: this.deck, hidden: true });
       card.classList.toggle("winner", play.seat === last.winner);
-      mini.append(card);
-    }
-    this.lastButton.replaceChildren(mini, h("span", { class: "tp-last-label", text: "Last trick" }));
-    this.lastButton.setAttribute("aria-label", `Last trick: ${last.text}`);
+      return card;
+    }));
+    this.lastOpen.title = last.text;
+    this.lastOpen.setAttribute("aria-description", last.text);
   }
 
   async showLastTrick() {
@@ -402,6 +404,14 @@ export class TrickPage extends TablePage {
     this.render();
     const events = this.pendingEvents && at === s.position ? this.pendingEvents : await s.eventsOf(at);
     if (this.gone || this.session !== s || this.pending !== at) return;
+    if (!this.handEnded(events)) {
+      // (an older save's mark): that move ended no hand, so there is nothing to show
+      this.pending = null;
+      this.save();
+      this.render();
+      this.run();
+      return;
+    }
     const summary = this.summary(events);
     announce(summary.title);
     const extra = this.postHandActions(events);
@@ -414,7 +424,9 @@ export class TrickPage extends TablePage {
         actions: [
           { label: "Hand history", value: "history" },
           ...extra.map(({ label, value }) => ({ label, value })),
-          s.over ? { label: "See the table", value: "next", primary: true } : { label: "Next hand", value: "next", primary: true },
+          ...(s.over
+            ? [{ label: "Close", value: "next" }, { label: "New game", value: "new", primary: true }]
+            : [{ label: "Next hand", value: "next", primary: true }]),
         ],
       });
       if (this.gone || this.session !== s) return;
@@ -430,6 +442,10 @@ export class TrickPage extends TablePage {
     this.trick.clear();
     this.decisionKey = null;
     this.render();
+    if (answer === "new") {
+      await this.newGame();
+      return;
+    }
     if (!s.over) {
       await this.hand.dealIn(this.trickEl.getBoundingClientRect(), timing().deal * 2);
       announce(this.turnLine());

@@ -55,6 +55,11 @@ export class TablePage {
     this.generation = 0;
     this.gone = false;
     this.onLost = (lost) => this.engineLost(lost);
+    // a worker that dies between moves is said at once (the bridge restarts it)
+    this.stopWatching = this.engine.onDied?.(() => {
+      this.engineLost(true);
+      this.engine.ready.then(() => this.engineLost(false), () => {});
+    });
     this.buildPage(container);
     this.onKey = (event) => this.key(event);
     document.addEventListener("keydown", this.onKey);
@@ -206,7 +211,7 @@ export class TablePage {
   async open(params) {
     const wanted = this.wanted(params);
     const found = this.store.load(this.info);
-    if (found.status === "unreadable") return this.unreadable(found.reason, wanted);
+    if (found.status === "unreadable") return this.unreadable(found.reason, wanted, { seed: found.seed, options: {} });
     if (found.status === "ok") {
       if (!wanted || sameGame(found.saved.record, wanted, this.info)) return this.resume(found.saved, wanted);
       this.store.keep(found.saved);
@@ -237,14 +242,19 @@ export class TablePage {
     return this.newGame({ first: true });
   }
 
-  async unreadable(reason, wanted = null) {
-    const choice = await unreadableSave(reason, { name: this.title });
+  /** A saved game that cannot be used: said, and a way on offered (the deal the link
+   * names, that game's deal again from the start, a new game, or the home page). */
+  async unreadable(reason, wanted = null, { seed = null, options = {} } = {}) {
+    const again = !wanted && Number.isSafeInteger(seed) ? `Play deal ${seed} from the start` : "";
+    const fresh = wanted?.seed != null ? `Play deal ${wanted.seed}` : "Start a new game";
+    const choice = await unreadableSave(reason, { name: this.title, again, fresh });
     this.store.clear();
     if (this.gone) return;
     if (choice === "home") {
       location.hash = "#";
       return;
     }
+    if (choice === "again") return this.start({ options: options || {}, seed, levels: this.prefs.levels });
     if (wanted) return this.openWanted(wanted);
     return this.firstVisit();
   }
@@ -257,7 +267,7 @@ export class TablePage {
       // only the engine's verdict on the record condemns it; any other failure is the
       // engine's, and the save is kept for next time
       if (!isRefusal(error)) throw error;
-      return this.unreadable(`The rules engine refused its moves: ${error.message}`, wanted);
+      return this.unreadable(`The rules engine refused its moves: ${error.message}`, wanted, saved.record);
     }
     if (this.gone) return;
     this.use(session, saved);
@@ -397,7 +407,8 @@ export class TablePage {
 
   /** The engine's worker died (true) or is back (false). */
   engineLost(lost) {
-    if (this.gone) return;
+    if (this.gone || Boolean(this.lost) === lost) return;
+    this.lost = lost;
     this.root.dataset.engine = lost ? "restarting" : "ready";
     this.engineNote.hidden = !lost;
     this.engineNote.textContent = lost ? "The rules engine stopped. It is starting again; your game is kept and goes on from the same move." : "";
@@ -424,6 +435,7 @@ export class TablePage {
     this.gone = true;
     this.generation += 1;
     document.removeEventListener("keydown", this.onKey);
+    this.stopWatching?.();
     // a dialog of this page must not outlive it (its answer would act on a page gone)
     for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
   }

@@ -22,6 +22,8 @@ export function openDialog({ title, body, actions = [], className = "", onOpen, 
     heading.textContent = title;
     const content = document.createElement("div");
     content.className = "dialog-body";
+    content.setAttribute("role", "group");
+    content.setAttribute("aria-labelledby", titleId);
     if (typeof body === "string") {
       const p = document.createElement("p");
       p.textContent = body;
@@ -68,6 +70,13 @@ export function openDialog({ title, body, actions = [], className = "", onOpen, 
     if (focus) focus.focus({ preventScroll: true });
     content.scrollTop = 0;
     dialog.scrollTop = 0;
+    // a body that scrolls can be scrolled from the keyboard too
+    const scrolls = () => {
+      if (content.scrollHeight > content.clientHeight + 1) content.tabIndex = 0;
+      else content.removeAttribute("tabindex");
+    };
+    scrolls();
+    new ResizeObserver(scrolls).observe(content);
     if (onOpen) onOpen(dialog);
   });
 }
