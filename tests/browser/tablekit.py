@@ -39,9 +39,10 @@ def play_to(
     stop: Callable[[State], bool],
     person: Callable[[State, list[Action]], Action] | None = None,
     limit: int = 5000,
+    setup: dict[str, Any] | None = None,
 ) -> tuple[State, dict[str, Any]]:
     """Bots play until ``stop(state)``: the state and its record."""
-    state = api.new_game(game, options, seed)
+    state = api.new_game(game, options, seed, setup)
     actions: list[dict[str, Any]] = []
     while not stop(state):
         assert not state["over"] and len(actions) < limit, "the game ended before the stop"
@@ -56,7 +57,7 @@ def play_to(
         "game": game,
         "options": state["options"],
         "seed": seed,
-        "setup": None,
+        "setup": setup,
         "actions": actions,
     }
     return state, record
@@ -128,9 +129,17 @@ OUT_OF_VIEW = """() => {
     const inside = (r) => r.left >= -1 && r.top >= -1 && r.right <= vw + 1 && r.bottom <= vh + 1;
     const things = [...document.querySelectorAll(
         ".tp-hand .card, .tp-status, .tp-panel button, .tp-panel input, .tp-me .seat-plate")];
+    // an element in a scrolling row (the meld choices) is in view when its row is
+    const shown = (el) => {
+        for (let up = el.parentElement; up; up = up.parentElement) {
+            const { overflowX, overflowY } = getComputedStyle(up);
+            if (/auto|scroll/.test(overflowX + overflowY)) return up;
+        }
+        return el;
+    };
     for (const el of things) {
         if (el.closest("[hidden]")) continue;
-        const r = el.getBoundingClientRect();
+        const r = shown(el).getBoundingClientRect();
         const what = el.dataset.code || el.textContent.trim().slice(0, 30);
         const where = [r.left, r.top, r.right, r.bottom].map(Math.round).join(",");
         if (r.width && !inside(r)) wrong.push(`${el.className} ${what} at ${where}`);

@@ -108,6 +108,7 @@ PHASES: dict[str, tuple[str, dict[str, Any] | None, int, Callable[..., bool], An
         lambda s: yours("play")(s) and len(s["completed"]) >= 2 and bool(s["trick"]),
         None,
     ),
+    "precedence-melds-declare": ("precedence", None, 8, yours("declare"), None),
     "sabacc-bidding": ("sabacc", {"players": 4}, 1, yours("bidding"), person_bid),
     "sabacc-aside": ("sabacc", {"players": 4}, 1, yours("aside"), person_bid),
     "sabacc-play": (
@@ -126,6 +127,10 @@ PHASES: dict[str, tuple[str, dict[str, Any] | None, int, Callable[..., bool], An
         None,
     ),
 }
+# a hand rich in melds (runs of five in two suits, three Triads): a dozen meld choices
+MELDS = ["2V", "3V", "4V", "5V", "6V", "2F", "3F", "4F", "5F", "6F", "2B", "3B", "4B"]
+_REST = [c for c in (r + s for s in "VFBC" for r in "23456789TOMPE") if c not in MELDS]
+RICH = {"dealer": 3, "hands": [MELDS, _REST[0:13], _REST[13:26], _REST[26:39]]}
 _made: dict[str, dict[str, Any]] = {}
 
 
@@ -133,7 +138,8 @@ def position(name: str) -> dict[str, Any]:
     """The saved game of a phase (made once)."""
     if name not in _made:
         game, options, seed, stop, person = PHASES[name]
-        _, record = play_to(game, options, seed, stop, person)
+        setup = RICH if "melds" in name else None
+        _, record = play_to(game, options, seed, stop, person, setup=setup)
         _made[name] = saved(record)
     return _made[name]
 

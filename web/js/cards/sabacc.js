@@ -31,10 +31,10 @@ function parse(code) {
   return { sabacc: false, rank: Number(match[1]), suit: match[2] };
 }
 
-/** The card's full name: "Master of Coins", "7 of Sabres", "Sabacc -21, The Universe". */
+/** The card's full name: "Master of Coins", "7 of Sabres", "Sabacc -7", "The Universe (Sabacc -21)". */
 export function sabaccName(code) {
   const card = parse(code);
-  if (card.sabacc) return SABACC_NAMES[code] ? `Sabacc ${code}, ${SABACC_NAMES[code]}` : `Sabacc ${code}`;
+  if (card.sabacc) return SABACC_NAMES[code] ? `${SABACC_NAMES[code]} (Sabacc ${code})` : `Sabacc ${code}`;
   return `${COURT_NAMES[card.rank] || card.rank} of ${SUIT_NAMES[card.suit]}`;
 }
 

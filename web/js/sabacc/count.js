@@ -34,7 +34,7 @@ export function roundEnd(events) {
 
 /** A title for the round's end. */
 export function roundTitle(end) {
-  if (end.over && !end.counted && end.void) return "Game over";
+  if (end.over) return `Game over: ${winnersLine(end.over.winners).replace(/[.!]$/, "")}`;
   if (end.void) return `Round ${end.void.round + 1}: everyone passed`;
   const c = end.counted;
   return `Round ${c.round + 1}: ${who(c.declarer)} ${c.made ? "made" : "lost"} ${bidName(c.contract)}`;
