@@ -117,7 +117,8 @@ export class TrickPage extends TablePage {
     }
   }
 
-  afterUse() {
+  afterUse(fresh) {
+    this.dealing = fresh;
     this.busy = false;
     this.thinking = null;
     this.decisionKey = null;
@@ -126,9 +127,21 @@ export class TrickPage extends TablePage {
     this.trick.show(this.session.view.trick);
   }
 
-  resumeFlow() {
-    if (this.pending !== null) this.showPending();
-    else this.run();
+  async resumeFlow() {
+    if (this.pending !== null) return this.showPending();
+    if (this.dealing) {
+      // a new game: the cards are dealt to you from the middle of the table
+      this.dealing = false;
+      await this.hand.dealIn(this.centreRect(), timing().deal * 2);
+    }
+    return this.run();
+  }
+
+  /** A card-sized rectangle in the middle of the felt (where deals start). */
+  centreRect() {
+    const r = this.felt.getBoundingClientRect();
+    const w = 40;
+    return { left: r.left + r.width / 2 - w / 2, top: r.top + r.height / 2 - w * 0.7, width: w, height: w * 1.4 };
   }
 
   // ---- drawing ----------------------------------------------------------------------
@@ -447,7 +460,7 @@ export class TrickPage extends TablePage {
       return;
     }
     if (!s.over) {
-      await this.hand.dealIn(this.trickEl.getBoundingClientRect(), timing().deal * 2);
+      await this.hand.dealIn(this.centreRect(), timing().deal * 2);
       announce(this.turnLine());
     }
     this.run();

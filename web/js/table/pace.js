@@ -12,7 +12,7 @@ import { loadSettings } from "../ui/settings.js";
 
 const TIMINGS = {
   relaxed: { fly: 450, bot: 1000, trick: 1500, deal: 520 },
-  normal: { fly: 300, bot: 500, trick: 900, deal: 380 },
+  normal: { fly: 280, bot: 480, trick: 750, deal: 380 },
   brisk: { fly: 200, bot: 250, trick: 550, deal: 260 },
   instant: { fly: 0, bot: 0, trick: 0, deal: 0 },
 };
