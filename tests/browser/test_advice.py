@@ -12,9 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
-from tablekit import open_table
 
 from celestix import api
+from tablekit import open_table
 
 AxeCheck = Callable[..., list[dict[str, Any]]]  # the fixture of a11y.py
 Shot = Callable[[Page, str], Any]

@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Error, Page, expect
+
+from celestix import api
 from tablekit import (
     BOOT_TIMEOUT_MS,
     PHONE,
@@ -28,8 +30,6 @@ from tablekit import (
     said,
     turn,
 )
-
-from celestix import api
 
 SAVE_KEY = "celestix.precedence.game"
 DEAL = 4242

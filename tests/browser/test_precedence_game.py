@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from tablekit import PHONE, open_table, turn
 
 from celestix import api
+from tablekit import PHONE, open_table, turn
 
 AxeCheck = Callable[..., Any]
 DEAL = 31

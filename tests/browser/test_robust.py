@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Error, Page, expect
+
 from tablekit import (
     BOOT_TIMEOUT_MS,
     MOVE_TIMEOUT_MS,

@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from celestix import api
 from tablekit import (
     MOVE_TIMEOUT_MS,
     PHONE,
@@ -30,8 +32,6 @@ from tablekit import (
     turn,
     wait_moves,
 )
-
-from celestix import api
 
 SEED = 1
 SEED_OF_THE_END = 5  # a game whose last round is played (not void)

@@ -25,6 +25,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Error, Page, expect
+
+from celestix import api
 from tablekit import (
     BOOT_TIMEOUT_MS,
     HIDDEN_STRIPS,
@@ -42,8 +44,6 @@ from tablekit import (
     turn,
     wait_moves,
 )
-
-from celestix import api
 
 AxeCheck = Callable[..., Any]
 Shot = Callable[[Page, str], Path]
