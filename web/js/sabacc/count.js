@@ -119,7 +119,12 @@ function settledSection(s, players) {
   else {
     p.textContent = `Wagers: the defenders divide the ${chips(s.table)} on the table (${gains.join(", ") || "nothing each"})${s.remainder ? `; ${chips(s.remainder)} over goes into the Ante Pot` : ""}.`;
   }
-  return p;
+  if (!s.net) return p;
+  // what each player gained or lost on the wagers, their own stakes counted
+  const net = s.net.map((n, seat) => `${who(seat)} ${n > 0 ? "+" : n < 0 ? "−" : ""}${Math.abs(n)}`);
+  const box = el("div", "");
+  box.append(p, el("p", "sb-settled", `Won or lost on the wagers: ${net.join(", ")}.`));
+  return box;
 }
 
 function bonusSection(b) {

@@ -139,12 +139,13 @@ class SabaccPage extends TrickPage {
     this.bids = new ChoiceGroup(bar, { label: "Your bid" });
     this.bids.set(legal.filter((a) => a.type === "bid").map((action) => {
       const stake = view.stakes[action.bid];
+      const each = view.options.stakes === "everyone" ? " each" : "";
       return h("button", {
         type: "button",
         class: `btn sb-bid${action.bid === "pass" ? "" : " primary"}`,
         dataset: { bid: action.bid, value: action.bid },
         onclick: () => this.act({ type: "bid", bid: action.bid }),
-      }, h("span", { class: "sb-bid-name", text: bidName(action.bid) }), h("span", { class: "sb-bid-stake", text: stake ? `stake ${stake}` : "no stake" }));
+      }, h("span", { class: "sb-bid-name", text: bidName(action.bid) }), h("span", { class: "sb-bid-stake", text: stake ? `stake ${stake}${each}` : "no stake" }));
     }));
     return bar;
   }
