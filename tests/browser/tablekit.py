@@ -6,6 +6,10 @@ every table must pass at both widths (geometry, touch strips, words, focus).
 * ``saved(record, levels=None, pending=None)``: the page's saved game for it.
 * ``open_table(page, game, save=None, hash_="")``: boot once, put the save (and the
   instant speed) in localStorage, open the table.
+* ``booted(browser, site, **context)``: a module's own booted page (a context of its
+  own, ``context`` its options) and the list of its uncaught errors; on leaving, the
+  module fails if a request left the site's origin. ``no_errors(errors)`` after a test.
+* ``won_in_one(seed)``: a patience record one card from the end (the 7 on the waste).
 * ``turn(page)``: wait until the table waits for the person (or shows a hand's end or
   the game's): "you", "count" or "over".
 * ``out_of_view(page)``, ``hidden_strips(page)``, ``internal_words(texts, game)``: the
@@ -14,12 +18,13 @@ every table must pass at both widths (geometry, touch strips, words, focus).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Error, Page
 
 from celestix import api
 
@@ -30,6 +35,47 @@ PHONE = {"width": 375, "height": 740}
 LEVELS = {"precedence": "basic", "sabacc": "basic", "patience": "easy"}
 State = dict[str, Any]
 Action = dict[str, Any]
+
+
+@contextlib.contextmanager
+def booted(browser: Browser, site: str, **context: Any) -> Iterator[tuple[Page, list[Error]]]:
+    own = browser.new_context(base_url=site, **context)
+    requests: list[str] = []
+    errors: list[Error] = []
+    own.on("request", lambda request: requests.append(request.url))
+    page = own.new_page()
+    page.add_init_script(RECORD_SAID)
+
+    def record(error: Error) -> None:  # (Playwright cannot wrap list.append)
+        errors.append(error)
+
+    page.on("pageerror", record)
+    page.goto("/#")
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    yield page, errors
+    own.close()
+    foreign = [u for u in requests if not u.startswith((f"{site}/", "data:", "blob:", "about:"))]
+    assert not foreign, f"requests left the local origin {site}: {foreign}"
+
+
+def no_errors(errors: list[Error]) -> None:
+    """The test's uncaught errors (then forgotten, for the module's next test)."""
+    found = [str(error) for error in errors]
+    errors.clear()
+    assert not found, f"uncaught errors in the page: {found}"
+
+
+def won_in_one(seed: int) -> dict[str, Any]:
+    """A patience record one card from the end: every foundation full but the last,
+    whose final card (a 7) is on the waste."""
+    suits, ranks = "SHDC", "A23456789TJQK"
+    foundations = []
+    for k, base in enumerate("KQJT98765"[:8]):
+        start = ranks.index(base)
+        foundations.append([ranks[(start - i) % 13] + suits[k % 4] for i in range(13)])
+    last = foundations[7].pop()
+    setup = {"stock": [], "waste": [last], "foundations": foundations, "redeals_left": 0}
+    return {"game": "patience", "options": None, "seed": seed, "setup": setup, "actions": []}
 
 
 def play_to(

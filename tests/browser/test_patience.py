@@ -24,6 +24,7 @@ from playwright.sync_api import Browser, Error, Locator, Page, expect
 from celestix import api
 from celestix.patience import bots
 from celestix.patience.cards import card_name, rank_name
+from tablekit import won_in_one
 
 AxeCheck = Callable[..., list[dict[str, Any]]]  # the fixture of a11y.py
 
@@ -488,17 +489,9 @@ def test_play_a_deal_to_a_dead_end_by_keys(
 
 
 def test_a_win_is_announced(table: Page, axe: AxeCheck) -> None:
-    # A saved game one card from the end: every foundation full but the last, whose
-    # final card (a 7) is on the waste.
-    suits = "SHDC"
-    ranks = "A23456789TJQK"
-    foundations = []
-    for k, base in enumerate("KQJT98765"[:8]):
-        start = ranks.index(base)
-        foundations.append([ranks[(start - i) % 13] + suits[k % 4] for i in range(13)])
-    last = foundations[7].pop()
-    setup = {"stock": [], "waste": [last], "foundations": foundations, "redeals_left": 0}
-    record = {"game": "patience", "options": None, "seed": 99, "setup": setup, "actions": []}
+    # A saved game one card from the end (the last foundation's 7 on the waste).
+    record = won_in_one(99)
+    last = record["setup"]["waste"][0]
     assert api.replay(record)["phase"] == "play"
 
     table.evaluate(

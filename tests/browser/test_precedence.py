@@ -17,15 +17,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Error, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from celestix import api
 from tablekit import (
     BOOT_TIMEOUT_MS,
     PHONE,
-    RECORD_SAID,
     WIDE,
+    booted,
     internal_words,
+    no_errors,
     open_table,
     said,
     turn,
@@ -45,24 +46,9 @@ def saved(page: Page) -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def table(browser: Browser, site: str) -> Iterator[Page]:
     """One page for the module: reduced motion, basic bots."""
-    context = browser.new_context(base_url=site, reduced_motion="reduce", viewport=WIDE)
-    requests: list[str] = []
-    errors: list[Error] = []
-    context.on("request", lambda request: requests.append(request.url))
-    page = context.new_page()
-    page.add_init_script(RECORD_SAID)
-
-    def record(error: Error) -> None:
-        errors.append(error)
-
-    page.on("pageerror", record)
-    page.goto("/#")
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
-    yield page
-    context.close()
-    assert not errors, f"uncaught errors in the page: {[str(e) for e in errors]}"
-    foreign = [u for u in requests if not u.startswith((f"{site}/", "data:", "blob:", "about:"))]
-    assert not foreign, f"requests left the local origin {site}: {foreign}"
+    with booted(browser, site, reduced_motion="reduce", viewport=WIDE) as (page, errors):
+        yield page
+        no_errors(errors)
 
 
 def stop(page: Page) -> str:

@@ -19,6 +19,8 @@ from playwright.sync_api import Browser, Error, Page, expect
 from tablekit import (
     BOOT_TIMEOUT_MS,
     MOVE_TIMEOUT_MS,
+    booted,
+    no_errors,
     open_table,
     play_to,
     saved,
@@ -33,27 +35,17 @@ DEEP = 600  # (deeper than any move; Python's json writes up to about 990)
 
 @pytest.fixture(scope="module")
 def shared(browser: Browser, site: str) -> Iterator[tuple[Page, list[Error]]]:
-    context = browser.new_context(base_url=site)
-    page = context.new_page()
-    errors: list[Error] = []
-
-    def record(error: Error) -> None:
-        errors.append(error)
-
-    page.on("pageerror", record)
-    page.goto("/#")
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
-    yield page, errors
-    context.close()
+    """One booted page for the module."""
+    with booted(browser, site) as booted_page:
+        yield booted_page
 
 
 @pytest.fixture
 def table(shared: tuple[Page, list[Error]]) -> Iterator[Page]:
     page, errors = shared
+
     yield page
-    found = [str(e) for e in errors]
-    errors.clear()
-    assert not found, found
+    no_errors(errors)
 
 
 def deep(depth: int) -> Any:

@@ -32,10 +32,11 @@ from tablekit import (
     HIDDEN_STRIPS,
     OUT_OF_VIEW,
     PHONE,
-    RECORD_SAID,
     WIDE,
+    booted,
     focus_in_decision,
     internal_words,
+    no_errors,
     open_table,
     play_to,
     said,
@@ -43,6 +44,7 @@ from tablekit import (
     saved_moves,
     turn,
     wait_moves,
+    won_in_one,
 )
 
 AxeCheck = Callable[..., Any]
@@ -55,24 +57,9 @@ SETTLED = """() => document.getAnimations().every(
 
 @pytest.fixture(scope="module")
 def shared(browser: Browser, site: str) -> Iterator[tuple[Page, list[Error]]]:
-    """One booted page with touch for the module (a phone's taps and a desktop's mouse)."""
-    context = browser.new_context(base_url=site, viewport=WIDE, has_touch=True)
-    errors: list[Error] = []
-    requests: list[str] = []
-    context.on("request", lambda request: requests.append(request.url))
-    page = context.new_page()
-    page.add_init_script(RECORD_SAID)
-
-    def record(error: Error) -> None:
-        errors.append(error)
-
-    page.on("pageerror", record)
-    page.goto("/#")
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
-    yield page, errors
-    context.close()
-    foreign = [u for u in requests if not u.startswith((f"{site}/", "data:", "blob:", "about:"))]
-    assert not foreign, foreign
+    """One booted page for the module."""
+    with booted(browser, site, viewport=WIDE, has_touch=True) as booted_page:
+        yield booted_page
 
 
 @pytest.fixture
@@ -80,9 +67,7 @@ def table(shared: tuple[Page, list[Error]]) -> Iterator[Page]:
     page, errors = shared
     page.set_viewport_size(WIDE)
     yield page
-    found = [str(e) for e in errors]
-    errors.clear()
-    assert not found, found
+    no_errors(errors)
 
 
 def person_bid(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -381,14 +366,7 @@ def test_new_game_dialogs_open_at_their_top_and_fit(table: Page, width: str, axe
 
 def test_the_patience_keeps_statistics(table: Page) -> None:
     page = table
-    suits, ranks = "SHDC", "A23456789TJQK"
-    foundations = []
-    for k, base in enumerate("KQJT98765"[:8]):
-        start = ranks.index(base)
-        foundations.append([ranks[(start - i) % 13] + suits[k % 4] for i in range(13)])
-    last = foundations[7].pop()
-    setup = {"stock": [], "waste": [last], "foundations": foundations, "redeals_left": 0}
-    record = {"game": "patience", "options": None, "seed": 99, "setup": setup, "actions": []}
+    record = won_in_one(99)
     open_table(page, "patience", {"version": 1, "record": record, "position": 0})
     page.wait_for_selector(".pt-moves")
     page.keyboard.press("8")

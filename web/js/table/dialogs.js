@@ -8,6 +8,7 @@
 //                                            [{label, render() -> Node}], one shown at a
 //                                            time with a picker; starts at `start` (last)
 //   await showHelp({title, body, keys})    how to play: the game in a few lines and its keys
+//   await confirm({title, body, keep, go})  -> true when the player goes ahead
 //   await confirmNewGame()                 -> true when the game in progress may be ended
 //   await shareLink(url, seed)             copy a deal's link (or show it, to copy by hand)
 
@@ -88,16 +89,26 @@ export function showHelp({ title, paragraphs, keys }) {
   return openDialog({ title, body, className: "help-dialog", actions: [{ label: "Close", value: "close", primary: true }] });
 }
 
-export async function confirmNewGame() {
-  const sure = await openDialog({
-    title: "Start a new game?",
-    body: "The game in progress will be ended. Its record can be exported first.",
+/** Ask before something that cannot be undone: true when the player goes ahead. */
+export async function confirm({ title, body, keep, go }) {
+  const answer = await openDialog({
+    title,
+    body,
     actions: [
-      { label: "Keep playing", value: "keep" },
-      { label: "New game", value: "new", primary: true },
+      { label: keep, value: "keep" },
+      { label: go, value: "go", primary: true },
     ],
   });
-  return sure === "new";
+  return answer === "go";
+}
+
+export function confirmNewGame() {
+  return confirm({
+    title: "Start a new game?",
+    body: "The game in progress will be ended. Its record can be exported first.",
+    keep: "Keep playing",
+    go: "New game",
+  });
 }
 
 export async function shareLink(url, seed) {

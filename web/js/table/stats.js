@@ -11,6 +11,7 @@
 //   percent(part, whole), common(data) -> the rows every game shows first
 
 import { openDialog } from "../ui/dialog.js";
+import { confirm } from "./dialogs.js";
 
 const BASE = { played: 0, won: 0, streak: 0, best: 0 };
 
@@ -102,14 +103,7 @@ export async function showStats(stats, { title = "Statistics", rows = common } =
       ],
     });
     if (answer !== "reset") return;
-    const sure = await openDialog({
-      title: "Reset the statistics?",
-      body: "Every figure goes back to zero. This cannot be undone.",
-      actions: [
-        { label: "Keep them", value: "keep" },
-        { label: "Reset", value: "reset", primary: true },
-      ],
-    });
-    if (sure === "reset") stats.reset();
+    const sure = await confirm({ title: "Reset the statistics?", body: "Every figure goes back to zero. This cannot be undone.", keep: "Keep them", go: "Reset" });
+    if (sure) stats.reset();
   }
 }

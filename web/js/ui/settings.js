@@ -4,6 +4,7 @@
 import { createCard } from "../cards/card.js";
 import "../cards/standard.js";
 import { openDialog } from "./dialog.js";
+import { h } from "./dom.js";
 
 const KEY = "celestix.settings";
 
@@ -45,64 +46,31 @@ export function applySettings(settings = loadSettings()) {
 /** The settings dialog. */
 export async function openSettings() {
   const settings = loadSettings();
-  const body = document.createElement("div");
-  body.className = "settings";
-  const sw = document.createElement("label");
-  sw.className = "switch";
-  const input = document.createElement("input");
-  input.type = "checkbox";
-  input.name = "fourColour";
-  input.checked = settings.fourColour;
-  const text = document.createElement("span");
-  text.className = "switch-text";
-  const title = document.createElement("span");
-  title.className = "switch-title";
-  title.textContent = "Four-colour suits";
-  const help = document.createElement("span");
-  help.className = "switch-help";
-  help.textContent = "Diamonds in blue and clubs in green, so all four suits differ at a glance.";
-  text.append(title, help);
-  sw.append(input, text);
-  const preview = document.createElement("div");
-  preview.className = "suit-preview";
-  preview.setAttribute("aria-hidden", "true");
-  for (const code of ["AS", "AH", "AD", "AC"]) preview.append(createCard(code));
-  input.addEventListener("change", () => {
-    settings.fourColour = input.checked;
+  const change = (key, value) => {
+    settings[key] = value;
     saveSettings(settings);
     applySettings(settings);
-  });
-
-  const speed = document.createElement("fieldset");
-  speed.className = "field";
-  const legend = document.createElement("legend");
-  legend.className = "field-label";
-  legend.textContent = "Game speed";
-  const choices = document.createElement("div");
-  choices.className = "choices";
-  for (const { id, label } of SPEEDS) {
-    const item = document.createElement("label");
-    item.className = "choice";
-    const radio = document.createElement("input");
-    radio.type = "radio";
-    radio.name = "speed";
-    radio.value = id;
+  };
+  const fourColour = h("input", { type: "checkbox", name: "fourColour", onchange: (event) => change("fourColour", event.target.checked) });
+  fourColour.checked = settings.fourColour;
+  const preview = h("div", { class: "suit-preview", "aria-hidden": "true" }, ["AS", "AH", "AD", "AC"].map((code) => createCard(code)));
+  const speeds = SPEEDS.map(({ id, label }) => {
+    const radio = h("input", { type: "radio", name: "speed", value: id, onchange: () => change("speed", id) });
     radio.checked = id === settings.speed;
-    radio.addEventListener("change", () => {
-      settings.speed = id;
-      saveSettings(settings);
-    });
-    const span = document.createElement("span");
-    span.textContent = label;
-    item.append(radio, span);
-    choices.append(item);
-  }
-  const speedHelp = document.createElement("span");
-  speedHelp.className = "field-help";
-  speedHelp.textContent =
-    "How quickly cards fly and computer players move, at every table. Cards never fly when your system asks for reduced motion.";
-  speed.append(legend, choices, speedHelp);
-  body.append(sw, preview, speed);
+    return h("label", { class: "choice" }, radio, h("span", { text: label }));
+  });
+  const body = h(
+    "div",
+    { class: "settings" },
+    h("label", { class: "switch" }, fourColour, h("span", { class: "switch-text" },
+      h("span", { class: "switch-title", text: "Four-colour suits" }),
+      h("span", { class: "switch-help", text: "Diamonds in blue and clubs in green, so all four suits differ at a glance." }))),
+    preview,
+    h("fieldset", { class: "field" },
+      h("legend", { class: "field-label", text: "Game speed" }),
+      h("div", { class: "choices" }, speeds),
+      h("span", { class: "field-help", text: "How quickly cards fly and computer players move, at every table. Cards never fly when your system asks for reduced motion." })),
+  );
   await openDialog({
     title: "Settings",
     body,
