@@ -289,6 +289,8 @@ export class TablePage {
 
   use(session, saved, fresh = false) {
     this.generation += 1;
+    // a dialog of the game before (its hand's end, say) must not act on this one
+    for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
     this.session = session;
     this.pending = saved.pending ?? null;
     this.counted = saved.counted === true;
