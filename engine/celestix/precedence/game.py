@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from celestix.options import OptionSpec, OptionValue
-from celestix.precedence import bots
+from celestix.precedence import bots, review
 from celestix.precedence.bots import hints
 from celestix.precedence.check import check_state
 from celestix.precedence.flow import apply_action
@@ -14,6 +14,7 @@ from celestix.precedence.options import OPTION_SPECS
 from celestix.precedence.setup import new_state
 from celestix.precedence.view import check_view, make_view
 from celestix.registry import GameRules
+from celestix.review.game import GameReview
 from celestix.shape import JsonDict
 
 
@@ -58,6 +59,9 @@ class PrecedenceRules(GameRules):
 
     def hint(self, view: JsonDict, level: str, seed: int) -> JsonDict:
         return hints.hint(view, level, seed)
+
+    def reviewer(self) -> GameReview:
+        return review.REVIEW
 
 
 RULES = PrecedenceRules()

@@ -6,7 +6,8 @@ from typing import Any, ClassVar
 
 from celestix.options import OptionSpec, OptionValue
 from celestix.registry import GameRules
-from celestix.sabacc import bots
+from celestix.review.game import GameReview
+from celestix.sabacc import bots, review
 from celestix.sabacc.bots import hints
 from celestix.sabacc.check import check_state
 from celestix.sabacc.flow import apply_action, legal_actions
@@ -56,6 +57,9 @@ class SabaccRules(GameRules):
 
     def hint(self, view: JsonDict, level: str, seed: int) -> JsonDict:
         return hints.hint(view, level, seed)
+
+    def reviewer(self) -> GameReview:
+        return review.REVIEW
 
 
 RULES = SabaccRules()
