@@ -51,6 +51,8 @@ class TrickRules(Protocol):
     suits: tuple[tuple[int, int], ...]
     # the cards whose own value differs from their suit's plain cards (always pinned)
     valued: int
+    # per card number: 0 for a plain card, else a number (< 16) telling its value apart
+    worth: tuple[int, ...]
 
     def legal(self, hand: int, declared: int, trick: Sequence[int]) -> int:
         """The cards of ``hand`` that may be played to ``trick`` (empty: a lead)."""
@@ -83,8 +85,9 @@ class TrickRules(Protocol):
 # A stored bound: (is a lower bound, the bound, per suit the top cards pinned, and the
 # code of their holders)
 Entry = tuple[bool, int, tuple[int, ...], tuple[int, ...]]
-# One suit's layout as the table keeps it: (holders' code from the top, 4 bits a card;
-# cards in play; those cards from the highest down; each seat's length and face-up count)
+# One suit's layout as the table keeps it: (code of each card's worth and holder from the
+# top, 8 bits a card; cards in play; those cards from the highest down; each seat's length
+# and face-up count, then how many valued cards are in play)
 Layout = tuple[int, int, tuple[int, ...], tuple[int, ...]]
 
 
@@ -144,8 +147,9 @@ class TrickSearch:
                 packed = packed << size | (hand >> first & full)
             layout = memo.get((number, packed))
             if layout is None:
-                layout = memo[(number, packed)] = describe_suit(packed, first, size,
-                                                                len(hands))  # fmt: skip
+                layout = memo[(number, packed)] = describe_suit(
+                    packed, first, size, len(hands), self.rules.worth
+                )
             out.append(layout)
         return out
 
@@ -159,7 +163,7 @@ class TrickSearch:
             for lower, value, counts, codes in entries:
                 if (value >= target) if lower else (value < target):
                     for layout, m, code in zip(layouts, counts, codes, strict=True):
-                        if layout[0] >> 4 * (layout[1] - m) != code:
+                        if layout[0] >> 8 * (layout[1] - m) != code:
                             break
                     else:
                         pinned = 0
@@ -185,7 +189,7 @@ class TrickSearch:
                 if pinned >> cards[i] & 1:
                     m = i + 1
             counts.append(m)
-            codes.append(code >> 4 * (n - m))
+            codes.append(code >> 8 * (n - m))
         entries = self.table.setdefault(bucket, [])
         if len(entries) >= BUCKET_SIZE:
             del entries[0]
@@ -260,9 +264,16 @@ class TrickSearch:
         return not maximise
 
 
-def describe_suit(packed: int, first: int, size: int, seats: int) -> Layout:
+def describe_suit(packed: int, first: int, size: int, seats: int,
+                  worth: Sequence[int]) -> Layout:  # fmt: skip
     """One suit's layout as the table keeps it, from ``packed``: the face-up cards, then
-    each seat's holding (the last seat lowest), ``size`` bits each."""
+    each seat's holding (the last seat lowest), ``size`` bits each.
+
+    Each card's code tells its worth (valued cards apart by their value, so a match
+    never swaps a Mistress for a Master) and its holder; the count of valued cards in
+    play is part of the bucket, so a position matching on the top cards has no valued
+    card below them either.
+    """
     full = (1 << size) - 1
     holdings = [packed >> size * (seats - 1 - seat) & full for seat in range(seats)]
     shown = packed >> size * seats & full
@@ -271,13 +282,16 @@ def describe_suit(packed: int, first: int, size: int, seats: int) -> Layout:
         alive |= holding
     code = 0
     cards = []
+    valued = 0
     while alive:
         rank = alive.bit_length() - 1
         alive ^= 1 << rank
         seat = next(s for s in range(seats) if holdings[s] >> rank & 1)
-        code = code * 16 + 2 * seat + (shown >> rank & 1)
+        value = worth[first + rank]
+        valued += value > 0
+        code = code << 8 | value << 4 | 2 * seat | (shown >> rank & 1)
         cards.append(first + rank)
-    lengths = tuple(h.bit_count() * 32 + (h & shown).bit_count() for h in holdings)
+    lengths = (*(h.bit_count() * 32 + (h & shown).bit_count() for h in holdings), valued)
     return code, len(cards), tuple(cards), lengths
 
 

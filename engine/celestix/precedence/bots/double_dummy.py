@@ -36,6 +36,7 @@ class PrecedenceTricks:
     seats = 4
     suits: tuple[tuple[int, int], ...] = ((0, 13), (13, 13), (26, 13), (39, 13))
     valued = 0
+    worth: tuple[int, ...] = (0,) * 52
 
     def __init__(self, trump: int):
         self.trump = trump
@@ -107,19 +108,23 @@ class PrecedenceTricks:
         that take them: in each suit, the leader's cards above every other card left of
         it, led one after another.
 
-        A plain suit's top cards count only while no opponent can trump them: all of
-        them if neither opponent holds a trump, else no more than the shorter holding of
-        the suit among opponents with trumps. A leader with face-up cards must lead those
-        first, so it counts none.
+        A plain suit's top cards count only while no one can trump them: all of them if
+        neither opponent holds a trump, else no more than the shorter holding of the suit
+        among opponents with trumps -- and among partners with face-up trumps (one void
+        in the suit may have to play them, and would take the lead). A leader with
+        face-up cards must lead those first, so it counts none.
         """
         if declared[leader]:
             return 0, 0
         trump = self.trump
         mine = hands[leader]
         left, right = hands[(leader + 1) % 4], hands[(leader + 3) % 4]
-        others = left | right | hands[(leader + 2) % 4]
+        partner = (leader + 2) % 4
+        others = left | right | hands[partner]
         tmask = SUIT_MASKS[trump]
         ruffers = [opp for opp in (left, right) if opp & tmask]
+        if declared[partner] & tmask:
+            ruffers.append(hands[partner])
         count = 0
         pinned = 0
         for suit in range(4):

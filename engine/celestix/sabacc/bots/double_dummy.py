@@ -42,6 +42,7 @@ class SabaccTricks:
 
     suits: tuple[tuple[int, int], ...] = ((0, 14), (14, 14), (28, 14), (42, 14), (56, 22))
     valued = COUNTING_MASK
+    worth: tuple[int, ...] = tuple(0 if half == 1 else half for half in HALF)
 
     def __init__(self, seats: int, declarer: int):
         self.seats = seats
@@ -114,15 +115,13 @@ class SabaccTricks:
     def _quick_tricks(self, hands: Sequence[int], alive: int, leader: int) -> tuple[int, int]:
         """The least the leader's side wins by leading its top cards one after another: in
         each suit the leader's cards above every other card left of it; a plain suit's
-        only while every opponent holding a Sabacc still has that suit to follow with."""
+        only while every other player holding a Sabacc still has that suit to follow with
+        (an opponent would trump; a partner would have to, and take the lead)."""
         seats = self.seats
         mine = hands[leader]
         others = alive & ~mine
-        if leader == self.declarer:
-            opponents = [hands[s] for s in range(seats) if s != leader]
-        else:
-            opponents = [hands[self.declarer]]
-        ruffers = [opp for opp in opponents if opp & SUIT_MASKS[SABACCS]]
+        ruffers = [hands[s] for s in range(seats)
+                   if s != leader and hands[s] & SUIT_MASKS[SABACCS]]  # fmt: skip
         total = 0
         pinned = 0
         for suit in range(5):
@@ -138,8 +137,8 @@ class SabaccTricks:
                 part ^= 1 << card
             top = len(cards)
             if top and suit != SABACCS:
-                for opp in ruffers:
-                    top = min(top, (opp & smask).bit_count())
+                for other in ruffers:
+                    top = min(top, (other & smask).bit_count())
             for card in cards[:top]:
                 total += HALF[card] + seats - 1
                 pinned |= 1 << card
