@@ -38,6 +38,10 @@ def _points(n: int) -> str:
     return f"{n} point{'s' if n != 1 else ''}"
 
 
+def _tricks(n: int) -> str:
+    return f"{n} trick{'s' if n != 1 else ''}"
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -241,18 +245,18 @@ class PrecedenceReview(TrickReview):
     def _par_reason(team: int, par: JsonDict, made: JsonDict | None,
                     contract: list[int]) -> str:  # fmt: skip
         if par["tricks"] is None:
-            return (f"With every hand visible your team's par lies between "
-                    f"{par['low'] if team == 0 else 13 - par['high']} and "
-                    f"{par['high'] if team == 0 else 13 - par['low']} tricks; the search did "
-                    "not settle it within its budget.")  # fmt: skip
+            low = par["low"] if team == 0 else 13 - par["high"]
+            high = par["high"] if team == 0 else 13 - par["low"]
+            return (f"With every hand visible your team takes between {low} and {high} "
+                    "tricks; the search did not settle it within its budget.")  # fmt: skip
         ours, theirs = par["tricks"][team], par["tricks"][1 - team]
         when = "" if par["from_trick"] == 1 else f" from trick {par['from_trick']} on"
         verdict = "made" if ours >= contract[team] else "failed"
-        text = (f"With every hand visible{when} and perfect play, your team takes {ours} "
-                f"tricks and the opponents {theirs}: your contract of {contract[team]} is "
-                f"{verdict}, {_points(par['points'][team])}.")  # fmt: skip
+        text = (f"With every hand visible{when} and perfect play, your team takes "
+                f"{_tricks(ours)} and the opponents {theirs}: your contract of "
+                f"{contract[team]} is {verdict}, {_points(par['points'][team])}.")  # fmt: skip
         if made is not None:
-            text += (f" At the table your team took {made['tricks'][team]} tricks, "
+            text += (f" At the table your team took {_tricks(made['tricks'][team])}, "
                      f"{_points(made['points'][team])}.")  # fmt: skip
         return text
 
