@@ -19,7 +19,6 @@ from typing import ClassVar
 
 from celestix.precedence.bidding import contracts
 from celestix.precedence.bots.double_dummy import PAR_BUDGET, PrecedenceTricks
-from celestix.precedence.bots.fast import NO_GOALS, playout
 from celestix.precedence.bots.hints import card_reason, forced_reason, meld_labels
 from celestix.precedence.bots.knowledge import mask_of
 from celestix.precedence.bots.seen import Seen, legal_or_refuse
@@ -182,26 +181,25 @@ class PrecedenceReview(TrickReview):
         first = game.states[starts[0]]
         options = first["options"]
         trump = trump_suit(options, hand)
-        line = []
+        positions = []
         taken = []
         for i in starts:
             state = game.states[i]
             hands = [mask_of(h) for h in state["hands"]]
             declared = [mask_of([c for meld in state["declarations"][s] or [] for c in meld])
                         for s in range(4)]  # fmt: skip
-            leader = int(state["to_act"])
-            left = 13 - len(state["completed"])
-            guess, _ = playout(list(hands), list(declared), trump, leader, [],
-                               [0, 0], 13 - left, NO_GOALS)  # fmt: skip
-            line.append((hands, declared, leader, left, guess))
+            positions.append((hands, declared, int(state["to_act"]), 13 - len(state["completed"])))
             taken.append(sum(1 for done in state["completed"] if done["winner"] % 2 == 0))
+        after = game.states[indices[-1] + 1]
+        finished = [entry for entry in after["history"] if entry["hand_number"] == hand]
+        # team 0's tricks at each next trick's start (the hand's end after the last)
+        ends = [*taken[1:], finished[-1]["tricks"][0] if finished else None]
+        line = [(*position, None if end is None else end - before)
+                for position, before, end in zip(positions, taken, ends, strict=True)]  # fmt: skip
         bounds = solve_line(PrecedenceTricks(trump), line, PAR_BUDGET)
         bids = [int(b) for b in first["bids"]]
         melds = [declaration_points([m for s in (t, t + 2) for m in first["declarations"][s] or []])
                  for t in (0, 1)]  # fmt: skip
-        last = indices[-1]
-        after = game.states[last + 1]
-        finished = [line for line in after["history"] if line["hand_number"] == hand]
         made = None
         if finished:
             made = {"tricks": list(finished[-1]["tricks"]), "points": list(finished[-1]["points"])}

@@ -25,7 +25,6 @@ from celestix.sabacc.aside import TALON_DECLARER, TALON_TO
 from celestix.sabacc.auction import BID_NAMES, PASS
 from celestix.sabacc.bots.deals import Table, mask_of
 from celestix.sabacc.bots.double_dummy import PAR_BUDGET, SabaccTricks
-from celestix.sabacc.bots.fast import playout
 from celestix.sabacc.bots.hints import card_reason, forced_reason
 from celestix.sabacc.bots.legal import legal_from_view
 from celestix.sabacc.bots.valuation import judge
@@ -164,25 +163,26 @@ class SabaccReview(TrickReview):
         pile = _half_of(first["aside"])
         if TALON_TO[first["contract"]] == TALON_DECLARER:
             pile += _half_of(first["talon"])
-        line = []
+        positions = []
         piles = []
         for i in starts:
             state = game.states[i]
             hands = [mask_of(h) for h in state["hands"]]
             won = sum(_half_of([p["card"] for p in t["plays"]]) for t in state["played"]
                       if t["winner"] == declarer)  # fmt: skip
-            left = len(state["hands"][declarer])
-            guess, _, _, _ = playout(list(hands), seats, declarer, int(state["to_act"]), [], 0,
-                                     [0] * seats, left)  # fmt: skip
             high = sum(HALF[c] for h in hands for c in range(78) if h >> c & 1)
-            line.append((hands, [0] * seats, int(state["to_act"]), high, guess))
+            positions.append((hands, [0] * seats, int(state["to_act"]), high))
             piles.append(pile + won)
-        bounds = solve_line(SabaccTricks(seats, declarer), line, PAR_BUDGET)
         after = game.states[indices[-1] + 1]
         summary = after["last_round"]
         made = None
         if summary is not None and summary["round"] == hand and not summary["void"]:
             made = {"points": summary["points"], "made": summary["made"]}
+        # the declarer's pile at each next trick's start (the round's count after the last)
+        ends = [*piles[1:], None if made is None else made["points"]]
+        line = [(*position, None if end is None else end - before)
+                for position, before, end in zip(positions, piles, ends, strict=True)]  # fmt: skip
+        bounds = solve_line(SabaccTricks(seats, declarer), line, PAR_BUDGET)
         exact = next((k for k, b in enumerate(bounds) if b.exact), None)
         tricks = [
             {"trick": len(game.states[i]["played"]) + 1,

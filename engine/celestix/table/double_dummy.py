@@ -338,26 +338,35 @@ def narrow(search: TrickSearch, low: int, high: int, guess: int) -> Bounds:
 
 def solve_line(
     rules: TrickRules,
-    starts: Sequence[tuple[Sequence[int], Sequence[int], int, int, int]],
+    starts: Sequence[tuple[Sequence[int], Sequence[int], int, int, int | None]],
     budget: int,
 ) -> list[Bounds]:
-    """The maximising side's gain from each of several trick starts (``(hands, declared,
-    leader, high, guess)``: usually the starts of the tricks of one play), solved from the
-    last to the first with one table, so that each solve finds the later ones' results;
-    all of them share ``budget`` nodes. Starts left when it is spent get ``[0, high]``."""
-    out: list[Bounds | None] = [None] * len(starts)
+    """The maximising side's gain from each of the trick starts of one play (``(hands,
+    declared, leader, high, gained)``, ``gained`` what the side gained in the play from
+    there to the next start, or to the end after the last; None if unknown), solved from
+    the last to the first with one table, so that each solve finds the later ones'
+    results; all of them share ``budget`` nodes. Each solve's first guess is the next
+    start's value plus what was gained in between (exact when no one erred in between).
+    Starts left when the budget is spent get ``[0, high]``."""
+    out: list[Bounds] = []
     search: TrickSearch | None = None
-    for i in range(len(starts) - 1, -1, -1):
-        hands, declared, leader, high, guess = starts[i]
+    after: Bounds | None = None
+    for hands, declared, leader, high, gained in reversed(starts):
+        if after is not None and gained is not None:
+            guess = after.low + gained
+        else:
+            guess = high // 2 if gained is None else gained
         if search is None:
             search = TrickSearch(rules, hands, declared, leader, budget)
         else:
             search.move_to(hands, declared, leader)
         if search.nodes >= budget:
-            out[i] = Bounds(0, high, search.nodes)
-            continue
-        out[i] = narrow(search, 0, high, guess)
-    return [b if b is not None else Bounds(0, 0, 0) for b in out]
+            after = Bounds(0, high, search.nodes)
+        else:
+            after = narrow(search, 0, high, guess)
+        out.append(after)
+    out.reverse()
+    return out
 
 
 def solve(rules: TrickRules, hands: Sequence[int], declared: Sequence[int], leader: int,

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 from precedence.support import SPLIT, SPLIT_RUNS, fill
+from scale import SCALE
 
 from celestix import api
 from celestix.precedence import review
@@ -78,6 +79,11 @@ def test_a_known_blunder_costs_the_most() -> None:
     assert "Emperor of Void" in worst["reason"]
 
 
+@pytest.mark.skipif(
+    SCALE < 1,
+    reason="a whole hand of strong play: CPython only (the pinned "
+    "digests of test_review.py hold the review to the same results in Pyodide)",
+)
 def test_strong_play_loses_little_and_random_play_much() -> None:
     """Deal 5, hand 0, reviewed at normal for North and South: played by strong at every
     seat the two lose 13 points in all (4 and 9); played by random, 341 (171 and 170)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from scale import SCALE
 
 from celestix import api
 from celestix.sabacc import review
@@ -31,6 +32,11 @@ def first_round(seed: int, level: str) -> Record:
     return record
 
 
+@pytest.mark.skipif(
+    SCALE < 1,
+    reason="a whole round of strong play: CPython only (the pinned "
+    "digests of test_review.py hold the review to the same results in Pyodide)",
+)
 def test_strong_play_loses_little_and_random_play_much() -> None:
     """Deal 5, round 0 (the strong players let seat 2 declare a Take), reviewed at normal
     for every seat: played by strong the four lose 0.85 chips in all (28, 33, 4 and 20
