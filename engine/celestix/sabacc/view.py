@@ -19,7 +19,7 @@ from celestix.sabacc.aside import (
     aside_is_public,
     aside_refusal,
 )
-from celestix.sabacc.chips import CHIP_LIMIT
+from celestix.sabacc.chips import CHIP_LIMIT, STAKES_RULES, with_stakes_rule
 from celestix.sabacc.counting import TARGET_HALF_POINTS, count
 from celestix.sabacc.deal import HAND_SIZE, PLAYER_COUNTS
 from celestix.sabacc.shapes import card_list, int_list, play_list
@@ -71,7 +71,7 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
         "to_act": state["to_act"],
         "over": over,
         "seat": seat,
-        "options": dict(state["options"]),
+        "options": with_stakes_rule(state["options"]),
         "hand": list(state["hands"][seat]) if seat is not None else [],
         "hand_sizes": [len(hand) for hand in state["hands"]],
         "dealer": state["dealer"],
@@ -162,6 +162,8 @@ def check_view(view: JsonDict) -> int | None:
     if seats not in PLAYER_COUNTS or isinstance(seats, bool):
         raise MalformedError("view.options.players", "expected 3, 4 or 5")
     assert isinstance(seats, int)
+    if "stakes" in options:  # a view from before the option has none (read as "bidder")
+        expect_str(options["stakes"], "view.options.stakes", STAKES_RULES)
     seat = _seat_or_none(view["seat"], seats, "view.seat")
     _seat_or_none(view["to_act"], seats, "view.to_act")
     declarer = _seat_or_none(view["declarer"], seats, "view.declarer")
