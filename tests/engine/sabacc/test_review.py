@@ -91,3 +91,17 @@ def test_each_decision_names_a_legal_best_and_a_reason() -> None:
         if decision["choices"] == 1:
             assert decision["loss"] == 0 and decision["reason"].startswith("Forced: ")
     assert found["summary"]["text"].endswith(".")
+
+
+def test_the_review_counts_the_tables_stakes() -> None:
+    """The same cards and actions under both stakes: the wagers the views show differ, and
+    so do the values of the declarer's decisions in the play."""
+    values = {}
+    for stakes in ("everyone", "bidder"):
+        record = first_round(3, "easy")
+        record["options"] = {"stakes": stakes}
+        api.replay(record)  # the same actions are legal under both
+        found = api.review(record, int(api.replay(record)["last_round"]["declarer"]),
+                           "normal", 1)  # fmt: skip
+        values[stakes] = [d["value"] for d in found["decisions"] if d["kind"] == "play"]
+    assert values["everyone"] != values["bidder"]
