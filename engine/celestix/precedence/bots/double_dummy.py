@@ -27,7 +27,7 @@ from celestix.precedence.bots.fast import (
 from celestix.table.double_dummy import Bounds, solve
 
 # Nodes a par computation may spend (a card tried is a node).
-PAR_BUDGET = 600_000
+PAR_BUDGET = 400_000
 
 
 class PrecedenceTricks:

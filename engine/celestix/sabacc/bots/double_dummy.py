@@ -33,7 +33,7 @@ from celestix.sabacc.sim import HALF, SUIT_MASKS
 from celestix.table.double_dummy import Bounds, solve
 
 # Nodes a par computation may spend (a card tried is a node).
-PAR_BUDGET = 400_000
+PAR_BUDGET = 200_000
 SABACCS = 4  # the Sabaccs' place among the suits
 
 
