@@ -20,25 +20,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from bench.bots import (
-    RUNTIMES,
-    ChromiumRunner,
-    Runner,
-    describe,
-    engine_api,
-    load_average,
-    open_runtime,
-    percentile,
-)
-from tools.common import DIST, RESULTS, cache_lock
+from bench.bots import RUNTIMES, engine_api, load_average, open_runtimes, percentile
+from tools.common import DIST, RESULTS
 
 GAMES = ("precedence", "sabacc", "patience")
 COUNTS = {"precedence": 20, "sabacc": 12, "patience": 100}
@@ -109,36 +98,22 @@ def main(argv: list[str]) -> int:
     print({g: [r["seed"] for r in rs] for g, rs in records.items()}, flush=True)
     load = {"start": load_average()}
     results: dict[str, dict[str, list[dict[str, Any]]]] = {r: {} for r in runtimes}
-    with tempfile.TemporaryDirectory(prefix="celestix-review-") as temporary:
-        site = Path(temporary) / "site"
-        if "node" in runtimes or "chromium" in runtimes:
-            with cache_lock("build"):
-                shutil.copytree(args.site, site)
-        runners: dict[str, Runner | ChromiumRunner] = {}
-        try:
-            for name in runtimes:
-                runners[name] = open_runtime(name, site)
-            listed = {game["id"]: game["levels"] for game in api.games() if game["id"] in games}
-            described = {name: describe(runner, listed) for name, runner in runners.items()}
-            print(f"runtimes: {described}", flush=True)
-            turn = 0
-            for game in games:
-                for record in records[game]:
-                    order = runtimes[turn % len(runtimes) :] + runtimes[: turn % len(runtimes)]
-                    turn += 1
-                    for name in order:
-                        answer = runners[name].call({"op": "review", "record": record,
-                                                     "seat": 0, "level": args.level,
-                                                     "seed": 1})  # fmt: skip
-                        answer["found"] = what_it_found(game, answer.pop("review"))
-                        answer["seed"] = record["seed"]
-                        results[name].setdefault(game, []).append(answer)
-                    print(f"  {game} deal {record['seed']}: " + ", ".join(
-                        f"{n} {results[n][game][-1]['ms'] / 1000:.1f} s" for n in runtimes
-                    ) + f" ({results[runtimes[0]][game][-1]['found']})", flush=True)  # fmt: skip
-        finally:
-            for runner in runners.values():
-                runner.close()
+    with open_runtimes(api, runtimes, games, args.site) as (runners, described):
+        turn = 0
+        for game in games:
+            for record in records[game]:
+                order = runtimes[turn % len(runtimes) :] + runtimes[: turn % len(runtimes)]
+                turn += 1
+                for name in order:
+                    answer = runners[name].call({"op": "review", "record": record,
+                                                 "seat": 0, "level": args.level,
+                                                 "seed": 1})  # fmt: skip
+                    answer["found"] = what_it_found(game, answer.pop("review"))
+                    answer["seed"] = record["seed"]
+                    results[name].setdefault(game, []).append(answer)
+                print(f"  {game} deal {record['seed']}: " + ", ".join(
+                    f"{n} {results[n][game][-1]['ms'] / 1000:.1f} s" for n in runtimes
+                ) + f" ({results[runtimes[0]][game][-1]['found']})", flush=True)  # fmt: skip
     load["end"] = load_average()
     summary: dict[str, Any] = {}
     for game in games:

@@ -3,6 +3,7 @@ against plain minimax over every legal card on small endings, and its budget's b
 
 from __future__ import annotations
 
+from precedence.test_search_parts import brute_force
 from scale import scaled
 
 from celestix.precedence.bots.double_dummy import PrecedenceTricks, team_tricks
@@ -19,26 +20,10 @@ def ids(mask: int) -> list[int]:
     return [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
-def precedence_minimax(
-    hands: list[int], declared: list[int], trump: int, seat: int, trick: list[int], leader: int
-) -> int:
-    """Team 0's tricks from here by plain minimax (every legal card tried)."""
-    if not any(hands) and not trick:
-        return 0
-    led = trick[0] // 13 if trick else -1
-    results = []
-    for card in ids(legal_mask(hands[seat], declared[seat], led)):
-        h, d = list(hands), list(declared)
-        h[seat] &= ~(1 << card)
-        d[seat] &= ~(1 << card)
-        now = [*trick, card]
-        if len(now) == 4:
-            winner = trick_winner(now, leader, trump)
-            results.append(int(winner % 2 == 0) + precedence_minimax(h, d, trump, winner, [],
-                                                                     winner))  # fmt: skip
-        else:
-            results.append(precedence_minimax(h, d, trump, (seat + 1) % 4, now, leader))
-    return max(results) if seat % 2 == 0 else min(results)
+def precedence_minimax(hands: list[int], declared: list[int], trump: int, leader: int) -> int:
+    """Team 0's tricks from a trick's start by plain minimax (test_search_parts')."""
+    left = hands[leader].bit_count()
+    return brute_force(hands, declared, trump, leader, [], 0, 13 - left, list(range(14)))
 
 
 def precedence_ending(seed: int) -> tuple[list[int], list[int], int, int]:
@@ -56,7 +41,7 @@ def precedence_ending(seed: int) -> tuple[list[int], list[int], int, int]:
 def test_precedence_double_dummy_matches_minimax() -> None:
     for seed in range(scaled(120, 12)):
         hands, declared, trump, leader = precedence_ending(seed)
-        want = precedence_minimax(hands, declared, trump, leader, [], leader)
+        want = precedence_minimax(hands, declared, trump, leader)
         found = team_tricks(hands, declared, trump, leader, seed % 3)
         assert (found.low, found.high) == (want, want), seed
 
@@ -64,7 +49,7 @@ def test_precedence_double_dummy_matches_minimax() -> None:
 def test_a_spent_budget_gives_bounds_that_hold() -> None:
     for seed in range(scaled(40, 6)):
         hands, declared, trump, leader = precedence_ending(1000 + seed)
-        want = precedence_minimax(hands, declared, trump, leader, [], leader)
+        want = precedence_minimax(hands, declared, trump, leader)
         found = team_tricks(hands, declared, trump, leader, 0, budget=3 + seed)
         assert found.low <= want <= found.high
         assert found.nodes <= 4 + seed
@@ -116,7 +101,7 @@ def test_a_line_of_trick_starts_shares_one_table() -> None:
     # with minimax at both.
     for seed in range(scaled(30, 4)):
         hands, declared, trump, leader = precedence_ending(2000 + seed)
-        first = precedence_minimax(hands, declared, trump, leader, [], leader)
+        first = precedence_minimax(hands, declared, trump, leader)
         trick: list[int] = []
         later = list(hands)
         face = list(declared)
@@ -129,7 +114,7 @@ def test_a_line_of_trick_starts_shares_one_table() -> None:
             trick.append(card)
             seat = (seat + 1) % 4
         winner = trick_winner(trick, leader, trump)
-        second = precedence_minimax(later, face, trump, winner, [], winner)
+        second = precedence_minimax(later, face, trump, winner)
         left = hands[leader].bit_count()
         starts = [(hands, declared, leader, left, 0), (later, face, winner, left - 1, 0)]
         found = solve_line(PrecedenceTricks(trump), starts, 1_000_000)

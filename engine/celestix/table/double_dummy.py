@@ -30,7 +30,7 @@ Python.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -334,6 +334,15 @@ def narrow(search: TrickSearch, low: int, high: int, guess: int) -> Bounds:
         rising = made
         target = low + step if made else high - step + 1
     return Bounds(low, high, search.nodes)
+
+
+def ordered(moves: list[int], first: int, wins: Callable[[int], bool] | None) -> list[int]:
+    """A move order for a trick game's rules: ``first`` (a playout policy's card), then
+    the cards that win the trick now (``wins``; None on a lead), then the rest."""
+    rest = [card for card in moves if card != first]
+    if wins is None:
+        return [first, *rest]
+    return [first, *(c for c in rest if wins(c)), *(c for c in rest if not wins(c))]
 
 
 def solve_line(

@@ -24,7 +24,7 @@ from celestix.precedence.bots.fast import (
     legal_mask,
     policy_card,
 )
-from celestix.table.double_dummy import Bounds, solve
+from celestix.table.double_dummy import Bounds, ordered, solve
 
 # Nodes a par computation may spend (a card tried is a node).
 PAR_BUDGET = 400_000
@@ -153,14 +153,12 @@ class PrecedenceTricks:
             legal |= 1 << card
         first = policy_card(hands, legal, self.trump, seat, trick, True)
         if not trick:
-            return [first, *(card for card in moves if card != first)]
+            return ordered(moves, first, None)
         best = trick[0]
         for card in trick[1:]:
             if beats(card, best, self.trump):
                 best = card
-        winners = [c for c in moves if c != first and beats(c, best, self.trump)]
-        losers = [c for c in moves if c != first and not beats(c, best, self.trump)]
-        return [first, *winners, *losers]
+        return ordered(moves, first, lambda card: beats(card, best, self.trump))
 
 
 def team_tricks(

@@ -13,8 +13,6 @@ searches (other budgets, another search) reaches the review through it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from celestix.precedence.bots.fast import distinct_moves
 from celestix.precedence.bots.knowledge import Knowledge, mask_of
 from celestix.precedence.bots.search import (
@@ -27,19 +25,7 @@ from celestix.precedence.bots.search import (
 from celestix.precedence.bots.seen import legal_or_refuse
 from celestix.precedence.cards import CARD_ID, DECK
 from celestix.shape import JsonDict
-
-
-@dataclass(frozen=True)
-class Judgement:
-    """The level's verdict on one decision (values in points, per hand)."""
-
-    best: JsonDict  # the level's action in the view
-    loss: int  # how much less the action is worth than ``best`` (>= 0)
-    best_value: int  # the estimated value of ``best``
-    action_value: int  # and of the action taken
-    choices: int  # the legal actions (1: the action was forced)
-    samples: int  # sampled deals behind the values (0: not searched)
-    kind: str  # "declare", "bid" or "play"
+from celestix.table.judgement import Judgement
 
 
 def judge(view: JsonDict, action: JsonDict, level: str, seed: int) -> Judgement:

@@ -30,7 +30,7 @@ from celestix.sabacc.bots.fast import (
     winning_index,
 )
 from celestix.sabacc.sim import HALF, SUIT_MASKS
-from celestix.table.double_dummy import Bounds, solve
+from celestix.table.double_dummy import Bounds, ordered, solve
 
 # Nodes a par computation may spend (a card tried is a node).
 PAR_BUDGET = 200_000
@@ -147,21 +147,16 @@ class SabaccTricks:
     def order(
         self, hands: Sequence[int], moves: list[int], seat: int, trick: Sequence[int]
     ) -> list[int]:
-        legal = 0
-        for card in moves:
-            legal |= 1 << card
         first = policy_card(hands, seat, self.declarer, self.seats, trick,
                             hands[seat].bit_count())  # fmt: skip
         if first not in moves:  # the searched card of its run (the strongest)
             suit = SUIT_OF_ID[first]
             first = min(c for c in moves if SUIT_OF_ID[c] == suit and c >= first)
         if not trick:
-            return [first, *(card for card in moves if card != first)]
+            return ordered(moves, first, None)
         led = SUIT_OF_ID[trick[0]]
         best = max(power(card, led) for card in trick)
-        winners = [c for c in moves if c != first and power(c, led) > best]
-        losers = [c for c in moves if c != first and power(c, led) <= best]
-        return [first, *winners, *losers]
+        return ordered(moves, first, lambda card: power(card, led) > best)
 
 
 def declarer_points(

@@ -14,8 +14,6 @@ searches (other budgets, another search, other stakes) reaches the review throug
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from celestix.sabacc.bots import basic
 from celestix.sabacc.bots.fast import SCALE
 from celestix.sabacc.bots.legal import legal_from_view
@@ -28,21 +26,9 @@ from celestix.sabacc.bots.search import (
 )
 from celestix.sabacc.cards import INDEX, SUIT_OF
 from celestix.shape import JsonDict
+from celestix.table.judgement import Judgement
 
 HUNDREDTHS = 100
-
-
-@dataclass(frozen=True)
-class Judgement:
-    """The level's verdict on one decision (values in hundredths of a chip)."""
-
-    best: JsonDict  # the level's action in the view
-    loss: int  # how much less the action is worth than ``best`` (>= 0)
-    best_value: int  # the estimated value of ``best``
-    action_value: int  # and of the action taken
-    choices: int  # the legal actions (1: the action was forced)
-    samples: int  # sampled deals behind the values (0: not searched)
-    kind: str  # "bid", "aside" or "play"
 
 
 def judge(view: JsonDict, action: JsonDict, level: str, seed: int) -> Judgement:
