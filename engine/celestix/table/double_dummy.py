@@ -336,6 +336,26 @@ def narrow(search: TrickSearch, low: int, high: int, guess: int) -> Bounds:
     return Bounds(low, high, search.nodes)
 
 
+def top_run(hands: Sequence[int], trumps: int) -> tuple[int, list[int]]:
+    """The seat holding the highest trump in play (``trumps``: the trump suit's mask) and
+    the run of highest trumps it holds, highest first: each wins a trick whatever is
+    played with it. ``(-1, [])`` when no trump is in play."""
+    alive = 0
+    for hand in hands:
+        alive |= hand
+    alive &= trumps
+    if not alive:
+        return -1, []
+    card = alive.bit_length() - 1
+    holder = next(s for s, hand in enumerate(hands) if hand >> card & 1)
+    run = []
+    while alive and hands[holder] >> card & 1:
+        run.append(card)
+        alive ^= 1 << card
+        card = alive.bit_length() - 1
+    return holder, run
+
+
 def ordered(moves: list[int], first: int, wins: Callable[[int], bool] | None) -> list[int]:
     """A move order for a trick game's rules: ``first`` (a playout policy's card), then
     the cards that win the trick now (``wins``; None on a lead), then the rest."""

@@ -23,8 +23,9 @@ from celestix.precedence.bots.fast import (
     high,
     legal_mask,
     policy_card,
+    trick_winner,
 )
-from celestix.table.double_dummy import Bounds, ordered, solve
+from celestix.table.double_dummy import Bounds, ordered, solve, top_run
 
 # Nodes a par computation may spend (a card tried is a node).
 PAR_BUDGET = 400_000
@@ -48,15 +49,7 @@ class PrecedenceTricks:
         return distinct_moves(legal, alive)
 
     def result(self, trick: Sequence[int]) -> tuple[int, int]:
-        led = trick[0] // 13
-        trump = self.trump
-        best_i, best_value = 0, -1
-        for i, card in enumerate(trick):
-            suit = card // 13
-            value = 100 + card if suit == trump else card if suit == led else -1
-            if value > best_value:
-                best_i, best_value = i, value
-        return best_i, 1
+        return trick_winner(trick, 0, self.trump), 1  # (led by seat 0: the place)
 
     def beats_by_rank(self, trick: Sequence[int], place: int) -> bool:
         suit = trick[place] // 13
@@ -83,22 +76,12 @@ class PrecedenceTricks:
     def _top_trumps(self, hands: Sequence[int]) -> tuple[list[int], int]:
         """For each seat, how many of the highest trumps left it holds in a row (each
         wins a trick whatever is played with it); those trumps."""
-        tmask = SUIT_MASKS[self.trump]
-        alive = (hands[0] | hands[1] | hands[2] | hands[3]) & tmask
+        holder, run = top_run(hands, SUIT_MASKS[self.trump])
         tops = [0, 0, 0, 0]
         pinned = 0
-        if not alive:
-            return tops, pinned
-        card = high(alive)
-        holder = next(s for s in range(4) if hands[s] >> card & 1)
-        mine = hands[holder]
-        while mine >> card & 1:
+        for card in run:
             tops[holder] += 1
             pinned |= 1 << card
-            alive ^= 1 << card
-            if not alive:
-                break
-            card = high(alive)
         return tops, pinned
 
     def _quick_tricks(

@@ -30,7 +30,7 @@ from celestix.sabacc.bots.fast import (
     winning_index,
 )
 from celestix.sabacc.sim import HALF, SUIT_MASKS
-from celestix.table.double_dummy import Bounds, ordered, solve
+from celestix.table.double_dummy import Bounds, ordered, solve, top_run
 
 # Nodes a par computation may spend (a card tried is a node).
 PAR_BUDGET = 200_000
@@ -81,7 +81,7 @@ class SabaccTricks:
             bit = rest & -rest
             points += HALF[bit.bit_length() - 1]
             rest ^= bit
-        runs, pinned = self._top_sabaccs(hands, alive)
+        runs, pinned = self._top_sabaccs(hands)
         quick, quick_pinned = self._quick_tricks(hands, alive, leader)
         pinned |= quick_pinned
         mine = runs[declarer]
@@ -92,24 +92,16 @@ class SabaccTricks:
             theirs = max(theirs, quick)
         return mine, points - theirs, pinned
 
-    def _top_sabaccs(self, hands: Sequence[int], alive: int) -> tuple[list[int], int]:
+    def _top_sabaccs(self, hands: Sequence[int]) -> tuple[list[int], int]:
         """For each seat, the least its run of the highest Sabaccs left wins (each of them
         takes a trick: its own value and a half-point a card for the others); those
         Sabaccs."""
+        holder, run = top_run(hands, SUIT_MASKS[SABACCS])
         runs = [0] * self.seats
-        sabaccs = alive & SUIT_MASKS[SABACCS]
         pinned = 0
-        if not sabaccs:
-            return runs, pinned
-        card = high(sabaccs)
-        holder = next(s for s in range(self.seats) if hands[s] >> card & 1)
-        while hands[holder] >> card & 1:
+        for card in run:
             runs[holder] += HALF[card] + self.seats - 1
             pinned |= 1 << card
-            sabaccs ^= 1 << card
-            if not sabaccs:
-                break
-            card = high(sabaccs)
         return runs, pinned
 
     def _quick_tricks(self, hands: Sequence[int], alive: int, leader: int) -> tuple[int, int]:
