@@ -56,6 +56,7 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
+from celestix.stats import percentile
 from tools.common import DIST, RESULTS, ROOT, cache_lock
 from tools.env import CHROMIUM, CHROMIUM_ARGS
 from tools.server import make_server
@@ -415,12 +416,6 @@ def measure(
 
 
 # --- figures -----------------------------------------------------------------------------
-
-
-def percentile(values: Sequence[float], share: float) -> float:
-    """The value below which ``share`` of ``values`` lie (nearest rank, as the arena)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
 
 
 def p95(values: Sequence[float]) -> float:

@@ -26,7 +26,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.bots import RUNTIMES, engine_api, load_average, open_runtimes, percentile
+from bench.bots import RUNTIMES, engine_api, load_average, open_runtimes
+from celestix.stats import percentile
 from tools.common import DIST, RESULTS
 
 GAMES = ("precedence", "sabacc", "patience")

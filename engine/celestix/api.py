@@ -23,6 +23,7 @@ from celestix.errors import IllegalActionError, InternalError, MalformedError, R
 from celestix.options import resolve
 from celestix.registry import GAME_MODULES, GameRules, rules_for
 from celestix.review import job as review_job
+from celestix.review.replayed import Replayed, replayed
 from celestix.rng import MAX_SEED, fresh_seed
 from celestix.shape import (
     JsonDict,
@@ -184,7 +185,7 @@ def review(
     is in the game's unit (``"unit"``). ``hand`` limits the review to one hand (or
     round) of the record. The same input gives the same review, on every Python.
     """
-    return _guard("review", review_job.run, record, seat, level, seed, hand)
+    return _guard("review", review_job.run, _review_record, record, seat, level, seed, hand)
 
 
 def review_plan(
@@ -198,13 +199,13 @@ def review_plan(
     progress and may stop between steps): ``{"decisions": [indices], "steps", "progress":
     {"done", "total"}, "review": null, ...}``. Give it to :func:`review_step` until its
     ``"review"`` is not null."""
-    return _guard("review_plan", review_job.start, record, seat, level, seed, hand)
+    return _guard("review_plan", review_job.start, _review_record, record, seat, level, seed, hand)
 
 
 def review_step(job: JsonDict) -> JsonDict:
     """The review job after its next step (checked first: a job it could not have made is
     refused); once every step is done, ``job["review"]`` is the review."""
-    return _guard("review_step", review_job.step, job)
+    return _guard("review_step", review_job.step, _review_record, job)
 
 
 def review_decision(
@@ -212,7 +213,14 @@ def review_decision(
 ) -> JsonDict:
     """One decision of ``seat`` (action ``index`` of the record) judged, as :func:`review`
     judges it."""
-    return _guard("review_decision", review_job.decision, record, seat, index, level, seed)
+    return _guard(
+        "review_decision", review_job.decision, _review_record, record, seat, index, level, seed
+    )
+
+
+def _review_record(record: object) -> Replayed:
+    """A record replayed for a review, every state kept, checked as :func:`replay`."""
+    return replayed(record, new_game, apply)
 
 
 # --- checks shared by the functions above -------------------------------------------

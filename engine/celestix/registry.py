@@ -43,6 +43,9 @@ class GameRules(ABC):
     seats: ClassVar[tuple[int, int]]
     option_specs: ClassVar[tuple[OptionSpec, ...]]
     bot_levels: ClassVar[tuple[str, ...]]
+    # The state's field that counts hands (rounds), for runners that check a state once
+    # a hand (celestix.runner); None for a game of one hand.
+    hand_field: ClassVar[str | None] = None
 
     def describe(self) -> JsonDict:
         """The game as ``games()`` lists it."""

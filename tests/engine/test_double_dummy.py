@@ -10,9 +10,8 @@ from celestix.precedence.bots.double_dummy import PrecedenceTricks, team_tricks
 from celestix.precedence.bots.fast import legal_mask, trick_winner
 from celestix.rng import Rng
 from celestix.sabacc.bots.double_dummy import SabaccTricks, declarer_points
+from celestix.sabacc.bots.fast import HALF, winning_index
 from celestix.sabacc.bots.fast import legal_mask as sabacc_legal
-from celestix.sabacc.bots.fast import winning_index
-from celestix.sabacc.sim import HALF
 from celestix.table.double_dummy import solve_line
 
 

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from celestix import api
-from celestix.patience.bots import Choice
+from celestix.patience.bots import Choice, view_moves
 from celestix.patience.hints import move_text, recommendation
 from celestix.patience.solver import DEFAULT_BUDGET, LOST, UNKNOWN, WON, solve_state
+from celestix.patience.view import make_view
 from celestix.review.game import StepResult
 from celestix.review.replayed import Replayed
 from celestix.shape import JsonDict, expect_dict, expect_int, expect_keys, expect_list, expect_str
@@ -48,7 +48,7 @@ def checkpoints(game: Replayed) -> list[int]:
     end = len(game.actions)
     points = [0]
     for i, state in enumerate(game.states[:end]):
-        if len(api.legal_actions(state, 0)) > 1 and i + 1 < end:
+        if len(view_moves(make_view(state, 0))) > 1 and i + 1 < end:
             points.append(i + 1)
     if end:
         points.append(end)
@@ -205,7 +205,7 @@ class PatienceReview:
         # the winning line from the last position shown winnable: the moves to the one
         # that lost the deal are forced, so the line plays them first
         line = (search["line"] or [])[index - points[low] :]
-        view = api.view(game.states[index], 0)
+        view = make_view(game.states[index], 0)
         played = move_text(view, game.actions[index])
         better = move_text(view, line[0]) if line else None
         if proved:
@@ -228,8 +228,8 @@ class PatienceReview:
         out = []
         for i, action in enumerate(game.actions):
             state = game.states[i]
-            view = api.view(state, 0)
-            legal = api.legal_actions(state, 0)
+            view = make_view(state, 0)
+            legal = view_moves(view)
             loss, best = 0, action
             value: int | None = None
             if len(legal) == 1:

@@ -15,18 +15,20 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from celestix.precedence.bidding import contracts
 from celestix.precedence.bots.double_dummy import PAR_BUDGET, PrecedenceTricks
+from celestix.precedence.bots.fast import mask_of
 from celestix.precedence.bots.hints import card_reason, forced_reason, meld_labels
-from celestix.precedence.bots.knowledge import mask_of
-from celestix.precedence.bots.seen import Seen, legal_or_refuse
+from celestix.precedence.bots.knowledge import Seen
+from celestix.precedence.bots.legal import legal_or_refuse
 from celestix.precedence.bots.valuation import judge
 from celestix.precedence.cards import SUIT_NAMES, card_name
 from celestix.precedence.melds import declaration_points, describe_meld
 from celestix.precedence.options import counts_excess, trump_suit
 from celestix.precedence.scoring import score_team
+from celestix.precedence.view import View
 from celestix.review.replayed import Replayed
 from celestix.review.trick import TrickReview
 from celestix.shape import JsonDict
@@ -106,7 +108,8 @@ class PrecedenceReview(TrickReview):
 
     # --- one decision ---------------------------------------------------------------------
 
-    def judge(self, view: JsonDict, action: JsonDict, level: str, seed: int) -> JsonDict:
+    def judge(self, seen: JsonDict, action: JsonDict, level: str, seed: int) -> JsonDict:
+        view = cast(View, seen)  # (a view the game made)
         verdict = judge(view, action, level, seed)
         if verdict.kind == "play":
             reason = self._play_reason(view, action["card"], verdict.best["card"], verdict.loss,
@@ -128,7 +131,7 @@ class PrecedenceReview(TrickReview):
             "best_value": verdict.best_value,
         }
 
-    def _play_reason(self, view: JsonDict, card: str, best: str, loss: int, choices: int) -> str:
+    def _play_reason(self, view: View, card: str, best: str, loss: int, choices: int) -> str:
         seen = Seen.from_view(view)
         face_up = [{c for meld in melds for c in meld} for melds in view["melds"]]
         variant = str(view["variant"])

@@ -15,12 +15,9 @@ states.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Any
 
 from celestix.precedence.cards import RANK_OF, SUIT_NAMES, SUIT_OF, card_list
-from celestix.table.tricks import trick_winner
-
-Play = dict[str, Any]
+from celestix.table.tricks import Play, trick_winner
 
 
 def follow_cards(hand: Sequence[str], trick: Sequence[Play]) -> list[str]:

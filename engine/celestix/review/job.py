@@ -16,17 +16,21 @@ give the same review whichever way it is run, on CPython and in Pyodide.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from celestix.errors import MalformedError
 from celestix.registry import GameRules, rules_for
 from celestix.review.game import GameReview
-from celestix.review.replayed import Replayed, replayed
+from celestix.review.replayed import Replayed
 from celestix.rng import MAX_SEED
 from celestix.shape import JsonDict, expect_dict, expect_int, expect_keys, expect_list, expect_str
 
 JOB = "celestix-review"
 JOB_VERSION = 1
+# The facade's replay of a record, keeping every state (review.replayed with its new_game
+# and apply).
+Replay = Callable[[object], Replayed]
 JOB_KEYS = ("job", "version", "record", "seat", "level", "seed", "hand", "steps", "decisions",
             "done", "results", "partial", "progress", "review")  # fmt: skip
 
@@ -44,11 +48,11 @@ class Input:
     hand: int | None
 
 
-def check_input(record: object, seat: object, level: object, seed: object,
+def check_input(replay: Replay, record: object, seat: object, level: object, seed: object,
                 hand: object) -> Input:  # fmt: skip
     """The input checked: the record replays, the seat sits at its table, the level is the
     game's, the seed is a deal number or null, the hand is one the record reaches."""
-    game = replayed(record)
+    game = replay(record)
     first = game.states[0]
     rules = rules_for(first["game"], "record.game")
     reviewer = rules.reviewer()
@@ -64,9 +68,11 @@ def check_input(record: object, seat: object, level: object, seed: object,
     return Input(game, rules, reviewer, checked_seat, checked_level, checked_seed, checked_hand)
 
 
-def start(record: object, seat: object, level: object, seed: object, hand: object) -> JsonDict:
+def start(
+    replay: Replay, record: object, seat: object, level: object, seed: object, hand: object
+) -> JsonDict:
     """A new job for the review of ``seat``'s decisions in ``record``."""
-    given = check_input(record, seat, level, seed, hand)
+    given = check_input(replay, record, seat, level, seed, hand)
     steps = given.reviewer.steps(given.game, given.seat, given.hand)
     job: JsonDict = {
         "job": JOB,
@@ -89,14 +95,14 @@ def start(record: object, seat: object, level: object, seed: object, hand: objec
     return job
 
 
-def step(job: object) -> JsonDict:
+def step(replay: Replay, job: object) -> JsonDict:
     """The job after its next step (unchanged once it holds the review)."""
     checked = expect_dict(job, "job")
     expect_keys(checked, "job", JOB_KEYS)
     if checked["job"] != JOB or checked["version"] != JOB_VERSION:
         raise MalformedError("job.job", "not a review job of this engine")
-    given = check_input(checked["record"], checked["seat"], checked["level"], checked["seed"],
-                        checked["hand"])  # fmt: skip
+    given = check_input(replay, checked["record"], checked["seat"], checked["level"],
+                        checked["seed"], checked["hand"])  # fmt: skip
     steps = given.reviewer.steps(given.game, given.seat, given.hand)
     if checked["steps"] != steps:
         raise MalformedError("job.steps", "not the steps of this review")
@@ -132,9 +138,11 @@ def step(job: object) -> JsonDict:
     return out
 
 
-def run(record: object, seat: object, level: object, seed: object, hand: object) -> JsonDict:
+def run(
+    replay: Replay, record: object, seat: object, level: object, seed: object, hand: object
+) -> JsonDict:
     """The whole review in one call: every step of the plan, then the report."""
-    given = check_input(record, seat, level, seed, hand)
+    given = check_input(replay, record, seat, level, seed, hand)
     steps = given.reviewer.steps(given.game, given.seat, given.hand)
     results = []
     for planned in steps:
@@ -149,10 +157,10 @@ def run(record: object, seat: object, level: object, seed: object, hand: object)
     return given.reviewer.report(given.game, given.seat, given.hand, steps, results)
 
 
-def decision(record: object, seat: object, index: object, level: object,
+def decision(replay: Replay, record: object, seat: object, index: object, level: object,
              seed: object) -> JsonDict:  # fmt: skip
     """One decision of ``seat`` judged (as the whole review judges it)."""
-    given = check_input(record, seat, level, seed, None)
+    given = check_input(replay, record, seat, level, seed, None)
     where = expect_int(index, "index", 0)
     planned = {"type": "decision", "index": where}
     if planned not in given.reviewer.steps(given.game, given.seat, None):

@@ -6,17 +6,18 @@ the state before each action. The last few records replayed are remembered (by a
 of their JSON), so the stepwise review (``api.review_step``), which gets the same record
 on every step, replays it once.
 
-(This module uses the facade, which imports the review: it reads ``api``'s functions
-only when called, never while the modules are being imported.)
+The facade passes its own ``new_game`` and ``apply`` in (the review sits below the
+facade and never imports it).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from celestix import api
 from celestix.errors import MalformedError, RulesError
 from celestix.rng import MAX_SEED, Rng
 from celestix.shape import JsonDict, expect_dict, expect_keys, expect_list
@@ -54,17 +55,20 @@ def digest_of(record: object) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def replayed(record: object) -> Replayed:
-    """The record's states, checked as ``api.replay`` checks them."""
+def replayed(
+    record: object,
+    new_game: Callable[..., JsonDict],
+    apply: Callable[[JsonDict, Any, int], JsonDict],
+) -> Replayed:
+    """The record's states, checked as ``api.replay`` checks them (with the facade's
+    ``new_game`` and ``apply``)."""
     digest = digest_of(record)
     known = _memo.get(digest)
     if known is not None:
         return known
     checked = expect_dict(record, "record")
     expect_keys(checked, "record", ["game", "seed", "actions"], ["options", "setup"])
-    state = api.new_game(
-        checked["game"], checked.get("options"), checked["seed"], checked.get("setup")
-    )
+    state = new_game(checked["game"], checked.get("options"), checked["seed"], checked.get("setup"))
     states = [state]
     seats: list[int] = []
     actions: list[JsonDict] = []
@@ -73,7 +77,7 @@ def replayed(record: object) -> Replayed:
         entry = expect_dict(raw, where)
         expect_keys(entry, where, ["seat", "action"])
         try:
-            state = api.apply(state, entry["action"], entry["seat"])["state"]
+            state = apply(state, entry["action"], entry["seat"])["state"]
         except RulesError as error:
             raise MalformedError(where, error.message) from error
         states.append(state)

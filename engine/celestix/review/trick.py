@@ -13,8 +13,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import ClassVar
 
-from celestix import api
 from celestix.errors import MalformedError
+from celestix.registry import rules_for
 from celestix.review.game import StepResult
 from celestix.review.replayed import Replayed
 from celestix.shape import JsonDict, expect_dict, expect_int, expect_str
@@ -96,7 +96,8 @@ class TrickReview(ABC):
         index = int(step["index"])
         state = game.states[index]
         action = self.normal_action(game, index)
-        judged = self.judge(api.view(state, seat), action, level, game.seed_for(seed, index))
+        view = rules_for(state["game"]).view(state, seat)
+        judged = self.judge(view, action, level, game.seed_for(seed, index))
         value = {"index": index, "action": action, "hand": self.hand_of(state), **judged}
         return StepResult(True, value)
 

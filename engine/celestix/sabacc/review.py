@@ -17,20 +17,21 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from celestix.review.replayed import Replayed
 from celestix.review.trick import TrickReview
 from celestix.sabacc.aside import TALON_DECLARER, TALON_TO
 from celestix.sabacc.auction import BID_NAMES, PASS
-from celestix.sabacc.bots.deals import Table, mask_of
+from celestix.sabacc.bots.deals import Table
 from celestix.sabacc.bots.double_dummy import PAR_BUDGET, SabaccTricks
+from celestix.sabacc.bots.fast import HALF, mask_of
 from celestix.sabacc.bots.hints import card_reason, forced_reason
 from celestix.sabacc.bots.legal import legal_from_view
 from celestix.sabacc.bots.valuation import judge
 from celestix.sabacc.cards import HALF_POINTS, card_name, points_text
 from celestix.sabacc.counting import TARGET_HALF_POINTS
-from celestix.sabacc.sim import HALF
+from celestix.sabacc.view import View
 from celestix.shape import JsonDict
 from celestix.table.double_dummy import solve_line
 
@@ -81,7 +82,8 @@ class SabaccReview(TrickReview):
 
     # --- one decision ---------------------------------------------------------------------
 
-    def judge(self, view: JsonDict, action: JsonDict, level: str, seed: int) -> JsonDict:
+    def judge(self, seen: JsonDict, action: JsonDict, level: str, seed: int) -> JsonDict:
+        view = cast(View, seen)  # (a view the game made)
         verdict = judge(view, action, level, seed)
         loss, best = verdict.loss, verdict.best
         if verdict.choices == 1:
@@ -104,7 +106,7 @@ class SabaccReview(TrickReview):
         }
 
     @staticmethod
-    def _forced(view: JsonDict, action: JsonDict) -> str:
+    def _forced(view: View, action: JsonDict) -> str:
         if action["type"] == "play":
             words = forced_reason(view, action["card"])
             return f"Forced: {words[:1].lower()}{words[1:]}"
@@ -113,7 +115,7 @@ class SabaccReview(TrickReview):
         return "Forced: no bid was left above the one made."
 
     @staticmethod
-    def _play_reason(view: JsonDict, card: str, best: str, loss: int) -> str:
+    def _play_reason(view: View, card: str, best: str, loss: int) -> str:
         table = Table.from_view(view)
         legal = [move["card"] for move in legal_from_view(view)]
         what = _cap(card_reason(view, table, card, legal))

@@ -9,7 +9,7 @@ from scale import scaled
 
 from celestix import api
 from celestix.patience.review import checkpoints
-from celestix.review.replayed import replayed
+from celestix.review.replayed import Replayed, replayed
 
 Record = dict[str, Any]
 RANKS = "A23456789TJQK"
@@ -47,9 +47,14 @@ def play(setup: dict[str, Any] | None, seed: int, moves: list[dict[str, Any]],
     return record
 
 
+def states_of(record: Record) -> Replayed:
+    """The record replayed with the facade's checks, every state kept."""
+    return replayed(record, api.new_game, api.apply)
+
+
 def status_at(record: Record, position: int) -> str:
     """The solver's verdict on the position before action ``position``."""
-    return str(api.winnable(replayed(record).states[position])["status"])
+    return str(api.winnable(states_of(record).states[position])["status"])
 
 
 # Foundations 6, 7 and 8 (bases 8, 7 and 6) lack their last 2, 2 and 3 cards; one redeal
@@ -73,7 +78,7 @@ def test_a_constructed_losing_move_is_found_and_proved() -> None:
     losses = {d["index"]: d["loss"] for d in found["decisions"]}
     assert losses[index] == 100 and sum(losses.values()) == 100
     # the solver's line from the losing move's position wins
-    state = replayed(record).states[index]
+    state = states_of(record).states[index]
     for move in outcome["line"]:
         state = api.apply(state, move, 0)["state"]
     assert state["phase"] == "won"
@@ -117,14 +122,14 @@ def test_real_deals_played_by_easy(deal: int) -> None:
     assert outcome["status"] == "lost_at" and outcome["proved"]
     assert status_at(record, outcome["index"]) == "winnable"
     assert status_at(record, outcome["index"] + 1) == "lost"
-    assert len(api.legal_actions(replayed(record).states[outcome["index"]], 0)) > 1
+    assert len(api.legal_actions(states_of(record).states[outcome["index"]], 0)) > 1
 
 
 def test_the_search_asks_few_questions() -> None:
     """Deal 2, played by easy: about log2 of the choices, plus the start."""
     record = play(None, 2, [])
     found = api.review(record, 0, "normal")
-    choices = len(checkpoints(replayed(record)))
+    choices = len(checkpoints(states_of(record)))
     assert found["outcome"]["probes"] <= choices.bit_length() + 2
     if found["outcome"]["status"] == "likely_lost_at":
         index = found["outcome"]["index"]

@@ -19,16 +19,16 @@ from celestix import api
 from celestix.errors import RulesError
 from celestix.options import resolve
 from celestix.precedence.bots import LEVELS, choose, search
-from celestix.precedence.bots.knowledge import Knowledge
+from celestix.precedence.bots.deals import Knowledge
 from celestix.precedence.cards import DECK
 from celestix.precedence.flow import apply_action
-from celestix.precedence.match import play_match
 from celestix.precedence.moves import state_moves
 from celestix.precedence.options import OPTION_SPECS
 from celestix.precedence.setup import new_state
 from celestix.precedence.tricks import strength
 from celestix.precedence.view import make_view
 from celestix.rng import Rng
+from celestix.runner import play
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -122,7 +122,9 @@ def small_hand_record(seed: int) -> str:
 
 
 def test_a_whole_game_with_the_normal_level() -> None:
-    match = play_match(("normal", "easy", "normal", "easy"), {"target": 150}, 77, audit=True)
+    match = play(
+        "precedence", ("normal", "easy", "normal", "easy"), {"target": 150}, 77, audit=True
+    )
     assert match.finished
     assert max(match.state["scores"]) >= 150
 

@@ -9,6 +9,7 @@ from scale import scaled
 
 from celestix import api
 from celestix.precedence.bots import search
+from celestix.precedence.bots.deals import Knowledge, estimate20, mask_of
 from celestix.precedence.bots.fast import (
     NO_GOALS,
     distinct_moves,
@@ -21,7 +22,6 @@ from celestix.precedence.bots.fast import (
     value_table,
     wants_tricks,
 )
-from celestix.precedence.bots.knowledge import Knowledge, estimate20, mask_of
 from celestix.precedence.cards import CARD_ID, DECK, SUIT_BY_NAME
 from celestix.precedence.scoring import score_team
 from celestix.precedence.tricks import legal_plays, winning_play

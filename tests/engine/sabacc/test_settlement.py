@@ -21,8 +21,9 @@ from sabacc.support import (
 )
 
 from celestix import api
+from celestix.cli.sabacc import game_options
+from celestix.runner import play
 from celestix.sabacc.counting import TARGET_HALF_POINTS, count, made, pairing
-from celestix.sabacc.match import game_options, play_game
 from celestix.sabacc.settlement import bonus_amount, bonus_claims
 
 State = dict[str, Any]
@@ -292,7 +293,14 @@ def counted_rounds(players: int, games: int, level: str) -> list[list[dict[str, 
                 current.clear()
 
     for seed in range(games):
-        play_game(game_options(players), seed, [level] * players, observe=observe)
+        play(
+            "sabacc",
+            [level] * players,
+            game_options(players),
+            seed,
+            audit=True,
+            observe=lambda step: observe(step.state, step.events),
+        )
     return rounds
 
 

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from celestix.bots.bits import high
 from celestix.precedence.bots.fast import (
     ABOVE,
     SUIT_MASKS,
     beats,
     distinct_moves,
-    high,
     legal_mask,
     policy_card,
     trick_winner,

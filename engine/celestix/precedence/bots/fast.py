@@ -19,8 +19,11 @@ so results are the same on every Python.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
+from celestix.bots import bits
+from celestix.bots.bits import high, low
+from celestix.precedence.cards import CARD_ID
 from celestix.precedence.scoring import AUDIT_AT, AUDIT_POINTS
 from celestix.rng import Rng
 
@@ -36,14 +39,9 @@ NO_GOALS = (-1, -1, False)
 Goals = tuple[int, int, bool]
 
 
-def low(mask: int) -> int:
-    """The lowest card number in a non-empty mask."""
-    return (mask & -mask).bit_length() - 1
-
-
-def high(mask: int) -> int:
-    """The highest card number in a non-empty mask."""
-    return mask.bit_length() - 1
+def mask_of(cards: Iterable[str]) -> int:
+    """The mask of card codes."""
+    return bits.mask_of(cards, CARD_ID)
 
 
 def legal_mask(hand: int, declared: int, led: int) -> int:

@@ -31,27 +31,27 @@ trump, low before high).
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
 
+from celestix.bots.budget import Clock, SearchBudget, rounded
 from celestix.errors import MalformedError
 from celestix.precedence.bots import basic
+from celestix.precedence.bots.deals import Knowledge
 from celestix.precedence.bots.fast import (
     NO_GOALS,
     _lowest,
     distinct_moves,
+    mask_of,
     playout,
     random_playout,
     solve_moves,
     team_points,
     value_table,
 )
-from celestix.precedence.bots.knowledge import Knowledge, mask_of
-from celestix.precedence.bots.seen import legal_or_refuse
+from celestix.precedence.bots.legal import legal_or_refuse
 from celestix.precedence.cards import CARD_ID, DECK
 from celestix.precedence.melds import declaration_points
+from celestix.precedence.view import View
 from celestix.rng import Rng
 from celestix.shape import JsonDict
 
@@ -61,19 +61,14 @@ PLAY_STREAM, BID_STREAM, DECLARE_STREAM = 1, 2, 3
 MADE_EIGHTHS = 7
 
 
-@dataclass(frozen=True)
-class Budget:
-    """How hard a level searches."""
+@dataclass(frozen=True, kw_only=True)
+class Budget(SearchBudget):
+    """How hard a level searches (``bidding = "basic"``: the basic bot's bid and
+    declaration)."""
 
-    work: int  # cards played in playouts plus solver positions, per card decision
-    min_samples: int  # sampled deals at least, whatever the work
-    max_samples: int  # and at most
-    solve_tricks: int  # solve exactly once this many tricks or fewer remain (0: never)
-    bid_samples: int  # sampled deals for a bid
     declare_samples: int  # sampled deals for a declaration
     declare_choices: int  # declarations compared (the best by points less wagers)
     playouts: str = "policy"  # "policy" or "random" (uniform random playouts)
-    bidding: str = "search"  # "search" or "basic" (the basic bot's bid and declaration)
     time_ms: int | None = None  # an optional time limit per decision (off by default)
 
 
@@ -106,29 +101,8 @@ VARIANTS: dict[str, Budget] = {
 }
 
 
-def budget_of(spec: str) -> Budget | None:
-    """The budget a level or an arena configuration names, or ``None``.
-
-    ``spec`` is a level (``"normal"``), a name of :data:`VARIANTS`, or either followed
-    by changes, e.g. ``"normal+work=9000+solve_tricks=4"`` or ``"strong+playouts=random"``.
-    """
-    name, *changes = spec.split("+")
-    budget = BUDGETS.get(name) or VARIANTS.get(name)
-    if budget is None:
-        return None
-    fields = Budget.__dataclass_fields__
-    changed: dict[str, Any] = {}
-    for change in changes:
-        key, _, text = change.partition("=")
-        if key not in fields or not text:
-            return None
-        if key in ("playouts", "bidding"):
-            changed[key] = text
-        elif text.isdigit():
-            changed[key] = int(text)
-        else:
-            return None
-    return replace(budget, **changed)
+# Every budget a name gives (see celestix.bots.budget.budget_of for changes to one).
+NAMED: dict[str, Budget] = {**BUDGETS, **VARIANTS}
 
 
 @dataclass
@@ -146,34 +120,7 @@ class PlayEstimate:
         return rounded(self.totals[i], self.samples)
 
 
-def rounded(total: int, count: int) -> int:
-    """``total / count`` rounded to the nearest whole number, halves away from zero."""
-    if total < 0:
-        return -rounded(-total, count)
-    return (2 * total + count) // (2 * count)
-
-
-class Clock:
-    """The optional time limit of a search (never consulted when it is off)."""
-
-    def __init__(self, time_ms: int | None):
-        self.deadline = None if time_ms is None else time.perf_counter() + time_ms / 1000
-
-    def out(self) -> bool:
-        """Whether the time is up."""
-        return self.deadline is not None and time.perf_counter() >= self.deadline
-
-
-def player(budget: Budget) -> Callable[[JsonDict, int], JsonDict]:
-    """The player searching with ``budget``: a function of ``(view, seed)``."""
-
-    def play(view: JsonDict, seed: int) -> JsonDict:
-        return choose(view, budget, seed)
-
-    return play
-
-
-def choose(view: JsonDict, budget: Budget, seed: int) -> JsonDict:
+def choose(view: View, budget: Budget, seed: int) -> JsonDict:
     """The searching player's action in this view."""
     moves = legal_or_refuse(view)
     if len(moves) == 1:
@@ -195,7 +142,7 @@ def choose(view: JsonDict, budget: Budget, seed: int) -> JsonDict:
 
 
 def estimate_play(
-    view: JsonDict,
+    view: View,
     legal: list[str],
     budget: Budget,
     seed: int,
@@ -230,7 +177,7 @@ def estimate_play(
     rng = Rng(seed, PLAY_STREAM)
     clock = Clock(budget.time_ms)
     work = samples = 0
-    while samples < budget.max_samples and (samples < budget.min_samples or work < budget.work):
+    while budget.more(samples, work):
         if samples >= 1 and clock.out():
             break
         hands = know.sample(rng)
@@ -299,12 +246,14 @@ class BidEstimate:
         return sum(counts[need:])
 
 
-def estimate_bid(view: JsonDict, budget: Budget, seed: int) -> BidEstimate:
+def estimate_bid(view: View, budget: Budget, seed: int) -> BidEstimate:
     """Play sampled deals out and pick the bid with the best expected points."""
     know = Knowledge.from_view(view)
     seat = know.seat
     team = seat % 2
-    limit = int(view["bid_limits"][seat])
+    limit = view["bid_limits"][seat]
+    if limit is None:
+        raise MalformedError("view.bid_limits", "the seat to bid has no bid limit")
     rng = Rng(seed, BID_STREAM)
     clock = Clock(budget.time_ms)
     team_counts = [0] * 14
@@ -361,7 +310,7 @@ class DeclarationEstimate:
 
 
 def estimate_declaration(
-    view: JsonDict, moves: list[JsonDict], budget: Budget, seed: int, also: int | None = None
+    view: View, moves: list[JsonDict], budget: Budget, seed: int, also: int | None = None
 ) -> DeclarationEstimate:
     """Compare the best few declarations by playing sampled deals out with each.
 

@@ -13,22 +13,23 @@ searches (other budgets, another search) reaches the review through it.
 
 from __future__ import annotations
 
-from celestix.precedence.bots.fast import distinct_moves
-from celestix.precedence.bots.knowledge import Knowledge, mask_of
+from celestix.bots.budget import rounded
+from celestix.precedence.bots.deals import Knowledge
+from celestix.precedence.bots.fast import distinct_moves, mask_of
+from celestix.precedence.bots.legal import legal_or_refuse
 from celestix.precedence.bots.search import (
     BUDGETS,
     estimate_bid,
     estimate_declaration,
     estimate_play,
-    rounded,
 )
-from celestix.precedence.bots.seen import legal_or_refuse
 from celestix.precedence.cards import CARD_ID, DECK
+from celestix.precedence.view import View
 from celestix.shape import JsonDict
 from celestix.table.judgement import Judgement
 
 
-def judge(view: JsonDict, action: JsonDict, level: str, seed: int) -> Judgement:
+def judge(view: View, action: JsonDict, level: str, seed: int) -> Judgement:
     """The level's choice in ``view`` and the cost of ``action`` (a legal action there)."""
     moves = legal_or_refuse(view)
     kind = str(action["type"])
@@ -61,7 +62,7 @@ def judge(view: JsonDict, action: JsonDict, level: str, seed: int) -> Judgement:
                      play.samples, kind)  # fmt: skip
 
 
-def searched_card(view: JsonDict, legal: list[str], card: str) -> str:
+def searched_card(view: View, legal: list[str], card: str) -> str:
     """The card the search values for ``card``: the lowest of its run of cards that no
     card in play separates (they win and lose the same tricks)."""
     runs = distinct_moves(mask_of(legal), Knowledge.from_view(view).in_play())

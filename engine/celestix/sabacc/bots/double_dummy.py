@@ -19,17 +19,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from celestix.bots.bits import high
 from celestix.sabacc.bots.fast import (
     COUNTING_MASK,
+    HALF,
+    SUIT_MASKS,
     SUIT_OF_ID,
     distinct,
-    high,
     legal_mask,
     policy_card,
     power,
     winning_index,
 )
-from celestix.sabacc.sim import HALF, SUIT_MASKS
 from celestix.table.double_dummy import Bounds, ordered, solve, top_run
 
 # Nodes a par computation may spend (a card tried is a node).

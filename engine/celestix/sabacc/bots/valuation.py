@@ -14,24 +14,20 @@ searches (other budgets, another search, other stakes) reaches the review throug
 
 from __future__ import annotations
 
+from celestix.bots.budget import rounded
 from celestix.sabacc.bots import basic
 from celestix.sabacc.bots.fast import SCALE
 from celestix.sabacc.bots.legal import legal_from_view
-from celestix.sabacc.bots.search import (
-    BUDGETS,
-    estimate_aside,
-    estimate_bid,
-    estimate_play,
-    rounded,
-)
+from celestix.sabacc.bots.search import BUDGETS, estimate_aside, estimate_bid, estimate_play
 from celestix.sabacc.cards import INDEX, SUIT_OF
+from celestix.sabacc.view import View
 from celestix.shape import JsonDict
 from celestix.table.judgement import Judgement
 
 HUNDREDTHS = 100
 
 
-def judge(view: JsonDict, action: JsonDict, level: str, seed: int) -> Judgement:
+def judge(view: View, action: JsonDict, level: str, seed: int) -> Judgement:
     """The level's choice in ``view`` and the cost of ``action`` (a legal action there)."""
     moves = legal_from_view(view)
     kind = str(action["type"])
@@ -63,7 +59,7 @@ def judge(view: JsonDict, action: JsonDict, level: str, seed: int) -> Judgement:
                     play.samples, len(moves), kind)  # fmt: skip
 
 
-def completed_aside(view: JsonDict, card: str) -> list[str]:
+def completed_aside(view: View, card: str) -> list[str]:
     """A whole aside starting with ``card``, completed as the basic player would."""
     need = int(view["aside_needed"]) - int(view["aside_size"])
     rest = [c for c in view["hand"] if c != card]
