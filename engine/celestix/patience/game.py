@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from celestix.options import OptionSpec, OptionValue
-from celestix.patience import bots, hints
+from celestix.patience import bots, hints, review
 from celestix.patience.moves import apply_move, legal_moves
 from celestix.patience.setup import new_state
 from celestix.patience.solver import DEFAULT_BUDGET, solve_state
 from celestix.patience.state import OPTION_SPECS, check_state
 from celestix.patience.view import check_view, make_view
 from celestix.registry import GameRules
+from celestix.review.game import GameReview
 from celestix.shape import JsonDict
 
 
@@ -51,6 +52,9 @@ class PatienceRules(GameRules):
 
     def winnable(self, state: JsonDict, budget: int | None) -> JsonDict:
         return solve_state(state, DEFAULT_BUDGET if budget is None else budget).to_json()
+
+    def reviewer(self) -> GameReview:
+        return review.REVIEW
 
 
 RULES = PatienceRules()

@@ -44,10 +44,11 @@ OPTION_SPECS = (
     OptionSpec(
         "start",
         "Start",
-        "king: a King starts foundation 1 before the deal; no-king: all 104 cards are "
-        "dealt and the first King you build starts foundation 1.",
+        "A King on the first foundation before the deal, or all 104 cards dealt and "
+        "the first King you build starting the first foundation.",
         "king",
         choices=("king", "no-king"),
+        labels={"king": "A King to start", "no-king": "No King"},
     ),
     OptionSpec(
         "redeals",

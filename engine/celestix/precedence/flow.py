@@ -82,7 +82,7 @@ def apply_action(state: JsonDict, action: Any, seat: int) -> tuple[JsonDict, lis
 
 def declare(state: JsonDict, melds: list[list[str]], seat: int) -> tuple[JsonDict, list[JsonDict]]:
     """``seat`` declares ``melds`` (any order) and pays the meld wager for each."""
-    normal = normalise_declaration(state["hands"][seat], melds)
+    normal = normalise_declaration(state["hands"][seat], melds, str(state["options"]["variant"]))
     new = copy_state(state)
     new["declarations"][seat] = normal
     wager = int(new["options"]["meld_wager"])
@@ -154,7 +154,8 @@ def bid(state: JsonDict, tricks: int, seat: int) -> tuple[JsonDict, list[JsonDic
 def play(state: JsonDict, card: str, seat: int) -> tuple[JsonDict, list[JsonDict]]:
     """``seat`` plays ``card``; a fourth card completes the trick, a 13th trick the hand."""
     declared = live_declared(state, seat)
-    refusal = play_refusal(state["hands"][seat], declared, state["trick"], card)
+    variant = str(state["options"]["variant"])
+    refusal = play_refusal(state["hands"][seat], declared, state["trick"], card, variant)
     if refusal is not None:
         raise IllegalActionError(*refusal)
     new = copy_state(state)

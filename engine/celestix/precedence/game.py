@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from celestix.options import OptionSpec, OptionValue
-from celestix.precedence import bots
+from celestix.precedence import bots, review
 from celestix.precedence.bots import hints
 from celestix.precedence.check import check_state
 from celestix.precedence.flow import apply_action
@@ -14,6 +14,7 @@ from celestix.precedence.options import OPTION_SPECS
 from celestix.precedence.setup import new_state
 from celestix.precedence.view import check_view, make_view
 from celestix.registry import GameRules
+from celestix.review.game import GameReview
 
 
 class PrecedenceRules(GameRules):
@@ -41,6 +42,9 @@ class PrecedenceRules(GameRules):
     check_view = staticmethod(check_view)
     bot_action = staticmethod(bots.choose)
     hint = staticmethod(hints.hint)
+
+    def reviewer(self) -> GameReview:
+        return review.REVIEW
 
 
 RULES = PrecedenceRules()

@@ -6,7 +6,8 @@ from typing import ClassVar
 
 from celestix.options import OptionSpec
 from celestix.registry import GameRules
-from celestix.sabacc import bots
+from celestix.review.game import GameReview
+from celestix.sabacc import bots, review
 from celestix.sabacc.bots import hints
 from celestix.sabacc.check import check_state
 from celestix.sabacc.flow import apply_action, legal_actions
@@ -42,6 +43,9 @@ class SabaccRules(GameRules):
     check_view = staticmethod(check_view)
     bot_action = staticmethod(bots.choose)
     hint = staticmethod(hints.hint)
+
+    def reviewer(self) -> GameReview:
+        return review.REVIEW
 
 
 RULES = SabaccRules()

@@ -58,6 +58,7 @@ OPTION_SPECS = (
         "or 5 (15 each, talon of 3).",
         4,
         choices=(3, 4, 5),
+        labels={3: "3", 4: "4", 5: "5"},
     ),
     OptionSpec(
         "start_chips",
@@ -78,20 +79,23 @@ OPTION_SPECS = (
     OptionSpec(
         "ante_pot_at_end",
         "Ante Pot at game end",
-        "divide: what is left in the Ante Pot is shared equally (a remainder stays in "
-        "the pot, unclaimed); carry: it stays in the pot for the next game.",
+        "What is left in the Ante Pot when the game ends: shared equally among the "
+        "players (a remainder stays in the pot, unclaimed), or kept in the pot for the "
+        "next game.",
         "divide",
         choices=("divide", "carry"),
+        labels={"divide": "Shared among the players", "carry": "Kept for the next game"},
     ),
     OptionSpec(
         "stakes",
         "Stakes",
-        "everyone: whenever anyone bids, every player puts that bid's stake in, as in "
-        "Poker without folding, so a declarer who makes the contract wins chips from "
-        "every defender; bidder: only the bidder puts the stake in, so a declarer nobody "
-        "outbid can only lose chips.",
+        "Whenever anyone bids, every player puts that bid's stake in, as in Poker "
+        "without folding, so a declarer who makes the contract wins chips from every "
+        "defender; or only the bidder puts the stake in, so a declarer nobody outbid can "
+        "only lose chips.",
         "everyone",
         choices=STAKES_RULES,
+        labels={"everyone": "Every player calls each bid", "bidder": "Only the bidder"},
     ),
 )
 

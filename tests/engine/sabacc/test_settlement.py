@@ -129,7 +129,7 @@ def test_grand_slam_beats_magician_at_the_end() -> None:
     assert [c["bonus"] for c in bonus["unpaid"]] == ["magician_at_the_end"]
     last = events_of(events, "trick_won")[-1]
     assert last["card"] == "-1"
-    assert last["reason"] == "The Magician (-1) is the only Sabacc in the trick."
+    assert last["reason"] == "The Magician is the only Sabacc in the trick."
 
 
 # Dealer 3, seat 0 declares Take with 15 high Sabaccs and three low coins; seat 1 holds the

@@ -206,6 +206,14 @@ class Knowledge:
         """Every card still in a hand (the seat's own and the others')."""
         return FULL & ~self.played
 
+    def in_play(self) -> int:
+        """Every card still in a hand or in the trick in progress: the cards that make
+        two cards of a suit play differently (a card led between them is one)."""
+        mask = self.remaining()
+        for card in self.trick:
+            mask |= 1 << card
+        return mask
+
     def winning(self) -> tuple[int, int]:
         """The seat winning the trick in progress (begun) and its card."""
         best_i, best = 0, self.trick[0]

@@ -385,6 +385,8 @@ class Solver:
         led = trick[0] // 13 if trick else -1
         legal = legal_mask(hands[seat], self.declared[seat], led)
         remaining = hands[0] | hands[1] | hands[2] | hands[3]
+        for card in trick:  # a card in the trick separates the cards around it
+            remaining |= 1 << card
         maximise = seat & 1 == 0
         best = -(1 << 30) if maximise else 1 << 30
         for card in self.ordered(distinct_moves(legal, remaining), trick, seat):

@@ -49,7 +49,7 @@ from celestix.precedence.bots.fast import (
     value_table,
 )
 from celestix.precedence.bots.legal import legal_or_refuse
-from celestix.precedence.cards import DECK
+from celestix.precedence.cards import CARD_ID, DECK
 from celestix.precedence.melds import declaration_points
 from celestix.precedence.view import View
 from celestix.rng import Rng
@@ -127,6 +127,7 @@ class PlayEstimate:
     totals: list[int]  # summed value (team points less the opponents') over the samples
     samples: int
     best: int  # index of the chosen card
+    also_total: int = 0  # summed value of the card asked for with ``also``, if any
 
     def mean(self, i: int) -> int:
         """The average value of choice ``i``, rounded to a whole point."""
@@ -160,11 +161,18 @@ def knowledge(view: View, budget: Budget) -> Knowledge:
 
 
 def estimate_play(
-    view: View, legal: list[str], budget: Budget, seed: int, value_one: bool = False
+    view: View,
+    legal: list[str],
+    budget: Budget,
+    seed: int,
+    value_one: bool = False,
+    also: str | None = None,
 ) -> PlayEstimate:
     """Sample deals and value every distinct legal card by playing each deal out.
 
-    A single choice is not searched unless ``value_one`` asks for its value.
+    A single choice is not searched unless ``value_one`` asks for its value. ``also``, a
+    legal card that is not among the choices (one the search leaves out), is valued on
+    the same deals without changing the search (its work is not counted).
     """
     know = knowledge(view, budget)
     if know.to_act != know.seat:
@@ -174,11 +182,13 @@ def estimate_play(
     if sure >= 0 and allowed & ~know.beaters(sure):
         # Never overtake a partner's sure winner: it would only trade a card for the lead.
         allowed &= ~know.beaters(sure)
-    choices = distinct_moves(allowed, know.remaining())
+    choices = distinct_moves(allowed, know.in_play())
     cards = [DECK[card] for card in choices]
     totals = [0] * len(choices)
-    if len(choices) == 1 and not value_one:
+    if len(choices) == 1 and not value_one and also is None:
         return PlayEstimate(cards, totals, 0, 0)
+    extra = CARD_ID[also] if also is not None and CARD_ID[also] not in choices else -1
+    also_total = 0
     table = value_table(know.contracts, know.melds, know.penalty, know.excess_counted)
     sign = 1 if know.seat % 2 == 0 else -1
     goals = (know.contracts[0], know.contracts[1], know.excess_counted)
@@ -198,6 +208,12 @@ def estimate_play(
             for i, value in enumerate(values):
                 totals[i] += sign * value
             work += nodes
+            if extra >= 0:
+                values, _ = solve_moves(
+                    hands, list(know.face_up), know.trump, know.seat, list(know.trick),
+                    know.taken[0], know.done, table, [extra],
+                )  # fmt: skip
+                also_total += sign * values[0]
         else:
             for i, card in enumerate(choices):
                 if budget.playouts == "random":
@@ -212,6 +228,12 @@ def estimate_play(
                     )  # fmt: skip
                 totals[i] += sign * table[team0]
                 work += plays
+            if extra >= 0:
+                team0, _ = playout(
+                    list(hands), list(know.face_up), know.trump, know.seat,
+                    list(know.trick), list(know.taken), know.done, goals, extra,
+                )  # fmt: skip
+                also_total += sign * table[team0]
         samples += 1
     top = max(totals)
     tied = 0
@@ -219,7 +241,7 @@ def estimate_play(
         if total == top:
             tied |= 1 << card
     best = choices.index(_lowest(tied, know.trump))
-    return PlayEstimate(cards, totals, samples, best)
+    return PlayEstimate(cards, totals, samples, best, also_total)
 
 
 # --- bidding -----------------------------------------------------------------------------
@@ -303,12 +325,17 @@ class DeclarationEstimate:
     values: list[int]  # summed value in eighths of a point
     samples: int
     best: int  # index into the legal declarations
+    also_value: int | None = None  # summed value of the declaration asked for with ``also``
 
 
 def estimate_declaration(
-    view: View, moves: list[JsonDict], budget: Budget, seed: int
+    view: View, moves: list[JsonDict], budget: Budget, seed: int, also: int | None = None
 ) -> DeclarationEstimate:
-    """Compare the best few declarations by playing sampled deals out with each."""
+    """Compare the best few declarations by playing sampled deals out with each.
+
+    ``also`` (an index into ``moves``) is valued on the same deals too, without being a
+    candidate for the choice.
+    """
     know = knowledge(view, budget)
     seat = know.seat
     wager = know.meld_wager
@@ -322,10 +349,11 @@ def estimate_declaration(
     if 0 not in indices:
         indices[-1] = 0  # always compare with declaring nothing
     indices.sort()
-    points = [declaration_points(moves[i]["melds"]) for i in indices]
-    wagers = [wager * len(moves[i]["melds"]) for i in indices]
-    shown = [mask_of([card for meld in moves[i]["melds"] for card in meld]) for i in indices]
-    tricks = [0] * len(indices)
+    valued = indices + ([also] if also is not None and also not in indices else [])
+    points = [declaration_points(moves[i]["melds"]) for i in valued]
+    wagers = [wager * len(moves[i]["melds"]) for i in valued]
+    shown = [mask_of([card for meld in moves[i]["melds"] for card in meld]) for i in valued]
+    tricks = [0] * len(valued)
     rng = Rng(seed, DECLARE_STREAM)
     clock = Clock(budget.time_ms)
     leader = (know.dealer + 1) % 4
@@ -345,10 +373,14 @@ def estimate_declaration(
         samples * (MADE_EIGHTHS * p + (8 - MADE_EIGHTHS) * (p // 2) - 8 * w) + 80 * t
         for p, w, t in zip(points, wagers, tricks, strict=True)
     ]
+    also_value = values[valued.index(also)] if also is not None else None
+    n = len(indices)
+    points, wagers, tricks, values = points[:n], wagers[:n], tricks[:n], values[:n]
     top = max(values)
     # on a tie, fewer cards shown, then the list order
     best = min(
-        (k for k in range(len(indices)) if values[k] == top),
+        (k for k in range(n) if values[k] == top),
         key=lambda k: (shown[k].bit_count(), indices[k]),
     )
-    return DeclarationEstimate(indices, points, wagers, tricks, values, samples, indices[best])
+    return DeclarationEstimate(indices, points, wagers, tricks, values, samples, indices[best],
+                               also_value)  # fmt: skip

@@ -223,12 +223,17 @@ def aside_hint(view: View, budget: Budget, seed: int) -> JsonDict:
             {
                 "action": {"type": "aside", "card": cards[0]},
                 "value": _chips(estimate.chips[i], n),
-                "reason": f"{_cap(words[i])} (aside {' '.join(cards)}){made}",
+                "reason": f"{_cap(words[i])} (the aside: {_names(cards)}){made}",
             }
         )
     best = estimate.best
     return {"action": {"type": "aside", "card": estimate.best_card},
             "reason": _cap(words[best]) + ".", "alternatives": alternatives}  # fmt: skip
+
+
+def _names(cards: list[str]) -> str:
+    """``["13c", "12f"]`` -> ``"Mistress of coins, Commander of flasks"``."""
+    return ", ".join(card_name(card) for card in cards)
 
 
 def aside_reason(hand: list[str], cards: list[str], label: str) -> str:

@@ -204,6 +204,8 @@ class AsideEstimate:
     chips: list[int]  # summed chips (times SCALE) only, without the half-point tie-break
     samples: int
     best: int
+    also_total: int = 0  # the values of the aside asked for with ``also``, if any
+    also_chips: int = 0
 
     @property
     def best_card(self) -> str:
@@ -261,32 +263,40 @@ def _suit(card: str) -> int:
     return 4 if index >= 56 else index // 14
 
 
-def estimate_aside(view: View, budget: Budget, seed: int) -> AsideEstimate:
-    """Compare whole asides by playing sampled deals out with each."""
+def estimate_aside(
+    view: View, budget: Budget, seed: int, also: list[str] | None = None
+) -> AsideEstimate:
+    """Compare whole asides by playing sampled deals out with each.
+
+    ``also``, another whole aside, is valued on the same deals too (its work is not
+    counted, and it is not a candidate): ``also_total`` and ``also_chips``.
+    """
     table = Table.from_view(view)
     hand = list(view["hand"])
     need = int(view["aside_needed"]) - int(view["aside_size"])
     choices = [m["card"] for m in legal_from_view(view)]
     if not FREE_MASK >> INDEX[choices[0]] & 1:
         # only Sabaccs may go now: the weakest (never worth keeping less than another)
-        card = basic.choose_aside(hand)
-        return AsideEstimate([[card]], ["forced"], [0], [0], [0], 0, 0)
-    candidates = aside_candidates(hand, need, budget.aside_candidates)
+        candidates = [([basic.choose_aside(hand)], "forced")]
+    else:
+        candidates = aside_candidates(hand, need, budget.aside_candidates)
     asides = [cards for cards, _ in candidates]
     labels = [label for _, label in candidates]
     totals = [0] * len(asides)
     made = [0] * len(asides)
     chips = [0] * len(asides)
-    if len(asides) == 1:
+    if len(asides) == 1 and also is None:
         return AsideEstimate(asides, labels, totals, made, chips, 0, 0)
     outcome = outcome_of(view, table)
     masks = [mask_of(a) for a in asides]
+    extra = [mask_of(also)] if also is not None else []
+    also_values = [0, 0]
     rng = Rng(seed, ASIDE_STREAM)
     leader = (table.dealer + 1) % table.seats
     work = samples = 0
     while budget.more(samples, work, budget.aside_work):
         deal = table.sample(rng)
-        for i, mask in enumerate(masks):
+        for i, mask in enumerate(masks + extra):
             hands = list(deal.hands)
             hands[table.seat] &= ~mask
             won = [0] * table.seats
@@ -295,6 +305,10 @@ def estimate_aside(view: View, budget: Budget, seed: int) -> AsideEstimate:
                 won, table.tricks,
             )  # fmt: skip
             value = outcome.value(half, won, last_seat, last)
+            if i == len(masks):
+                also_values[0] += value
+                also_values[1] += value - half
+                continue
             totals[i] += value
             chips[i] += value - half
             made[i] += half >= WIN_HALF
@@ -302,7 +316,7 @@ def estimate_aside(view: View, budget: Budget, seed: int) -> AsideEstimate:
         samples += 1
     top = max(totals)
     best = next(i for i in range(len(asides)) if totals[i] == top)
-    return AsideEstimate(asides, labels, totals, made, chips, samples, best)
+    return AsideEstimate(asides, labels, totals, made, chips, samples, best, *also_values)
 
 
 # --- bidding -----------------------------------------------------------------------------
