@@ -11,6 +11,9 @@ and the tests' one loop.
   end, or ``checked`` sending every call through :mod:`celestix.api` as a front end
   does. Every step (the view, the action, the processor milliseconds the bot took,
   the new state and its events) can be observed, and ``until`` can stop the game early.
+* :func:`external_player` -- a level ``"module:name"`` names a player outside the
+  engine (a function ``(view, seed) -> action``, e.g. ``bench.openspiel_bots:ismcts``,
+  OpenSpiel's ISMCTS), which :func:`play` seats like a level of the game.
 * :func:`run_jobs` -- the one process pool: jobs in parallel processes, in order,
   or one after another where processes cannot be made (Pyodide); with a ``log`` file,
   each result is kept there as it comes (a line of JSON) and the results already in
@@ -22,6 +25,7 @@ the tests and the benchmarks do.
 
 from __future__ import annotations
 
+import importlib
 import json
 import multiprocessing
 import os
@@ -43,6 +47,16 @@ R = TypeVar("R")
 def bot_seed(key: int, step: int) -> int:
     """The seed of the bot choosing action number ``step`` of the game keyed ``key``."""
     return mix64(key ^ mix64(step)) >> 11
+
+
+def external_player(level: str) -> Callable[[JsonDict, int], JsonDict] | None:
+    """The player a level ``"module:name"`` names (``None`` for a level of the game);
+    an import error if the module or the name does not exist."""
+    if ":" not in level:
+        return None
+    module, _, name = level.partition(":")
+    found: Callable[[JsonDict, int], JsonDict] = getattr(importlib.import_module(module), name)
+    return found
 
 
 @dataclass
@@ -103,7 +117,10 @@ def play(
         seat = state["to_act"]
         view = api.view(state, seat) if checked else rules.view(state, seat)
         began = time.process_time()  # processor time: less sensitive to other load
-        if checked:
+        outside = external_player(levels[seat])
+        if outside is not None:
+            action = outside(view, bot_seed(key, actions))
+        elif checked:
             action = api.bot_action(view, levels[seat], bot_seed(key, actions))
         else:
             action = rules.bot_action(view, levels[seat], bot_seed(key, actions))

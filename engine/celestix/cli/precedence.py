@@ -384,7 +384,7 @@ def arena(args: argparse.Namespace, options: dict[str, Any], write: Callable[[st
     Excess). A wins the deal when that sum is positive; a tie counts half.
     """
     for level in (args.a, args.b):
-        if player_of(level) is None:
+        if player_of(level) is None and runner.external_player(level) is None:
             known = ", ".join((*LEVELS, *VARIANTS))
             write(f"error: unknown level {level!r} (known: {known}, or e.g. normal+work=9000)")
             return 2

@@ -48,7 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def arena(args: argparse.Namespace, options: JsonDict, write: Callable[[str], None]) -> int:
     """Play the duplicate deals and print the statistics; the exit status."""
     for level in (args.a, args.b):
-        if player_of(level) is None:
+        if player_of(level) is None and runner.external_player(level) is None:
             write(f"error: unknown level {level!r} (known: {', '.join([*LEVELS, *VARIANTS])})")
             return 2
     if args.deals < 1 or args.jobs < 1:

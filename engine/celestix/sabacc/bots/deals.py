@@ -229,6 +229,10 @@ class Table:
         assert best is not None
         return best
 
+    def uniform(self, rng: Rng) -> Deal:
+        """A deal of the hidden cards consistent with the view, the auction not weighed."""
+        return self._deal(rng)
+
     def _miss(self, deal: Deal) -> int:
         """How far the deal's hands, as dealt, stray from what the auction suggests."""
         miss = 0
