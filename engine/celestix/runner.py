@@ -182,6 +182,31 @@ def run_jobs(
     return results, processes
 
 
+def run_arena(
+    function: Callable[[J], R],
+    jobs: Sequence[J],
+    workers: int,
+    options: object,
+    report: Callable[[list[R], int, float], list[str]],
+    write: Callable[[str], None],
+) -> tuple[list[R], int, float]:
+    """An arena's deals through :func:`run_jobs`: ``options`` (the command line) may
+    have ``progress`` (write the standings, lines 3 and 4 of ``report(results, processes,
+    seconds)``, every so many deals) and ``log`` (the results' file). Returns the
+    results, the processes and the seconds it took."""
+    started = time.perf_counter()
+    every = int(getattr(options, "progress", 0) or 0)
+
+    def progress(results: list[R], processes: int) -> None:
+        if every and len(results) % every == 0 and len(results) < len(jobs):
+            lines = report(results, processes, time.perf_counter() - started)
+            write(f"after {len(results)} deals: {lines[2]}; {lines[3]}")
+
+    log = getattr(options, "log", None)
+    results, processes = run_jobs(function, jobs, workers, progress, log)
+    return results, processes, time.perf_counter() - started
+
+
 def _job_key(job: object) -> str:
     """A job as the log writes it (tuples become lists)."""
     return json.dumps(json.loads(json.dumps(job)))

@@ -26,7 +26,7 @@ from celestix.precedence.bots.search import VARIANTS
 from celestix.precedence.cards import SUIT_NAMES, SUITS, card_name
 from celestix.precedence.options import OPTION_SPECS, counts_excess
 from celestix.precedence.scoring import AUDIT_POINTS
-from celestix.runner import Step, bot_seed, run_jobs
+from celestix.runner import Step, bot_seed
 from celestix.shape import JsonDict
 from celestix.stats import deals_won, decision_times, interval, mean_ci
 
@@ -394,19 +394,11 @@ def arena(args: argparse.Namespace, options: dict[str, Any], write: Callable[[st
     resolve(OPTION_SPECS, options)  # refuse bad options before starting the workers
     seed = 1 if args.seed is None else args.seed
     jobs = [(seed + deal, args.a, args.b, options) for deal in range(args.deals)]
-    started = time.perf_counter()
-    every = int(getattr(args, "progress", 0) or 0)
 
-    def progress(results: list[JsonDict], workers: int) -> None:
-        if every and len(results) % every == 0 and len(results) < len(jobs):
-            lines = arena_report(args.a, args.b, results, options, seed, workers,
-                                 time.perf_counter() - started)  # fmt: skip
-            write(f"after {len(results)} deals: {lines[2]}; {lines[3]}")
+    def lines(results: list[JsonDict], workers: int, took: float) -> list[str]:
+        return arena_report(args.a, args.b, results, options, seed, workers, took)
 
-    results, workers = run_jobs(
-        arena_deal, jobs, args.workers, progress, getattr(args, "log", None)
-    )
-    elapsed = time.perf_counter() - started
+    results, workers, elapsed = runner.run_arena(arena_deal, jobs, args.workers, args, lines, write)
     for line in arena_report(args.a, args.b, results, options, seed, workers, elapsed):
         write(line)
     return 0
