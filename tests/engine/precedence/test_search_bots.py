@@ -191,15 +191,17 @@ def test_the_choice_is_the_same_whatever_the_hidden_cards() -> None:
     assert compared >= scaled(24, 4)
 
 
-def test_the_real_normal_level_is_fair_too() -> None:
-    state, actions = fresh_hand(404, 28)  # seat 0 leads the fifth trick: 8 cards to choose
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_the_real_levels_are_fair_too(level: str) -> None:
+    # seat 0 leads the fifth trick: 8 cards to choose, 16 plays of the others to read
+    state, actions = fresh_hand(404, 28)
     seat = state["to_act"]
     view = make_view(state, seat)
-    chosen = api.bot_action(view, "normal", 3)
+    chosen = api.bot_action(view, level, 3)
     for k in range(scaled(3, 1)):
         other = redealt(state, actions, seat, Rng(404, k))
         assert other["hands"] != state["hands"]
-        assert api.bot_action(make_view(other, seat), "normal", 3) == chosen
+        assert api.bot_action(make_view(other, seat), level, 3) == chosen
 
 
 # --- sensible play in constructed positions -------------------------------------------------
