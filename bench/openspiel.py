@@ -1,8 +1,13 @@
 """``python3 build.py bench openspiel``: our levels against OpenSpiel's ISMCTS (issue 17).
 
 For each trick game, the game's arena (duplicate deals, ``python -m celestix arena``)
-between one of our levels (side A) and ``bench.openspiel_bots:ismcts``, OpenSpiel's
-information-set MCTS over the game as :mod:`bench.openspiel_games` exposes it (side B).
+between one of our levels and ``bench.openspiel_bots:ismcts``, OpenSpiel's
+information-set MCTS over the game as :mod:`bench.openspiel_games` exposes it.
+Precedence: our level is side A (one team), ISMCTS side B (the other). Contract Sabacc:
+ISMCTS is side A, the seat rotated round the table, and our level side B, every other
+seat and the reference table's (an ISMCTS decision costs more than ours, and this way a
+deal asks for four seats' worth of them, not sixteen): A's score is ISMCTS's, so our
+level's is its opposite.
 Not a test: it prints the arenas' reports. ``--runs`` is the number of deals of each
 arena (default 20); ``--levels`` and ``--games`` choose what plays; ``--log DIR`` keeps
 each deal's result (``DIR/openspiel-<game>-<level>.jsonl``) so that a run can be stopped
@@ -33,7 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     status = 0
     for game in args.games.split(","):
         for level in args.levels.split(","):
-            command = ["arena", game, "--a", level, "--b", args.opponent, "--seed", "1",
+            a, b = (level, args.opponent) if game == "precedence" else (args.opponent, level)
+            command = ["arena", game, "--a", a, "--b", b, "--seed", "1",
                        "--deals", str(args.runs), "--workers", str(args.workers)]  # fmt: skip
             if args.log:
                 os.makedirs(args.log, exist_ok=True)
