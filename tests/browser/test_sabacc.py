@@ -134,7 +134,13 @@ def test_a_round_of_four_by_clicks_and_keys_with_a_reload(
         if page.locator(".sabacc").get_attribute("data-phase") != "bidding":
             break
         if not bids_seen:
-            expect(page.locator(".sb-bid[data-bid=guard_against]")).to_contain_text("stake 6")
+            # what each bid costs everyone (stakes "everyone", the default)
+            guard_against = page.locator(".sb-bid[data-bid=guard_against]")
+            expect(guard_against).to_contain_text("everyone +6")
+            expect(guard_against).to_have_attribute(
+                "aria-label", "Guard against: everyone puts 6 more chips in"
+            )
+            expect(page.locator(".sb-stakes-rule")).to_contain_text("even one who has passed")
             axe(page, "auction")
             screenshot(page, "sabacc-auction-1440")
             bids_seen = True
@@ -285,3 +291,36 @@ def test_three_and_five_player_tables(page: Page, screenshot: Screenshot) -> Non
         assert len(hand_codes(page)) == hand
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 375
         screenshot(page, f"sabacc-{players}-players-375")
+
+
+OLD_GAME = Path(__file__).parents[1] / "engine" / "sabacc" / "old_game.json"
+
+
+def test_a_game_saved_before_the_stakes_option_opens_under_its_own_rule(page: Page) -> None:
+    """A save whose record has no ``stakes`` (made before the option) replays as the
+    bidder-only game it was, shows its own chips, and goes on; the next save names it."""
+    old = json.loads(OLD_GAME.read_text(encoding="utf-8"))
+    record = dict(old["record"])
+    actions = record["actions"]
+    # the prefix that leaves seat 0 to play, in the third round, after a few tricks
+    cut = next(k for k in range(old["state_moves"], len(actions)) if actions[k]["seat"] == 0)
+    record["actions"] = actions[:cut]
+    assert "stakes" not in record["options"]
+    expected = api.replay(dict(record, options=dict(record["options"], stakes="bidder")))
+    assert expected["to_act"] == 0 and expected["round"] == 2
+    saved = {"version": 1, "record": record, "levels": [None, "basic", "basic", "basic"],
+             "pending": None, "history": []}  # fmt: skip
+    page.set_viewport_size({"width": 1440, "height": 900})
+    open_table(page, "/#sabacc", saved)
+    my_turn(page)
+    assert page.locator(".sabacc").get_attribute("data-turn") == "you"
+    assert "stakes=bidder" in page.evaluate("() => location.hash")
+    page.keyboard.press("g")
+    names = ["you", "Aurel", "Bryn", "Cass"]
+    now = ", ".join(f"{n} {c}" for n, c in zip(names, expected["chips"], strict=True))
+    expect(page.locator("dialog[open]")).to_contain_text(f"Now: {now}; Ante Pot")
+    page.keyboard.press("Escape")
+    play_by_keys(page)
+    stored = json.loads(page.evaluate("() => localStorage.getItem('celestix.sabacc.game')"))
+    assert stored["record"]["options"]["stakes"] == "bidder"
+    assert len(stored["record"]["actions"]) > cut

@@ -17,6 +17,7 @@ import argparse
 import multiprocessing
 import time
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from celestix.cli.arena_stats import interval, mean_ci, timing
 from celestix.errors import RulesError
@@ -76,27 +77,37 @@ def arena(args: argparse.Namespace, options: JsonDict, write: Callable[[str], No
     return 0
 
 
-Progress = Callable[[list[JsonDict], int], None]
+Progress = Callable[[list[Any], int], None]
+Job = TypeVar("Job")
+Result = TypeVar("Result")
 
 
 def run_jobs(
     jobs: list[tuple[int, str, str, JsonDict]], count: int, progress: Progress | None = None
 ) -> tuple[list[JsonDict], int]:
-    """Play the deals in ``count`` processes (one after another if that cannot be done),
-    calling ``progress(results so far, processes)`` after each deal."""
-    results: list[JsonDict] = []
+    """Play the arena's deals in ``count`` processes (see :func:`parallel`)."""
+    return parallel(arena_deal, jobs, count, progress)
+
+
+def parallel(
+    work: Callable[[Job], Result], jobs: list[Job], count: int, progress: Progress | None = None
+) -> tuple[list[Result], int]:
+    """``work`` on every job, in order, in ``count`` processes (one after another if that
+    cannot be done), calling ``progress(results so far, processes)`` after each job.
+    ``work`` must be a module-level function (the processes import it)."""
+    results: list[Result] = []
     if count > 1:
         try:
             with multiprocessing.get_context("spawn").Pool(count) as pool:
-                for result in pool.imap(arena_deal, jobs, chunksize=1):
+                for result in pool.imap(work, jobs, chunksize=1):
                     results.append(result)
                     if progress is not None:
                         progress(results, count)
                 return results, count
         except (OSError, ImportError, NotImplementedError):
-            results = []  # no processes here (e.g. Pyodide): play them in this one
+            results = []  # no processes here (e.g. Pyodide): run them in this one
     for job in jobs:
-        results.append(arena_deal(job))
+        results.append(work(job))
         if progress is not None:
             progress(results, 1)
     return results, 1

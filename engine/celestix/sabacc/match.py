@@ -82,6 +82,8 @@ class Stats:
     declarer_points: int = 0  # half-points, summed over counted rounds
     chips: list[int] = field(default_factory=list)  # summed final chips per seat
     wins: list[int] = field(default_factory=list)  # games each seat won (ties count)
+    moved: int = 0  # summed over games and seats: |final chips - starting chips|
+    start_chips: int = 0  # each seat's chips when a game began (set by the first game)
 
     def observe(self, state: JsonDict, events: list[JsonDict]) -> None:
         """Take in one step's events."""
@@ -102,10 +104,31 @@ class Stats:
                 if not self.chips:
                     self.chips = [0] * len(event["chips"])
                     self.wins = [0] * len(event["chips"])
+                start = int(state["options"]["start_chips"])
+                self.start_chips = start
                 for seat, amount in enumerate(event["chips"]):
                     self.chips[seat] += amount
+                    self.moved += abs(amount - start)
                 for seat in event["winners"]:
                     self.wins[seat] += 1
+
+    def add(self, other: Stats) -> None:
+        """Take in the statistics of other games (of the same table)."""
+        self.games += other.games
+        self.rounds += other.rounds
+        self.void_rounds += other.void_rounds
+        for mine, theirs in ((self.contracts, other.contracts), (self.made, other.made),
+                             (self.bonuses, other.bonuses)):  # fmt: skip
+            for key, value in theirs.items():
+                mine[key] += value
+        self.declarer_points += other.declarer_points
+        if not self.chips:
+            self.chips = [0] * len(other.chips)
+            self.wins = [0] * len(other.wins)
+        self.chips = [a + b for a, b in zip(self.chips, other.chips, strict=True)]
+        self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
+        self.moved += other.moved
+        self.start_chips = other.start_chips or self.start_chips
 
     @property
     def counted(self) -> int:
@@ -116,3 +139,23 @@ class Stats:
     def success_rate(self) -> float:
         """Share of played rounds the declarer won."""
         return sum(self.made.values()) / self.counted if self.counted else 0.0
+
+    @property
+    def void_share(self) -> float:
+        """Share of rounds in which everyone passed."""
+        return self.void_rounds / self.rounds if self.rounds else 0.0
+
+    @property
+    def mean_chip_change(self) -> float:
+        """How far a player's chips end from where they began, on average per game."""
+        seats = len(self.chips)
+        return self.moved / (self.games * seats) if self.games and seats else 0.0
+
+
+def game_stats(job: tuple[JsonDict, int, list[str], bool]) -> Stats:
+    """One whole game's statistics (``(options, seed, levels, checked)``): a module-level
+    function, so that games can be played in other processes."""
+    options, seed, levels, checked = job
+    stats = Stats()
+    play_game(options, seed, levels, checked=checked, observe=stats.observe)
+    return stats

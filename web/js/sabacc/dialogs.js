@@ -5,7 +5,7 @@
 import { createCard } from "../cards/card.js";
 import "../cards/sabacc.js";
 import { openDialog } from "../ui/dialog.js";
-import { bidName, card, seatName } from "./messages.js";
+import { bidName, card, ledgerReason, seatName } from "./messages.js";
 import { POSITIONS } from "./table.js";
 
 export const SPEEDS = { slow: 1.7, normal: 1, fast: 0.45, instant: 0 };
@@ -174,7 +174,7 @@ export function showLedger(view) {
       entry.seat === 0 ? "You" : seatName(entry.seat),
       `${entry.dir === "in" ? "−" : "+"}${entry.amount}`,
       entry.pot === "ante_pot" ? "Ante Pot" : entry.pot === "table" ? "Table" : choiceLabel(entry.pot),
-      entry.reason,
+      ledgerReason(entry.reason),
     ];
     cells.forEach((text, i) => {
       const td = document.createElement("td");
@@ -211,6 +211,10 @@ export function showHelp() {
       their pile. Bids, lowest first: Take, Push and Guard (the talon is shown, then taken
       into the declarer's hand, who sets aside as many cards), Guard without (the talon
       goes unseen to the declarer's pile) and Guard against (to the defenders').</p>
+    <p>Each bid has a stake (1, 1, 2, 4 and 6 chips). Unless the table chose "bidder" for
+      its stakes, every player puts each bid's stake in, even after passing; the declarer
+      then adds a stack equal to their own wager for each defender. A made contract takes
+      every chip on the table; a lost one is divided among the defenders.</p>
     <p>Follow suit if you can; if not, play a Sabacc if you can. The highest Sabacc wins
       the trick, else the highest card of the suit led. Sabaccs run from −1 The Magician
       up to −21 The Universe, and 0 The Idiot beats them all. Honours (the Masters, The

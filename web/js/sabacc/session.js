@@ -4,6 +4,8 @@
 // record comes back through engine.replay (which checks every move again). Computer
 // players choose with engine.botAction from their own seat's view, in the worker.
 
+import { recordAsPlayed } from "./store.js";
+
 export const GAME = "sabacc";
 export const HUMAN = 0;
 
@@ -27,9 +29,9 @@ export class SabaccSession {
     return session;
   }
 
-  /** Pick up a saved game: the engine replays its record. */
+  /** Pick up a saved game: the engine replays its record (as it was played: store.js). */
   static async resume(engine, saved) {
-    const state = await engine.replay(saved.record);
+    const state = await engine.replay(recordAsPlayed(saved.record));
     const record = { ...saved.record, options: state.options };
     const session = new SabaccSession(engine, record, state, normaliseLevels(saved.levels, state.options.players));
     await session.refresh();

@@ -45,6 +45,18 @@ export function shapeProblem(data) {
   return null;
 }
 
+/**
+ * The record as it was played. A game saved or exported before the table option
+ * `stakes` existed has options without it (the page always writes every option), and was
+ * played when only the bidder put a bid's stake in: it replays under "bidder". (The
+ * engine takes a missing option as the default, "everyone", so the page names it.)
+ */
+export function recordAsPlayed(record) {
+  const options = record.options && typeof record.options === "object" ? record.options : {};
+  if ("stakes" in options) return record;
+  return { ...record, options: { ...options, stakes: "bidder" } };
+}
+
 /** Save; returns false when the browser refuses (storage full or disabled). */
 export function save(saved) {
   try {

@@ -11,7 +11,7 @@ import { createCard } from "../cards/card.js";
 import "../cards/sabacc.js";
 import { flyFrom, reducedMotion } from "../ui/motion.js";
 import { Hand } from "./hand.js";
-import { bidName, card, chips, points, seatName, talonWords } from "./messages.js";
+import { bidCost, bidCostShort, bidName, card, chips, everyoneCalls, points, seatName, stakesRule, talonWords } from "./messages.js";
 
 export const POSITIONS = {
   3: ["bottom", "right", "left"],
@@ -236,6 +236,11 @@ export class SabaccTable {
     const who = view.to_act === 0 ? "you" : seatName(view.to_act);
     if (view.phase === "bidding") {
       box.append(this.auctionList(view));
+      const last = [...view.auction].reverse().find((b) => b.bid !== "pass");
+      if (last) {
+        const bidder = last.seat === 0 ? "You" : seatName(last.seat);
+        box.append(el("p", "sb-say-line sb-cost", `${bidder} bid ${bidCost(last.bid, last.stake, view.options)}.`));
+      }
       if (mine) {
         const bar = el("div", "sb-bids");
         bar.setAttribute("role", "group");
@@ -247,11 +252,19 @@ export class SabaccTable {
           const stake = view.stakes[action.bid];
           b.innerHTML = `<span class="sb-bid-name"></span><span class="sb-bid-stake"></span>`;
           b.querySelector(".sb-bid-name").textContent = bidName(action.bid);
-          b.querySelector(".sb-bid-stake").textContent = stake ? `stake ${stake}` : "no stake";
+          b.querySelector(".sb-bid-stake").textContent = bidCostShort(stake, view.options);
+          if (stake) {
+            b.setAttribute("aria-label", bidCost(action.bid, stake, view.options));
+            b.title = bidCost(action.bid, stake, view.options);
+          }
           b.addEventListener("click", () => this.handlers.bid(action.bid));
           bar.append(b);
         }
-        box.append(el("p", "sb-say-line", view.highest_bid ? `Bid above ${bidName(view.highest_bid)}, or pass.` : "Your bid: the lowest is Take. Or pass."), bar);
+        box.append(
+          el("p", "sb-say-line", view.highest_bid ? `Bid above ${bidName(view.highest_bid)}, or pass.` : "Your bid: the lowest is Take. Or pass."),
+          bar,
+          el("p", "sb-stakes-rule", stakesRule(view.options)),
+        );
       } else {
         box.append(el("p", "sb-say-line", `${thinking === view.to_act ? `${seatName(view.to_act)} is thinking…` : `${who === "you" ? "Your" : `${who}'s`} bid.`}`));
       }
@@ -296,7 +309,7 @@ export class SabaccTable {
       const name = el("span", "who", entry.seat === 0 ? "You" : seatName(entry.seat));
       const what = el("span", "what", bidName(entry.bid));
       item.append(name, what);
-      if (entry.stake) item.append(el("span", "stake", `+${entry.stake}`));
+      if (entry.stake) item.append(el("span", "stake", everyoneCalls(view.options) ? `everyone +${entry.stake}` : `+${entry.stake}`));
       list.append(item);
     }
     return list;
