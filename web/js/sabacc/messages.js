@@ -103,8 +103,8 @@ export function settlementLines(settled, declarer, players) {
   const own = w[declarer] / players;
   const equal = defenders.every((s) => w[s] === own);
   const put = equal
-    ? `every player put in ${chips(own)}, the stakes of the bids, and ${name(declarer)} added ${chips(own)} for each of the ${defenders.length} defenders`
-    : `${name(declarer)} put in ${chips(own)} and ${chips(own)} more for each of the ${defenders.length} defenders${defenders.filter((s) => w[s]).map((s) => `, ${name(s)} ${chips(w[s])}`).join("")}`;
+    ? `every player put in ${chips(own)} for the bids, and ${name(declarer)} added ${own} more for each of the ${defenders.length} defenders`
+    : `${name(declarer)} put in ${chips(own)} and ${own} more for each of the ${defenders.length} defenders${defenders.filter((s) => w[s]).map((s) => `, ${name(s)} ${chips(w[s])}`).join("")}`;
   const lines = [`Wagers: ${put}: ${chips(settled.table)} on the table.`];
   if (settled.winner === "declarer") {
     lines.push(`${Name(declarer)} made the contract and ${declarer === 0 ? "take" : "takes"} all ${chips(settled.table)}.`);
