@@ -138,7 +138,7 @@ def test_a_round_of_four_by_clicks_and_keys_with_a_reload(
             guard_against = page.locator(".sb-bid[data-bid=guard_against]")
             expect(guard_against).to_contain_text("everyone +6")
             expect(guard_against).to_have_attribute(
-                "aria-label", "Guard against: everyone puts 6 more chips in"
+                "title", "Guard against: everyone puts 6 more chips in"
             )
             expect(page.locator(".sb-stakes-rule")).to_contain_text("even one who has passed")
             axe(page, "auction")

@@ -253,10 +253,8 @@ export class SabaccTable {
           b.innerHTML = `<span class="sb-bid-name"></span><span class="sb-bid-stake"></span>`;
           b.querySelector(".sb-bid-name").textContent = bidName(action.bid);
           b.querySelector(".sb-bid-stake").textContent = bidCostShort(stake, view.options);
-          if (stake) {
-            b.setAttribute("aria-label", bidCost(action.bid, stake, view.options));
-            b.title = bidCost(action.bid, stake, view.options);
-          }
+          // in words on hover, and as the button's description for screen readers
+          if (stake) b.title = bidCost(action.bid, stake, view.options);
           b.addEventListener("click", () => this.handlers.bid(action.bid));
           bar.append(b);
         }
