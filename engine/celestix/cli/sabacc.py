@@ -14,17 +14,19 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TextIO
 
-from celestix import api
+from celestix import api, runner
 from celestix.cli import sabacc_arena, sabacc_calibrate
-from celestix.rng import MAX_SEED, fresh_seed
+from celestix.options import OptionValue, resolve
+from celestix.rng import fresh_seed
 from celestix.sabacc.auction import BID_NAMES, BIDS
 from celestix.sabacc.bots import LEVELS, player_of
 from celestix.sabacc.cards import SABACC, SUIT_NAMES, SUIT_OF, SUITS, card_name, points_text
 from celestix.sabacc.chips import STAKES_RULES
-from celestix.sabacc.match import Stats, game_options, game_stats
 from celestix.sabacc.settlement import BONUS_NAMES, BONUSES
+from celestix.sabacc.state import OPTION_SPECS
 from celestix.shape import JsonDict
 
 COMMANDS = ("play", "simulate", "arena", "calibrate")
@@ -122,7 +124,7 @@ def play(options: JsonDict, seed: int, seat: int, level: str, stdin: TextIO, out
                 say("Goodbye.")
                 return 1
         else:
-            action = api.bot_action(api.view(state, to_act), level, (seed + step) % MAX_SEED)
+            action = api.bot_action(api.view(state, to_act), level, runner.bot_seed(seed, step))
         step += 1
         try:
             result = api.apply(state, action, to_act)
@@ -303,7 +305,7 @@ def simulate(
     stats = Stats()
     started = time.perf_counter()
     work = [(resolved, seed + game, levels, checked) for game in range(games)]
-    for result in sabacc_arena.parallel(game_stats, work, max(1, jobs))[0]:
+    for result in runner.run_jobs(game_stats, work, max(1, jobs))[0]:
         stats.add(result)
     elapsed = time.perf_counter() - started
     how = " (through the facade)" if checked else ""
@@ -330,3 +332,98 @@ def simulate(
     speed = games / elapsed if elapsed > 0 else float("inf")
     say(f"{speed:.1f} games/second ({elapsed:.2f} s)")
     return 0
+
+
+def game_options(players: int, **others: OptionValue) -> dict[str, OptionValue]:
+    """Complete options for a table of ``players``."""
+    return resolve(OPTION_SPECS, {"players": players, **others})
+
+
+@dataclass
+class Stats:
+    """What a run of games showed."""
+
+    games: int = 0
+    rounds: int = 0
+    void_rounds: int = 0
+    contracts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(BIDS, 0))
+    made: dict[str, int] = field(default_factory=lambda: dict.fromkeys(BIDS, 0))
+    bonuses: dict[str, int] = field(default_factory=lambda: dict.fromkeys(BONUSES, 0))
+    declarer_points: int = 0  # half-points, summed over counted rounds
+    chips: list[int] = field(default_factory=list)  # summed final chips per seat
+    wins: list[int] = field(default_factory=list)  # games each seat won (ties count)
+    moved: int = 0  # summed over games and seats: |final chips - starting chips|
+
+    def observe(self, step: runner.Step) -> None:
+        """Take in one step's events."""
+        for event in step.events:
+            kind = event["type"]
+            if kind == "void_round":
+                self.rounds += 1
+                self.void_rounds += 1
+            elif kind == "round_counted":
+                self.rounds += 1
+                self.contracts[event["contract"]] += 1
+                self.made[event["contract"]] += 1 if event["made"] else 0
+                self.declarer_points += event["points"]
+            elif kind == "bonus":
+                self.bonuses[event["bonus"]] += 1
+            elif kind == "game_over":
+                self.games += 1
+                if not self.chips:
+                    self.chips = [0] * len(event["chips"])
+                    self.wins = [0] * len(event["chips"])
+                start = int(step.state["options"]["start_chips"])
+                for seat, amount in enumerate(event["chips"]):
+                    self.chips[seat] += amount
+                    self.moved += abs(amount - start)
+                for seat in event["winners"]:
+                    self.wins[seat] += 1
+
+    def add(self, other: Stats) -> None:
+        """Take in the statistics of other games (of the same table)."""
+        self.games += other.games
+        self.rounds += other.rounds
+        self.void_rounds += other.void_rounds
+        for mine, theirs in ((self.contracts, other.contracts), (self.made, other.made),
+                             (self.bonuses, other.bonuses)):  # fmt: skip
+            for key, value in theirs.items():
+                mine[key] += value
+        self.declarer_points += other.declarer_points
+        if not self.chips:
+            self.chips = [0] * len(other.chips)
+            self.wins = [0] * len(other.wins)
+        self.chips = [a + b for a, b in zip(self.chips, other.chips, strict=True)]
+        self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
+        self.moved += other.moved
+
+    @property
+    def counted(self) -> int:
+        """Rounds that were played out (not void)."""
+        return self.rounds - self.void_rounds
+
+    @property
+    def success_rate(self) -> float:
+        """Share of played rounds the declarer won."""
+        return sum(self.made.values()) / self.counted if self.counted else 0.0
+
+    @property
+    def void_share(self) -> float:
+        """Share of rounds in which everyone passed."""
+        return self.void_rounds / self.rounds if self.rounds else 0.0
+
+    @property
+    def mean_chip_change(self) -> float:
+        """How far a player's chips end from where they began, on average per game."""
+        seats = len(self.chips)
+        return self.moved / (self.games * seats) if self.games and seats else 0.0
+
+
+def game_stats(job: tuple[JsonDict, int, list[str], bool]) -> Stats:
+    """One whole game's statistics (``(options, seed, levels, checked)``): a module-level
+    function, so that games can be played in other processes."""
+    options, seed, levels, checked = job
+    stats = Stats()
+    runner.play("sabacc", levels, options, seed, checked=checked, audit=True,
+                observe=stats.observe)  # fmt: skip
+    return stats

@@ -18,14 +18,15 @@ import math
 import time
 from collections.abc import Callable, Sequence
 
-from celestix.cli.sabacc_arena import parallel
 from celestix.options import resolve
+from celestix.runner import run_jobs
 from celestix.sabacc.aside import TALON_TO
 from celestix.sabacc.auction import BIDS, PASS
-from celestix.sabacc.bots import basic
+from celestix.sabacc.bots import basic, choose
 from celestix.sabacc.chips import EVERYONE, STAKES_RULES
 from celestix.sabacc.flow import apply_action
-from celestix.sabacc.state import OPTION_SPECS, new_state
+from celestix.sabacc.setup import new_state
+from celestix.sabacc.state import OPTION_SPECS
 from celestix.sabacc.view import make_view
 from celestix.shape import JsonDict
 
@@ -65,7 +66,7 @@ def calibrate(args: argparse.Namespace, options: JsonDict, write: Callable[[str]
     seats = int(resolved["players"])
     seed = 1 if args.seed is None else args.seed
     started = time.perf_counter()
-    results, workers = parallel(calibration_deal, [(seed + k, resolved) for k in range(args.deals)],
+    results, workers = run_jobs(calibration_deal, [(seed + k, resolved) for k in range(args.deals)],
                                 args.jobs)  # fmt: skip
     elapsed = time.perf_counter() - started
     last = seed + args.deals - 1
@@ -116,7 +117,7 @@ def forced_round(
         if state["phase"] == "bidding":
             action = {"type": "bid", "bid": contract if seat == declarer else PASS}
         else:
-            action = basic.choose(make_view(state, seat))
+            action = choose(make_view(state, seat), "basic", 0)
         state, events = apply_action(state, action, seat)
         for event in events:
             if event["type"] == "round_counted":

@@ -31,12 +31,12 @@ from celestix.precedence.state import STATE_KEYS, STATE_VERSION, TRICKS_PER_HAND
 from celestix.precedence.tricks import winning_play
 from celestix.rng import MAX_SEED
 from celestix.shape import JsonDict, expect_bool, expect_int, expect_keys, expect_list, type_name
+from celestix.table.ledger import check_ledger
+from celestix.table.shapes import card_list, int_list, play_list
 
 HAND_LIMIT = 1_000_000
 MAX_AMOUNT = 1 << 50
 PHASES = {phase.value: phase for phase in Phase}
-POT_NAMES = frozenset(POTS)
-PLAY_KEYS = {"seat", "card"}
 TRICK_KEYS = {"plays", "winner"}
 HISTORY_KEYS = {
     "hand_number", "dealer", "trump", "contracts", "tricks", "made", "points", "audits",
@@ -99,16 +99,12 @@ def _four(state: JsonDict, key: str) -> list[Any]:
 
 
 def _cards(value: object, field: str) -> list[str]:
-    cards = expect_list(value, field)
-    for card in cards:
-        if type(card) is not str or card not in CARD_CODES:
-            raise MalformedError(field, f"{card!r} is not a card code of this game")
-    return cards
+    return card_list(value, field, CARD_CODES)
 
 
 def _numbers(value: object, field: str, length: int, low: int, high: int) -> list[int]:
-    items = expect_list(value, field, length)
-    return [expect_int(item, f"{field}[{i}]", low, high) for i, item in enumerate(items)]
+    """A fresh list of the numbers (the ledger's replay changes it)."""
+    return list(int_list(value, field, length, low, high))
 
 
 def _declarations(state: JsonDict) -> list[list[list[str]] | None]:
@@ -146,18 +142,7 @@ def _bids(state: JsonDict) -> list[int | None]:
 
 def _plays(value: object, field: str, most: int) -> list[dict[str, Any]]:
     """A list of at most ``most`` plays ``{"seat", "card"}``."""
-    plays = expect_list(value, field)
-    if len(plays) > most:
-        raise MalformedError(field, f"holds {len(plays)} cards")
-    for i, play in enumerate(plays):
-        if type(play) is not dict or play.keys() != PLAY_KEYS:
-            raise MalformedError(f"{field}[{i}]", 'expected {"seat", "card"}')
-        seat, card = play["seat"], play["card"]
-        if type(seat) is not int or not 0 <= seat < 4:
-            raise MalformedError(f"{field}[{i}].seat", f"{seat!r} is not a seat")
-        if type(card) is not str or card not in CARD_CODES:
-            raise MalformedError(f"{field}[{i}].card", f"{card!r} is not a card code")
-    return plays
+    return play_list(value, field, 4, CARD_CODES, most=most)
 
 
 def _completed(state: JsonDict) -> list[dict[str, Any]]:
@@ -339,40 +324,29 @@ def _check_chips(
 def _replay_ledger(
     value: object, chips: list[int], pots: dict[str, int], hand_number: int, over: bool
 ) -> None:
-    """Check the ledger's entries and apply them to the opening balances.
+    """Check the ledger (its entries' shape by :func:`celestix.table.ledger.check_ledger`)
+    and apply it to the opening balances.
 
-    Nothing leaves the Accord Pot before the game is over.
+    No entry is dated after this hand, and nothing leaves the Accord Pot before the game
+    is over nor takes more than a pot holds.
     """
-    entries = expect_list(value, "state.ledger")
-    last = 0
+    entries = check_ledger(value, "state.ledger", 4, POTS)
+    if entries and entries[-1]["hand"] > hand_number:
+        raise MalformedError("state.ledger", "an entry is dated after this hand")
     for i, entry in enumerate(entries):
-        if type(entry) is not dict or len(entry) != 6:
-            raise MalformedError(f"state.ledger[{i}]", "not a ledger entry")
-        try:
-            hand, seat, amount = entry["hand"], entry["seat"], entry["amount"]
-            pot, direction, reason = entry["pot"], entry["dir"], entry["reason"]
-        except KeyError as error:
-            raise MalformedError(f"state.ledger[{i}]", "not a ledger entry") from error
-        if (
-            type(hand) is not int or not last <= hand <= hand_number
-            or type(seat) is not int or not 0 <= seat < 4
-            or type(amount) is not int or not 0 < amount <= MAX_AMOUNT
-            or pot not in POT_NAMES or type(reason) is not str
-        ):  # fmt: skip
-            raise MalformedError(f"state.ledger[{i}]", "not a ledger entry of this game")
-        last = hand
-        if direction == "in":
+        seat, amount, pot = entry["seat"], entry["amount"], entry["pot"]
+        if amount > MAX_AMOUNT:
+            raise MalformedError(f"state.ledger[{i}].amount", f"must be at most {MAX_AMOUNT}")
+        if entry["dir"] == "in":
             chips[seat] -= amount
             pots[pot] += amount
-        elif direction == "out":
-            if pot == ACCORD_POT and not over:
-                raise MalformedError(f"state.ledger[{i}]", "the Accord Pot is paid at the end")
-            chips[seat] += amount
-            pots[pot] -= amount
-            if pots[pot] < 0:
-                raise MalformedError(f"state.ledger[{i}]", "takes more than the pot holds")
-        else:
-            raise MalformedError(f"state.ledger[{i}].dir", "must be 'in' or 'out'")
+            continue
+        if pot == ACCORD_POT and not over:
+            raise MalformedError(f"state.ledger[{i}]", "the Accord Pot is paid at the end")
+        chips[seat] += amount
+        pots[pot] -= amount
+        if pots[pot] < 0:
+            raise MalformedError(f"state.ledger[{i}]", "takes more than the pot holds")
 
 
 def _check_history(state: JsonDict, hand_number: int, over: bool) -> None:

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypedDict
 
-Play = dict[str, Any]
+from celestix.table.seats import next_seat
+
+
+class Play(TypedDict):
+    """One card played to a trick, as states, views and events hold it."""
+
+    seat: int
+    card: str
 
 
 def trick_winner(trick: Sequence[Play], strength: Callable[[str, str], int]) -> Play:
@@ -23,3 +30,16 @@ def trick_winner(trick: Sequence[Play], strength: Callable[[str, str], int]) -> 
         if value > best_strength:
             best, best_strength = play, value
     return best
+
+
+def trick_leader(
+    trick: Sequence[Play], completed: Sequence[Mapping[str, Any]], dealer: int, seats: int
+) -> int:
+    """The seat that leads (led) the trick in progress: its first player, else the
+    winner of the last ``completed`` trick (``{"winner", ...}``), else the dealer's
+    next seat."""
+    if trick:
+        return int(trick[0]["seat"])
+    if completed:
+        return int(completed[-1]["winner"])
+    return next_seat(dealer, seats)

@@ -4,7 +4,7 @@
 
 import { createCard } from "../cards/card.js";
 import "../cards/sabacc.js";
-import { bidName, card, chips, points, seatName, settlementLines, winnersLine } from "./messages.js";
+import { bidName, card, chips, points, seatName, winnersLine } from "./messages.js";
 
 const el = (tag, className, text) => {
   const node = document.createElement(tag);
@@ -34,7 +34,7 @@ export function roundEnd(events) {
 
 /** A title for the round's end. */
 export function roundTitle(end) {
-  if (end.over && !end.counted && end.void) return "Game over";
+  if (end.over) return `Game over: ${winnersLine(end.over.winners).replace(/[.!]$/, "")}`;
   if (end.void) return `Round ${end.void.round + 1}: everyone passed`;
   const c = end.counted;
   return `Round ${c.round + 1}: ${who(c.declarer)} ${c.made ? "made" : "lost"} ${bidName(c.contract)}`;
@@ -50,7 +50,7 @@ export function roundBody(end, { players, chipsAfter }) {
     );
   }
   if (end.counted) body.append(countSection(end.counted));
-  if (end.settled) body.append(settledSection(end.settled, players, end.counted.declarer));
+  if (end.settled) body.append(settledSection(end.settled, players));
   if (end.bonus) body.append(bonusSection(end.bonus));
   if (end.divided || end.carried) {
     const p = el("p", "");
@@ -111,9 +111,19 @@ function countSection(c) {
   return section;
 }
 
-function settledSection(s, players, declarer) {
-  const box = el("div", "sb-settled");
-  for (const line of settlementLines(s, declarer, players)) box.append(el("p", "", line));
+function settledSection(s, players) {
+  const p = el("p", "sb-settled");
+  const gains = [];
+  for (let seat = 0; seat < players; seat += 1) if (s.received[seat]) gains.push(`${who(seat)} +${s.received[seat]}`);
+  if (s.winner === "declarer") p.textContent = `Wagers: the declarer takes the ${chips(s.table)} on the table (${gains.join(", ")}).`;
+  else {
+    p.textContent = `Wagers: the defenders divide the ${chips(s.table)} on the table (${gains.join(", ") || "nothing each"})${s.remainder ? `; ${chips(s.remainder)} over goes into the Ante Pot` : ""}.`;
+  }
+  if (!s.net) return p;
+  // what each player gained or lost on the wagers, their own stakes counted
+  const net = s.net.map((n, seat) => `${who(seat)} ${n > 0 ? "+" : n < 0 ? "−" : ""}${Math.abs(n)}`);
+  const box = el("div", "");
+  box.append(p, el("p", "sb-settled", `Won or lost on the wagers: ${net.join(", ")}.`));
   return box;
 }
 

@@ -8,7 +8,7 @@ import "../cards/sabacc.js";
 const NAMES = ["You", "Aurel", "Bryn", "Cass", "Dex"];
 
 export function seatName(seat) {
-  return NAMES[seat] ?? `Seat ${seat + 1}`;
+  return NAMES[seat] ?? "Another player";
 }
 
 /** "Aurel plays" / "You play": the verb agrees with the seat. */
@@ -48,81 +48,15 @@ export function talonWords(to) {
   return TALON_WORDS[to] || "";
 }
 
-// ---- the stakes (the table option `stakes`: "everyone" calls every bid, or the bidder alone)
-
-/** Whether every player puts each bid's stake in (a view or state's options). */
-export function everyoneCalls(options) {
-  return !options || options.stakes !== "bidder";
-}
-
-/** "Guard: everyone puts 2 more chips in" / "Guard: the bidder puts 2 chips in". */
-export function bidCost(bid, stake, options) {
-  if (!stake) return `${bidName(bid)}: no chips`;
-  return everyoneCalls(options)
-    ? `${bidName(bid)}: everyone puts ${moreChips(stake)} in`
-    : `${bidName(bid)}: the bidder puts ${chips(stake)} in`;
-}
-
-/** "2 more chips", "1 more chip". */
-function moreChips(n) {
-  return `${n} more chip${Math.abs(n) === 1 ? "" : "s"}`;
-}
-
-/** The short cost on a bid button: "everyone +2" / "you +2". */
-export function bidCostShort(stake, options) {
-  if (!stake) return "no chips";
-  return `${everyoneCalls(options) ? "everyone" : "you"} +${stake}`;
-}
-
-/** How the wagers grow, in a line for the auction. */
-export function stakesRule(options) {
-  return everyoneCalls(options)
-    ? "Every bid's stake is put in by every player, even one who has passed; the declarer then adds a stack equal to their own wager for each defender."
-    : "Only the bidder puts a bid's stake in; the declarer then adds a stack equal to their own wager for each defender.";
-}
-
-/** A ledger entry's reason in players' words ("bid by seat 2" -> "bid by Bryn"). */
-export function ledgerReason(reason) {
-  return String(reason).replace(/\bseat (\d+)/g, (_, s) => (Number(s) === 0 ? "you" : seatName(Number(s))));
-}
-
-/** The settlement of a round's wagers, in sentences (from the wagers_settled event). */
-export function settlementLines(settled, declarer, players) {
-  const name = (s) => (s === 0 ? "you" : seatName(s));
-  const Name = (s) => (s === 0 ? "You" : seatName(s));
-  const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
-  if (!settled.wagers) {
-    // a count saved before the stakes option (its event has no wagers)
-    return [settled.winner === "declarer"
-      ? `Wagers: the declarer takes the ${chips(settled.table)} on the table.`
-      : `Wagers: the defenders divide the ${chips(settled.table)} on the table${settled.remainder ? `; ${chips(settled.remainder)} over goes into the Ante Pot` : ""}.`];
-  }
-  const w = settled.wagers;
-  const defenders = [];
-  for (let s = 0; s < players; s += 1) if (s !== declarer) defenders.push(s);
-  const own = w[declarer] / players;
-  const equal = defenders.every((s) => w[s] === own);
-  const put = equal
-    ? `every player put in ${chips(own)} for the bids, and ${name(declarer)} added ${own} more for each of the ${defenders.length} defenders`
-    : `${name(declarer)} put in ${chips(own)} and ${own} more for each of the ${defenders.length} defenders${defenders.filter((s) => w[s]).map((s) => `, ${name(s)} ${chips(w[s])}`).join("")}`;
-  const lines = [`Wagers: ${put}: ${chips(settled.table)} on the table.`];
-  if (settled.winner === "declarer") {
-    lines.push(`${Name(declarer)} made the contract and ${declarer === 0 ? "take" : "takes"} all ${chips(settled.table)}.`);
-  } else {
-    const share = settled.received[defenders[0]];
-    lines.push(`The contract is lost: the defenders divide the ${chips(settled.table)}, ${chips(share)} each${settled.remainder ? `, and ${chips(settled.remainder)} over goes into the Ante Pot` : ""}.`);
-  }
-  lines.push(`This round's wagers: ${[declarer, ...defenders].map((s) => `${name(s)} ${signed(settled.net[s])}`).join(", ")}.`);
-  return lines;
-}
-
 /** One sentence per event worth saying; the round's end is said by the count panel. */
 export function describe(event) {
   switch (event.type) {
     case "bid":
-      if (event.bid === "pass") return `${subject(event.seat, "pass")}.`;
-      if (event.callers && event.callers.length > 1) return `${subject(event.seat, "bid")} ${event.name || bidName(event.bid)}: everyone puts ${moreChips(event.stake)} in.`;
-      return `${subject(event.seat, "bid")} ${event.name || bidName(event.bid)}, staking ${chips(event.stake)}.`;
+      return event.bid === "pass"
+        ? `${subject(event.seat, "pass")}.`
+        : (event.callers || [event.seat]).length > 1
+          ? `${subject(event.seat, "bid")} ${event.name || bidName(event.bid)}: every player puts in ${chips(event.stake)}.`
+          : `${subject(event.seat, "bid")} ${event.name || bidName(event.bid)}, staking ${chips(event.stake)}.`;
     case "auction_won":
       return `${event.declarer === 0 ? "You are" : `${seatName(event.declarer)} is`} the declarer: ${event.name || bidName(event.contract)}. ${event.reason || ""}`.trim();
     case "talon_shown":
