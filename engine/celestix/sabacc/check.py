@@ -61,6 +61,7 @@ from celestix.shape import (
     expect_list,
     expect_seat,
     expect_str,
+    expect_version,
 )
 from celestix.table.ledger import check_ledger_with_transfers, net_by_pot, net_by_seat
 
@@ -76,8 +77,7 @@ def check_state(state: JsonDict, option_specs: tuple[OptionSpec, ...]) -> int:
     expect_keys(state, "state", STATE_KEYS)
     if state["game"] != "sabacc":
         raise MalformedError("state.game", "not a Contract Sabacc state")
-    if state["version"] != STATE_VERSION:
-        raise MalformedError("state.version", f"unsupported state version {state['version']!r}")
+    expect_version(state["version"], STATE_VERSION)
     options = check_resolved(option_specs, state["options"])
     seats = int(options["players"])
     expect_int(state["seed"], "state.seed", 0, MAX_SEED)
@@ -102,7 +102,7 @@ def check_state(state: JsonDict, option_specs: tuple[OptionSpec, ...]) -> int:
     expected_winners = winners(state["chips"]) if state["over"] else []
     if state["winners"] != expected_winners:
         raise MalformedError("state.winners", f"the chips say {expected_winners}")
-    _check_last_round(state, seats)
+    check_last_round(state["last_round"], "state.last_round", seats, state["over"], round_index)
     return seats
 
 
@@ -111,10 +111,22 @@ def check_state(state: JsonDict, option_specs: tuple[OptionSpec, ...]) -> int:
 
 def _check_auction(state: JsonDict, seats: int, dealer: int) -> auction.Auction:
     """Replay the bids; the declarer, contract and wagers must be what they give."""
-    bids = expect_list(state["bids"], "state.bids")
+    standing = replay_auction(state["bids"], "state.bids", seats, dealer)
+    declarer = standing.declarer if standing.ended else None
+    if state["declarer"] != declarer or isinstance(state["declarer"], bool):
+        raise MalformedError("state.declarer", f"the bids say {declarer!r}")
+    contract = standing.highest if declarer is not None else None
+    if state["contract"] != contract:
+        raise MalformedError("state.contract", f"the bids say {contract!r}")
+    return standing
+
+
+def replay_auction(value: object, field: str, seats: int, dealer: int) -> auction.Auction:
+    """The auction that the bids ``value`` (each checked) make, from the dealer's right."""
+    bids = expect_list(value, field)
     standing = auction.start(dealer, seats)
     for i, raw in enumerate(bids):
-        where = f"state.bids[{i}]"
+        where = f"{field}[{i}]"
         entry = expect_dict(raw, where)
         expect_keys(entry, where, ["seat", "bid", "stake"])
         bid = expect_str(entry["bid"], f"{where}.bid", auction.BID_CHOICES)
@@ -126,12 +138,6 @@ def _check_auction(state: JsonDict, seats: int, dealer: int) -> auction.Auction:
             standing = auction.step(standing, entry["seat"], bid)
         except IllegalActionError as error:
             raise MalformedError(where, error.message) from error
-    declarer = standing.declarer if standing.ended else None
-    if state["declarer"] != declarer or isinstance(state["declarer"], bool):
-        raise MalformedError("state.declarer", f"the bids say {declarer!r}")
-    contract = standing.highest if declarer is not None else None
-    if state["contract"] != contract:
-        raise MalformedError("state.contract", f"the bids say {contract!r}")
     return standing
 
 
@@ -368,17 +374,15 @@ def _round_entries(state: JsonDict, seats: int, standing: auction.Auction) -> li
 # --- the round before ---------------------------------------------------------------
 
 
-def _check_last_round(state: JsonDict, seats: int) -> None:
+def check_last_round(raw: object, where: str, seats: int, over: bool, round_index: int) -> None:
     """The summary of the round before (or of the last round, once the game is over)."""
-    raw = state["last_round"]
     if raw is None:
-        if state["over"]:
-            raise MalformedError("state.last_round", "the last round's summary is missing")
+        if over:
+            raise MalformedError(where, "the last round's summary is missing")
         return
-    summary = expect_dict(raw, "state.last_round")
-    where = "state.last_round"
+    summary = expect_dict(raw, where)
     expect_keys(summary, where, LAST_ROUND_KEYS)
-    wanted = state["round"] if state["over"] else state["round"] - 1
+    wanted = round_index if over else round_index - 1
     if summary["round"] != wanted or isinstance(summary["round"], bool):
         raise MalformedError(f"{where}.round", f"expected round {wanted}")
     expect_seat(summary["dealer"], seats, f"{where}.dealer")

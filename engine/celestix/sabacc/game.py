@@ -11,7 +11,8 @@ from celestix.sabacc.bots import hints
 from celestix.sabacc.check import check_state
 from celestix.sabacc.flow import apply_action, legal_actions
 from celestix.sabacc.state import OPTION_SPECS, new_state, seat_count
-from celestix.sabacc.view import check_view, make_view
+from celestix.sabacc.view import make_view
+from celestix.sabacc.view_check import check_view
 from celestix.shape import JsonDict
 
 
