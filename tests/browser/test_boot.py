@@ -168,7 +168,135 @@ def test_params_that_cannot_reach_the_worker_reject(
     error = page.evaluate(
         "engine.call('games', { f: () => 1 }).then(() => null, (e) => [e.name, e.kind, e.field])"
     )
-    assert error == ["EngineError", "malformed", "params"]
+    assert error == ["EngineError", "malformed", "f"]
+    assert "patience" in [game["id"] for game in bridge("games")["result"]]
+
+
+@pytest.mark.parametrize(
+    ("params", "field"),
+    [
+        ("{state: {seat: NaN}}", "state.seat"),
+        ("{seat: NaN}", "seat"),
+        ("{seed: Infinity}", "seed"),
+        ("{seed: -Infinity}", "seed"),
+        ("{seed: 12n}", "seed"),
+        ("{state: {ledger: [{}, {pot: Symbol('x')}]}}", "state.ledger[1].pot"),
+        ("{state: (() => { const s = {a: []}; s.a.push(s); return s; })()}", "state.a[0]"),
+        ("{state: {when: new Date()}}", "state.when"),
+        ("{action: {melds: [undefined]}}", "action.melds[0]"),
+        (
+            "{action: (() => { let v = 0; for (let i = 0; i < 3000; i++) v = [v]; return v; })()}",
+            "action" + "[0]" * 32,
+        ),
+    ],
+)
+def test_params_that_are_not_json_reject_before_posting(
+    bridge: Callable[..., dict[str, Any]], page: Page, params: str, field: str
+) -> None:
+    answer = page.evaluate(
+        f"""async () => {{
+          const posted = [];
+          const post = engine._worker.postMessage;
+          engine._worker.postMessage = (message) => posted.push(message);
+          try {{
+            await engine.call("view", {params});
+            return "answered";
+          }} catch (error) {{
+            return {{ kind: error.kind, type: error.type, field: error.field,
+                      message: error.message, posted: posted.length }};
+          }} finally {{
+            engine._worker.postMessage = post;
+          }}
+        }}"""
+    )
+    assert answer["kind"] == "malformed" and answer["type"] == "MalformedError", answer
+    assert answer["field"] == field and answer["message"].startswith(f"{field}: ")
+    assert answer["posted"] == 0  # refused by the bridge: the worker never saw it
+    assert "patience" in [game["id"] for game in bridge("games")["result"]]
+
+
+def test_values_as_deep_as_the_engine_takes_reach_it(
+    bridge: Callable[..., dict[str, Any]], page: Page
+) -> None:
+    state = bridge("newGame", "patience", None, 7)["result"]
+    deep = page.evaluate("() => { let v = 0; for (let i = 0; i < 31; i++) v = [v]; return v; }")
+    error = bridge("apply", state, {"type": deep}, 0)["error"]
+    assert error["kind"] == "malformed" and error["field"] == "action.type"
+
+
+def test_an_answer_that_cannot_be_made_fails_that_call_only(
+    bridge: Callable[..., dict[str, Any]], page: Page
+) -> None:
+    # posted past the bridge's checks: the worker cannot write a BigInt as JSON
+    reply = page.evaluate(
+        """() => new Promise((resolve) => {
+          const worker = engine._worker;
+          worker.addEventListener("message", function seen(event) {
+            if (event.data.id !== -1) return;
+            worker.removeEventListener("message", seen);
+            resolve(event.data);
+          });
+          worker.postMessage({ id: -1, method: "view", params: { seat: 10n } });
+        })"""
+    )
+    assert reply["ok"] is False and reply["error"]["type"] == "WorkerError", reply
+    assert "BigInt" in reply["error"]["message"]
+    # the engine is still up: the same worker, no boot error, calls answered
+    assert page.evaluate("engine._bootError") is None
+    assert page.evaluate("engine.ready.then(() => 'up')") == "up"
+    assert "patience" in [game["id"] for game in bridge("games")["result"]]
+
+
+DEATHS = """() => {
+  window.deaths = 0;
+  window.stopDeaths = engine.onDied(() => window.deaths++);
+}"""
+
+
+def test_a_worker_killed_after_boot_is_noticed_and_replaced(
+    bridge: Callable[..., dict[str, Any]], page: Page
+) -> None:
+    page.evaluate(DEATHS)
+    state = bridge("newGame", "patience", None, 7)["result"]
+    outcome = page.evaluate(
+        """async (state) => {
+          const waiting = engine.turn(state, 0);          // pending when the worker dies
+          const first = engine.ready;
+          engine._worker.terminate();
+          const after = engine.turn(state, 0);            // made while restarting: waits
+          const failed = await waiting.then(() => null, (e) => [e.name, e.kind, e.message]);
+          return { failed, after: await after, replaced: engine.ready !== first };
+        }""",
+        state,
+    )
+    assert outcome["failed"][:2] == ["EngineError", "died"], outcome
+    assert "starting again" in outcome["failed"][2]
+    assert outcome["replaced"] and outcome["after"]["legal"] == [{"type": "deal"}]
+    assert page.evaluate("window.deaths") == 1
+    wait_ready(page)
+    # the new worker booted from the snapshot the first one stored (or the build's)
+    assert page.evaluate("engine.boot.path") in ("snapshot", "prebuilt")
+    assert bridge("turn", state, 0)["result"]["legal"] == [{"type": "deal"}]
+    # a worker error after the boot is a death too, not a failed boot
+    page.evaluate("engine._worker.dispatchEvent(new ErrorEvent('error', {message: 'boom'}))")
+    assert page.evaluate("window.deaths") == 2
+    wait_ready(page)
+    assert bridge("turn", state, 0)["result"]["legal"] == [{"type": "deal"}]
+    page.evaluate("window.stopDeaths()")
+    page.evaluate("engine._worker.terminate()")
+    assert page.evaluate("window.deaths") == 2
+
+
+def test_a_worker_that_keeps_dying_is_a_failed_engine(
+    bridge: Callable[..., dict[str, Any]], page: Page, manifest: dict[str, Any]
+) -> None:
+    for _ in range(3):
+        page.evaluate("engine._worker.terminate()")
+        wait_ready(page)
+    page.evaluate("engine._worker.terminate()")
+    failure = page.evaluate(CALL, ["games", []])["error"]
+    assert failure["kind"] == "boot" and "keeps stopping" in failure["message"]
+    assert page.evaluate("engine.retry()")["engine"] == manifest["engine"]["version"]
     assert "patience" in [game["id"] for game in bridge("games")["result"]]
 
 

@@ -58,24 +58,56 @@ const waiting = []; // requests received before then
 let lastRequest = 0;
 
 self.onmessage = (event) => {
+  if (event.data?.type === "ping") {
+    self.postMessage({ type: "pong" }); // the bridge checks that the worker is alive
+    return;
+  }
   lastRequest = performance.now();
   if (handle) answer(event.data);
   else waiting.push(event.data);
 };
 
-/** Answer one request: {id, ok: true, result} or {id, ok: false, error}. */
-function answer({ id, method, params }) {
+/**
+ * Answer one request: {id, ok: true, result} or {id, ok: false, error}. Never throws: a
+ * request that cannot be answered (parameters JSON cannot hold, Pyodide failing) gets an
+ * error of its own. If Python itself no longer answers afterwards, the worker tells the
+ * bridge it has died and stops (the bridge starts another).
+ */
+function answer(request) {
+  const id = request?.id;
   let response;
   try {
-    response = JSON.parse(handle(String(method), JSON.stringify(params ?? null)));
+    response = JSON.parse(handle(String(request.method), JSON.stringify(request.params ?? null)));
   } catch (error) {
-    // handle() itself never raises; this is Pyodide failing (e.g. out of memory)
-    response = {
-      ok: false,
-      error: { type: "WorkerError", kind: "internal", message: String(error), field: null, rule: null },
-    };
+    // handle() itself never raises: the parameters could not be written as JSON (the
+    // bridge refuses those before posting), or Pyodide failed (e.g. out of memory)
+    response = { ok: false, error: { type: "WorkerError", kind: "internal", message: describe(error) } };
+    if (!pythonAnswers()) {
+      self.postMessage({ id, ...response });
+      self.postMessage({ type: "died", message: `Python stopped answering: ${describe(error)}` });
+      self.close();
+      return;
+    }
   }
   self.postMessage({ id, ...response });
+}
+
+/** An error as text, whatever was thrown. */
+function describe(error) {
+  try {
+    return String(error?.message ?? error);
+  } catch {
+    return "an error that cannot be shown";
+  }
+}
+
+/** Whether the engine still answers (after an error, Pyodide may have failed for good). */
+function pythonAnswers() {
+  try {
+    return JSON.parse(handle("version", "null")).ok === true;
+  } catch {
+    return false;
+  }
 }
 
 // --- progress ----------------------------------------------------------------------
@@ -89,33 +121,43 @@ function progress(stage, message, fraction = null) {
 }
 
 /**
- * Count the bytes of the given downloads as they arrive (Pyodide fetches the wasm and
- * the standard library with fetch(), so wrapping fetch sees them). `sizes` maps absolute
- * URLs to their sizes from build.json; `report(fraction)` gets the share received so far.
- * A failed download rejects `failed`: Pyodide would otherwise only log it.
+ * PRIVATE PYODIDE INTERFACE (checked against Pyodide 314.0.7). `loadPyodide` takes no
+ * option to be given the runtime's files: its loader fetches `pyodide.asm.wasm` and
+ * `python_stdlib.zip` with the global `fetch` and compiles the wasm with the global
+ * `WebAssembly.instantiateStreaming`. So, while `load()` runs, both are wrapped, and
+ * restored after:
+ *   fetch                 counts the bytes of the files in `sizes` (absolute URL -> size
+ *                         from build.json) as they arrive, `report(fraction)` getting the
+ *                         share received; hands Pyodide the early downloads (`early`, see
+ *                         fetchRuntimeEarly) when there are any; a failed download fails
+ *                         the load (Pyodide would only log it and wait)
+ *   instantiateStreaming  gives Pyodide the module compiled early for the wasm's stand-in
+ * A new Pyodide that loads its files otherwise loses the early start and the progress
+ * bar's detail, not the boot: the hooks only see what passes through them.
  */
-function countDownloads(sizes, report, early = null) {
+async function loadWithRuntimeHooks({ sizes, report, early }, load) {
   const total = [...sizes.values()].reduce((a, b) => a + b, 0);
   let received = 0;
   let percent = -1; // reported only when the whole percentage changes
   let fail;
   const failed = new Promise((_, reject) => (fail = reject));
-  const realFetch = self.fetch.bind(self);
   const counted = (bytes) => {
     received += bytes;
     const now = Math.floor((100 * received) / total);
     if (now !== percent) report(Math.min(1, (percent = now) / 100));
   };
+  const realFetch = self.fetch;
+  const realInstantiate = WebAssembly.instantiateStreaming;
   self.fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), SITE).href;
-    if (!sizes.has(url)) return realFetch(input, init);
+    if (!sizes.has(url)) return realFetch.call(self, input, init);
     if (early?.has(url)) {
       const answer = await early.answer(url);
       if (answer) return answer;
     }
     let response;
     try {
-      response = await realFetch(input, init);
+      response = await realFetch.call(self, input, init);
     } catch (error) {
       fail(new Error(`could not download ${url}: ${error.message}`));
       throw error;
@@ -129,7 +171,15 @@ function countDownloads(sizes, report, early = null) {
     countBody(response.clone().body, counted);
     return response;
   };
-  return { failed, restore: () => (self.fetch = realFetch) };
+  if (early) {
+    WebAssembly.instantiateStreaming = (source, imports) => early.instantiate(realInstantiate, source, imports);
+  }
+  try {
+    return await Promise.race([load(), failed]);
+  } finally {
+    self.fetch = realFetch;
+    WebAssembly.instantiateStreaming = realInstantiate;
+  }
 }
 
 /**
@@ -351,43 +401,53 @@ async function dropSnapshots() {
   }
 }
 
+// --- Pyodide's other private interfaces (each checked against Pyodide 314.0.7) -----
+
+/** loadPyodide options that restore a memory snapshot (`bytes`, the heap of an earlier
+ * boot). `_loadSnapshot` is underscore-private: no public option restores a snapshot. */
+function restoreOptions(bytes) {
+  return { _loadSnapshot: bytes };
+}
+
+/** loadPyodide options that allow `makeSnapshot` later: `_makeSnapshot` (private) makes
+ * Pyodide keep what a snapshot needs, and refuse whatever would break one (loadPackage). */
+function snapshotOptions() {
+  return { _makeSnapshot: true };
+}
+
+/** The heap as a snapshot: `makeMemorySnapshot()`, public but usable only with
+ * `snapshotOptions()` (it throws otherwise). */
+function makeSnapshot(pyodide) {
+  return pyodide.makeMemorySnapshot();
+}
+
+/** The wasm heap's size in bytes: `pyodide._module` (private) is the Emscripten module. */
+function heapSize(pyodide) {
+  return pyodide._module.HEAP8.length;
+}
+
 // --- boot --------------------------------------------------------------------------
 
-/** Start Pyodide (snapshot options in `extra`), counting the runtime's downloads. */
-async function startPython(loadPyodide, manifest, extra, message) {
-  const early = manifest.pyodide.path === PYODIDE_PATH ? earlyRuntime : null;
+/** Start Pyodide (`options`: snapshot options), counting the runtime's downloads. */
+async function startPython(plan, options, message) {
+  const { loadPyodide, manifest, runtime } = plan;
   const pyodideDir = new URL(manifest.pyodide.path, SITE);
   const sizes = new Map();
   for (const name of ["pyodide.asm.wasm", "python_stdlib.zip"]) {
     sizes.set(new URL(name, pyodideDir).href, manifest.files[manifest.pyodide.path + name].size);
   }
-  if (early) early.starting(sizes, message);
+  if (runtime) runtime.starting(sizes, message);
   else progress("runtime", "Downloading the Python runtime", 0);
-  const downloads = countDownloads(
-    sizes,
-    (fraction) => progress("runtime", fraction < 1 ? "Downloading the Python runtime" : message, fraction),
-    early,
+  const report = (fraction) => progress("runtime", fraction < 1 ? "Downloading the Python runtime" : message, fraction);
+  const pyodide = await loadWithRuntimeHooks({ sizes, report, early: runtime }, () =>
+    loadPyodide({
+      indexURL: pyodideDir.href,
+      lockFileURL: new URL("pyodide-lock.json", pyodideDir).href,
+      ...options,
+    }),
   );
-  const realInstantiate = WebAssembly.instantiateStreaming;
-  if (early) {
-    WebAssembly.instantiateStreaming = (source, imports) =>
-      early.instantiate(realInstantiate, source, imports);
-  }
-  try {
-    const pyodide = await Promise.race([
-      loadPyodide({
-        indexURL: pyodideDir.href,
-        lockFileURL: new URL("pyodide-lock.json", pyodideDir).href,
-        ...extra,
-      }),
-      downloads.failed,
-    ]);
-    step("runtime");
-    return pyodide;
-  } finally {
-    downloads.restore();
-    WebAssembly.instantiateStreaming = realInstantiate;
-  }
+  step("runtime");
+  return pyodide;
 }
 
 /**
@@ -414,30 +474,76 @@ function startEngine(pyodide) {
   return { handle: bridge.handle, version: { engine: version.result.engine, pyodide: pyodide.version } };
 }
 
-async function bootFromSnapshot(loadPyodide, manifest, snapshot, engine, path = "snapshot") {
-  const pyodide = await startPython(loadPyodide, manifest, { _loadSnapshot: snapshot }, "Restoring Python");
+/** Restore the heap `bytes` (a snapshot: Python with the engine imported). */
+async function restore(plan, bytes) {
+  const pyodide = await startPython(plan, restoreOptions(bytes), "Restoring Python");
   progress("packages", "Rules engine restored", 1);
   // the generator's state was frozen in the snapshot: every start would draw the same
   // numbers (the engine takes its seeds explicitly; celestix.rng.fresh_seed reads the OS)
   pyodide.runPython("import random\nrandom.seed()");
+  const engine = startEngine(pyodide);
   // Every module of the engine was imported when the snapshot was made (`games` imports
   // each game; nothing imports later), so the engine answers before its files are back
   // in the file system (which is not in the snapshot): they are unpacked once the worker
   // is idle, for whatever reads them later (tracebacks, say). No bytecode: nothing will
   // be compiled.
-  const later = () => unpackEngine(pyodide, engine.wheel, null, true);
-  return { ...startEngine(pyodide), path, later };
+  afterIdle(() => unpackEngine(pyodide, plan.wheel, null, true));
+  return engine;
 }
 
-async function bootCold(loadPyodide, manifest, engine, snapshotting) {
-  const bytecode = engine.bytecode();
-  const pyodide = await startPython(loadPyodide, manifest, { _makeSnapshot: snapshotting }, "Starting Python");
-  await unpackEngine(pyodide, engine.wheel, bytecode);
-  return { ...startEngine(pyodide), path: "cold", pyodide };
+/**
+ * The boot plan: the paths to try, in order (docs/BRIDGE.md, "Boot"). Each is
+ * `{path, run}`; `run()` resolves with the engine ({handle, version}), or null when the
+ * path does not apply (nothing stored), and throws when it fails: the next path is then
+ * tried, except after the last, whose failure is the boot's.
+ */
+function bootPlan(plan) {
+  const { manifest, key, stored, wantBuilt, prebuilt } = plan;
+  const built = manifest.engine.snapshot;
+  if (MODE === "micropip") return [{ path: "micropip", run: () => bootMicropip(plan) }];
+  return [
+    {
+      path: "snapshot",
+      run: async () => {
+        const bytes = await stored;
+        if (!bytes) return null;
+        try {
+          return await restore(plan, bytes);
+        } catch (error) {
+          await dropSnapshots(); // from another build, cut short or damaged: forget it
+          throw error;
+        }
+      },
+    },
+    {
+      path: "prebuilt",
+      run: async () => {
+        if (!wantBuilt) return null;
+        // (after a stored snapshot failed to restore, it is asked for only now)
+        const { response } = (await prebuilt) ?? { response: await fetchOk(new URL(built.path, SITE)) };
+        const bytes = await gunzip(response, built.size);
+        const engine = await restore(plan, bytes);
+        if (MODE === "auto") afterIdle(() => keepSnapshot(key, bytes));
+        return engine;
+      },
+    },
+    {
+      path: "cold",
+      run: async () => {
+        const bytecode = plan.bytecode();
+        const pyodide = await startPython(plan, MODE === "auto" ? snapshotOptions() : {}, "Starting Python");
+        await unpackEngine(pyodide, plan.wheel, bytecode);
+        const engine = startEngine(pyodide);
+        if (MODE === "auto") afterIdle(() => snapshotNow(pyodide, key));
+        return engine;
+      },
+    },
+  ];
 }
 
-async function bootMicropip(loadPyodide, manifest) {
-  const pyodide = await startPython(loadPyodide, manifest, {}, "Starting Python");
+async function bootMicropip(plan) {
+  const { manifest } = plan;
+  const pyodide = await startPython(plan, {}, "Starting Python");
   // micropip, by URL (by name, the lock's hash -- made for another file -- refuses it).
   // loadPackage does not reject on failure: check what was loaded.
   progress("packages", "Loading the package installer", 0);
@@ -453,16 +559,19 @@ async function bootMicropip(loadPyodide, manifest) {
   progress("engine", "Installing the rules engine", 0);
   pyodide.globals.set("ENGINE_WHEEL", new URL(manifest.engine.wheel, SITE).href);
   await pyodide.runPythonAsync("import micropip\nawait micropip.install(ENGINE_WHEEL, deps=False)");
-  return { ...startEngine(pyodide), path: "micropip" };
+  return startEngine(pyodide);
 }
 
 // Where build.py puts Pyodide: its loader is fetched while build.json is (and again from
 // build.json's path, should that ever differ)
 const PYODIDE_PATH = "pyodide/";
-// Pyodide's big files, fetched (and the wasm compiled) from the worker's first moment
-let earlyRuntime = null;
 
-async function boot() {
+/**
+ * Everything the boot paths share, every download asked for at once: the runtime's
+ * loader and big files, the engine wheel, the stored snapshot, and the build's snapshot
+ * unless one is stored. Resolves once the loader has come.
+ */
+async function preparePlan() {
   progress("runtime", "Loading the build manifest", 0);
   const early = started(import(new URL(`${PYODIDE_PATH}pyodide.mjs`, SITE).href));
   // Pyodide's glue script: imported now, Pyodide's own import of the same URL gets the
@@ -470,14 +579,12 @@ async function boot() {
   started(import(new URL(`${PYODIDE_PATH}pyodide.asm.mjs`, SITE).href));
   const manifest = BOOT ?? (await fetchJson(new URL("build.json", SITE)));
   step("manifest");
-  // everything the boot needs is asked for at once: the runtime's loader, the engine
-  // wheel, the stored snapshot, and the build's snapshot unless one is stored
-  const loader =
-    manifest.pyodide.path === PYODIDE_PATH ? early : import(new URL(`${manifest.pyodide.path}pyodide.mjs`, SITE).href);
+  const samePath = manifest.pyodide.path === PYODIDE_PATH;
+  const loader = samePath ? early : import(new URL(`${manifest.pyodide.path}pyodide.mjs`, SITE).href);
   const key = snapshotKey(manifest);
   const stored = started(MODE === "auto" ? readSnapshot(key) : Promise.resolve(null));
   const built = manifest.engine.snapshot;
-  const wantBuilt = built && (MODE === "prebuilt" || (MODE === "auto" && !savingData()));
+  const wantBuilt = Boolean(built) && (MODE === "prebuilt" || (MODE === "auto" && !savingData()));
   // {response, counted (a copy for the progress bar)} or null
   const prebuilt = started(
     stored.then(async (bytes) => {
@@ -487,84 +594,101 @@ async function boot() {
     }),
   );
   const counted = prebuilt.then((p) => p && { body: p.counted.body, size: manifest.files[built.path].size });
-  earlyRuntime = fetchRuntimeEarly(new URL(PYODIDE_PATH, SITE), counted);
-  const engine =
-    MODE === "micropip"
-      ? null
-      : {
-          wheel: started(fetchBytes(new URL(manifest.engine.wheel, SITE))),
-          // only a cold boot unpacks it: asked for when the boot goes cold (at once when
-          // no snapshot is wanted), while Python starts
-          bytecode: once(() =>
-            manifest.engine.bytecode ? started(fetchBytes(new URL(manifest.engine.bytecode, SITE))) : null,
-          ),
-        };
-  if (MODE === "cold") engine.bytecode();
-  const { loadPyodide } = await loader;
+  const runtime = fetchRuntimeEarly(new URL(PYODIDE_PATH, SITE), counted);
+  const plan = {
+    manifest,
+    key,
+    stored,
+    wantBuilt,
+    prebuilt,
+    // the early downloads serve only the runtime at PYODIDE_PATH
+    runtime: samePath ? runtime : null,
+    wheel: MODE === "micropip" ? null : started(fetchBytes(new URL(manifest.engine.wheel, SITE))),
+    // only a cold boot unpacks it: asked for when the boot goes cold (at once when no
+    // snapshot is wanted), while Python starts
+    bytecode: once(() =>
+      manifest.engine.bytecode ? started(fetchBytes(new URL(manifest.engine.bytecode, SITE))) : null,
+    ),
+  };
+  if (MODE === "cold") plan.bytecode();
+  plan.loadPyodide = (await loader).loadPyodide;
   step("loader");
-  if (MODE === "micropip") return bootMicropip(loadPyodide, manifest);
-
-  const snapshot = await stored;
-  if (snapshot) {
-    try {
-      return await bootFromSnapshot(loadPyodide, manifest, snapshot, engine);
-    } catch (error) {
-      // a snapshot from another build, cut short or damaged: forget it, start afresh
-      console.info(`celestix: the snapshot did not restore (${error.message}); starting afresh`);
-      await dropSnapshots();
-    }
-  }
-  if (wantBuilt) {
-    try {
-      // (after a stored snapshot failed to restore, it is asked for only now)
-      const { response } = (await prebuilt) ?? { response: await fetchOk(new URL(built.path, SITE)) };
-      const bytes = await gunzip(response, built.size);
-      const booted = await bootFromSnapshot(loadPyodide, manifest, bytes, engine, "prebuilt");
-      if (MODE === "auto") booted.storeSnapshot = { key, bytes };
-      return booted;
-    } catch (error) {
-      console.info(`celestix: the build's snapshot did not restore (${error.message}); starting afresh`);
-    }
-  }
-  const booted = await bootCold(loadPyodide, manifest, engine, MODE === "auto");
-  if (MODE === "auto") booted.snapshotTo = key;
-  return booted;
+  return plan;
 }
 
-/** Run `task` once the worker has had no request for IDLE_MS (tasks run in the order
- * they were given). */
-function whenIdle(task) {
-  const check = () => {
+/** Try the plan's paths in order: {handle, version, path} of the first that boots. */
+async function boot() {
+  const plan = await preparePlan();
+  const paths = bootPlan(plan);
+  for (const [i, { path, run }] of paths.entries()) {
+    try {
+      const engine = await run();
+      if (engine) return { ...engine, path };
+    } catch (error) {
+      if (i === paths.length - 1) throw error;
+      console.info(`celestix: the ${path} boot failed (${error.message}); trying the next way`);
+    }
+  }
+  throw new Error("no way to boot"); // the last path always boots or throws
+}
+
+// --- after the boot ----------------------------------------------------------------
+
+// Work that waits until the boot is over and the worker has had no request for IDLE_MS
+// (the page's first requests come first): a restored engine's files, a snapshot to make
+// or to store. Run in the order given, one at a time.
+const idleTasks = [];
+let idleRunning = false;
+
+function afterIdle(task) {
+  idleTasks.push(task);
+}
+
+/** Run the queued tasks, each once the worker has been idle for IDLE_MS. */
+function runIdleTasks() {
+  if (idleRunning) return;
+  idleRunning = true;
+  const next = () => {
     const idle = performance.now() - lastRequest;
     if (idle < IDLE_MS) {
-      setTimeout(check, IDLE_MS - idle);
+      setTimeout(next, IDLE_MS - idle);
       return;
     }
-    task();
+    const task = idleTasks.shift();
+    if (!task) {
+      idleRunning = false;
+      return;
+    }
+    Promise.resolve()
+      .then(task)
+      .catch((error) => console.info(`celestix: ${error.message}`))
+      .then(() => setTimeout(next, 0));
   };
-  setTimeout(check, IDLE_MS);
+  setTimeout(next, IDLE_MS);
 }
 
 /** Store `snapshot` under `key` and tell the page, or say on the console why not. */
-function keepSnapshot(key, snapshot) {
-  storeSnapshot(key, snapshot).then(
-    () => self.postMessage({ type: "snapshot-stored", size: snapshot.length }),
-    (error) => console.info(`celestix: the snapshot was not stored (${error.message})`),
-  );
+async function keepSnapshot(key, snapshot) {
+  try {
+    await storeSnapshot(key, snapshot);
+    self.postMessage({ type: "snapshot-stored", size: snapshot.length });
+  } catch (error) {
+    console.info(`celestix: the snapshot was not stored (${error.message})`);
+  }
 }
 
 /**
  * Import every game (so a restored engine has them all), snapshot the heap and store it
  * for the next start.
  */
-function snapshotNow(pyodide, key) {
+async function snapshotNow(pyodide, key) {
   try {
     handle("games", "null"); // imports every game package
-    if (pyodide._module.HEAP8.length > SNAPSHOT_HEAP_LIMIT) {
-      console.info(`celestix: the heap (${pyodide._module.HEAP8.length} bytes) is too large to snapshot`);
+    if (heapSize(pyodide) > SNAPSHOT_HEAP_LIMIT) {
+      console.info(`celestix: the heap (${heapSize(pyodide)} bytes) is too large to snapshot`);
       return;
     }
-    keepSnapshot(key, pyodide.makeMemorySnapshot());
+    await keepSnapshot(key, makeSnapshot(pyodide));
   } catch (error) {
     console.info(`celestix: no snapshot was made (${error.message})`);
   }
@@ -584,10 +708,7 @@ async function start() {
     self.postMessage({ type: "ready", version: booted.version, boot: { path: booted.path, ms, steps } });
     for (const request of waiting.splice(0)) answer(request);
     lastRequest = performance.now();
-    // after the page's first requests: the files of a restored engine, then its snapshot
-    if (booted.later) whenIdle(() => booted.later().catch((error) => console.info(`celestix: ${error.message}`)));
-    if (booted.snapshotTo) whenIdle(() => snapshotNow(booted.pyodide, booted.snapshotTo));
-    if (booted.storeSnapshot) whenIdle(() => keepSnapshot(booted.storeSnapshot.key, booted.storeSnapshot.bytes));
+    runIdleTasks();
   } catch (error) {
     self.postMessage({ type: "boot-error", message: `The rules engine could not start: ${error.message ?? error}` });
   } finally {
