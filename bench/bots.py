@@ -1,7 +1,7 @@
 """The bot benchmark: ms per decision of every level of every game, in three runtimes.
 
     python3 build.py bench bots [--runs N]     (builds dist/ first, then runs this)
-    .venv/bin/python bench/bots.py --positions 96 --runs 2 --games precedence --levels normal
+    .venv/bin/python -m bench.bots --positions 96 --runs 2 --games precedence --levels normal
 
 One fixed set of positions (views) is made in CPython: seeded games of each game played
 by the ``easy`` bots through the facade, their decisions sorted into phases (Precedence:
@@ -15,7 +15,7 @@ decides every position, each call timed (``bench/bots_runner.py``) in:
 * ``node``      Pyodide under Node (``bench/bots_node.mjs``);
 * ``chromium``  Pyodide in a module worker of Debian's Chromium, headless through
                 Playwright, a benchmark page served beside a copy of the built site by
-                build.py's server (``bench/bots_worker.mjs``).
+                the build's server (``tools/server.py``; ``bench/bots_worker.mjs``).
 
 Both Pyodide runtimes boot the engine as the site's worker does on a cold start (the
 wheel and its Pyodide bytecode unpacked into site-packages). The three runners stay up
@@ -40,7 +40,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
-import importlib.util
 import json
 import math
 import os
@@ -56,9 +55,11 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
-from startup import CHROMIUM, CHROMIUM_ARGS, build  # the start-up benchmark's (bench/)
 
-ROOT = Path(__file__).resolve().parents[1]
+from tools.common import DIST, RESULTS, ROOT, cache_lock
+from tools.env import CHROMIUM, CHROMIUM_ARGS
+from tools.server import make_server
+
 BENCH = ROOT / "bench"
 RUNTIMES = ("cpython", "node", "chromium")
 GAMES = ("precedence", "sabacc", "patience")
@@ -224,7 +225,7 @@ class Runner:
 
 class ChromiumRunner:
     """The runner in a module worker of headless Chromium, on a benchmark page served by
-    build.py's server beside a copy of the built site."""
+    the build's server (``tools/server.py``) beside a copy of the built site."""
 
     name = "chromium"
 
@@ -234,7 +235,7 @@ class ChromiumRunner:
         for name in WORKER_FILES:
             shutil.copyfile(BENCH / name, bench_dir / name)
         (bench_dir / "bots.html").write_bytes(PAGE)
-        self.server = build.make_server(site, 0, quiet=True)
+        self.server = make_server(site, 0, quiet=True)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.playwright = sync_playwright().start()
         marker = f"--celestix-bench={os.getpid()}-{time.monotonic_ns()}"  # to find its processes
@@ -567,9 +568,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--runtimes", default=",".join(RUNTIMES), help="which, in order")
     parser.add_argument("--games", default=",".join(GAMES), help="which games")
     parser.add_argument("--levels", default="", help="only these levels (comma-separated)")
-    parser.add_argument("--site", type=Path, default=build.DIST, help="the built site")
+    parser.add_argument("--site", type=Path, default=DIST, help="the built site")
     parser.add_argument(
-        "--out", type=Path, default=build.RESULTS / "bench" / "bots.json", help="JSON results"
+        "--out", type=Path, default=RESULTS / "bench" / "bots.json", help="JSON results"
     )
     args = parser.parse_args(argv)
     runtimes = [r for r in args.runtimes.split(",") if r]
@@ -589,7 +590,7 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="celestix-bots-") as temporary:
         site = Path(temporary) / "site"
         if "node" in runtimes or "chromium" in runtimes:
-            with build.cache_lock("build"):  # a copy: other builds may replace dist/
+            with cache_lock("build"):  # a copy: other builds may replace dist/
                 shutil.copytree(args.site, site)
         runners: dict[str, Runner | ChromiumRunner] = {}
         try:

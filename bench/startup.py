@@ -32,7 +32,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
-import importlib.util
 import json
 import shutil
 import statistics
@@ -41,20 +40,16 @@ import tempfile
 import threading
 import time
 from http.server import ThreadingHTTPServer
+from io import BufferedIOBase
 from pathlib import Path
-from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
-ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from tools.common import DIST, RESULTS, cache_lock
+from tools.env import CHROMIUM, CHROMIUM_ARGS
+from tools.server import SiteHandler
+
 BARE_PATH = "/__bench__/bare.html"
 BARE_PAGE = b"""<!doctype html>
 <html lang="en"><meta charset="utf-8"><title>Bare Pyodide</title>
@@ -72,19 +67,6 @@ TIMEOUT_MS = 180_000
 KINDS = ("bare", "cold", "python", "warm", "offline")
 # The address of each kind's page (``python`` chooses its boot path)
 PYTHON_PATH = "/?boot=cold#patience/deal=12345"
-
-
-def load_build() -> ModuleType:
-    """build.py as a module (its server and build)."""
-    spec = importlib.util.spec_from_file_location("celestix_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-build = load_build()
 
 
 class Meter:
@@ -123,14 +105,16 @@ class CountingWriter:
 
 
 def serve(site: Path, meter: Meter) -> ThreadingHTTPServer:
-    """build.py's server for ``site``, counting bytes, with the bare page at BARE_PATH."""
+    """The build's server (``tools/server.py``) for ``site``, counting bytes, with the
+    bare page at BARE_PATH."""
 
-    class Handler(build.SiteHandler):  # type: ignore[misc,name-defined]
+    class Handler(SiteHandler):
         quiet = True
 
         def setup(self) -> None:
             super().setup()
-            self.wfile = CountingWriter(self.wfile, meter)  # type: ignore[has-type]
+            # (a writer passing everything on to the socket's, which is all it needs be)
+            self.wfile = cast(BufferedIOBase, CountingWriter(self.wfile, meter))
 
         def handle_one_request(self) -> None:
             if meter.refusing:  # the network is cut: close without an answer
@@ -368,15 +352,15 @@ def report(summary: dict[str, Any], runs: list[dict[str, Any]]) -> str:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7, help="runs of each kind (default 7)")
-    parser.add_argument("--site", type=Path, default=build.DIST, help="the built site")
+    parser.add_argument("--site", type=Path, default=DIST, help="the built site")
     parser.add_argument(
-        "--out", type=Path, default=build.RESULTS / "bench" / "startup.json", help="JSON results"
+        "--out", type=Path, default=RESULTS / "bench" / "startup.json", help="JSON results"
     )
     args = parser.parse_args(argv)
     meter = Meter()
     with tempfile.TemporaryDirectory(prefix="celestix-bench-") as temporary:
         site = Path(temporary) / "site"
-        with build.cache_lock("build"):  # a copy: other builds may replace dist/ meanwhile
+        with cache_lock("build"):  # a copy: other builds may replace dist/ meanwhile
             shutil.copytree(args.site, site)
         server = serve(site, meter)
         origin = f"http://127.0.0.1:{server.server_address[1]}"

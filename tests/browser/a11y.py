@@ -3,7 +3,7 @@
 API (request the fixtures by name in any test under tests/browser):
 
 * ``axe(page, screen, exclude=())`` -- scrolls to the top of the page, then runs
-  axe-core (pinned in build.py, fetched from npm and checked against its published
+  axe-core (pinned in tools/downloads.py, fetched from npm and checked against its published
   hashes; served only to the tests, from the tests' copy of the site under
   ``/__tests__/axe.min.js``, never part of dist/) on the page as it is now, and fails
   the test listing every violation (rule, impact, the offending elements) with
@@ -21,13 +21,14 @@ added as a script served by the test server, not evaluated inline.
 from __future__ import annotations
 
 import shutil
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page
+
+from tools.downloads import fetch_axe
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENS = ROOT / "test-results" / "browser" / "screens"
@@ -66,10 +67,9 @@ def describe(violations: list[dict[str, Any]]) -> str:
 @pytest.fixture(scope="session")
 def axe_script(site_dir: Path) -> str:
     """axe-core put into the tests' copy of the site; its path there."""
-    build = sys.modules["celestix_build"]  # build.py, loaded by the conftest
     target = site_dir / AXE_PATH
     target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(build.fetch_axe(), target)
+    shutil.copyfile(fetch_axe(), target)
     return "/" + AXE_PATH
 
 

@@ -2,8 +2,8 @@
 
 * ``site`` (session): builds dist/ (unless ``CELESTIX_SKIP_BUILD=1``: ``build.py test``
   has just built it), copies it (``site_dir``) and serves the copy on a free localhost
-  port with build.py's own server; it is also pytest-playwright's ``base_url``, so
-  ``page.goto("/")`` opens the site.
+  port with the build's own server (``tools/server.py``); it is also pytest-playwright's
+  ``base_url``, so ``page.goto("/")`` opens the site.
 * Every test's browser context records each request it makes, the engine worker's
   included (``network_log``), and the test fails if any leaves the site's origin.
 * An uncaught exception in a page fails the test.
@@ -18,66 +18,30 @@
 from __future__ import annotations
 
 import functools
-import importlib.util
 import os
 import shutil
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
 from http.server import ThreadingHTTPServer
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Error, Page
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-# Chromium's own traffic (updates, sync, field trials) would leave the origin and, with
-# no network here, only slow it down
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from a11y import axe, axe_script, screenshot  # fixtures: see a11y.py
+from tools.common import DIST, cache_lock
+from tools.env import CHROMIUM, CHROMIUM_ARGS
+from tools.server import SiteHandler as BuildSiteHandler
+from tools.site import build_site
+
+__all__ = ["axe", "axe_script", "screenshot"]  # the fixtures of a11y.py, made the conftest's
 # Schemes that never reach the network
 LOCAL_SCHEMES = ("data:", "blob:", "about:")
 # How slow_downloads streams a file: this many bytes, then this pause
 SLOW_CHUNK = 64 * 1024
 SLOW_PAUSE_S = 0.004
-
-
-def load_build() -> ModuleType:
-    """build.py as a module: the harness serves dist/ exactly as ``build.py serve`` does."""
-    spec = importlib.util.spec_from_file_location("celestix_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-build = load_build()
-
-
-def load_helper(name: str) -> ModuleType:
-    """A helper module of this folder (its fixtures are made this conftest's below)."""
-    path = Path(__file__).with_name(f"{name}.py")
-    spec = importlib.util.spec_from_file_location(f"celestix_{name}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-# axe(page, screen), screenshot(page, name): see a11y.py
-a11y = load_helper("a11y")
-axe_script = a11y.axe_script
-axe = a11y.axe
-screenshot = a11y.screenshot
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -98,10 +62,10 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of the built site: other builds in this checkout may replace dist/ meanwhile."""
     if os.environ.get("CELESTIX_SKIP_BUILD") != "1":
-        build.build_site()
+        build_site()
     copy = tmp_path_factory.mktemp("site") / "dist"
-    with build.cache_lock("build"):
-        shutil.copytree(build.DIST, copy)
+    with cache_lock("build"):
+        shutil.copytree(DIST, copy)
     return copy
 
 
@@ -111,8 +75,8 @@ class SlowStreams:
     suffixes: tuple[str, ...] = ()
 
 
-class SiteHandler(build.SiteHandler):  # type: ignore[misc,name-defined]
-    """build.py's handler, quiet, streaming the files SlowStreams names slowly."""
+class SiteHandler(BuildSiteHandler):
+    """The build's handler, quiet, streaming the files SlowStreams names slowly."""
 
     quiet = True
 

@@ -12,7 +12,6 @@ origins or a page throws.
 from __future__ import annotations
 
 import json
-import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,9 +22,8 @@ from playwright.sync_api import Browser, BrowserContext, Error, Frame, Page, exp
 
 from celestix import api
 from celestix.errors import IllegalActionError
+from tools.server import make_server  # the site's server serves the host pages too
 
-# build.py, as the conftest loaded it (its server serves the host pages too)
-build = sys.modules["celestix_build"]
 ROOT = Path(__file__).resolve().parents[2]
 DEMOS = ROOT / "web" / "demos"
 INDEX = json.loads((DEMOS / "index.json").read_text())["demos"]
@@ -61,7 +59,7 @@ def hosts(tmp_path_factory: pytest.TempPathFactory, site: str) -> Iterator[dict[
         "document.title = 'sent';"
         "</script>"
     )
-    server = build.make_server(folder, port=0, quiet=True)
+    server = make_server(folder, port=0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     port = server.server_address[1]

@@ -1,6 +1,7 @@
 """The home page and the rules pages in Chromium: the three games with their one-line
-descriptions and a rules link each; the rules rendered from the project's own text;
-axe-core on both; screenshots at 375 and 1440 px."""
+descriptions and a rules link each; the rules from the project's own text, as the build
+rendered it (headings, lists, tables with their headers); axe-core on both; screenshots
+at 375 and 1440 px."""
 
 from __future__ import annotations
 
@@ -26,7 +27,10 @@ def boot(page: Page, hash_: str = "#") -> None:
 
 
 def test_home_lists_every_game_with_its_rules(
-    page: Page, axe: Callable[..., Any], screenshot: Callable[[Page, str], Path]
+    page: Page,
+    axe: Callable[..., Any],
+    screenshot: Callable[[Page, str], Path],
+    network_log: list[str],
 ) -> None:
     page.set_viewport_size({"width": 1440, "height": 900})
     boot(page)
@@ -49,9 +53,25 @@ def test_home_lists_every_game_with_its_rules(
     page.get_by_role("link", name="Rules of Precedence", exact=True).click()
     heading = page.get_by_role("heading", level=1)
     expect(heading).to_contain_text("Precedence")
-    expect(page.get_by_role("heading", name="Scoring")).to_have_count(0)  # a list item there
-    expect(page.locator(".rules-page table").first).to_be_visible()
-    expect(page.locator(".rules-page")).to_contain_text("Imperial Audit")
+    expect(heading).to_be_focused()  # the route's skip target
+    rules = page.locator(".rules-page")
+    # the text's sections (###) are the page's second level; "Scoring" is a list item there
+    expect(rules.get_by_role("heading", level=2, name="Variants")).to_be_visible()
+    expect(rules.get_by_role("heading", level=2)).to_have_count(7)
+    expect(page.get_by_role("heading", name="Scoring")).to_have_count(0)
+    # a bulleted list within a numbered one
+    expect(rules.locator("ol > li > ul > li", has_text="Follow suit if able")).to_be_visible()
+    table = rules.get_by_role(
+        "region", name='Table: Core / Border (default), Frontier / Void ("Declaration")'
+    )
+    expect(table.get_by_role("columnheader", name="Core / Border (default)")).to_be_visible()
+    expect(table.get_by_role("rowheader", name="Excess and the Imperial Audit")).to_be_visible()
+    expect(table.get_by_role("row")).to_have_count(6)
+    expect(rules.locator("strong", has_text="Void, Frontier, Border, Core")).to_be_visible()
+    # the build's HTML, not the Markdown, came from the site
+    fetched = [url.split("?")[0] for url in network_log]
+    assert any(url.endswith("/rules/precedence.html") for url in fetched)
+    assert not [url for url in fetched if url.endswith(".md")]
     axe(page, "rules")
     screenshot(page, "rules-precedence-375")
     page.get_by_role("link", name="Rules of Contract Sabacc").click()

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import sys
 import threading
 import warnings
 from collections.abc import Callable, Iterator
@@ -21,9 +20,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Error, Page, Response, expect
 
+from tools.server import make_server
+from tools.site import finish_site
+
 BOOT_TIMEOUT_MS = 120_000
-# build.py as a module, loaded by the conftest (which serves the site with its server)
-build = sys.modules["celestix_build"]
 # Schemes that never reach the network
 LOCAL_SCHEMES = ("data:", "blob:", "about:")
 
@@ -44,7 +44,7 @@ def own_site(site_dir: Path, tmp_path: Path) -> Iterator[Site]:
     """The built site copied and served on a free port (``stop`` shuts the server down)."""
     root = tmp_path / "site"
     shutil.copytree(site_dir, root)
-    server = build.make_server(root, port=0, quiet=True)
+    server = make_server(root, port=0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     stopped = False
@@ -216,7 +216,7 @@ def test_new_build_is_offered_at_a_safe_moment(own_context: BrowserContext, own_
     css = own_site.root / "css" / "base.css"
     css.write_text(css.read_text() + "\n/* the second build */\n")
     parts = {key: old[key] for key in ("engine", "pyodide", "micropip")}
-    new = build.finish_site(own_site.root, parts)
+    new = finish_site(own_site.root, parts)
     assert new["build"] != old["build"]
 
     # mid-hand (the page says so), the new build is found but not offered

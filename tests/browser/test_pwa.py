@@ -1,7 +1,8 @@
 """The installable site and the engine's snapshot boot (docs/OFFLINE.md, docs/BRIDGE.md).
 
 * The web app manifest is valid and Chromium finds the site installable; its icons load
-  and are the sizes they claim; the page links what browsers look for; the service worker
+  and are the sizes they claim, and each PNG looks as Chromium draws its SVG at that size
+  (the build draws them with resvg); the page links what browsers look for; the service worker
   caches every file of the build and serves them with their content types (the wasm still
   compiles by streaming); persistent storage was asked for.
 * The engine gives the same answers whichever way it booted: micropip (the reference
@@ -25,6 +26,7 @@ from typing import Any
 from playwright.sync_api import BrowserType, Page, Route, expect
 
 from celestix import api
+from tools.icons import ICONS
 
 BOOT_TIMEOUT_MS = 120_000
 BRIDGE_PAGE_PATH = "/__pwa_bridge_test__.html"
@@ -49,6 +51,30 @@ ANSWERS = """async () => {
   return { boot, same: { dealt, plain, turn, step, games }, fresh };
 }"""
 SNAPSHOT_CACHE = "celestix-snapshots"
+ICONS_PAGE_PATH = "/__pwa_icons_test__.html"
+# Each PNG icon beside the Chromium rendering of the SVG it is drawn from, compared pixel by
+# pixel (RGBA, premultiplied as canvases are): the mean difference, and the share of
+# values that differ by more than a quarter (edges anti-aliased another way differ less)
+COMPARE_ICON = """async ([png, svg, size]) => {
+  const pixels = async (src) => {
+    const image = new Image();
+    image.src = src;
+    await image.decode();
+    const canvas = new OffscreenCanvas(size, size);
+    const context = canvas.getContext("2d");
+    context.drawImage(image, 0, 0, size, size);
+    return { data: context.getImageData(0, 0, size, size).data, width: image.naturalWidth };
+  };
+  const [drawn, reference] = [await pixels(png), await pixels(svg)];
+  let total = 0;
+  let far = 0;
+  for (let i = 0; i < drawn.data.length; i++) {
+    const difference = Math.abs(drawn.data[i] - reference.data[i]);
+    total += difference;
+    if (difference > 64) far += 1;
+  }
+  return { width: drawn.width, mean: total / drawn.data.length, far: far / drawn.data.length };
+}"""
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -152,6 +178,24 @@ def test_site_is_installable_and_cached(page: Page, site_dir: Path) -> None:
     )
     # the build the page runs is named
     expect(page.locator("html")).to_have_attribute("data-build", build["build"])
+
+
+def test_icons_look_like_their_svgs(page: Page) -> None:
+    page.route(
+        f"**{ICONS_PAGE_PATH}",
+        lambda route: route.fulfill(status=200, content_type="text/html", body="<!doctype html>"),
+    )
+    page.goto(ICONS_PAGE_PATH)
+    drawings = {source for _, source, _ in ICONS}
+    assert len(drawings) == 2
+    for png, svg, size in ICONS:
+        same = page.evaluate(COMPARE_ICON, [f"/{png}", f"/{svg}", size])
+        assert same["width"] == size, png
+        assert same["mean"] < 1.0 and same["far"] < 0.001, (png, same)
+        # the comparison tells the drawings apart
+        (other,) = drawings - {svg}
+        different = page.evaluate(COMPARE_ICON, [f"/{png}", f"/{other}", size])
+        assert different["mean"] > 10 * same["mean"] + 5, (png, different)
 
 
 def serve_bridge_page(route: Route) -> None:

@@ -170,7 +170,10 @@ GAMES = ("patience", "precedence", "sabacc")
 PLAYED = {
     "patience": [{"start": "king"}, {"start": "no-king", "redeals": 0}],
     "precedence": [{"target": 150}, {"variant": "frontier", "target": 150}],
-    "sabacc": [{"players": 3}, {"players": 5, "ante_pot_at_end": "carry", "ante": 2}],
+    "sabacc": [
+        {"players": 3},
+        {"players": 5, "ante_pot_at_end": "carry", "ante": 2, "stakes": "bidder"},
+    ],
 }
 
 

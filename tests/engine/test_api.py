@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import json
 from typing import Any
 
@@ -10,6 +11,13 @@ import pytest
 from celestix import api
 from celestix.errors import IllegalActionError, MalformedError, RulesError
 from celestix.rng import MAX_SEED
+
+
+def test_the_facades_examples_run_as_written() -> None:
+    """The examples in the facade's docstring (doctest), here and in Pyodide."""
+    results = doctest.testmod(api, raise_on_error=False, report=True)
+    assert results.failed == 0
+    assert results.attempted >= 4
 
 
 def test_rules_error_is_a_value_error() -> None:

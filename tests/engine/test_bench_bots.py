@@ -4,7 +4,7 @@ from a copy of tests/engine, without bench/: skipped there.)"""
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import json
 import sys
 from pathlib import Path
@@ -22,26 +22,15 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def load(name: str) -> ModuleType:
-    if str(BENCH) not in sys.path:
-        sys.path.insert(0, str(BENCH))  # as when run as a script: bots imports startup
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def bots() -> ModuleType:
     pytest.importorskip("playwright")
-    return load("bots")
+    return importlib.import_module("bench.bots")
 
 
 @pytest.fixture(scope="module")
 def runner() -> ModuleType:
-    return load("bots_runner")
+    return importlib.import_module("bench.bots_runner")
 
 
 def test_positions_cover_every_phase_and_are_fixed(bots: ModuleType) -> None:

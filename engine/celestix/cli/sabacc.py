@@ -22,6 +22,7 @@ from celestix.rng import MAX_SEED, fresh_seed
 from celestix.sabacc.auction import BID_NAMES, BIDS
 from celestix.sabacc.bots import LEVELS
 from celestix.sabacc.cards import SABACC, SUIT_NAMES, SUIT_OF, SUITS, card_name, points_text
+from celestix.sabacc.chips import STAKES_RULES
 from celestix.sabacc.match import Stats, game_options, play_game
 from celestix.sabacc.settlement import BONUS_NAMES, BONUSES
 from celestix.shape import JsonDict
@@ -46,6 +47,12 @@ def add_arguments(command: str, parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--start-chips", type=int, default=100)
     parser.add_argument("--ante", type=int, default=1)
     parser.add_argument("--ante-pot-at-end", choices=("divide", "carry"), default="divide")
+    parser.add_argument(
+        "--stakes",
+        choices=STAKES_RULES,
+        default="everyone",
+        help="who puts each bid's stake in: everyone (the default) or the bidder alone",
+    )
     if command == "arena":
         sabacc_arena.add_arguments(parser)
     elif command == "play":
@@ -70,6 +77,7 @@ def run(command: str, args: argparse.Namespace) -> int:
         "start_chips": args.start_chips,
         "ante": args.ante,
         "ante_pot_at_end": args.ante_pot_at_end,
+        "stakes": args.stakes,
     }
     if command == "arena":
         return sabacc_arena.arena(args, options, print)
@@ -228,7 +236,10 @@ def narrate(event: JsonDict, me: int) -> str | None:
         return "you" if seat == me else f"seat {seat}"
 
     if kind == "bid":
-        stake = f" (stake {event['stake']})" if event["stake"] else ""
+        stake = ""
+        if event["stake"]:
+            whose = "every player" if len(event["callers"]) > 1 else who(event["seat"])
+            stake = f" (stake {event['stake']}, put in by {whose})"
         return f"{who(event['seat'])}: {event['name']}{stake}"
     if kind == "auction_won":
         return (f"{who(event['declarer'])} declare{'' if event['declarer'] == me else 's'} "

@@ -9,8 +9,12 @@ follows from that list, so :func:`replay` is the one place that works it out, fo
   counterclockwise (``s -> (s + 1) % n``) round and round among those who have not passed.
 * Each turn: a bid higher than the highest so far, or a pass; a passed player is out.
 * Bidding ends when every player but the highest bidder has passed; if all pass, the
-  round is void. *Ruling*: once Guard against (the highest bid) is made nobody can bid
-  higher, so the auction ends at once.
+  round is void. Guard against (the highest bid) cannot be outbid, so the auction ends
+  as soon as it is made (RULES.md 3.3: the others' passes are taken as read). No
+  version of the engine ever asked for those passes, so no record holds them.
+
+Who puts each bid's stake in front of them (the ``stakes`` option) is
+:mod:`celestix.sabacc.chips`'s; the auction itself is the same under both values.
 """
 
 from __future__ import annotations
@@ -22,7 +26,8 @@ from typing import Any
 from celestix.errors import IllegalActionError
 
 PASS = "pass"
-# Bids from lowest to highest, with the stake each puts in front of the bidder.
+# Bids from lowest to highest, with each one's stake (put in front of every player who
+# calls it: see chips.callers).
 BIDS = ("take", "push", "guard", "guard_without", "guard_against")
 STAKES = {"take": 1, "push": 1, "guard": 2, "guard_without": 4, "guard_against": 6}
 BID_NAMES = {
@@ -47,7 +52,6 @@ class Auction:
     highest: str | None  # the highest bid so far
     highest_seat: int | None
     passed: tuple[bool, ...]
-    stakes: tuple[int, ...]  # chips each seat has staked (the declarer's stacks not included)
 
     @property
     def void(self) -> bool:
@@ -62,8 +66,7 @@ def first_bidder(dealer: int, seats: int) -> int:
 
 def start(dealer: int, seats: int) -> Auction:
     """The auction before anyone has bid."""
-    return Auction(first_bidder(dealer, seats), False, None, None, None, (False,) * seats,
-                   (0,) * seats)  # fmt: skip
+    return Auction(first_bidder(dealer, seats), False, None, None, None, (False,) * seats)
 
 
 def step(auction: Auction, seat: int, bid: str) -> Auction:
@@ -73,23 +76,20 @@ def step(auction: Auction, seat: int, bid: str) -> Auction:
         raise IllegalActionError(*refusal)
     seats = len(auction.passed)
     passed = list(auction.passed)
-    stakes = list(auction.stakes)
     highest, highest_seat = auction.highest, auction.highest_seat
     if bid == PASS:
         passed[seat] = True
     else:
-        stakes[seat] += STAKES[bid]
         highest, highest_seat = bid, seat
     active = [s for s in range(seats) if not passed[s]]
     if highest is None and not active:
-        return Auction(None, True, None, None, None, tuple(passed), tuple(stakes))
+        return Auction(None, True, None, None, None, tuple(passed))
     if highest == BIDS[-1] or active == [highest_seat]:
-        return Auction(None, True, highest_seat, highest, highest_seat, tuple(passed),
-                       tuple(stakes))  # fmt: skip
+        return Auction(None, True, highest_seat, highest, highest_seat, tuple(passed))
     following = next(
         (seat + k) % seats for k in range(1, seats + 1) if not passed[(seat + k) % seats]
     )
-    return Auction(following, False, None, highest, highest_seat, tuple(passed), tuple(stakes))
+    return Auction(following, False, None, highest, highest_seat, tuple(passed))
 
 
 def replay(bids: Sequence[dict[str, Any]], dealer: int, seats: int) -> Auction:
@@ -131,18 +131,3 @@ def bid_refusal(auction: Auction, bid: str) -> tuple[str, str] | None:
             f"You must bid higher than {name}, the highest bid so far, or pass.",
         )
     return None
-
-
-def declarer_wager(auction: Auction) -> int:
-    """The declarer's own wager: the stakes of every bid they made."""
-    assert auction.declarer is not None
-    return auction.stakes[auction.declarer]
-
-
-def final_wagers(auction: Auction) -> list[int]:
-    """Chips in front of each player once bidding ends: the declarer adds a stack equal
-    to their own wager for each defender."""
-    wagers = list(auction.stakes)
-    if auction.declarer is not None:
-        wagers[auction.declarer] *= len(wagers)
-    return wagers

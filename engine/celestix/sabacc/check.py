@@ -5,8 +5,12 @@ the shape of every field; the auction, replayed bid by bid; the 78 cards, each i
 exactly one place; every hand's size; the aside and every card played against the
 rules, working back from the cards still held; the trick order and winners; the
 chips against the ledger (chips + wagers + Ante Pot are conserved, and this round's
-antes, stakes and stacks are exactly as the bids say); and finally ``phase``,
+antes, stakes and stacks are exactly as the bids and the ``stakes`` option say, and
+the chips the game started with are players x ``start_chips``); and finally ``phase``,
 ``to_act``, ``over`` and ``winners`` against all of that.
+
+The ``stakes`` option's part is in its own functions (:func:`check_options`,
+:func:`round_wagers`, :func:`_stake_entries`, :func:`_check_conservation`).
 """
 
 from __future__ import annotations
@@ -26,9 +30,12 @@ from celestix.sabacc.chips import (
     CHIP_LIMIT,
     POTS,
     TABLE,
+    auction_wagers,
     pay_antes,
     pay_matching_stacks,
     pay_stake,
+    stakes_rule,
+    with_stacks,
 )
 from celestix.sabacc.counting import count, made
 from celestix.sabacc.deal import HAND_SIZE, TALON_SIZE, right_of
@@ -78,7 +85,7 @@ def check_state(state: JsonDict, option_specs: tuple[OptionSpec, ...]) -> int:
     if state["game"] != "sabacc":
         raise MalformedError("state.game", "not a Contract Sabacc state")
     expect_version(state["version"], STATE_VERSION)
-    options = check_resolved(option_specs, state["options"])
+    options = check_options(state["options"], "state.options", option_specs)
     seats = int(options["players"])
     expect_int(state["seed"], "state.seed", 0, MAX_SEED)
     round_index = expect_int(state["round"], "state.round", 0, seats - 1)
@@ -285,11 +292,14 @@ def _check_chips(state: JsonDict, seats: int, standing: auction.Auction, over: b
     expect_int(start["ante_pot"], "state.start.ante_pot", 0, CHIP_LIMIT)
 
     settled = state["declarer"] is not None and len(state["played"]) == HAND_SIZE[seats]
-    expected_wagers = [0] * seats if settled else auction.final_wagers(standing)
+    expected_wagers = [0] * seats if settled else round_wagers(state, seats, standing)
     if standing.void:
         expected_wagers = [0] * seats
     if wagers != expected_wagers:
-        raise MalformedError("state.wagers", f"the bids say {expected_wagers}")
+        rule = stakes_rule(state["options"])
+        raise MalformedError(
+            "state.wagers", f"the bids under stakes {rule!r} say {expected_wagers}"
+        )
 
     ledger = check_ledger_with_transfers(state["ledger"], "state.ledger", seats, POTS)
     if ledger and ledger[-1]["hand"] > state["round"]:
@@ -302,6 +312,7 @@ def _check_chips(state: JsonDict, seats: int, standing: auction.Auction, over: b
         raise MalformedError("state.ante_pot", "the Ante Pot does not agree with the ledger")
     if pots.get(TABLE, 0) != sum(wagers):
         raise MalformedError("state.wagers", "the wagers do not agree with the ledger")
+    _check_conservation(state, seats, start_chips)
 
     expected = _round_entries(state, seats, standing)
     first = len(ledger)
@@ -309,7 +320,10 @@ def _check_chips(state: JsonDict, seats: int, standing: auction.Auction, over: b
         first -= 1
     entries = ledger[first : first + len(expected)]
     if entries != expected or (len(ledger) - first > len(expected) and not over):
-        raise MalformedError("state.ledger", "this round's entries do not match its bids")
+        rule = stakes_rule(state["options"])
+        raise MalformedError(
+            "state.ledger", f"this round's entries do not match its bids under stakes {rule!r}"
+        )
     if over:
         _check_last_settlement(state, seats, standing, ledger[first + len(expected) :])
 
@@ -327,7 +341,7 @@ def _check_last_settlement(
         "round": state["round"],
         "declarer": state["declarer"],
         "contract": state["contract"],
-        "wagers": auction.final_wagers(standing),
+        "wagers": round_wagers(state, seats, standing),
         "options": state["options"],
     }
     half = None if standing.void else count(declarer_pile(state))
@@ -361,14 +375,49 @@ def _round_entries(state: JsonDict, seats: int, standing: auction.Auction) -> li
     chips = [0] * seats
     round_index, ante = state["round"], int(state["options"]["ante"])
     pay_antes(ledger, chips, round_index, right_of(state["dealer"], seats), ante)
-    for bid in state["bids"]:
-        pay_stake(ledger, chips, round_index, bid["seat"], bid["bid"], bid["stake"])
+    _stake_entries(state, ledger, chips)
     declarer = standing.declarer
     if declarer is not None:
         defenders = [seat for seat in range(seats) if seat != declarer]
-        wager = auction.declarer_wager(standing)
+        wager = auction_wagers(state["bids"], seats, stakes_rule(state["options"]))[declarer]
         pay_matching_stacks(ledger, chips, round_index, declarer, wager, defenders)
     return ledger
+
+
+# --- the stakes option --------------------------------------------------------------
+
+
+def check_options(stored: object, field: str, option_specs: tuple[OptionSpec, ...]) -> JsonDict:
+    """A state's (or view's) options: complete, or complete but for ``stakes`` (made
+    before the option existed, read as ``"bidder"``: chips.stakes_rule)."""
+    if type(stored) is dict and "stakes" not in stored:
+        older = tuple(spec for spec in option_specs if spec.name != "stakes")
+        return check_resolved(older, stored, field)
+    return check_resolved(option_specs, stored, field)
+
+
+def round_wagers(state: JsonDict, seats: int, standing: auction.Auction) -> list[int]:
+    """The wagers the bids give under the table's ``stakes`` (the stacks once bidding ended)."""
+    wagers = auction_wagers(state["bids"], seats, stakes_rule(state["options"]))
+    return with_stacks(wagers, standing.declarer if standing.ended else None)
+
+
+def _stake_entries(state: JsonDict, ledger: list[JsonDict], chips: list[int]) -> None:
+    """Write this round's stake entries as the bids and the ``stakes`` option give them."""
+    rule = stakes_rule(state["options"])
+    for bid in state["bids"]:
+        pay_stake(ledger, chips, state["round"], bid["seat"], bid["bid"], bid["stake"], rule)
+
+
+def _check_conservation(state: JsonDict, seats: int, start_chips: list[int]) -> None:
+    """The game started with players x ``start_chips`` in the chips and the Ante Pot (the
+    ledger then moves them; PROTOCOL.md, Setups)."""
+    held = sum(start_chips) + state["start"]["ante_pot"]
+    expected = seats * int(state["options"]["start_chips"])
+    if held != expected:
+        raise MalformedError(
+            "state.start", f"the game started with {held} chips, not {expected} (start_chips)"
+        )
 
 
 # --- the round before ---------------------------------------------------------------

@@ -3,13 +3,25 @@
 Pots (ledger names): ``ante_pot``, the Ante Pot, and ``table``, the wagers in front of
 the players. The engine writes these entries and the state check writes them again
 from the bids to compare, so both use the functions here.
+
+Who puts a bid's stake in front of them is the table option ``stakes`` (RULES.md 3.3):
+
+* ``"everyone"`` (the default): every player calls every bid, as in Poker without
+  folding -- the bidder, those still bidding and those who have passed -- so the wagers
+  are always equal; one ledger entry per player, each naming the bid and its bidder.
+* ``"bidder"``: only the bidder puts the stake in (one entry, as before the option).
+
+Either way, when bidding ends the declarer adds a stack equal to their own wager for
+each defender. *Ruling*: a state or view whose options have no ``stakes`` was made
+before the option existed, when only the bidder staked; it is read as ``"bidder"``.
 """
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Mapping, MutableSequence, Sequence
+from typing import Any
 
-from celestix.sabacc.auction import BID_NAMES
+from celestix.sabacc.auction import BID_NAMES, STAKES
 from celestix.table.ledger import Entry, pay_in
 from celestix.table.seats import seats_from
 
@@ -17,6 +29,49 @@ ANTE_POT = "ante_pot"
 TABLE = "table"
 POTS = (ANTE_POT, TABLE)
 CHIP_LIMIT = 10**12  # chips and pots stay far inside JavaScript's exact whole numbers
+
+EVERYONE = "everyone"
+BIDDER = "bidder"
+STAKES_RULES = (EVERYONE, BIDDER)
+OLD_STAKES_RULE = BIDDER  # the rule of states and views made before the option
+
+
+def stakes_rule(options: Mapping[str, Any]) -> str:
+    """The table's ``stakes`` option (``"bidder"`` for options from before it existed)."""
+    rule = options.get("stakes")
+    return OLD_STAKES_RULE if rule is None else str(rule)
+
+
+def with_stakes_rule(options: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of ``options`` that names its ``stakes`` rule (old options get theirs)."""
+    out = dict(options)
+    out["stakes"] = stakes_rule(options)
+    return out
+
+
+def callers(bidder: int, seats: int, rule: str) -> list[int]:
+    """Who puts a bid's stake in front of them, in order of play from the bidder."""
+    return seats_from(bidder, seats) if rule == EVERYONE else [bidder]
+
+
+def auction_wagers(bids: Sequence[Mapping[str, Any]], seats: int, rule: str) -> list[int]:
+    """The chips in front of each player after ``bids`` (the declarer's stacks apart)."""
+    wagers = [0] * seats
+    for entry in bids:
+        stake = STAKES.get(entry["bid"], 0)
+        if stake:
+            for seat in callers(entry["seat"], seats, rule):
+                wagers[seat] += stake
+    return wagers
+
+
+def with_stacks(wagers: Sequence[int], declarer: int | None) -> list[int]:
+    """The wagers once the declarer has added a stack equal to their own wager for each
+    defender (so the declarer has ``n`` times it in front of them)."""
+    out = list(wagers)
+    if declarer is not None:
+        out[declarer] *= len(out)
+    return out
 
 
 def pay_antes(
@@ -29,11 +84,17 @@ def pay_antes(
 
 
 def pay_stake(
-    ledger: MutableSequence[Entry], chips: MutableSequence[int], round_index: int, seat: int,
-    bid: str, stake: int,
-) -> None:  # fmt: skip
-    """A bidder puts the bid's stake in front of them."""
-    pay_in(ledger, chips, round_index, seat, stake, TABLE, f"stake: {BID_NAMES[bid]}")
+    ledger: MutableSequence[Entry], chips: MutableSequence[int], round_index: int, bidder: int,
+    bid: str, stake: int, rule: str,
+) -> list[int]:  # fmt: skip
+    """The bid's stake goes in front of each player who calls it; those players."""
+    paying = callers(bidder, len(chips), rule)
+    name = BID_NAMES[bid]
+    for seat in paying:
+        # Under "bidder" the entry is the one written before the option (old ledgers).
+        reason = f"stake: {name}" if rule == BIDDER else f"stake: {name}, bid by seat {bidder}"
+        pay_in(ledger, chips, round_index, seat, stake, TABLE, reason)
+    return paying
 
 
 def pay_matching_stacks(

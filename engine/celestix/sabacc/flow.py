@@ -24,7 +24,7 @@ from celestix.sabacc.aside import (
     aside_refusal,
 )
 from celestix.sabacc.cards import CARD_CODES, card_name, points_text, sort_cards
-from celestix.sabacc.chips import pay_matching_stacks, pay_stake
+from celestix.sabacc.chips import pay_matching_stacks, pay_stake, stakes_rule, with_stacks
 from celestix.sabacc.counting import TARGET_HALF_POINTS, count, made, pairing
 from celestix.sabacc.deal import HAND_SIZE, right_of
 from celestix.sabacc.settlement import (
@@ -114,13 +114,16 @@ def _bid(state: JsonDict, seat: int, bid: str, events: list[JsonDict]) -> JsonDi
     new = copy_state(state)
     stake = auction.STAKES.get(bid, 0)
     new["bids"].append({"seat": seat, "bid": bid, "stake": stake})
+    paying: list[int] = []
     if stake:
-        pay_stake(new["ledger"], new["chips"], new["round"], seat, bid, stake)
-        new["wagers"][seat] += stake
+        rule = stakes_rule(new["options"])
+        paying = pay_stake(new["ledger"], new["chips"], new["round"], seat, bid, stake, rule)
+        for caller in paying:
+            new["wagers"][caller] += stake
     events.append(
         {"type": "bid", "seat": seat, "bid": bid, "name": auction.BID_NAMES[bid], "stake": stake,
-         "wager": new["wagers"][seat], "highest": standing.highest,
-         "next": standing.to_bid}
+         "wager": new["wagers"][seat], "callers": paying, "wagers": list(new["wagers"]),
+         "highest": standing.highest, "next": standing.to_bid}
     )  # fmt: skip
     if standing.void:
         _void_round(new, events)
@@ -139,15 +142,16 @@ def _auction_won(state: JsonDict, standing: auction.Auction, events: list[JsonDi
     contract = standing.highest
     state["declarer"] = declarer
     state["contract"] = contract
-    wager = auction.declarer_wager(standing)
+    wager = state["wagers"][declarer]
     defenders = [seat for seat in range(seats) if seat != declarer]
     pay_matching_stacks(state["ledger"], state["chips"], state["round"], declarer, wager, defenders)
-    state["wagers"] = auction.final_wagers(standing)
+    state["wagers"] = with_stacks(state["wagers"], declarer)
     others_passed = all(standing.passed[s] for s in range(seats) if s != declarer)
     events.append(
         {"type": "auction_won", "declarer": declarer, "contract": contract,
          "name": auction.BID_NAMES[contract], "wager": wager, "stacks": seats - 1,
          "wagers": list(state["wagers"]), "table": sum(state["wagers"]),
+         "stakes": stakes_rule(state["options"]),
          "reason": "Everyone else passed." if others_passed
          else "Guard against is the highest bid: nobody can bid higher."}
     )  # fmt: skip

@@ -1,6 +1,9 @@
 """Settling a round's wagers and paying its bonus (RULES.md 3.7-3.9).
 
-* The declarer wins: they take every chip on the table (the Ante Pot excepted).
+* The declarer wins: they take every chip on the table (the Ante Pot excepted). Under
+  ``stakes: "everyone"`` each player has the same wager W in front of them and the
+  declarer n x W, so a made contract takes (n - 1) x W from the defenders and a lost
+  one pays them n x W.
 * The declarer loses: the defenders divide those chips evenly; a remainder goes into
   the Ante Pot before any bonus is worked out.
 * Bonuses from the Ante Pot, at most one per round, only the highest (amounts round
@@ -63,7 +66,8 @@ def settle_wagers(state: JsonDict, made: bool) -> JsonDict:
     seats = len(state["chips"])
     round_index = state["round"]
     declarer = state["declarer"]
-    table = sum(state["wagers"])
+    wagers = list(state["wagers"])
+    table = sum(wagers)
     received = [0] * seats
     remainder = 0
     ledger, chips = state["ledger"], state["chips"]
@@ -84,7 +88,10 @@ def settle_wagers(state: JsonDict, made: bool) -> JsonDict:
         "type": "wagers_settled",
         "winner": "declarer" if made else "defenders",
         "table": table,
+        "wagers": wagers,
         "received": received,
+        # what each player gained or lost on the wagers this round (received less put in)
+        "net": [received[s] - wagers[s] for s in range(seats)],
         "remainder": remainder,
         "ante_pot": state["ante_pot"],
     }

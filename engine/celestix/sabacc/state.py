@@ -37,7 +37,7 @@ from celestix.options import OptionSpec, OptionValue
 from celestix.sabacc import auction
 from celestix.sabacc.aside import TALON_DECLARER, TALON_DEFENDERS, TALON_HAND, TALON_TO
 from celestix.sabacc.cards import CARD_CODES, DECK_SIZE
-from celestix.sabacc.chips import CHIP_LIMIT, pay_antes
+from celestix.sabacc.chips import CHIP_LIMIT, STAKES_RULES, pay_antes, with_stakes_rule
 from celestix.sabacc.deal import HAND_SIZE, TALON_SIZE, dealer_of_round, right_of
 from celestix.sabacc.deal import deal as deal_cards
 from celestix.shape import (
@@ -91,6 +91,16 @@ OPTION_SPECS = (
         "divide",
         choices=("divide", "carry"),
     ),
+    OptionSpec(
+        "stakes",
+        "Stakes",
+        "everyone: whenever anyone bids, every player puts that bid's stake in, as in "
+        "Poker without folding, so a declarer who makes the contract wins chips from "
+        "every defender; bidder: only the bidder puts the stake in, so a declarer nobody "
+        "outbid can only lose chips.",
+        "everyone",
+        choices=STAKES_RULES,
+    ),
 )
 
 
@@ -126,6 +136,7 @@ def new_state(options: dict[str, OptionValue], seed: int, setup: object) -> Json
     # Setup amounts are after this round's antes: the game "started" with the antes unpaid.
     chips: list[int] = fields.get("chips", [int(options["start_chips"]) - ante] * seats)
     ante_pot: int = fields.get("ante_pot", seats * ante)
+    _check_setup_chips(chips, ante_pot, seats, int(options["start_chips"]))
     hands, talon = deal_cards(
         seed, round_index, dealer, seats, fields.get("hands"), fields.get("talon")
     )
@@ -187,6 +198,18 @@ def _parse_setup(setup: object, seats: int, ante: int) -> dict[str, Any]:
     if raw.get("talon") is not None:
         fields["talon"] = _placed_cards(raw["talon"], "setup.talon", TALON_SIZE[seats], seen)
     return fields
+
+
+def _check_setup_chips(chips: list[int], ante_pot: int, seats: int, start_chips: int) -> None:
+    """A setup's chips and Ante Pot hold exactly what the players started with (PROTOCOL.md,
+    Setups: nothing is in front of the players before the first bid)."""
+    total = sum(chips) + ante_pot
+    if total != seats * start_chips:
+        raise MalformedError(
+            "setup.chips",
+            f"chips and the Ante Pot add up to {total}, but the table holds "
+            f"{seats * start_chips} ({seats} x start_chips)",
+        )
 
 
 def _placed_cards(value: object, field: str, size: int, seen: set[str]) -> list[str]:
@@ -314,10 +337,11 @@ def copy_state(state: JsonDict) -> JsonDict:
     """A copy whose lists can be changed without touching ``state``.
 
     Ledger entries, bids, plays and finished tricks are never changed once written, so
-    the copy shares them.
+    the copy shares them. The copy's options name their ``stakes`` rule: a state from
+    before the option goes on as the old rule it was played under (chips.stakes_rule).
     """
     out: dict[str, Any] = dict(state)
-    out["options"] = dict(state["options"])
+    out["options"] = with_stakes_rule(state["options"])
     out["hands"] = [list(hand) for hand in state["hands"]]
     for key in ("talon", "bids", "wagers", "aside", "played", "trick", "chips", "ledger",
                 "winners"):  # fmt: skip

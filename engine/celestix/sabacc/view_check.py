@@ -16,11 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from celestix.errors import MalformedError
-from celestix.options import check_resolved
-from celestix.sabacc import auction
 from celestix.sabacc.aside import TALON_HAND, TALON_TO, aside_is_public
 from celestix.sabacc.cards import DECK, DECK_SIZE
-from celestix.sabacc.check import check_last_round, replay_auction
+from celestix.sabacc.check import check_last_round, check_options, replay_auction, round_wagers
 from celestix.sabacc.chips import CHIP_LIMIT, POTS
 from celestix.sabacc.deal import HAND_SIZE, PLAYER_COUNTS, TALON_SIZE, right_of
 from celestix.sabacc.settlement import winners
@@ -48,7 +46,7 @@ def check_view(view: JsonDict) -> int | None:
     players = expect_dict(view["options"], "view.options").get("players")
     if players not in PLAYER_COUNTS or type(players) is not int:
         raise MalformedError("view.options.players", "expected 3, 4 or 5")
-    options = check_resolved(OPTION_SPECS, view["options"], "view.options")
+    options = check_options(view["options"], "view.options", OPTION_SPECS)
     seats = int(options["players"])
     seat = _seat_or_none(view["seat"], seats, "view.seat")
     _seat_or_none(view["to_act"], seats, "view.to_act")
@@ -91,7 +89,11 @@ def check_view(view: JsonDict) -> int | None:
     hidden_aside = _check_cards(view, seat, hand, sizes, talon, aside, aside_size, declarer,
                                 destination, played, trick)  # fmt: skip
     settled = declarer is not None and len(played) == HAND_SIZE[seats]
-    wagers = [0] * seats if settled or standing.void else auction.final_wagers(standing)
+    wagers = (
+        [0] * seats
+        if settled or standing.void
+        else round_wagers({"bids": view["auction"], "options": options}, seats, standing)
+    )
     if sum(chips) + sum(wagers) + ante_pot != seats * int(options["start_chips"]):
         raise MalformedError("view.chips", "chips are not conserved")
     state: JsonDict = {
@@ -124,6 +126,8 @@ def check_view(view: JsonDict) -> int | None:
         raise MalformedError("view.over", "does not match the phase")
     state.update(phase=phase.value, to_act=to_act)
     expected = make_view(state, seat)
+    if "stakes" not in view["options"]:  # a view from before the option (read as "bidder")
+        expected["options"] = dict(view["options"])
     for key in (*VIEW_KEYS, *(key for key in OPTIONAL_VIEW_KEYS if key in view)):
         if not same(view[key], expected[key]):
             raise MalformedError(f"view.{key}", "does not agree with the rest of the view")

@@ -35,13 +35,14 @@ def test_first_bids_offer_every_contract_and_pass() -> None:
     assert legal_bids(new(4)) == ALL_BIDS
 
 
-def test_each_bid_must_be_higher_and_stakes_add_up() -> None:
-    state = new(4, setup={"dealer": 0})  # order 3, 0, 1, 2
+def test_each_bid_must_be_higher_and_stakes_add_up_for_the_bidder_alone() -> None:
+    # The stakes "everyone" rule, the default, is tested in test_stakes.py.
+    state = new(4, setup={"dealer": 0}, stakes="bidder")  # order 3, 0, 1, 2
     state, events = bid(state, "take")
     assert state["wagers"] == [0, 0, 0, 1]
     assert events[0] == {
         "type": "bid", "seat": 3, "bid": "take", "name": "Take", "stake": 1, "wager": 1,
-        "highest": "take", "next": 0,
+        "callers": [3], "wagers": [0, 0, 0, 1], "highest": "take", "next": 0,
     }  # fmt: skip
     assert legal_bids(state) == ["push", "guard", "guard_without", "guard_against", "pass"]
     with pytest.raises(IllegalActionError) as error:
@@ -92,21 +93,36 @@ def test_bidding_ends_when_all_but_the_highest_bidder_passed() -> None:
     assert state["phase"] == "aside"
 
 
-def test_guard_against_cannot_be_outbid_so_bidding_ends_at_once() -> None:
-    state = new(4, setup={"dealer": 0})
+@pytest.mark.parametrize(
+    ("stakes", "wagers"), [("everyone", [6, 6, 6, 24]), ("bidder", [0, 0, 0, 24])]
+)
+def test_guard_against_cannot_be_outbid_so_bidding_ends_at_once(
+    stakes: str, wagers: list[int]
+) -> None:
+    state = new(4, setup={"dealer": 0}, stakes=stakes)
     state, events = bid(state, "guard_against")
     won = events_of(events, "auction_won")[0]
     assert won["declarer"] == 3 and "nobody can bid higher" in won["reason"]
     assert state["phase"] == "play"
-    assert state["wagers"] == [0, 0, 0, 24]
+    assert state["wagers"] == wagers
+    # Nobody else was asked: the others' passes are taken as read, and none is recorded.
+    assert [b["bid"] for b in state["bids"]] == ["guard_against"]
 
 
-def test_guard_against_after_other_bids_ends_bidding_too() -> None:
-    state = new(4, setup={"dealer": 0})
+@pytest.mark.parametrize(
+    ("stakes", "wagers"),
+    [
+        ("everyone", [9, 36, 9, 9]),  # 1 + 2 + 6 each; 9 own + 9 for each of three defenders
+        ("bidder", [2, 24, 0, 1]),  # 6 own + 6 for each of three defenders
+    ],
+)
+def test_guard_against_after_other_bids_ends_bidding_too(stakes: str, wagers: list[int]) -> None:
+    state = new(4, setup={"dealer": 0}, stakes=stakes)
     state, _ = bids(state, "take", "guard")
     state, _events = bid(state, "guard_against")
     assert state["declarer"] == 1
-    assert state["wagers"] == [2, 24, 0, 1]  # 6 own + 6 for each of three defenders
+    assert state["wagers"] == wagers
+    assert state["phase"] == "play"
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

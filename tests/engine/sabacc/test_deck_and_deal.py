@@ -127,6 +127,9 @@ def test_games_lists_sabacc_with_its_options() -> None:
     assert options["ante"]["default"] == 1
     assert options["ante_pot_at_end"]["choices"] == ["divide", "carry"]
     assert options["ante_pot_at_end"]["default"] == "divide"
+    assert options["stakes"]["choices"] == ["everyone", "bidder"]
+    assert options["stakes"]["default"] == "everyone"
+    assert "every player puts that bid's stake in" in options["stakes"]["help"]
     assert all(option["help"] and option["label"] for option in options.values())
     assert sabacc["levels"] == ["random", "basic", "easy", "normal", "strong"]
 
@@ -142,17 +145,27 @@ def test_setup_places_hands_talon_dealer_chips_pot_and_deals_done() -> None:
         "hands": hands,
         "talon": talon,
         "chips": [90, 80, 70, 60],
-        "ante_pot": 30,
+        "ante_pot": 32,
         "deals_done": 3,
     }
-    state = new(4, seed=2, setup=setup)
+    state = new(4, seed=2, setup=setup, start_chips=83)  # 300 + 32 = 4 x 83
     assert state["dealer"] == 1 and state["round"] == 3
     assert state["hands"][2] == hands[2]
     assert state["talon"] == talon
     assert state["chips"] == [90, 80, 70, 60]
-    assert state["ante_pot"] == 30
+    assert state["ante_pot"] == 32
     assert state["to_act"] == 0  # left of the dealer
-    assert state["start"] == {"chips": [91, 81, 71, 61], "ante_pot": 26}
+    assert state["start"] == {"chips": [91, 81, 71, 61], "ante_pot": 28}
+
+
+def test_setup_chips_must_add_up_to_what_the_players_started_with() -> None:
+    # A chip moved from seat 0 into the Ante Pot: 395 + 5 = 4 x 100, a table that can arise.
+    state = new(4, setup={"chips": [98, 99, 99, 99], "ante_pot": 5})
+    assert state["start"] == {"chips": [99, 100, 100, 100], "ante_pot": 1}
+    with pytest.raises(MalformedError) as error:
+        new(4, setup={"chips": [98, 99, 99, 99], "ante_pot": 6})
+    assert error.value.field == "setup.chips"
+    assert "add up to 401, but the table holds 400 (4 x start_chips)" in error.value.message
 
 
 def test_setup_with_hands_only_leaves_the_talon_to_the_rest() -> None:
@@ -185,6 +198,8 @@ def test_setup_left_out_is_as_in_a_normal_game() -> None:
         ({"chips": [1, 2, 3]}, "setup.chips"),
         ({"chips": [1, 2, 3, 4.5]}, "setup.chips[3]"),
         ({"chips": [1, 2, 3, 10**13]}, "setup.chips[3]"),
+        ({"chips": [99, 99, 99, 98]}, "setup.chips"),  # 395 + 4 antes: a chip is missing
+        ({"ante_pot": 5}, "setup.chips"),  # a chip more than the players started with
         ({"ante_pot": 3}, "setup.ante_pot"),  # this round's four antes are in it
         ({"ante_pot": -5}, "setup.ante_pot"),
         ({"talon": ["1c", "2c"]}, "setup.talon"),
@@ -227,6 +242,8 @@ def test_setup_cards_placed_twice_or_of_wrong_count_are_malformed() -> None:
         ({"ante": -1}, "options.ante"),
         ({"ante": 1.5}, "options.ante"),
         ({"ante_pot_at_end": "keep"}, "options.ante_pot_at_end"),
+        ({"stakes": "defenders"}, "options.stakes"),
+        ({"stakes": True}, "options.stakes"),
         ({"trump": "Void"}, "options.trump"),
     ],
 )

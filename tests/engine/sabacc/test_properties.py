@@ -41,6 +41,8 @@ def games(draw: st.DrawFn) -> State:
         "start_chips": draw(st.sampled_from([0, 5, 100])),
         "ante": draw(st.sampled_from([0, 1, 3])),
         "ante_pot_at_end": draw(st.sampled_from(["divide", "carry"])),
+        # chips are conserved under both values (walk() checks it at every step)
+        "stakes": draw(st.sampled_from(["everyone", "bidder"])),
     }
     setup = None
     if draw(st.booleans()):

@@ -72,11 +72,16 @@ GRAND = {
 }
 
 
-def grand_slam_round(last_card: str) -> tuple[State, list[dict[str, Any]]]:
-    state = new(4, setup=GRAND)
+GRAND_WAGERS = {"everyone": [8, 2, 2, 2], "bidder": [4, 0, 1, 0]}
+
+
+def grand_slam_round(
+    last_card: str, stakes: str = "everyone"
+) -> tuple[State, list[dict[str, Any]]]:
+    state = new(4, setup=GRAND, stakes=stakes)
     # Seat 2 takes, seat 3 passes, seat 0 pushes, seat 1 passes, seat 2 passes.
     state, _ = bids(state, "take", "pass", "push", "pass", "pass")
-    assert state["declarer"] == 0 and state["wagers"] == [4, 0, 1, 0]
+    assert state["declarer"] == 0 and state["wagers"] == GRAND_WAGERS[stakes]
     for card in ["1c", "2c", "-2", "-3", "-4", "-5"]:
         state, _ = act(state, {"type": "aside", "card": card})
     order = [*sabacc_range(6, 21)[::-1], "-1", "0"]
@@ -84,21 +89,32 @@ def grand_slam_round(last_card: str) -> tuple[State, list[dict[str, Any]]]:
     return finish_round(state, seat_policy({0: declarer}))
 
 
-def test_grand_slam_declarer_takes_the_table_and_the_whole_ante_pot() -> None:
-    state, events = grand_slam_round(last_card="0")
+@pytest.mark.parametrize(
+    ("stakes", "table", "chips"),
+    [("everyone", 14, [109, 97, 97, 97]), ("bidder", 5, [104, 99, 98, 99])],
+)
+def test_grand_slam_declarer_takes_the_table_and_the_whole_ante_pot(
+    stakes: str, table: int, chips: list[int]
+) -> None:
+    state, events = grand_slam_round(last_card="0", stakes=stakes)
     assert all(t["seat"] == 0 for t in events_of(events, "trick_won"))
     counted = events_of(events, "round_counted")[0]
     assert counted["made"] and counted["tricks"] == [18, 0, 0, 0]
     settled = events_of(events, "wagers_settled")[0]
-    assert settled["winner"] == "declarer" and settled["table"] == 5
-    assert settled["received"] == [5, 0, 0, 0] and settled["remainder"] == 0
+    assert settled["winner"] == "declarer" and settled["table"] == table
+    assert settled["received"] == [table, 0, 0, 0] and settled["remainder"] == 0
+    assert settled["wagers"] == GRAND_WAGERS[stakes]
+    assert settled["net"] == [
+        table - GRAND_WAGERS[stakes][0],
+        *(-w for w in GRAND_WAGERS[stakes][1:]),
+    ]
     bonus = events_of(events, "bonus")[0]
     assert (bonus["bonus"], bonus["seat"], bonus["amount"]) == ("grand_slam", 0, 4)
     # The Idiot won the last trick too, but only the highest bonus is paid.
     assert [c["bonus"] for c in bonus["claims"]] == ["grand_slam", "idiot_at_the_end"]
     assert [c["bonus"] for c in bonus["unpaid"]] == ["idiot_at_the_end"]
     summary = state["last_round"]
-    assert summary["chips"] == [104, 99, 98, 99] and summary["ante_pot"] == 0
+    assert summary["chips"] == chips and summary["ante_pot"] == 0
     assert summary["bonus"] == {"bonus": "grand_slam", "seat": 0, "amount": 4}
     kinds = [e["type"] for e in events]
     assert kinds.index("round_counted") < kinds.index("wagers_settled") < kinds.index("bonus")
@@ -204,16 +220,21 @@ HOPELESS = {
 }
 
 
-def test_declarer_loses_defenders_divide_and_the_remainder_goes_to_the_ante_pot() -> None:
-    state, _ = declare(new(4, setup=HOPELESS), 2, "take")
-    assert state["wagers"] == [0, 0, 4, 0]
+@pytest.mark.parametrize(
+    ("stakes", "wagers", "share"), [("everyone", [1, 1, 4, 1], 2), ("bidder", [0, 0, 4, 0], 1)]
+)
+def test_declarer_loses_defenders_divide_and_the_remainder_goes_to_the_ante_pot(
+    stakes: str, wagers: list[int], share: int
+) -> None:
+    state, _ = declare(new(4, setup=HOPELESS, stakes=stakes), 2, "take")
+    assert state["wagers"] == wagers
     state, events = finish_round(state)
     counted = events_of(events, "round_counted")[0]
     assert counted["points"] == 6 and not counted["made"]  # the aside's six ordinary cards
     assert counted["tricks"][2] == 0
     settled = events_of(events, "wagers_settled")[0]
-    assert settled["winner"] == "defenders" and settled["table"] == 4
-    assert settled["received"] == [1, 1, 0, 1] and settled["remainder"] == 1
+    assert settled["winner"] == "defenders" and settled["table"] == sum(wagers)
+    assert settled["received"] == [share, share, 0, share] and settled["remainder"] == 1
     assert settled["ante_pot"] == 5  # 4 antes + the remainder
     transfer = [e for e in state["ledger"] if e["seat"] is None]
     assert [(e["pot"], e["dir"], e["amount"]) for e in transfer] == [
@@ -224,15 +245,21 @@ def test_declarer_loses_defenders_divide_and_the_remainder_goes_to_the_ante_pot(
         assert bonus["ante_pot_before"] == 5  # worked out after the remainder
 
 
-def test_a_declarer_loss_with_an_even_table_leaves_no_remainder() -> None:
-    state = new(4, setup=HOPELESS)
-    # Seat 2 takes, seat 3 pushes, seat 0 and 1 pass, seat 2 guards, seat 3 passes.
-    state, _ = bids(state, "take", "push", "pass", "pass", "guard", "pass")
-    assert state["declarer"] == 2 and state["wagers"] == [0, 0, 12, 1]
+@pytest.mark.parametrize(
+    ("stakes", "wagers", "share"),
+    [("everyone", [6, 6, 24, 6], 14), ("bidder", [0, 0, 20, 1], 7)],
+)
+def test_a_declarer_loss_with_an_even_table_leaves_no_remainder(
+    stakes: str, wagers: list[int], share: int
+) -> None:
+    state = new(4, setup=HOPELESS, stakes=stakes)
+    # Seat 2 takes, seat 3 pushes, seat 0 and 1 pass, seat 2 bids Guard without, seat 3 passes.
+    state, _ = bids(state, "take", "push", "pass", "pass", "guard_without", "pass")
+    assert state["declarer"] == 2 and state["wagers"] == wagers
     state, events = finish_round(state)
     settled = events_of(events, "wagers_settled")[0]
-    assert settled["table"] == 13 and settled["received"] == [4, 4, 0, 4]
-    assert settled["remainder"] == 1
+    assert settled["table"] == 3 * share and settled["received"] == [share, share, 0, share]
+    assert settled["remainder"] == 0
 
 
 def test_bonus_claims_and_amounts() -> None:
@@ -360,12 +387,13 @@ def test_ante_pot_carried_into_the_next_game() -> None:
 
 
 def test_ante_pot_divided_remainder_stays_unclaimed() -> None:
-    state = new(3, seed=3, setup={"deals_done": 2, "ante_pot": 5, "chips": [10, 20, 20]})
+    setup = {"deals_done": 2, "ante_pot": 5, "chips": [9, 20, 20]}  # 54 = 3 x 18
+    state = new(3, seed=3, setup=setup, start_chips=18)
     state, events = bids(state, "pass", "pass", "pass")
     assert events_of(events, "ante_pot_divided") == [
         {"type": "ante_pot_divided", "share": 1, "unclaimed": 2}
     ]
-    assert state["chips"] == [11, 21, 21] and state["ante_pot"] == 2
+    assert state["chips"] == [10, 21, 21] and state["ante_pot"] == 2
     assert state["winners"] == [1, 2]
     over = events_of(events, "game_over")[0]
     assert over["winners"] == [1, 2] and over["rounds"] == 3

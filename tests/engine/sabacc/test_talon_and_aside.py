@@ -30,7 +30,7 @@ def test_take_push_guard_show_the_talon_and_add_it_to_the_hand(contract: str, st
     assert shown["cards"] == TALON and shown["declarer"] == 2 and shown["aside_size"] == 6
     assert state["phase"] == "aside" and state["to_act"] == 2
     assert len(state["hands"][2]) == 24 and set(TALON) <= set(state["hands"][2])
-    assert state["wagers"] == [0, 0, stake * 4, 0]
+    assert state["wagers"] == [stake, stake, stake * 4, stake]  # everyone called the bid
     for seat in (None, 0, 1, 2, 3):
         view = api.view(state, seat)
         assert view["talon"] == TALON  # shown to all until the round ends
@@ -46,7 +46,7 @@ def test_guard_without_puts_the_talon_unseen_into_the_declarers_pile() -> None:
     assert not any(card in str(events) for card in ("'-20'", "'14s'"))
     assert state["phase"] == "play" and state["to_act"] == 0
     assert len(state["hands"][2]) == 18
-    assert state["wagers"] == [0, 0, 16, 0]
+    assert state["wagers"] == [4, 4, 16, 4]
     for seat in (None, 0, 1, 2, 3):
         view = api.view(state, seat)
         assert view["talon"] is None  # unseen, even by the declarer
@@ -62,7 +62,7 @@ def test_guard_against_puts_the_talon_unseen_into_the_defenders_pile() -> None:
     state = new(4, setup=SETUP)
     state, _ = declare(state, 2, "guard_against")
     assert state["phase"] == "play"
-    assert state["wagers"] == [0, 0, 24, 0]
+    assert state["wagers"] == [6, 6, 24, 6]
     view = api.view(state, 1)
     assert view["talon"] is None
     assert view["pile_sizes"] == {"declarer": 0, "defenders": 6}

@@ -57,7 +57,8 @@ def test_view_during_the_auction_shows_bids_stakes_and_whose_turn() -> None:
     assert view["highest_bid"] == "take" and view["highest_bidder"] == 3
     assert view["passed"] == [True, False, False, False]
     assert view["to_act"] == 1 and view["phase"] == "bidding"
-    assert view["wagers"] == [0, 0, 0, 1]
+    assert view["wagers"] == [1, 1, 1, 1]  # stakes "everyone": every player called the Take
+    assert view["options"]["stakes"] == "everyone" and view["stakes"]["take"] == 1
     assert view["stakes"]["guard_against"] == 6
     assert view["ledger"] == state["ledger"]
     assert view["round"] == 0 and view["rounds"] == 4 and view["deals_done"] == 0
