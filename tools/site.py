@@ -33,6 +33,8 @@ def integrity(sha256_hex: str) -> str:
 
 # The engine's worker in the site, and the line the build writes its boot manifest over
 WORKER = "js/engine/worker.js"
+# The modules the worker imports (its ENGINE_MODULES): part of its code's hash
+WORKER_MODULES = ("js/engine/install.js", "js/engine/runtime.js")
 BOOT_PLACEHOLDER = "const BOOT = null;"
 
 
@@ -43,7 +45,7 @@ def write_boot_manifest(site: Path, parts: dict[str, Any]) -> None:
     build.json: ``parts`` (build.json's ``engine``, ``pyodide`` and ``micropip``), the
     size and SHA-256 of the files it downloads (sizes for its progress, hashes for the
     key of its memory snapshots) and ``worker``, a hash of the worker's own code as in
-    web/ (a snapshot is kept only for the boot code that made it).
+    web/ and of the modules it imports (:func:`worker_code_hash`).
     """
     worker = site / WORKER
     template = worker.read_text()
@@ -60,9 +62,18 @@ def write_boot_manifest(site: Path, parts: dict[str, Any]) -> None:
             path: {"size": (site / path).stat().st_size, "sha256": sha256_file(site / path)}
             for path in downloads
         },
-        "worker": hashlib.sha256(template.encode()).hexdigest(),
+        "worker": worker_code_hash(template, site),
     }
     worker.write_text(template.replace(BOOT_PLACEHOLDER, f"const BOOT = {json.dumps(boot)};"))
+
+
+def worker_code_hash(template: str, site: Path) -> str:
+    """The hash of the worker's code as in web/ (``template``) and of the modules it
+    imports: a snapshot is kept only for the boot code that made it."""
+    digest = hashlib.sha256(template.encode())
+    for module in WORKER_MODULES:
+        digest.update((site / module).read_bytes())
+    return digest.hexdigest()
 
 
 def finish_site(site: Path, parts: dict[str, Any]) -> dict[str, Any]:

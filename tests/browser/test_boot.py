@@ -43,6 +43,8 @@ CALL = """async ([method, args]) => {
   }
 }"""
 BOOT_TIMEOUT_MS = 90_000
+# The worker and the modules it imports, in the order their code is hashed (tools/site.py)
+WORKER_CODE = ("worker.js", "install.js", "runtime.js")
 
 
 def serve_bridge_page(route: Route) -> None:
@@ -346,8 +348,9 @@ def test_the_worker_carries_what_it_loads(
         manifest["engine"]["bytecode"],
         manifest["engine"]["snapshot"]["path"],
     }
-    template = (Path(__file__).resolve().parents[2] / "web/js/engine/worker.js").read_bytes()
-    assert boot["worker"] == hashlib.sha256(template).hexdigest()
+    engine_dir = Path(__file__).resolve().parents[2] / "web/js/engine"
+    code = b"".join((engine_dir / name).read_bytes() for name in WORKER_CODE)
+    assert boot["worker"] == hashlib.sha256(code).hexdigest()
 
 
 def test_failed_boot_rejects_then_retry_boots(page: Page, manifest: dict[str, Any]) -> None:

@@ -24,6 +24,9 @@
 //             only by `?boot=micropip` on the worker's URL (the bridge passes the page's).
 // Any failure of a snapshot path falls back to the next path silently.
 
+import { engineSnapshot, importEngine, restoreOptions, snapshotOptions, unpackEngine } from "./install.js";
+import { fetchRuntimeEarly, loadWithRuntimeHooks, started } from "./runtime.js";
+
 // What to load (docs/BRIDGE.md): build.py writes it in here, so that every download starts
 // at the worker's first moment, with no request for build.json first. Left null (web/
 // served as it is, without a build), the worker reads build.json instead.
@@ -40,13 +43,12 @@ const MODE = new URL(import.meta.url).searchParams.get("boot") || "auto";
 const STALL_MS = 60_000;
 // Snapshots live in their own cache (the service worker's versioned caches are others).
 const SNAPSHOT_CACHE = "celestix-snapshots";
-// The wasm heap a new Pyodide module starts with. A snapshot is copied into it as it is
-// (Pyodide 314.0.7 does not grow it first), so a larger snapshot cannot be restored and
-// is not stored.
-const SNAPSHOT_HEAP_LIMIT = 30 * 1024 * 1024;
 // Work after the boot (a snapshot made or stored; a restored engine's files unpacked)
 // waits until the worker has been idle this long: the page's first requests come first.
 const IDLE_MS = 1000;
+
+// This script and the modules it imports: what a snapshot's boot code is made of
+const ENGINE_MODULES = ["worker.js", "install.js", "runtime.js"];
 
 // When each step of the boot ended (ms since the epoch; the page makes them its own times)
 const steps = {};
@@ -120,171 +122,6 @@ function progress(stage, message, fraction = null) {
   self.postMessage({ type: "progress", stage, message, fraction });
 }
 
-/**
- * PRIVATE PYODIDE INTERFACE (checked against Pyodide 314.0.7). `loadPyodide` takes no
- * option to be given the runtime's files: its loader fetches `pyodide.asm.wasm` and
- * `python_stdlib.zip` with the global `fetch` and compiles the wasm with the global
- * `WebAssembly.instantiateStreaming`. So, while `load()` runs, both are wrapped, and
- * restored after:
- *   fetch                 counts the bytes of the files in `sizes` (absolute URL -> size
- *                         from build.json) as they arrive, `report(fraction)` getting the
- *                         share received; hands Pyodide the early downloads (`early`, see
- *                         fetchRuntimeEarly) when there are any; a failed download fails
- *                         the load (Pyodide would only log it and wait)
- *   instantiateStreaming  gives Pyodide the module compiled early for the wasm's stand-in
- * A new Pyodide that loads its files otherwise loses the early start and the progress
- * bar's detail, not the boot: the hooks only see what passes through them.
- */
-async function loadWithRuntimeHooks({ sizes, report, early }, load) {
-  const total = [...sizes.values()].reduce((a, b) => a + b, 0);
-  let received = 0;
-  let percent = -1; // reported only when the whole percentage changes
-  let fail;
-  const failed = new Promise((_, reject) => (fail = reject));
-  const counted = (bytes) => {
-    received += bytes;
-    const now = Math.floor((100 * received) / total);
-    if (now !== percent) report(Math.min(1, (percent = now) / 100));
-  };
-  const realFetch = self.fetch;
-  const realInstantiate = WebAssembly.instantiateStreaming;
-  self.fetch = async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input), SITE).href;
-    if (!sizes.has(url)) return realFetch.call(self, input, init);
-    if (early?.has(url)) {
-      const answer = await early.answer(url);
-      if (answer) return answer;
-    }
-    let response;
-    try {
-      response = await realFetch.call(self, input, init);
-    } catch (error) {
-      fail(new Error(`could not download ${url}: ${error.message}`));
-      throw error;
-    }
-    if (!response.ok || !response.body) {
-      fail(new Error(`could not download ${url}: HTTP ${response.status}`));
-      return response;
-    }
-    // Pyodide gets the real response (its URL lets the browser cache the compiled wasm,
-    // and streaming compilation reads it natively); a clone of its body is counted.
-    countBody(response.clone().body, counted);
-    return response;
-  };
-  if (early) {
-    WebAssembly.instantiateStreaming = (source, imports) => early.instantiate(realInstantiate, source, imports);
-  }
-  try {
-    return await Promise.race([load(), failed]);
-  } finally {
-    self.fetch = realFetch;
-    WebAssembly.instantiateStreaming = realInstantiate;
-  }
-}
-
-/**
- * Pyodide's two big files, asked for from the worker's first moment (Pyodide itself would
- * ask only once its loader has come): the wasm is compiled as it arrives
- * (`WebAssembly.compileStreaming`), the standard library waits for Pyodide. Both
- * downloads are counted for the progress bar as they arrive (sizes from Content-Length,
- * else from the build manifest, given by `starting(bytesByUrl, message)` when Pyodide
- * starts loading), and so is `extra` once it resolves: null, or `{body, size}` of another
- * download of the runtime stage (the build's snapshot).
- *   answer(url)   Pyodide's own request for one of them: the standard library's response
- *                 (once: a second boot fetches it again), or for the wasm an empty
- *                 stand-in once the module is compiled; null if the early download
- *                 failed (the request then goes to the network)
- *   instantiate   stands in for WebAssembly.instantiateStreaming while Pyodide loads: the
- *                 compiled module for the stand-in, the real thing for anything else
- */
-function fetchRuntimeEarly(dir, extra) {
-  const wasmUrl = new URL("pyodide.asm.wasm", dir).href;
-  const stdlibUrl = new URL("python_stdlib.zip", dir).href;
-  const ok = (response) => {
-    if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
-    return response;
-  };
-  const wasm = started(fetch(wasmUrl).then(ok));
-  const stdlib = started(fetch(stdlibUrl).then(ok));
-  // the copy to count is taken as the response arrives: Pyodide may read the response
-  // itself (answer) before the wasm has come, and a read response cannot be cloned
-  const stdlibCopy = started(stdlib.then((response) => response.clone()));
-  const module = started(wasm.then((response) => WebAssembly.compileStreaming(response.clone())));
-  module.then(() => step("compiled"), () => {});
-
-  let finalMessage = "Python runtime downloaded";
-  let percent = -1;
-  let fromManifest;
-  const manifestSizes = new Promise((resolve) => (fromManifest = resolve));
-  Promise.all([wasm, stdlibCopy, extra.catch(() => null)]).then(([w, z, x]) => {
-    const lengths = [w, z].map((response) => Number(response.headers.get("content-length")));
-    const more = x ? x.size : 0;
-    const total = lengths.every((n) => n > 0)
-      ? Promise.resolve(lengths[0] + lengths[1] + more)
-      : manifestSizes.then((sizes) => sizes.get(wasmUrl) + sizes.get(stdlibUrl) + more);
-    let received = 0;
-    const counted = (bytes) => {
-      received += bytes;
-      total.then((all) => {
-        const now = Math.min(100, Math.floor((100 * received) / all));
-        if (now === percent) return;
-        percent = now;
-        progress("runtime", now < 100 ? "Downloading the Python runtime" : finalMessage, now / 100);
-      });
-    };
-    countBody(w.body, counted); // the compiler reads a clone
-    countBody(z.body, counted); // a copy: Pyodide reads the response itself
-    if (x) countBody(x.body, counted);
-  }, () => {});
-
-  const standIns = new WeakSet();
-  let stdlibGiven = false;
-  return {
-    has: (url) => url === wasmUrl || url === stdlibUrl,
-    /** Pyodide starts loading: sizes from the manifest, the message once downloaded. */
-    starting(bytesByUrl, message) {
-      fromManifest(bytesByUrl);
-      finalMessage = message;
-      if (percent === 100) progress("runtime", message, 1);
-    },
-    async answer(url) {
-      try {
-        if (url === stdlibUrl) {
-          if (stdlibGiven) return null;
-          stdlibGiven = true;
-          return await stdlib;
-        }
-        await module;
-      } catch {
-        return null;
-      }
-      const standIn = new Response(new Uint8Array(0), { headers: { "content-type": "application/wasm" } });
-      standIns.add(standIn);
-      return standIn;
-    },
-    async instantiate(realInstantiate, source, imports) {
-      const response = await source;
-      if (!standIns.has(response)) return realInstantiate(response, imports);
-      const compiled = await module;
-      return { module: compiled, instance: await WebAssembly.instantiate(compiled, imports) };
-    },
-  };
-}
-
-/** Read `body` to its end, telling `counted` the size of each chunk. */
-async function countBody(body, counted) {
-  const reader = body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      counted(value.byteLength);
-    }
-  } catch {
-    // the download itself failed: the runtime's own read reports that
-  }
-}
-
 // --- downloads ---------------------------------------------------------------------
 
 async function fetchJson(url) {
@@ -336,12 +173,6 @@ function once(make) {
   };
 }
 
-/** A promise that is also marked handled: it may be dropped if the boot takes another path. */
-function started(promise) {
-  promise.catch(() => {});
-  return promise;
-}
-
 // --- snapshots ---------------------------------------------------------------------
 
 /**
@@ -354,7 +185,9 @@ function snapshotKey(manifest) {
   const hash = (path) => manifest.files[path].sha256.slice(0, 16);
   const wasm = hash(`${manifest.pyodide.path}pyodide.asm.wasm`);
   const wheel = hash(manifest.engine.wheel);
-  const worker = (manifest.worker ?? manifest.files["js/engine/worker.js"].sha256).slice(0, 16);
+  // (BOOT.worker: the hash of this script and the modules it imports; unbuilt, theirs)
+  const code = () => ENGINE_MODULES.map((name) => manifest.files[`js/engine/${name}`].sha256.slice(0, 16));
+  const worker = (manifest.worker ?? code().join("")).slice(0, 16);
   return new URL(
     `__snapshot__/pyodide-${manifest.pyodide.version}-${wasm}/celestix-${wheel}/worker-${worker}`,
     SITE,
@@ -401,31 +234,6 @@ async function dropSnapshots() {
   }
 }
 
-// --- Pyodide's other private interfaces (each checked against Pyodide 314.0.7) -----
-
-/** loadPyodide options that restore a memory snapshot (`bytes`, the heap of an earlier
- * boot). `_loadSnapshot` is underscore-private: no public option restores a snapshot. */
-function restoreOptions(bytes) {
-  return { _loadSnapshot: bytes };
-}
-
-/** loadPyodide options that allow `makeSnapshot` later: `_makeSnapshot` (private) makes
- * Pyodide keep what a snapshot needs, and refuse whatever would break one (loadPackage). */
-function snapshotOptions() {
-  return { _makeSnapshot: true };
-}
-
-/** The heap as a snapshot: `makeMemorySnapshot()`, public but usable only with
- * `snapshotOptions()` (it throws otherwise). */
-function makeSnapshot(pyodide) {
-  return pyodide.makeMemorySnapshot();
-}
-
-/** The wasm heap's size in bytes: `pyodide._module` (private) is the Emscripten module. */
-function heapSize(pyodide) {
-  return pyodide._module.HEAP8.length;
-}
-
 // --- boot --------------------------------------------------------------------------
 
 /** Start Pyodide (`options`: snapshot options), counting the runtime's downloads. */
@@ -439,7 +247,7 @@ async function startPython(plan, options, message) {
   if (runtime) runtime.starting(sizes, message);
   else progress("runtime", "Downloading the Python runtime", 0);
   const report = (fraction) => progress("runtime", fraction < 1 ? "Downloading the Python runtime" : message, fraction);
-  const pyodide = await loadWithRuntimeHooks({ sizes, report, early: runtime }, () =>
+  const pyodide = await loadWithRuntimeHooks({ sizes, report, early: runtime, base: SITE }, () =>
     loadPyodide({
       indexURL: pyodideDir.href,
       lockFileURL: new URL("pyodide-lock.json", pyodideDir).href,
@@ -450,16 +258,11 @@ async function startPython(plan, options, message) {
   return pyodide;
 }
 
-/**
- * Unpack the engine wheel into site-packages (what an installer does for a pure wheel),
- * and, when given, the engine's bytecode beside it (build.py has Pyodide's Python compile
- * the same sources: importing then compiles nothing). `quiet`: no progress reports.
- */
-async function unpackEngine(pyodide, wheel, bytecode = null, quiet = false) {
+/** The install step (install.js, shared with the build's snapshot script) once the
+ * downloads have come. `quiet`: no progress reports. */
+async function install(pyodide, wheel, bytecode = null, quiet = false) {
   if (!quiet) progress("packages", "Unpacking the rules engine", 0);
-  const extractDir = pyodide.runPython("import sys\nnext(p for p in sys.path if p.endswith('site-packages'))");
-  pyodide.unpackArchive(await wheel, "wheel", { extractDir });
-  if (bytecode) pyodide.unpackArchive(await bytecode, "zip", { extractDir });
+  unpackEngine(pyodide, await wheel, await bytecode);
   step("unpacked");
   if (!quiet) progress("packages", "Rules engine unpacked", 1);
 }
@@ -467,11 +270,9 @@ async function unpackEngine(pyodide, wheel, bytecode = null, quiet = false) {
 /** Import the bridge and ask its version: {handle, version}. */
 function startEngine(pyodide) {
   progress("engine", "Starting the rules engine", 0.5);
-  const bridge = pyodide.pyimport("celestix.bridge");
-  const version = JSON.parse(bridge.handle("version", "null"));
-  if (!version.ok) throw new Error(`the engine did not start: ${version.error.message}`);
+  const engine = importEngine(pyodide);
   step("imported");
-  return { handle: bridge.handle, version: { engine: version.result.engine, pyodide: pyodide.version } };
+  return engine;
 }
 
 /** Restore the heap `bytes` (a snapshot: Python with the engine imported). */
@@ -487,7 +288,7 @@ async function restore(plan, bytes) {
   // in the file system (which is not in the snapshot): they are unpacked once the worker
   // is idle, for whatever reads them later (tracebacks, say). No bytecode: nothing will
   // be compiled.
-  afterIdle(() => unpackEngine(pyodide, plan.wheel, null, true));
+  afterIdle(() => install(pyodide, plan.wheel, null, true));
   return engine;
 }
 
@@ -532,7 +333,7 @@ function bootPlan(plan) {
       run: async () => {
         const bytecode = plan.bytecode();
         const pyodide = await startPython(plan, MODE === "auto" ? snapshotOptions() : {}, "Starting Python");
-        await unpackEngine(pyodide, plan.wheel, bytecode);
+        await install(pyodide, plan.wheel, bytecode);
         const engine = startEngine(pyodide);
         if (MODE === "auto") afterIdle(() => snapshotNow(pyodide, key));
         return engine;
@@ -594,7 +395,10 @@ async function preparePlan() {
     }),
   );
   const counted = prebuilt.then((p) => p && { body: p.counted.body, size: manifest.files[built.path].size });
-  const runtime = fetchRuntimeEarly(new URL(PYODIDE_PATH, SITE), counted);
+  const runtime = fetchRuntimeEarly(new URL(PYODIDE_PATH, SITE), counted, {
+    progress,
+    compiled: () => step("compiled"),
+  });
   const plan = {
     manifest,
     key,
@@ -677,21 +481,17 @@ async function keepSnapshot(key, snapshot) {
   }
 }
 
-/**
- * Import every game (so a restored engine has them all), snapshot the heap and store it
- * for the next start.
- */
+/** Snapshot the heap (install.js: every game imported first) and store it for the next
+ * start. */
 async function snapshotNow(pyodide, key) {
+  let snapshot;
   try {
-    handle("games", "null"); // imports every game package
-    if (heapSize(pyodide) > SNAPSHOT_HEAP_LIMIT) {
-      console.info(`celestix: the heap (${heapSize(pyodide)} bytes) is too large to snapshot`);
-      return;
-    }
-    await keepSnapshot(key, makeSnapshot(pyodide));
+    snapshot = engineSnapshot(pyodide, handle);
   } catch (error) {
     console.info(`celestix: no snapshot was made (${error.message})`);
+    return;
   }
+  await keepSnapshot(key, snapshot);
 }
 
 /** Boot, with a watchdog for boots that stop making progress. */
