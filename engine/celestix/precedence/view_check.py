@@ -34,6 +34,7 @@ from celestix.precedence.tricks import winning_play
 from celestix.precedence.view import VIEW_KEYS, make_view
 from celestix.shape import JsonDict, expect_bool, expect_int, expect_keys, expect_list, same
 from celestix.table.ledger import check_ledger
+from celestix.table.tricks import seen_cards
 
 PHASE_VALUES = tuple(phase.value for phase in Phase)
 MELD_INFO_KEYS = ("kind", "label", "cards", "points", "remaining")
@@ -78,7 +79,7 @@ def check_view(view: JsonDict) -> int | None:
     completed = _completed(view["completed_tricks"], trump)
     trick = check_plays(view["trick"], "view.trick", 3)
     _check_turns(view, phase, dealer, declared, bids, completed, trick)
-    _check_cards(view, seat, hand, sizes, declarations, completed, trick)
+    _check_cards(seat, hand, sizes, declarations, completed, trick)
 
     scores = _numbers(view["scores"], "view.scores", 2, -MAX_AMOUNT, MAX_AMOUNT)
     excess_top = AUDIT_AT - 1 if counts_excess(options) else 0
@@ -204,7 +205,6 @@ def _check_turns(
 
 
 def _check_cards(
-    view: JsonDict,
     seat: int | None,
     hand: list[str] | None,
     sizes: list[int],
@@ -214,24 +214,11 @@ def _check_cards(
 ) -> None:
     """Every card seen at most once; each seat's hand and plays make 13; meld cards
     face up are held by their owner, the others of the meld were played by it."""
-    owner: dict[str, int] = {}
-    played_by: list[set[str]] = [set(), set(), set(), set()]
-    for plays in [*(entry["plays"] for entry in completed), trick]:
-        for play in plays:
-            if play["card"] in owner:
-                raise MalformedError("view.completed_tricks", f"{play['card']} is played twice")
-            owner[play["card"]] = play["seat"]
-            played_by[play["seat"]].add(play["card"])
+    tricks = [*(entry["plays"] for entry in completed), trick]
+    owner, played_by = seen_cards(tricks, hand or [], seat, sizes, "view")
     for s in range(4):
         if sizes[s] + len(played_by[s]) != HAND_SIZE:
             raise MalformedError(f"view.hand_sizes[{s}]", "a seat's hand and plays make 13")
-    if seat is not None and hand is not None:
-        if len(hand) != sizes[seat]:
-            raise MalformedError("view.hand", "does not match the seat's hand size")
-        for card in hand:
-            if card in owner:
-                raise MalformedError("view.hand", f"{card} is held and played")
-            owner[card] = seat
     for s, melds in enumerate(declarations):
         face_up = 0
         for card in (card for meld in melds or () for card in meld):

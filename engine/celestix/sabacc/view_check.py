@@ -38,6 +38,7 @@ from celestix.shape import (
     same,
 )
 from celestix.table.ledger import check_ledger_with_transfers
+from celestix.table.tricks import seen_cards
 
 
 def check_view(view: JsonDict) -> int | None:
@@ -186,23 +187,9 @@ def _check_cards(
     for the part of the aside this seat cannot see (unseen cards that are not shown when
     set aside)."""
     seats = len(sizes)
-    owner: dict[str, int | None] = {}
-    plays_by = [0] * seats
-    for plays in [*(entry["plays"] for entry in played), trick]:
-        for play in plays:
-            if play["card"] in owner:
-                raise MalformedError("view.played", f"{play['card']} is played twice")
-            owner[play["card"]] = play["seat"]
-            plays_by[play["seat"]] += 1
-    if seat is None:
-        if hand:
-            raise MalformedError("view.hand", "a spectator holds no cards")
-    elif len(hand) != sizes[seat]:
-        raise MalformedError("view.hand", "does not match the seat's hand size")
-    for card in hand:
-        if card in owner:
-            raise MalformedError("view.hand", f"{card} is held and played")
-        owner[card] = seat
+    tricks = [*(entry["plays"] for entry in played), trick]
+    owner, played_by = seen_cards(tricks, hand, seat, sizes, "view")
+    plays_by = [len(cards) for cards in played_by]
     for card in aside:
         if card in owner:
             raise MalformedError("view.aside", f"{card} is in two places")
