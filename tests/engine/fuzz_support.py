@@ -307,6 +307,7 @@ def garbage(data: st.DataObject, label: str = "garbage") -> Json:
 
 OPERATIONS = (
     "replace", "delete", "insert", "retype", "number", "swap", "deepen", "clone", "card",
+    "resize",
 )  # fmt: skip
 
 
@@ -344,6 +345,11 @@ def _mutate_once(data: st.DataObject, root: Json) -> Json:
             ] = extra
         else:
             node.insert(data.draw(st.integers(0, len(node))), extra)
+        return root
+    if operation == "resize" and type(node) is list:
+        # shorter or longer by some items (copies of its own): counts of seats, of cards
+        size = data.draw(st.integers(0, len(node) + 3), label="new length")
+        node[:] = (node * (size // max(len(node), 1) + 1))[:size] if node else [0] * size
         return root
     if operation == "swap" and type(node) is list and len(node) > 1:
         i = data.draw(st.integers(0, len(node) - 1))

@@ -1,6 +1,7 @@
 """Fuzz: real states, views, records, setups and options of the three games, spoiled in
 one to three places (a value replaced, deleted, inserted, retyped, nudged, swapped,
-nested deeper, copied from elsewhere), through every facade function that takes them.
+nested deeper, copied from elsewhere, a list made shorter or longer), through every
+facade function that takes them.
 
 Most spoiled inputs must be refused (a ``RulesError`` naming the field or rule); some
 are still inputs that could arise in play and are answered. Either way the call is

@@ -136,6 +136,12 @@ def test_sabacc_view_auction_is_replayed() -> None:
     refused(lambda: api.bot_action(view, "strong"), "view.auction[0].bid")
 
 
+@pytest.mark.parametrize("chips", [[], [100, 100], [100] * 6])
+def test_sabacc_chips_give_the_table_size(chips: list[int]) -> None:
+    state = played("sabacc", 30, {"players": 3})
+    refused(lambda: api.legal_actions(dict(state, chips=chips), 0), "state.chips")
+
+
 def test_sabacc_view_hand_sizes_add_up() -> None:
     state = played("sabacc", 30)
     view = api.view(state, state["to_act"])

@@ -91,6 +91,8 @@ def check_state(state: JsonDict, option_specs: tuple[OptionSpec, ...]) -> int:
     round_index = expect_int(state["round"], "state.round", 0, seats - 1)
     dealer = expect_seat(state["dealer"], seats, "state.dealer")
     expect_bool(state["over"], "state.over")
+    # the rules read the table's size off the chips: checked before they run
+    _chip_list(state["chips"], "state.chips", seats)
 
     standing = _check_auction(state, seats, dealer)
     _check_cards(state, seats)
