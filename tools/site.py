@@ -37,7 +37,7 @@ def integrity(sha256_hex: str) -> str:
 UNLISTED = ("sw.js", "build.json", HEADERS_FILE)
 WORKER = "js/engine/worker.js"
 # The modules the worker imports (its ENGINE_MODULES): part of its code's hash
-WORKER_MODULES = ("js/engine/install.js", "js/engine/runtime.js")
+WORKER_MODULES = ("js/engine/install.js", "js/engine/runtime.js", "js/engine/json.js")
 BOOT_PLACEHOLDER = "const BOOT = null;"
 
 

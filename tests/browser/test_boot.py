@@ -44,7 +44,7 @@ CALL = """async ([method, args]) => {
 }"""
 BOOT_TIMEOUT_MS = 90_000
 # The worker and the modules it imports, in the order their code is hashed (tools/site.py)
-WORKER_CODE = ("worker.js", "install.js", "runtime.js")
+WORKER_CODE = ("worker.js", "install.js", "runtime.js", "json.js")
 
 
 def serve_bridge_page(route: Route) -> None:
@@ -241,8 +241,25 @@ def test_an_answer_that_cannot_be_made_fails_that_call_only(
           worker.postMessage({ id: -1, method: "view", params: { seat: 10n } });
         })"""
     )
-    assert reply["ok"] is False and reply["error"]["type"] == "WorkerError", reply
+    assert reply["ok"] is False and reply["error"]["type"] == "MalformedError", reply
+    assert reply["error"]["field"] == "params.seat"
     assert "BigInt" in reply["error"]["message"]
+    # nor anything too deep for Python's JSON reader: refused for that call by the worker
+    deep = page.evaluate(
+        """() => new Promise((resolve) => {
+          const worker = engine._worker;
+          worker.addEventListener("message", function seen(event) {
+            if (event.data.id !== -2) return;
+            worker.removeEventListener("message", seen);
+            resolve(event.data);
+          });
+          let v = 0;
+          for (let i = 0; i < 1000; i++) v = [v];
+          worker.postMessage({ id: -2, method: "view", params: { state: v } });
+        })"""
+    )
+    assert deep["ok"] is False and deep["error"]["kind"] == "malformed", deep
+    assert deep["error"]["field"].startswith("params.state[0]")
     # the engine is still up: the same worker, no boot error, calls answered
     assert page.evaluate("engine._bootError") is None
     assert page.evaluate("engine.ready.then(() => 'up')") == "up"

@@ -1,8 +1,9 @@
 """Fuzz: the worker's entry point, ``celestix.bridge.handle(method, params_json)``, with
 any method name and any text: real parameters spoiled, JSON cut short, ``NaN`` and
 ``Infinity`` (which Python's JSON reader would take), numbers of thousands of digits,
-brackets nested thousands deep. It always answers with a JSON response, never an engine
-fault, within the CPU bound of every fuzzed call (fuzz_support).
+brackets nested thousands deep (fuzz_support.DEEPEST). It always answers with a JSON
+response, never an engine fault, within the CPU bound of every fuzzed call
+(fuzz_support).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import json
 import time
 from typing import Any
 
-from fuzz_support import CALL_LIMIT, CALLS, GAMES, fuzz_settings, garbage, mutated, real
+from fuzz_support import CALL_LIMIT, CALLS, DEEPEST, GAMES, fuzz_settings, garbage, mutated, real
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -20,7 +21,7 @@ from celestix.bridge import METHODS, handle
 TEXTS = (
     "", "{", "[", "null", "NaN", '{"seed": NaN}', '{"seat": Infinity}', '{"seat": -Infinity}',
     '{"seed": 1e400}', '{"seed": 12.0}', '{"game": "patience", "seed": 1' + "0" * 5000 + "}",
-    "[" * 100_000 + "]" * 100_000, '{"state":' + "[" * 3000 + "]" * 3000 + "}",
+    "[" * DEEPEST + "]" * DEEPEST, '{"state":' + "[" * 3000 + "]" * 3000 + "}",
     '{"a": 1, "a": 2}', '"\\ud800"', "\u0000",
 )  # fmt: skip
 

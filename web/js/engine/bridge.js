@@ -6,15 +6,16 @@
 //   await engine.ready;                       // {engine, pyodide} versions
 //   const { view, legal } = await engine.turn(state, 0);
 
+import { jsonProblem } from "./json.js";
+
+export { MAX_DEPTH, jsonProblem } from "./json.js";
+
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 // `?boot=micropip` or `?boot=cold` on the page's address chooses the worker's boot path
 // (docs/BRIDGE.md, "Boot"); by default it restores a stored snapshot when there is one.
 const BOOT_MODE = new URLSearchParams(globalThis.location?.search ?? "").get("boot");
 if (BOOT_MODE) WORKER_URL.searchParams.set("boot", BOOT_MODE);
 
-// Parameters nested deeper than this are refused before they are posted, as the engine
-// refuses them (celestix.shape.MAX_DEPTH): no game's state, view or record comes near.
-export const MAX_DEPTH = 32;
 // A worker that has sent nothing for this long while calls wait for it has hung (the
 // longest call the pages make takes a few seconds); it is replaced.
 const UNRESPONSIVE_MS = 30_000;
@@ -44,49 +45,6 @@ function defined(params) {
   return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
 }
 
-/**
- * Why `value` (the parameter `name`) is not plain JSON within the engine's bounds, as
- * {field, problem}, or null when it is. Refused: numbers that are not finite (NaN,
- * Infinity: JSON would turn them into null), BigInts, functions, symbols, undefined
- * inside a value, objects that are not plain (dates, maps, DOM nodes...), cycles, and
- * values nested more than MAX_DEPTH deep. Checked without recursion; the field is named
- * as the engine names it (`state.ledger[1].pot`).
- */
-export function jsonProblem(name, value) {
-  const stack = [[value, name, 0]];
-  const open = new Set(); // the objects on the path being walked (a cycle returns to one)
-  while (stack.length) {
-    const [item, field, depth] = stack.pop();
-    if (item === CLOSE) {
-      open.delete(field);
-      continue;
-    }
-    const type = typeof item;
-    if (item === null || type === "string" || type === "boolean") continue;
-    if (type === "number") {
-      if (!Number.isFinite(item)) return { field, problem: `${item} is not a number JSON can hold` };
-      continue;
-    }
-    if (type !== "object") return { field, problem: `expected plain JSON data, got ${TYPE_NAMES[type]}` };
-    if (open.has(item)) return { field, problem: "holds itself (a cycle)" };
-    const array = Array.isArray(item);
-    const proto = Object.getPrototypeOf(item);
-    if (!array && proto !== Object.prototype && proto !== null) {
-      return { field, problem: "expected plain JSON data, got an object that is not plain" };
-    }
-    if (depth === MAX_DEPTH) return { field, problem: `nested too deeply (more than ${MAX_DEPTH} levels)` };
-    open.add(item);
-    stack.push([CLOSE, item]);
-    const keys = array ? [...item.keys()] : Object.keys(item);
-    for (let i = keys.length - 1; i >= 0; i--) {
-      const key = keys[i];
-      stack.push([item[key], array ? `${field}[${key}]` : `${field}.${key}`, depth + 1]);
-    }
-  }
-  return null;
-}
-const CLOSE = Symbol("close");
-const TYPE_NAMES = { bigint: "a BigInt", function: "a function", symbol: "a symbol", undefined: "undefined" };
 
 class Engine {
   constructor() {

@@ -25,6 +25,7 @@
 // Any failure of a snapshot path falls back to the next path silently.
 
 import { engineSnapshot, importEngine, restoreOptions, snapshotOptions, unpackEngine } from "./install.js";
+import { jsonProblem } from "./json.js";
 import { fetchRuntimeEarly, loadWithRuntimeHooks, started } from "./runtime.js";
 
 // What to load (docs/BRIDGE.md): build.py writes it in here, so that every download starts
@@ -48,7 +49,7 @@ const SNAPSHOT_CACHE = "celestix-snapshots";
 const IDLE_MS = 1000;
 
 // This script and the modules it imports: what a snapshot's boot code is made of
-const ENGINE_MODULES = ["worker.js", "install.js", "runtime.js"];
+const ENGINE_MODULES = ["worker.js", "install.js", "runtime.js", "json.js"];
 
 // When each step of the boot ended (ms since the epoch; the page makes them its own times)
 const steps = {};
@@ -79,7 +80,17 @@ function answer(request) {
   const id = request?.id;
   let response;
   try {
-    response = JSON.parse(handle(String(request.method), JSON.stringify(request.params ?? null)));
+    // (bridge.js has checked them; this worker never hands Python what it cannot take)
+    const params = request.params ?? null;
+    const plain = params !== null && typeof params === "object" && !Array.isArray(params);
+    const entries = plain ? Object.entries(params).map(([name, v]) => [`params.${name}`, v]) : [["params", params]];
+    const fault = entries.map(([name, value]) => jsonProblem(name, value)).find(Boolean);
+    if (fault) {
+      const message = `${fault.field}: ${fault.problem}`;
+      self.postMessage({ id, ok: false, error: { type: "MalformedError", kind: "malformed", message, field: fault.field } });
+      return;
+    }
+    response = JSON.parse(handle(String(request.method), JSON.stringify(params)));
   } catch (error) {
     // handle() itself never raises: the parameters could not be written as JSON (the
     // bridge refuses those before posting), or Pyodide failed (e.g. out of memory)
