@@ -50,12 +50,13 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
 
+from celestix.stats import percentile
 from tools.common import DIST, RESULTS, ROOT, cache_lock
 from tools.env import CHROMIUM, CHROMIUM_ARGS
 from tools.server import make_server
@@ -316,6 +317,30 @@ def open_runtime(name: str, site: Path) -> Runner | ChromiumRunner:
     return ChromiumRunner(site)
 
 
+@contextlib.contextmanager
+def open_runtimes(
+    api: Any, runtimes: Sequence[str], games: Sequence[str], built: Path
+) -> Iterator[tuple[dict[str, Runner | ChromiumRunner], dict[str, str]]]:
+    """The runners of ``runtimes`` (Pyodide's on a copy of the built site: other builds
+    may replace dist/), and each described; closed on leaving."""
+    with tempfile.TemporaryDirectory(prefix="celestix-bench-") as temporary:
+        site = Path(temporary) / "site"
+        if "node" in runtimes or "chromium" in runtimes:
+            with cache_lock("build"):
+                shutil.copytree(built, site)
+        runners: dict[str, Runner | ChromiumRunner] = {}
+        try:
+            for name in runtimes:
+                runners[name] = open_runtime(name, site)
+            listed = {game["id"]: game["levels"] for game in api.games() if game["id"] in games}
+            described = {name: describe(runner, listed) for name, runner in runners.items()}
+            print(f"runtimes: {described}", flush=True)
+            yield runners, described
+        finally:
+            for runner in runners.values():
+                runner.close()
+
+
 def describe(runner: Runner | ChromiumRunner, levels: dict[str, list[str]]) -> str:
     """The runtime in words, e.g. ``"Pyodide (Python 3.14.2) under Node v20.20.2"``;
     refuses a runtime whose engine lists other levels than engine/ does (a stale build)."""
@@ -391,12 +416,6 @@ def measure(
 
 
 # --- figures -----------------------------------------------------------------------------
-
-
-def percentile(values: Sequence[float], share: float) -> float:
-    """The value below which ``share`` of ``values`` lie (nearest rank, as the arena)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
 
 
 def p95(values: Sequence[float]) -> float:
@@ -587,22 +606,8 @@ def main(argv: list[str]) -> int:
     counts = {g: sum(p["game"] == g for p in spec["positions"]) for g in games}
     print(f"positions: {counts}; levels: {spec['levels']}; runs {args.runs}", flush=True)
     load = {"start": load_average()}
-    with tempfile.TemporaryDirectory(prefix="celestix-bots-") as temporary:
-        site = Path(temporary) / "site"
-        if "node" in runtimes or "chromium" in runtimes:
-            with cache_lock("build"):  # a copy: other builds may replace dist/
-                shutil.copytree(args.site, site)
-        runners: dict[str, Runner | ChromiumRunner] = {}
-        try:
-            for name in runtimes:
-                runners[name] = open_runtime(name, site)
-            listed = {game["id"]: game["levels"] for game in api.games() if game["id"] in games}
-            described = {name: describe(runner, listed) for name, runner in runners.items()}
-            print(f"runtimes: {described}", flush=True)
-            answers, busy = measure(runners, spec)
-        finally:
-            for runner in runners.values():
-                runner.close()
+    with open_runtimes(api, runtimes, games, args.site) as (runners, described):
+        answers, busy = measure(runners, spec)
     load["end"] = load_average()
     summary = summarise(spec, answers)
     positions = [

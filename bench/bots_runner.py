@@ -8,7 +8,11 @@ slow spell of the shared machine falls on all of them alike:
 * ``{"op": "chunk", "game", "level", "start", "stop", "repeats"}`` -- decide positions
   ``start:stop`` of ``game`` with ``level``, each ``repeats`` times in a row: ``{"times":
   [[ms of each repeat] per position], "actions": [action per position]}``;
-* ``{"op": "info"}`` -- ``{"python", "platform", "levels": {game: levels}}``.
+* ``{"op": "info"}`` -- ``{"python", "platform", "levels": {game: levels}}``;
+* ``{"op": "review", "record", "seat", "level", "seed"}`` -- the review (``bench/review.py``)
+  run step by step as the page runs it (``api.review_plan``, then ``api.review_step``
+  with the job through JSON text each time): ``{"ms", "steps", "longest_ms", "digest",
+  "review"}`` (``digest``: SHA-256 of the review's JSON, keys sorted).
 
 Every call goes through the facade, ``api.bot_action(view, level, seed)``, so whatever the
 levels become is measured; each gets its own copy of the view and is timed with
@@ -22,6 +26,7 @@ writing one answer a line; in Pyodide (Node and Chromium's worker, ``bots_pyodid
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
 import platform
@@ -68,6 +73,24 @@ def chunk(game: str, level: str, start: int, stop: int, repeats: int) -> dict[st
     return {"times": times, "actions": actions}
 
 
+def review(record: Any, seat: int, level: str, seed: int) -> dict[str, Any]:
+    """Time one review run step by step, as the page runs it in its worker."""
+    api: Any = importlib.import_module("celestix.api")
+    began = time.perf_counter()
+    job = api.review_plan(record, seat, level, seed)
+    longest = 1000 * (time.perf_counter() - began)
+    steps = 0
+    while job["review"] is None:
+        step_began = time.perf_counter()
+        job = json.loads(json.dumps(api.review_step(json.loads(json.dumps(job)))))
+        longest = max(longest, 1000 * (time.perf_counter() - step_began))
+        steps += 1
+    found = job["review"]
+    text = json.dumps(found, sort_keys=True)
+    return {"ms": 1000 * (time.perf_counter() - began), "steps": steps, "longest_ms": longest,
+            "digest": hashlib.sha256(text.encode()).hexdigest(), "review": found}  # fmt: skip
+
+
 def handle(text: str) -> str:
     """Answer one command (JSON text in, JSON text out)."""
     command = json.loads(text)
@@ -84,6 +107,9 @@ def handle(text: str) -> str:
                 command["repeats"],
             )
         )
+    if op == "review":
+        return json.dumps(review(command["record"], command["seat"], command["level"],
+                                 command["seed"]))  # fmt: skip
     if op == "info":
         api: Any = importlib.import_module("celestix.api")
         levels = {game["id"]: game["levels"] for game in api.games()}

@@ -8,7 +8,7 @@ from tools.env import ensure_chromium, venv_python
 from tools.site import build_site
 
 # Benchmarks: name -> module (docs/PERFORMANCE.md, docs/BOTS.md)
-BENCHMARKS = {"startup": "bench.startup", "bots": "bench.bots"}
+BENCHMARKS = {"startup": "bench.startup", "bots": "bench.bots", "review": "bench.review"}
 
 
 def run_benchmark(name: str, runs: int | None) -> int:

@@ -22,6 +22,8 @@ from typing import Any, TypeVar
 from celestix.errors import IllegalActionError, InternalError, MalformedError, RulesError
 from celestix.options import resolve
 from celestix.registry import GAME_MODULES, GameRules, rules_for
+from celestix.review import job as review_job
+from celestix.review.replayed import Replayed, replayed
 from celestix.rng import MAX_SEED, fresh_seed
 from celestix.shape import (
     JsonDict,
@@ -42,6 +44,10 @@ __all__ = [
     "legal_actions",
     "new_game",
     "replay",
+    "review",
+    "review_decision",
+    "review_plan",
+    "review_step",
     "view",
     "winnable",
 ]
@@ -91,7 +97,7 @@ def apply(state: JsonDict, action: JsonDict, seat: int) -> JsonDict:
     if state["over"]:
         raise IllegalActionError("game-over", "The game is over: no more actions.")
     if state["to_act"] != seat:
-        raise IllegalActionError("turn", f"It is seat {state['to_act']}'s turn, not seat {seat}'s.")
+        raise IllegalActionError("turn", "It is not your turn: another player is to act.")
     new_state, events = _guard("apply", rules.apply, state, action, seat)
     return {"state": new_state, "events": events}
 
@@ -167,6 +173,67 @@ def replay(record: JsonDict) -> JsonDict:
     return state
 
 
+# --- review (PROTOCOL.md "Review"; docs/REVIEW.md) --------------------------------------
+
+
+def review(
+    record: JsonDict,
+    seat: int,
+    level: str = "strong",
+    seed: int | None = None,
+    hand: int | None = None,
+) -> JsonDict:
+    """``seat``'s decisions in the game record, judged: ``{"decisions": [{"index",
+    "action", "best", "loss", "reason", ...}], ...}`` and each game's own keys (a hand's
+    par, the move where a patience was lost).
+
+    ``record`` is checked as :func:`replay` checks it and refused the same way. Each
+    decision is judged by ``level``'s search from what the seat could see then; ``loss``
+    is in the game's unit (``"unit"``). ``hand`` limits the review to one hand (or
+    round) of the record. The same input gives the same review, on every Python.
+    """
+    _plain(record=record, seat=seat, level=level, seed=seed, hand=hand)
+    return _guard("review", review_job.run, _review_record, record, seat, level, seed, hand)
+
+
+def review_plan(
+    record: JsonDict,
+    seat: int,
+    level: str = "strong",
+    seed: int | None = None,
+    hand: int | None = None,
+) -> JsonDict:
+    """The same review as :func:`review`, as a job to run step by step (a page shows its
+    progress and may stop between steps): ``{"decisions": [indices], "steps", "progress":
+    {"done", "total"}, "review": null, ...}``. Give it to :func:`review_step` until its
+    ``"review"`` is not null."""
+    _plain(record=record, seat=seat, level=level, seed=seed, hand=hand)
+    return _guard("review_plan", review_job.start, _review_record, record, seat, level, seed, hand)
+
+
+def review_step(job: JsonDict) -> JsonDict:
+    """The review job after its next step (checked first: a job it could not have made is
+    refused); once every step is done, ``job["review"]`` is the review."""
+    _plain(job=job)
+    return _guard("review_step", review_job.step, _review_record, job)
+
+
+def review_decision(
+    record: JsonDict, seat: int, index: int, level: str = "strong", seed: int | None = None
+) -> JsonDict:
+    """One decision of ``seat`` (action ``index`` of the record) judged, as :func:`review`
+    judges it."""
+    _plain(record=record, seat=seat, index=index, level=level, seed=seed)
+    return _guard(
+        "review_decision", review_job.decision, _review_record, record, seat, index, level, seed
+    )
+
+
+def _review_record(record: object) -> Replayed:
+    """A record replayed for a review, every state kept, checked as :func:`replay`."""
+    return replayed(record, new_game, apply)
+
+
 # --- checks shared by the functions above -------------------------------------------
 
 
@@ -201,7 +268,7 @@ def _bot_input(
         raise MalformedError("view.seat", "a spectator's view cannot act")
     expect_str(level, "level", rules.bot_levels)
     if view["over"] or view["to_act"] != seat:
-        raise IllegalActionError("turn", f"Seat {seat} is not to act in this view.")
+        raise IllegalActionError("turn", "It is not this player's turn in this view.")
     seed = _guard(what, _view_seed, view) if seed is None else _check_seed(seed, "seed")
     return rules, view, seed
 

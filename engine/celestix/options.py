@@ -24,7 +24,8 @@ class OptionSpec:
     Either ``choices`` (the allowed values) or whole numbers from ``minimum`` to
     ``maximum`` (``None``: no upper bound). ``default_when`` makes the default depend
     on another option: ``("variant", {"frontier": 15})`` means "15 when variant is
-    frontier, else ``default``".
+    frontier, else ``default``". ``labels`` names choices in players' words (the
+    values themselves are for code); ``help`` is written in players' words too.
     """
 
     name: str
@@ -35,12 +36,15 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     default_when: tuple[str, Mapping[OptionValue, OptionValue]] | None = field(default=None)
+    labels: Mapping[OptionValue, str] | None = field(default=None)
 
     def describe(self) -> dict[str, Any]:
         """The option as ``games()`` lists it."""
         out: dict[str, Any] = {"label": self.label, "default": self.default, "help": self.help}
         if self.choices is not None:
             out["choices"] = list(self.choices)
+            if self.labels is not None:
+                out["labels"] = {str(choice): self.labels[choice] for choice in self.choices}
         else:
             out["min"] = self.minimum
             out["max"] = self.maximum

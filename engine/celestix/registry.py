@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from celestix.errors import MalformedError
 from celestix.options import OptionSpec, OptionValue
 from celestix.shape import JsonDict
+
+if TYPE_CHECKING:
+    from celestix.review.game import GameReview
 
 # game id -> module that defines ``RULES``, an instance of a GameRules subclass.
 GAME_MODULES: dict[str, str] = {
@@ -40,6 +43,9 @@ class GameRules(ABC):
     seats: ClassVar[tuple[int, int]]
     option_specs: ClassVar[tuple[OptionSpec, ...]]
     bot_levels: ClassVar[tuple[str, ...]]
+    # The state's field that counts hands (rounds), for runners that check a state once
+    # a hand (celestix.runner); None for a game of one hand.
+    hand_field: ClassVar[str | None] = None
 
     def describe(self) -> JsonDict:
         """The game as ``games()`` lists it."""
@@ -96,6 +102,10 @@ class GameRules(ABC):
         Only games whose outcome the state decides alone (the patience) have a solver.
         """
         raise MalformedError("state.game", f"no solver for this game ({self.id})")
+
+    def reviewer(self) -> GameReview:
+        """The game's review (``api.review``): its steps, how to run them, its report."""
+        raise MalformedError("record.game", f"no review for this game ({self.id})")
 
 
 def rules_for(game: object, field: str = "game") -> GameRules:

@@ -8,7 +8,7 @@ accepted where a whole number is expected (in Python it is a subclass of ``int``
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from celestix.errors import MalformedError
 
@@ -73,6 +73,17 @@ def _json_fault(value: object, field: str) -> tuple[str, str]:
         elif not (type(item) is str or type(item) is bool or item is None):
             return where, f"expected plain JSON data, got {type_name(item)}"
     return field, "not plain JSON data"
+
+
+class ViewKeys(TypedDict):
+    """The keys PROTOCOL.md fixes for every game's view (each game's view type adds its own)."""
+
+    game: str
+    phase: str
+    to_act: int | None
+    over: bool
+    seat: int | None
+    options: dict[str, Any]
 
 
 def expect_dict(value: object, field: str) -> JsonDict:

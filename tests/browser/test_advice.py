@@ -14,6 +14,7 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from celestix import api
+from tablekit import open_table
 
 AxeCheck = Callable[..., list[dict[str, Any]]]  # the fixture of a11y.py
 Shot = Callable[[Page, str], Any]
@@ -116,12 +117,10 @@ def points(value: int) -> str:
 
 
 def test_precedence_hint_on_your_turn(page: Page, axe: AxeCheck, screenshot: Shot) -> None:
-    page.goto("/#precedence/deal=4242")
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
-    dialog = page.locator("dialog.options-dialog")
-    dialog.get_by_label("Brisk").check()
-    dialog.get_by_role("button", name="Deal").click()
-    expect(page.locator(".pr-page")).to_have_attribute("data-turn", "you", timeout=THINK_TIMEOUT_MS)
+    open_table(page, "precedence", hash_="/deal=4242", speed="brisk")
+    expect(page.locator(".table-page")).to_have_attribute(
+        "data-turn", "you", timeout=THINK_TIMEOUT_MS
+    )
 
     hint, advice = ask_for_a_hint(page, "precedence", points)
     axe(page, "precedence hint")
@@ -130,13 +129,12 @@ def test_precedence_hint_on_your_turn(page: Page, axe: AxeCheck, screenshot: Sho
     # Following the hint moves the game on, and the advice, now stale, goes.
     action = hint["action"]
     assert action["type"] == "declare"
-    if action["melds"]:
-        for meld in action["melds"]:
-            for code in meld:
-                page.locator(f'.hand-view button.card[data-code="{code}"]').click()
-        page.get_by_role("button", name="Declare", exact=True).click()
-    else:
-        page.get_by_role("button", name="Declare no melds").click()
+    for meld in action["melds"]:
+        for code in meld:
+            page.locator(f'.tp-hand button.card[data-code="{code}"]').click(
+                position={"x": 10, "y": 30}
+            )
+    page.locator(".pr-declare").click()
     expect(advice).to_be_hidden()
 
 
@@ -146,13 +144,11 @@ def chips(value: int) -> str:
 
 
 def test_sabacc_hint_on_your_turn_on_a_phone(page: Page, axe: AxeCheck, screenshot: Shot) -> None:
-    page.set_viewport_size({"width": 375, "height": 812})
-    page.goto("/#")
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
-    prefs = {"speed": "instant", "levels": [None, "basic", "basic", "basic", "basic"]}
-    page.evaluate("(p) => localStorage.setItem('celestix.sabacc.prefs', JSON.stringify(p))", prefs)
-    page.goto("/#sabacc/deal=11")
-    expect(page.locator(".sabacc")).to_have_attribute("data-turn", "you", timeout=THINK_TIMEOUT_MS)
+    page.set_viewport_size({"width": 375, "height": 740})
+    open_table(page, "sabacc", hash_="/deal=11")
+    expect(page.locator(".table-page")).to_have_attribute(
+        "data-turn", "you", timeout=THINK_TIMEOUT_MS
+    )
 
     hint, advice = ask_for_a_hint(page, "sabacc", chips)
     axe(page, "sabacc hint at 375 px")
@@ -163,7 +159,7 @@ def test_sabacc_hint_on_your_turn_on_a_phone(page: Page, axe: AxeCheck, screensh
     if action["type"] == "bid":
         page.locator(f".sb-bid[data-bid={action['bid']}]").click()
     else:
-        page.locator(f'.sb-hand button.card[data-code="{action["card"]}"]').click(
-            position={"x": 8, "y": 30}
+        page.locator(f'.tp-hand button.card[data-code="{action["card"]}"]').click(
+            position={"x": 8, "y": 16}
         )
     expect(advice).to_be_hidden()

@@ -24,6 +24,7 @@ from playwright.sync_api import Browser, Error, Locator, Page, expect
 from celestix import api
 from celestix.patience import bots
 from celestix.patience.cards import card_name, rank_name
+from tablekit import won_in_one
 
 AxeCheck = Callable[..., list[dict[str, Any]]]  # the fixture of a11y.py
 
@@ -488,17 +489,9 @@ def test_play_a_deal_to_a_dead_end_by_keys(
 
 
 def test_a_win_is_announced(table: Page, axe: AxeCheck) -> None:
-    # A saved game one card from the end: every foundation full but the last, whose
-    # final card (a 7) is on the waste.
-    suits = "SHDC"
-    ranks = "A23456789TJQK"
-    foundations = []
-    for k, base in enumerate("KQJT98765"[:8]):
-        start = ranks.index(base)
-        foundations.append([ranks[(start - i) % 13] + suits[k % 4] for i in range(13)])
-    last = foundations[7].pop()
-    setup = {"stock": [], "waste": [last], "foundations": foundations, "redeals_left": 0}
-    record = {"game": "patience", "options": None, "seed": 99, "setup": setup, "actions": []}
+    # A saved game one card from the end (the last foundation's 7 on the waste).
+    record = won_in_one(99)
+    last = record["setup"]["waste"][0]
     assert api.replay(record)["phase"] == "play"
 
     table.evaluate(
@@ -519,9 +512,9 @@ def test_a_win_is_announced(table: Page, axe: AxeCheck) -> None:
 def test_an_unreadable_save_is_reported_and_a_new_game_offered(table: Page) -> None:
     table.evaluate("([key]) => localStorage.setItem(key, '{not json')", [SAVE_KEY])
     table.goto("/#patience")
-    dialog = table.get_by_role("dialog", name="Your last game could not be picked up")
+    dialog = table.get_by_role("dialog", name="The saved game could not be opened")
     expect(dialog).to_contain_text("not readable")
-    dialog.get_by_role("button", name="Deal a new game").click()
+    dialog.get_by_role("button", name="Start a new game").click()
     expect(stock(table)).to_have_accessible_name("Stock, 103 cards")
 
     # A record whose moves the engine refuses (a build from an empty waste).
@@ -541,8 +534,8 @@ def test_an_unreadable_save_is_reported_and_a_new_game_offered(table: Page) -> N
         "([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, json.dumps(bad)]
     )
     table.goto("/#patience/deal=31")
-    dialog = table.get_by_role("dialog", name="Your last game could not be picked up")
-    expect(dialog).to_contain_text("did not replay")
+    dialog = table.get_by_role("dialog", name="The saved game could not be opened")
+    expect(dialog).to_contain_text("refused its moves")
     dialog.get_by_role("button", name="Play deal 31").click()
     expect_view(table, new_state(31))
 
@@ -606,7 +599,7 @@ def test_four_colour_suits_setting(table: Page) -> None:
     assert green != black
     dialog.get_by_role("button", name="Done").click()
     settings = json.loads(table.evaluate("() => localStorage.getItem('celestix.settings')"))
-    assert settings == {"fourColour": True}
+    assert settings == {"fourColour": True, "speed": "normal"}
     table.get_by_role("button", name="Settings").click()
     dialog.get_by_role("checkbox", name=re.compile("Four-colour suits")).uncheck()
     dialog.get_by_role("button", name="Done").click()

@@ -17,23 +17,25 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Error, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from celestix import api
+from tablekit import (
+    BOOT_TIMEOUT_MS,
+    PHONE,
+    WIDE,
+    booted,
+    internal_words,
+    no_errors,
+    open_table,
+    said,
+    turn,
+)
 
-BOOT_TIMEOUT_MS = 90_000
 SAVE_KEY = "celestix.precedence.game"
-PREFS_KEY = "celestix.precedence.prefs"
 DEAL = 4242
 AxeCheck = Callable[..., Any]
 Shot = Callable[[Page, str], Path]
-
-
-def boot(page: Page, hash_: str) -> None:
-    page.goto(f"/{hash_}")
-    page.wait_for_function(
-        "() => document.documentElement.dataset.engine === 'ready'", timeout=BOOT_TIMEOUT_MS
-    )
 
 
 def saved(page: Page) -> dict[str, Any]:
@@ -43,59 +45,33 @@ def saved(page: Page) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def table(browser: Browser, site: str) -> Iterator[Page]:
-    """One page for the module: reduced motion, brisk speed preferred, basic bots."""
-    context = browser.new_context(
-        base_url=site, reduced_motion="reduce", viewport={"width": 1440, "height": 900}
-    )
-    requests: list[str] = []
-    errors: list[Error] = []
-    context.on("request", lambda request: requests.append(request.url))
-    page = context.new_page()
-
-    def record(error: Error) -> None:
-        errors.append(error)
-
-    page.on("pageerror", record)
-    boot(page, "#")
-    yield page
-    context.close()
-    assert not errors, f"uncaught errors in the page: {[str(e) for e in errors]}"
-    foreign = [u for u in requests if not u.startswith((f"{site}/", "data:", "blob:", "about:"))]
-    assert not foreign, f"requests left the local origin {site}: {foreign}"
+    """One page for the module: reduced motion, basic bots."""
+    with booted(browser, site, reduced_motion="reduce", viewport=WIDE) as (page, errors):
+        yield page
+        no_errors(errors)
 
 
-def options_dialog(page: Page) -> Any:
-    dialog = page.locator("dialog.options-dialog")
-    expect(dialog).to_be_visible()
-    return dialog
-
-
-def human_turn(page: Page, timeout: float = 60_000) -> str:
-    """Wait until the person is to act (or a hand summary is shown): which it is."""
-    page.wait_for_function(
-        """() => document.querySelector('dialog.pr-summary-dialog')
-            || document.querySelector('.pr-page')?.dataset.turn === 'you'""",
-        timeout=timeout,
-    )
-    if page.locator("dialog.pr-summary-dialog").count():
+def stop(page: Page) -> str:
+    """Wait until the person is to act or a hand's end is shown: the phase, or "summary"."""
+    if turn(page) == "count":
         return "summary"
-    return str(page.locator(".pr-page").get_attribute("data-phase"))
+    return str(page.locator(".table-page").get_attribute("data-phase"))
 
 
 def play_one_card(page: Page) -> str:
     """Move along the hand with the arrow keys to the first raised card; Enter plays it."""
-    hand = page.locator(".hand-view button.card")
+    hand = page.locator(".tp-hand button.card")
     codes = [hand.nth(i).get_attribute("data-code") for i in range(hand.count())]
-    legal = page.locator(".hand-view button.card.legal").first.get_attribute("data-code")
-    current = page.locator('.hand-view button.card[tabindex="0"]')
+    legal = page.locator(".tp-hand button.card.legal").first.get_attribute("data-code")
+    current = page.locator('.tp-hand button.card[tabindex="0"]')
     current.focus()
     at = codes.index(current.get_attribute("data-code"))
     target = codes.index(legal)
     for _ in range(abs(target - at)):
         page.keyboard.press("ArrowRight" if target > at else "ArrowLeft")
-    expect(page.locator(".hand-view button.card:focus")).to_have_attribute("data-code", str(legal))
+    expect(page.locator(".tp-hand button.card:focus")).to_have_attribute("data-code", str(legal))
     page.keyboard.press("Enter")
-    expect(page.locator(f'.hand-view button.card[data-code="{legal}"]')).to_have_count(0)
+    expect(page.locator(f'.tp-hand button.card[data-code="{legal}"]')).to_have_count(0)
     return str(legal)
 
 
@@ -103,77 +79,79 @@ def test_a_whole_hand_by_keyboard_and_mouse(
     table: Page, axe: AxeCheck, screenshot: Shot, tmp_path: Path
 ) -> None:
     page = table
-    page.evaluate("() => localStorage.clear()")
-    boot(page, f"#precedence/deal={DEAL}")
-    dialog = options_dialog(page)
-    axe(page, "options")
-    screenshot(page, "precedence-options-1440")
-    dialog.get_by_label("Brisk").check()
-    dialog.get_by_role("button", name="Deal").click()
-    expect(page.locator(".pr-trump")).to_contain_text("Void is trump")
+    open_table(page, "precedence", hash_=f"/deal={DEAL}", speed="brisk")
+    expect(page.locator(".tp-info")).to_contain_text("Void is trump")
+    texts = said(page)
 
     # the engine's deal for seat 0 is what the hand shows
     state = api.new_game("precedence", None, DEAL)
     mine = api.view(state, 0)["hand"]
-    assert human_turn(page) == "declare"
-    expect(page.locator(".hand-view button.card")).to_have_count(13)
-    shown = page.locator(".hand-view button.card").evaluate_all(
+    assert stop(page) == "declare"
+    expect(page.locator(".tp-hand button.card")).to_have_count(13)
+    shown = page.locator(".tp-hand button.card").evaluate_all(
         "cards => cards.map((c) => c.dataset.code)"
     )
     assert shown == mine
     view = api.view(state, 0)
     rank = view["rank_names"]["23456789TOMPE".index(mine[0][:-1])]
     suit = view["suit_names"]["VFBC".index(mine[0][-1])]
-    first = page.locator(".hand-view button.card").first
-    expect(first).to_have_attribute("aria-label", f"{rank} of {suit}")
+    expect(page.locator(".tp-hand button.card").first).to_have_attribute(
+        "aria-label", f"{rank} of {suit}"
+    )
     axe(page, "declaration")
-    screenshot(page, "precedence-declare-1440")
 
-    # select a whole meld if there is one: the engine's preview names kind, points, wager
+    # select a whole meld if there is one, take it back, select it again: the engine's
+    # preview names kind, points and wager; nothing goes before Declare
     melds = page.locator(".pr-meld-choice")
+    declare = page.locator(".pr-declare")
+    expect(declare).to_have_text("Declare no melds")
     if melds.count():
         melds.first.focus()
         page.keyboard.press("Enter")
         expect(page.locator(".pr-preview")).to_contain_text("wager")
-        page.get_by_role("button", name="Declare", exact=True).click()
-    else:
-        page.get_by_role("button", name="Declare no melds").click()
+        expect(declare).to_have_text("Declare")
+        page.keyboard.press("Enter")  # taken back
+        expect(declare).to_have_text("Declare no melds")
+        page.keyboard.press("Enter")
+        expect(page.locator(".pr-preview")).to_contain_text("wager")
+    declare.click()
 
-    assert human_turn(page) == "bid"
+    # the bids: focus is on them; the arrow keys move between them
+    assert stop(page) == "bid"
+    expect(page.locator(".pr-bid:focus")).to_have_count(1)
+    first = page.locator(".pr-bid:focus").inner_text()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".pr-bid:focus")).not_to_have_text(first)
     axe(page, "bidding")
-    bid = page.locator(".pr-bid:not(:disabled)").nth(2)
-    bid.focus()
+    page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
+    texts += said(page)
 
     played = 0
     reloaded = False
     while True:
-        where = human_turn(page)
+        where = stop(page)
         if where == "summary":
             break
         assert where == "play"
         if played == 1:
             axe(page, "play")
-            screenshot(page, "precedence-play-1440")
-            page.set_viewport_size({"width": 375, "height": 812})
-            screenshot(page, "precedence-play-375")
+            page.set_viewport_size(PHONE)
             axe(page, "play at 375 px")
-            page.set_viewport_size({"width": 1440, "height": 900})
+            page.set_viewport_size(WIDE)
         if played == 5 and not reloaded:
             before = saved(page)
-            hand = page.locator(".hand-view button.card").evaluate_all(
+            hand = page.locator(".tp-hand button.card").evaluate_all(
                 "cards => cards.map((c) => c.dataset.code)"
             )
             page.reload()
-            page.wait_for_function(
-                "() => document.documentElement.dataset.engine === 'ready'",
-                timeout=BOOT_TIMEOUT_MS,
+            page.wait_for_selector(
+                "html[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS
             )
-            assert human_turn(page) == "play"
-            after = saved(page)
-            assert after["record"] == before["record"]
+            assert stop(page) == "play"
+            assert saved(page)["record"] == before["record"]
             assert (
-                page.locator(".hand-view button.card").evaluate_all(
+                page.locator(".tp-hand button.card").evaluate_all(
                     "cards => cards.map((c) => c.dataset.code)"
                 )
                 == hand
@@ -181,45 +159,51 @@ def test_a_whole_hand_by_keyboard_and_mouse(
             reloaded = True
         play_one_card(page)
         played += 1
+        texts += said(page)
     assert played == 13
 
-    summary = page.locator("dialog.pr-summary-dialog")
+    summary = page.locator("dialog.tp-summary-dialog")
     for text in ("Contract", "Tricks taken", "Excess", "Imperial Audit", "Melds", "Hand Pot"):
         expect(summary).to_contain_text(text)
+    texts += said(page)
     axe(page, "hand summary")
-    screenshot(page, "precedence-summary-1440")
     summary.get_by_role("button", name="Hand history").click()
     history = page.locator("dialog.wide-dialog").last
     expect(history.locator(".pr-history-tricks li")).to_have_count(13)
     axe(page, "hand history")
+    texts += said(page)
     history.get_by_role("button", name="Close").click()
-    page.locator("dialog.pr-summary-dialog").get_by_role("button", name="Next hand").click()
-    expect(page.locator(".pr-trump")).to_contain_text("Frontier is trump")
+    page.locator("dialog.tp-summary-dialog").get_by_role("button", name="Next hand").click()
+    expect(page.locator(".tp-info")).to_contain_text("Frontier is trump")
     assert saved(page)["pending"] is None
     # the engine agrees on the score the page keeps
     record = saved(page)["record"]
     final = api.replay(record)
     expect(page.locator(".pr-team").first).to_contain_text(str(final["scores"][0]))
+    assert internal_words(texts, "precedence") == {}
 
     # export, then import the record: the same game comes back
+    page.get_by_role("button", name="More").click()
     with page.expect_download() as download_info:
-        page.get_by_role("button", name="Export game").click()
+        page.locator("dialog[open]").get_by_role("button", name="Export game").click()
     path = tmp_path / "game.json"
     download_info.value.save_as(path)
     exported = json.loads(path.read_text())
     assert exported["format"] == "celestix-record"
-    # (the computer players go on with the next hand meanwhile)
     moves = exported["record"]["actions"]
     assert moves[: len(record["actions"])] == record["actions"]
     page.evaluate(f"() => localStorage.removeItem('{SAVE_KEY}')")
+    page.get_by_role("button", name="More").click()
     with page.expect_file_chooser() as chooser:
-        page.get_by_role("button", name="Import game").click()
+        page.locator("dialog[open]").get_by_role("button", name="Import game").click()
     chooser.value.set_files(str(path))
     expect(page.locator("#toasts")).to_contain_text("Game imported")
     again = saved(page)
     assert again["record"]["actions"][: len(moves)] == moves
-    assert len(again["log"]["hands"]) == 1
-    assert len(again["log"]["hands"][0]["tricks"]) == 13
+    page.get_by_role("button", name="Hand history").click()
+    history = page.locator("dialog.wide-dialog").last
+    expect(history.locator(".pr-history-tricks li")).to_have_count(13)
+    history.get_by_role("button", name="Close").click()
 
 
 def test_a_tampered_save_is_reported_kindly(table: Page, axe: AxeCheck) -> None:
@@ -229,23 +213,17 @@ def test_a_tampered_save_is_reported_kindly(table: Page, axe: AxeCheck) -> None:
     bad = {"type": "bid", "tricks": 4}  # a bid during the declaration: the engine refuses
     save = {
         "version": 1,
-        "record": {
-            "game": "precedence",
-            "options": state["options"],
-            "seed": 77,
-            "setup": None,
-            "actions": [{"seat": seat, "action": bad}],
-        },
+        "record": {"game": "precedence", "options": state["options"], "seed": 77, "setup": None,
+                   "actions": [{"seat": seat, "action": bad}]},
         "levels": [None, "basic", "basic", "basic"],
-    }
-    page.evaluate(f"(s) => localStorage.setItem('{SAVE_KEY}', s)", json.dumps(save))
-    boot(page, "#precedence")
+    }  # fmt: skip
+    open_table(page, "precedence", save)
     dialog = page.get_by_role("dialog", name="The saved game could not be opened")
     expect(dialog).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     expect(dialog).to_contain_text("refused")
     axe(page, "unreadable save")
     dialog.get_by_role("button", name="Start a new game").click()
-    options = options_dialog(page)
+    options = page.locator("dialog.options-dialog")
     options.get_by_role("button", name="Cancel").click()
     expect(page.get_by_role("heading", name="Pull up a chair.")).to_be_visible()
 
@@ -278,27 +256,29 @@ def test_game_over_with_the_accord_pot(table: Page, axe: AxeCheck, screenshot: S
         "version": 1,
         "record": record,
         "levels": [None, "basic", "basic", "basic"],
-        "speed": "brisk",
-        "log": {"hands": [], "current": None},
         "pending": None,
     }
-    page.evaluate(f"(s) => localStorage.setItem('{SAVE_KEY}', s)", json.dumps(save))
-    boot(page, "#precedence")
-    page.reload()
-    assert human_turn(page) in ("play", "summary")
-    if page.locator(".hand-view button.card.legal").count():
+    open_table(page, "precedence", save, speed="brisk")
+    assert stop(page) in ("play", "summary")
+    if page.locator(".tp-hand button.card.legal").count():
         play_one_card(page)
-    dialog = page.get_by_role("dialog", name="Game over")
+    dialog = page.locator("dialog.tp-summary-dialog[open]")
     expect(dialog).to_be_visible(timeout=60_000)
     expect(dialog).to_contain_text("Accord Pot")
     expect(dialog).to_contain_text("win the game")
     axe(page, "game over")
     screenshot(page, "precedence-game-over-1440")
-    page.set_viewport_size({"width": 375, "height": 812})
+    page.set_viewport_size(PHONE)
     screenshot(page, "precedence-game-over-375")
-    page.set_viewport_size({"width": 1440, "height": 900})
+    page.set_viewport_size(WIDE)
     dialog.get_by_role("button", name="Hand history").click()
     page.locator("dialog.wide-dialog").last.get_by_role("button", name="Close").click()
-    page.get_by_role("dialog", name="Game over").press("Escape")
-    expect(page.locator(".pr-panel")).to_contain_text("Game over")
-    page.evaluate("() => localStorage.clear()")
+    page.locator("dialog.tp-summary-dialog").get_by_role("button", name="Close").click()
+    over = page.locator(".tp-over")
+    expect(over).to_contain_text("Game over")
+    # the winners' score first
+    done = api.replay(
+        json.loads(page.evaluate(f"() => localStorage.getItem('{SAVE_KEY}')"))["record"]
+    )
+    high, low = max(done["scores"]), min(done["scores"])
+    expect(over).to_contain_text(f"won, {high} to {low}")

@@ -1,11 +1,12 @@
 """A whole game of Precedence in Chromium at a phone's width, by taps alone.
 
-The short salon game (target 150, about three hands) from the options dialog to the
-game-over dialog, against the basic computer players at the brisk speed: the person
-declares the first meld the panel offers in the first hand (nothing later), bids what
-the bidding panel allows, plays the first raised card of each trick and reads every
-hand's summary. At the end the page's record, replayed by the engine on CPython, is a
-finished game whose scores the page shows, and the statistics count one game played.
+The short salon game (target 150, about three hands) from a link to the game-over
+dialog, against the basic computer players at the brisk speed: the person declares the
+first meld the panel offers in the first hand (nothing later), bids what the bidding
+panel allows, plays the first raised card of each trick (a tap lifts it, a second tap
+plays it) and reads every hand's summary. At the end the page's record, replayed by the
+engine on CPython, is a finished game whose scores the page shows, and the statistics
+count one game played.
 """
 
 from __future__ import annotations
@@ -15,13 +16,13 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from celestix import api
+from tablekit import PHONE, open_table, turn
 
 AxeCheck = Callable[..., Any]
-BOOT_TIMEOUT_MS = 90_000
-MOVE_TIMEOUT_MS = 60_000
 DEAL = 31
 MOST_HANDS = 12  # a target-150 game with basic players takes about three
 
@@ -32,75 +33,67 @@ def saved_record(page: Page) -> dict[str, Any]:
     return record
 
 
-def next_stop(page: Page) -> str:
-    """Wait for the person's turn or a hand's summary: "summary", "over" or the phase."""
-    stop = page.locator("dialog.pr-summary-dialog[open], .pr-page[data-turn=you]").first
-    stop.wait_for(timeout=MOVE_TIMEOUT_MS)
-    summary = page.locator("dialog.pr-summary-dialog[open]")
-    if summary.count():
-        title = summary.get_by_role("heading").first.inner_text()
-        return "over" if title == "Game over" else "summary"
-    return str(page.locator(".pr-page").get_attribute("data-phase"))
+@pytest.fixture
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """A phone held upright, with touch."""
+    return {
+        **browser_context_args,
+        "viewport": PHONE,
+        "has_touch": True,
+        "is_mobile": True,
+        "reduced_motion": "reduce",
+    }
 
 
 def test_a_whole_game_on_a_phone_by_taps(page: Page, axe: AxeCheck) -> None:
-    page.set_viewport_size({"width": 375, "height": 812})
-    page.emulate_media(reduced_motion="reduce")
-    page.goto("/#")
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
-    page.evaluate("() => localStorage.clear()")
-    page.goto(f"/#precedence/deal={DEAL}")
-    options = page.locator("dialog.options-dialog")
-    options.get_by_label("150", exact=True).check()
-    options.get_by_label("Brisk").check()
-    options.get_by_role("button", name="Deal").click()
-
+    open_table(page, "precedence", hash_=f"/deal={DEAL}&target=150", speed="brisk")
     hands = 0
     cards = 0
     while True:
-        stop = next_stop(page)
-        if stop == "over":
-            break
-        if stop == "summary":
+        stop = turn(page)
+        if stop == "count":
             hands += 1
             assert hands < MOST_HANDS, "the game does not end"
-            page.locator("dialog.pr-summary-dialog").get_by_role("button", name="Next hand").click()
-            expect(page.locator("dialog.pr-summary-dialog[open]")).to_have_count(0)
+            dialog = page.locator("dialog.tp-summary-dialog[open]")
+            if dialog.get_by_role("button", name="New game").count():
+                break
+            dialog.get_by_role("button", name="Next hand").tap()
+            expect(page.locator("dialog.tp-summary-dialog[open]")).to_have_count(0)
             continue
-        if stop == "declare":
+        phase = page.locator(".table-page").get_attribute("data-phase")
+        if phase == "declare":
             offered = page.locator(".pr-meld-choice")
             if hands == 0 and offered.count():
-                offered.first.click()  # selects the meld's cards in the hand
-                page.get_by_role("button", name="Declare", exact=True).click()
-            else:
-                page.get_by_role("button", name="Declare no melds").click()
+                offered.first.tap()  # selects the meld's cards in the hand
+                expect(page.locator(".pr-declare")).to_have_text("Declare")
+            page.locator(".pr-declare").tap()
             expect(page.locator(".pr-meld-choice")).to_have_count(0)
-        elif stop == "bid":
+        elif phase == "bid":
             allowed = page.locator(".pr-bid:not(:disabled)")
-            allowed.nth(min(2, allowed.count() - 1)).click()
+            allowed.nth(min(2, allowed.count() - 1)).tap()
             expect(page.locator(".pr-bid")).to_have_count(0)
         else:
-            assert stop == "play", stop
-            card = page.locator(".hand-view button.card.legal").first
+            assert phase == "play", phase
+            card = page.locator(".tp-hand button.card.legal").first
             code = card.get_attribute("data-code")
-            card.click(position={"x": 8, "y": 30})  # the strip a finger sees of it
-            expect(page.locator(f'.hand-view button.card[data-code="{code}"]')).to_have_count(0)
+            card.tap(position={"x": 10, "y": 16})  # lifts it
+            expect(card).to_have_class(re.compile(r"\bpicked\b"))
+            card.tap(position={"x": 10, "y": 16})  # plays it
+            expect(page.locator(f'.tp-hand button.card[data-code="{code}"]')).to_have_count(0)
             cards += 1
 
-    # The last hand's summary is the game-over dialog (not a "Next hand" one).
-    hands += 1
     assert 2 <= hands < MOST_HANDS
     assert cards == 13 * hands
     final = api.replay(saved_record(page))
     assert final["over"]
     assert max(final["scores"]) >= 150
-    dialog = page.get_by_role("dialog", name="Game over")
+    dialog = page.locator("dialog.tp-summary-dialog[open]")
     expect(dialog).to_contain_text("Accord Pot")
     expect(dialog).to_contain_text(re.compile(rf"\b{final['scores'][0]}\b"))
     expect(dialog).to_contain_text(re.compile(rf"\b{final['scores'][1]}\b"))
     axe(page, "game over at 375 px")
-    dialog.get_by_role("button", name="New game").click()
-    page.locator("dialog.options-dialog").get_by_role("button", name="Cancel").click()
+    dialog.get_by_role("button", name="New game").tap()
+    page.locator("dialog.options-dialog").get_by_role("button", name="Cancel").tap()
 
     stats = json.loads(page.evaluate("() => localStorage.getItem('celestix.precedence.stats')"))
     assert stats["played"] == 1

@@ -1,39 +1,52 @@
-"""The Contract Sabacc page, played through the UI only: clicks and keys.
+"""The Contract Sabacc page, played through the UI only: clicks, taps and keys.
 
 Expected cards come from ``celestix.api`` on CPython with the page's own bot seeds, so
 the test knows the deal and that the person (seat 0) wins the auction of deal 1 with
-Take. Computer players are at the ``basic`` level and the page at the "instant" speed.
+Take. Computer players are at the ``basic`` level and the game speed "instant". Every
+text the page shows or says over the round is checked for internal words.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from celestix import api
+from tablekit import (
+    MOVE_TIMEOUT_MS,
+    PHONE,
+    RECORD_SAID,
+    WIDE,
+    internal_words,
+    open_table,
+    play_to,
+    said,
+    saved,
+    saved_moves,
+    turn,
+    wait_moves,
+)
 
-BOOT_TIMEOUT_MS = 120_000
-MOVE_TIMEOUT_MS = 30_000
 SEED = 1
 SEED_OF_THE_END = 5  # a game whose last round is played (not void)
 AxeCheck = Callable[..., list[dict[str, Any]]]  # the fixtures of a11y.py
 Screenshot = Callable[[Page, str], Path]
-WAITING = ".sabacc[data-turn=you], .sabacc[data-turn=count], .sabacc[data-turn=over]"
-MOVES = "JSON.parse(localStorage.getItem('celestix.sabacc.game')).record.actions.length"
-FIRST_LEGAL = "[...document.querySelectorAll('.sb-hand .card')].findIndex(c => c.matches('.legal'))"
-NARROWEST = (
-    "els => Math.min(...els.slice(1).map((e, i) =>"
-    " e.getBoundingClientRect().left - els[i].getBoundingClientRect().left).filter(w => w > 0))"
-)
-PREFS = {"speed": "instant", "levels": [None, "basic", "basic", "basic", "basic"]}
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """Touch as well as a mouse and keys."""
+    return {**browser_context_args, "has_touch": True}
 
 
 def bot_seed(seed: int, moves: int, seat: int) -> int:
-    """The seed the page gives a computer player's decision (session.js)."""
+    """The seed the page gives a computer player's decision (table/session.js)."""
     return (seed * 7919 + moves * 104729 + seat) % 2**48
 
 
@@ -60,226 +73,209 @@ def auction_of(seed: int, players: int = 4) -> dict[str, Any]:
     return state
 
 
-def open_table(page: Page, address: str, saved: dict[str, Any] | None = None) -> None:
-    page.goto("/#")
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
-    page.evaluate(
-        """([prefs, saved]) => {
-            localStorage.clear();
-            localStorage.setItem("celestix.sabacc.prefs", JSON.stringify(prefs));
-            if (saved) localStorage.setItem("celestix.sabacc.game", JSON.stringify(saved));
-        }""",
-        [PREFS, saved],
-    )
-    page.goto(address)  # only the hash changes: the page routes, the engine stays up
-
-
-def my_turn(page: Page) -> None:
-    """Wait until the page waits for the person (or shows a count or the end)."""
-    page.wait_for_selector(WAITING, timeout=MOVE_TIMEOUT_MS)
-
-
 def hand_codes(page: Page) -> list[str]:
-    return page.eval_on_selector_all(".sb-hand button.card", "els => els.map(e => e.dataset.code)")
+    return page.eval_on_selector_all(".tp-hand button.card", "els => els.map(e => e.dataset.code)")
 
 
-def saved_moves(page: Page) -> int:
-    return int(page.evaluate(
-        "() => JSON.parse(localStorage.getItem('celestix.sabacc.game')).record.actions.length"
-    ))  # fmt: skip
+def phase(page: Page) -> str:
+    return str(page.locator(".table-page").get_attribute("data-phase"))
 
 
 def play_by_keys(page: Page) -> None:
-    """Play or set aside a raised card with the keyboard alone: H, arrows, Enter."""
+    """Play a raised card with the keyboard alone: H, Home, arrows, Enter."""
     page.keyboard.press("h")
     page.keyboard.press("Home")
-    steps = page.evaluate(f"() => {FIRST_LEGAL}")
+    steps = page.locator(".tp-hand .card").evaluate_all(
+        "cs => cs.findIndex((c) => c.matches('.legal'))"
+    )
     assert steps >= 0
     for _ in range(steps):
         page.keyboard.press("ArrowRight")
     assert "legal" in page.evaluate("() => document.activeElement.className")
-    before = saved_moves(page)
+    before = saved_moves(page, "sabacc")
     page.keyboard.press("Enter")
-    page.wait_for_function(f"() => {MOVES} > {before}")
+    wait_moves(page, "sabacc", before)
 
 
-def play_by_click(page: Page) -> None:
-    before = saved_moves(page)
-    # the visible strip of an overlapped card, as a finger or a mouse would take it
-    page.locator(".sb-hand .card.legal").first.click(position={"x": 8, "y": 30})
-    page.wait_for_function(f"() => {MOVES} > {before}")
+def play_by_pointer(page: Page, touch: bool) -> None:
+    """The visible strip of an overlapped card, as a finger or a mouse takes it; a tap
+    lifts the card, a second tap plays it."""
+    before = saved_moves(page, "sabacc")
+    card = page.locator(".tp-hand .card.legal").first
+    if touch:
+        card.tap(position={"x": 10, "y": 16})
+        expect(card).to_have_class(re.compile(r"\bpicked\b"))
+        card.tap(position={"x": 10, "y": 16})
+    else:
+        card.click(position={"x": 10, "y": 30})
+    wait_moves(page, "sabacc", before)
 
 
-def test_a_round_of_four_by_clicks_and_keys_with_a_reload(
+def test_a_round_of_four_by_clicks_taps_and_keys_with_a_reload(
     page: Page, axe: AxeCheck, screenshot: Screenshot
 ) -> None:
     expected = auction_of(SEED)
     assert expected["declarer"] == 0 and expected["contract"] == "take"
     dealt = api.new_game("sabacc", {"players": 4}, SEED)["hands"][0]
-
-    page.set_viewport_size({"width": 1440, "height": 900})
-    open_table(page, f"/#sabacc/deal={SEED}")
-    my_turn(page)
+    page.add_init_script(RECORD_SAID)
+    page.set_viewport_size(WIDE)
+    open_table(page, "sabacc", hash_=f"/deal={SEED}")
+    assert turn(page) == "you"
     assert sorted(hand_codes(page)) == sorted(dealt)
-    assert page.locator(".sb-board .sb-seat").count() == 3
     positions = page.eval_on_selector_all(
-        ".sb-board .sb-seat", "els => els.map(e => e.dataset.pos)"
+        ".tp-felt .tp-seat", "els => els.map(e => e.dataset.slot)"
     )
     assert positions == ["right", "top", "left"]  # seats 1, 2, 3 counterclockwise
+    texts = said(page)
 
-    # the auction: each stake on its button; bid by clicking
-    bids_seen = False
-    while page.locator(".sabacc").get_attribute("data-phase") == "bidding":
-        my_turn(page)
-        if page.locator(".sabacc").get_attribute("data-phase") != "bidding":
+    # the auction: each stake on its button; bid by clicking (focus is on the bids)
+    while phase(page) == "bidding":
+        turn(page)
+        if phase(page) != "bidding":
             break
-        if not bids_seen:
-            expect(page.locator(".sb-bid[data-bid=guard_against]")).to_contain_text("stake 6")
-            axe(page, "auction")
-            screenshot(page, "sabacc-auction-1440")
-            bids_seen = True
+        expect(page.locator(".sb-bid[data-bid=guard_against]")).to_contain_text("stake 6")
+        assert page.evaluate("() => document.activeElement.closest('.sb-bids') !== null")
         buttons = page.eval_on_selector_all(".sb-bid", "els => els.map(e => e.dataset.bid)")
         legal = [{"type": "bid", "bid": b} for b in buttons]
-        before = saved_moves(page)
+        before = saved_moves(page, "sabacc")
         page.locator(f".sb-bid[data-bid={person_bid(legal)}]").click()
-        page.wait_for_function(f"() => {MOVES} > {before}")
-    my_turn(page)
+        wait_moves(page, "sabacc", before)
+    turn(page)
+    texts += said(page)
 
-    # the talon, shown to all, and the aside card by card
-    assert page.locator(".sabacc").get_attribute("data-phase") == "aside"
-    talon = page.eval_on_selector_all(
-        ".sb-talon-cards .card", "els => els.map(e => e.dataset.code)"
-    )
+    # the talon, shown to all, and the aside: choose, take back, confirm
+    assert phase(page) == "aside"
+    talon = page.eval_on_selector_all(".sb-talon .card", "els => els.map(e => e.dataset.code)")
     assert talon == expected["talon"]
-    axe(page, "talon and aside")
-    screenshot(page, "sabacc-aside-1440")
-    dimmed = page.locator(".sb-hand .card.dim")
+    dimmed = page.locator(".tp-hand .card.dim")
     assert dimmed.count() > 0  # Masters and Sabaccs may not go yet
-    moves_before = saved_moves(page)
-    # aria-disabled, not disabled: a click still reaches it (Playwright must be told)
-    dimmed.last.click(position={"x": 8, "y": 30}, force=True)
+    moves_before = saved_moves(page, "sabacc")
+    dimmed.last.click(position={"x": 10, "y": 30}, force=True)
     expect(page.locator("#toasts")).to_contain_text("You may not set aside")
     dimmed.last.focus()
-    expect(page.locator(".sb-hint")).to_contain_text("You may not set aside")
-    assert saved_moves(page) == moves_before
-    for _ in range(6):
-        my_turn(page)
-        play_by_keys(page)
-    my_turn(page)
-    expect(page.locator(".sb-aside-label")).to_contain_text("6 of 6")
+    expect(page.locator(".tp-status")).to_contain_text("You may not set aside")
+    free = page.locator(".tp-hand .card:not(.dim)")
+    free.first.click(position={"x": 10, "y": 30})
+    expect(free.first).to_have_attribute("aria-pressed", "true")
+    free.first.click(position={"x": 10, "y": 30})  # taken back
+    expect(free.first).to_have_attribute("aria-pressed", "false")
+    page.keyboard.press("h")
+    page.keyboard.press("Home")
+    chosen = 0
+    while chosen < 6:
+        if page.evaluate("() => document.activeElement.getAttribute('aria-disabled')") != "true":
+            page.keyboard.press("Enter")
+            chosen += 1
+            expect(page.locator(".sb-aside-count")).to_contain_text(f"{chosen} of 6")
+            page.wait_for_selector(".sb-aside-panel:not([data-busy])")
+        page.keyboard.press("ArrowRight")
+    assert saved_moves(page, "sabacc") == moves_before  # nothing sent yet
+    page.get_by_role("button", name="Set aside 6 cards").click()
+    turn(page)
+    record = json.loads(page.evaluate("() => localStorage.getItem('celestix.sabacc.game')"))[
+        "record"
+    ]
+    asides = [m for m in record["actions"][moves_before:] if m["action"]["type"] == "aside"]
+    assert len(asides) == 6 and all(m["seat"] == 0 for m in asides)
+    expect(page.locator(".sb-aside .sb-label")).to_contain_text("Your aside: 6 of 6")
+    texts += said(page)
 
-    # trick play: half by clicks, a reload in the middle, the rest by keys
-    assert page.locator(".sabacc").get_attribute("data-phase") == "play"
-    axe(page, "play")
-    screenshot(page, "sabacc-play-1440")
-    for _ in range(8):
-        my_turn(page)
-        play_by_click(page)
-    my_turn(page)
+    # trick play: by clicks, a reload in the middle, by taps on a phone, then by keys
+    assert phase(page) == "play"
+    for _ in range(6):
+        turn(page)
+        play_by_pointer(page, touch=False)
+        texts += said(page)
+    turn(page)
     hand = hand_codes(page)
-    status = page.locator(".sb-status").inner_text()
-    trick = page.eval_on_selector_all(".sb-trick .card", "els => els.map(e => e.dataset.code)")
-    moves = saved_moves(page)
+    trick = page.eval_on_selector_all(".tp-trick .card", "els => els.map(e => e.dataset.code)")
+    moves = saved_moves(page, "sabacc")
     page.reload()
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
-    my_turn(page)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=MOVE_TIMEOUT_MS)
+    assert turn(page) == "you"
     assert hand_codes(page) == hand
-    assert page.locator(".sb-status").inner_text() == status
     assert (
-        page.eval_on_selector_all(".sb-trick .card", "els => els.map(e => e.dataset.code)") == trick
+        page.eval_on_selector_all(".tp-trick .card", "els => els.map(e => e.dataset.code)") == trick
     )
-    assert saved_moves(page) == moves
-    page.set_viewport_size({"width": 375, "height": 800})
+    assert saved_moves(page, "sabacc") == moves
+    page.set_viewport_size(PHONE)
     screenshot(page, "sabacc-play-375")
-    axe(page, "play at 375 px")
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= 375
-    strip = page.eval_on_selector_all(".sb-hand .card", NARROWEST)
-    assert strip >= 24  # every card shows a touch target at least 24 px wide
-    page.set_viewport_size({"width": 1440, "height": 900})
+    for _ in range(4):
+        turn(page)
+        play_by_pointer(page, touch=True)
+        texts += said(page)
+    page.set_viewport_size(WIDE)
     page.keyboard.press("l")
     expect(page.locator("dialog[open]")).to_contain_text("won with")
     page.keyboard.press("Escape")
-    while page.locator(".sabacc").get_attribute("data-turn") == "you":
+    while turn(page) == "you":
         play_by_keys(page)
-        my_turn(page)
+        texts += said(page)
 
     # the count: the pairing and the 46-point line, the wagers, the chips
-    assert page.locator(".sabacc").get_attribute("data-turn") == "count"
-    dialog = page.locator("dialog[open]")
+    dialog = page.locator("dialog.tp-summary-dialog[open]")
     expect(dialog).to_contain_text("46")
     expect(dialog).to_contain_text("Wagers")
     assert dialog.locator(".sb-pair").count() > 0
+    texts += said(page)
     axe(page, "count")
     screenshot(page, "sabacc-count-1440")
-    dialog.locator("button.primary").click()
-    page.wait_for_selector(".sabacc:not([data-turn=count])", timeout=MOVE_TIMEOUT_MS)
-    history = json.loads(page.evaluate("() => localStorage.getItem('celestix.sabacc.game')"))[
-        "history"
-    ]
-    assert len(history) == 1 and history[0]["declarer"] == 0
+    dialog.get_by_role("button", name="Next hand").click()
+    page.wait_for_selector(".table-page:not([data-turn=count])", timeout=MOVE_TIMEOUT_MS)
+    assert (
+        json.loads(page.evaluate("() => localStorage.getItem('celestix.sabacc.game')"))["pending"]
+        is None
+    )
+    assert internal_words(texts, "sabacc") == {}
 
 
 def near_the_end(seed: int) -> dict[str, Any]:
     """A saved game at the last trick of the last round, the person to play."""
-    state = api.new_game("sabacc", {"players": 4}, seed)
-    actions: list[dict[str, Any]] = []
-    while True:
-        seat = state["to_act"]
-        last = state["round"] == 3 and state["phase"] == "play" and len(state["hands"][0]) == 1
-        if last and seat == 0:
-            break
-        assert not state["over"], "the last round was void: choose another seed"
-        action = api.bot_action(api.view(state, seat), "basic", len(actions))
-        actions.append({"seat": seat, "action": action})
-        state = api.apply(state, action, seat)["state"]
-    record = {
-        "game": "sabacc",
-        "options": state["options"],
-        "seed": seed,
-        "setup": None,
-        "actions": actions,
-    }
-    return {
-        "version": 1,
-        "record": record,
-        "levels": [None, "basic", "basic", "basic"],
-        "pending": None,
-        "history": [],
-    }
+    _, record = play_to(
+        "sabacc",
+        {"players": 4},
+        seed,
+        lambda s: (
+            s["round"] == 3
+            and s["phase"] == "play"
+            and len(s["hands"][0]) == 1
+            and s["to_act"] == 0
+        ),
+    )
+    return saved(record)
 
 
 def test_game_over_after_everyone_has_dealt(
     page: Page, axe: AxeCheck, screenshot: Screenshot
 ) -> None:
-    saved = near_the_end(SEED_OF_THE_END)
-    page.set_viewport_size({"width": 1440, "height": 900})
-    open_table(page, "/#sabacc", saved)
-    my_turn(page)
+    page.set_viewport_size(WIDE)
+    open_table(page, "sabacc", near_the_end(SEED_OF_THE_END))
+    assert turn(page) == "you"
     play_by_keys(page)
-    page.wait_for_selector(
-        ".sabacc[data-turn=count], .sabacc[data-turn=over]", timeout=MOVE_TIMEOUT_MS
-    )
-    if page.locator(".sabacc").get_attribute("data-turn") == "count":
-        page.locator("dialog[open] button.primary").click()
-    page.wait_for_selector(".sabacc[data-turn=over]", timeout=MOVE_TIMEOUT_MS)
-    expect(page.locator(".sb-prompt")).to_contain_text("Game over")
+    assert turn(page) == "count"
+    dialog = page.locator("dialog.tp-summary-dialog[open]")
+    dialog.get_by_role("button", name="Close").click()
+    assert turn(page) == "over"
+    expect(page.locator(".tp-over")).to_contain_text("Game over")
     axe(page, "game over")
     screenshot(page, "sabacc-over-1440")
-    page.set_viewport_size({"width": 375, "height": 800})
+    page.set_viewport_size(PHONE)
     screenshot(page, "sabacc-over-375")
+    stats = json.loads(page.evaluate("() => localStorage.getItem('celestix.sabacc.stats')"))
+    assert stats["played"] == 1
 
 
 def test_three_and_five_player_tables(page: Page, screenshot: Screenshot) -> None:
-    page.set_viewport_size({"width": 375, "height": 800})
+    page.set_viewport_size(PHONE)
     for players, hand, positions in (
         (3, 24, ["right", "left"]),
         (5, 15, ["right", "top-right", "top-left", "left"]),
     ):
-        open_table(page, f"/#sabacc/deal=7&players={players}")
-        page.wait_for_selector(f".sb-board[data-players='{players}']", timeout=MOVE_TIMEOUT_MS)
-        my_turn(page)
+        open_table(page, "sabacc", hash_=f"/deal=7&players={players}")
+        page.wait_for_selector(f".tp-felt[data-seats='{players}']", timeout=MOVE_TIMEOUT_MS)
+        turn(page)
         assert (
-            page.eval_on_selector_all(".sb-board .sb-seat", "els => els.map(e => e.dataset.pos)")
+            page.eval_on_selector_all(".tp-felt .tp-seat", "els => els.map(e => e.dataset.slot)")
             == positions
         )
         assert len(hand_codes(page)) == hand

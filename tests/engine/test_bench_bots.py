@@ -4,6 +4,7 @@ from a copy of tests/engine, without bench/: skipped there.)"""
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
 import sys
@@ -115,3 +116,19 @@ def test_percentile_is_the_nearest_rank(bots: ModuleType) -> None:
     assert bots.percentile(values, 0.5) == 50
     assert bots.percentile([7.0], 0.95) == 7.0
     assert bots.stats([])["n"] == 0
+
+
+def test_the_review_benchmark_times_the_review_the_page_runs(runner: ModuleType) -> None:
+    review = importlib.import_module("bench.review")
+    [record] = review.records_of(api, "patience", 1)
+    assert record["seed"] == 1 and api.replay(record)["over"]
+    timed = json.loads(runner.handle(json.dumps(
+        {"op": "review", "record": record, "seat": 0, "level": "normal", "seed": 1}
+    )))  # fmt: skip
+    whole = api.review(record, 0, "normal", 1)
+    assert timed["review"] == whole
+    assert timed["steps"] >= 1 and timed["ms"] >= timed["longest_ms"] > 0
+    text = json.dumps(whole, sort_keys=True)
+    assert timed["digest"] == hashlib.sha256(text.encode()).hexdigest()
+    # a Sabacc round nobody declared is skipped
+    assert review.played(api, "sabacc", 1) is None

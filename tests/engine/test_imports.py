@@ -9,6 +9,8 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 import celestix
 from celestix.bridge import handle
 from celestix.registry import GAME_MODULES
@@ -59,3 +61,47 @@ def test_the_check_sees_an_import_in_a_function(tmp_path: Path) -> None:
     source = tmp_path / "late.py"
     source.write_text("import json\n\n\ndef f():\n    import secrets\n    return secrets\n")
     assert imports_inside_functions(source, tmp_path) == ["late.py:5"]
+
+
+# What a game package (and the layers the games share) may not import: the facade
+# wraps the games, and the runner and the terminal drive them from outside.
+ABOVE_THE_GAMES = ("celestix.api", "celestix.runner", "celestix.cli", "celestix.bridge")
+BELOW_THE_FACADE = sorted(
+    {module.split(".")[1] for module in GAME_MODULES.values()} | {"table", "bots", "review"}
+)
+
+
+def imported_modules(path: Path) -> list[str]:
+    """The modules ``path`` imports (``from a import b`` counts as ``a`` and ``a.b``)."""
+    names = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.append(node.module)
+            names.extend(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def upward_imports(package: Path, root: Path = PACKAGE) -> list[str]:
+    """``file: module`` (relative to ``root``) for each import of a module above the games."""
+    return [
+        f"{path.relative_to(root)}: {name}"
+        for path in sorted(package.rglob("*.py"))
+        for name in imported_modules(path)
+        if any(name == above or name.startswith(f"{above}.") for above in ABOVE_THE_GAMES)
+    ]
+
+
+@pytest.mark.parametrize("package", BELOW_THE_FACADE)
+def test_no_game_package_imports_the_facade(package: str) -> None:
+    assert (PACKAGE / package).is_dir()
+    assert upward_imports(PACKAGE / package) == []
+
+
+def test_the_check_sees_a_game_importing_the_facade(tmp_path: Path) -> None:
+    (tmp_path / "game.py").write_text("from celestix import api\nimport celestix.runner\n")
+    (tmp_path / "fine.py").write_text("from celestix import rng\nimport celestix.apiary\n")
+    assert upward_imports(tmp_path, tmp_path) == [
+        "game.py: celestix.api", "game.py: celestix.runner"
+    ]  # fmt: skip

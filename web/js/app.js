@@ -17,14 +17,17 @@ import { applySettings, openSettings } from "./ui/settings.js";
 
 const PAGES = {
   patience: {
+    short: "Patience",
     load: () => import("./patience/page.js"),
     saved: () => import("./patience/store.js").then((m) => m.savedSummary()),
   },
   sabacc: {
+    short: "Sabacc",
     load: () => import("./sabacc/page.js"),
     saved: () => import("./sabacc/store.js").then((m) => m.savedSummary()),
   },
   precedence: {
+    short: "Precedence",
     load: () => import("./precedence/page.js"),
     saved: () => import("./precedence/store.js").then((m) => m.savedSummary()),
   },
@@ -136,10 +139,18 @@ function buildNav() {
   const nav = document.getElementById("site-nav");
   nav.replaceChildren();
   for (const game of playableGames()) {
+    // the full name, and a short one for a phone's header (the link is named in full)
     const a = document.createElement("a");
     a.href = `#${game.id}`;
-    a.textContent = game.name;
     a.dataset.game = game.id;
+    a.setAttribute("aria-label", game.name);
+    const long = document.createElement("span");
+    long.className = "nav-long";
+    long.textContent = game.name;
+    const short = document.createElement("span");
+    short.className = "nav-short";
+    short.textContent = PAGES[game.id].short || game.name;
+    a.append(long, short);
     nav.append(a);
   }
 }

@@ -17,20 +17,17 @@ Deals are played in parallel processes (``--workers``, default: the number of CP
 from __future__ import annotations
 
 import argparse
-import math
-import multiprocessing
 import os
 import time
 from collections.abc import Callable
 
-from celestix import api
+from celestix import api, runner
 from celestix.patience.bots import LEVELS
 from celestix.patience.solver import DEFAULT_BUDGET, LOST, WON, solve_state
-from celestix.rng import Rng
 from celestix.shape import JsonDict
+from celestix.stats import interval, mean_ci, percentile, wilson
 
 COMMANDS = ("simulate", "arena")
-Z95 = 1.959963984540054
 
 
 def add_arguments(command: str, parser: argparse.ArgumentParser) -> None:
@@ -61,7 +58,7 @@ def run(command: str, args: argparse.Namespace, write: Callable[[str], None] = p
         for i, level in enumerate(levels)
     ]
     started = time.perf_counter()
-    results = run_jobs(jobs, args.workers)
+    results, _ = runner.run_jobs(play_deal, jobs, args.workers or os.cpu_count() or 1)
     elapsed = time.perf_counter() - started
     by_level = {level: [r for r in results if r["level"] == level] for level in levels}
     write(f"{args.deals} deals from {args.seed}, start {args.start}, {elapsed:.0f} s")
@@ -72,20 +69,6 @@ def run(command: str, args: argparse.Namespace, write: Callable[[str], None] = p
     elif args.solver:
         write(solver_report(results, args.budget))
     return 0
-
-
-def run_jobs(jobs: list[tuple[int, str, str, bool, int]], workers: int | None) -> list[JsonDict]:
-    """Play every job, in parallel processes when there is more than one worker."""
-    workers = workers or os.cpu_count() or 1
-    if workers <= 1:
-        return [play_deal(job) for job in jobs]
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        return list(pool.imap(play_deal, jobs, chunksize=1))
-
-
-def bot_seed(deal: int, move: int) -> int:
-    """The bot's seed for one decision: a function of the deal and the move number."""
-    return Rng(deal, move).next_u64() >> 11
 
 
 def play_deal(job: tuple[int, str, str, bool, int]) -> JsonDict:
@@ -102,36 +85,12 @@ def play_deal(job: tuple[int, str, str, bool, int]) -> JsonDict:
             "nodes": solution.nodes,
         }
     times: list[float] = []
-    move = 0
-    while not state["over"]:
-        view = api.view(state, 0)
-        started = time.perf_counter()
-        action = api.bot_action(view, level, bot_seed(deal, move))
-        times.append(1000 * (time.perf_counter() - started))
-        state = api.apply(state, action, 0)["state"]
-        move += 1
+    state = runner.play("patience", [level], {"start": start}, deal, checked=True,
+                        observe=lambda step: times.append(step.ms)).state  # fmt: skip
     out["won"] = state["phase"] == "won"
     out["built"] = sum(len(pile) for pile in state["foundations"])
     out["ms"] = times
     return out
-
-
-def wilson(wins: int, n: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + Z95 * Z95 / (2 * n)) / (1 + Z95 * Z95 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 * Z95 / (4 * n * n)) / (1 + Z95 * Z95 / n)
-    return centre - half, centre + half
-
-
-def percentile(values: list[float], share: float) -> float:
-    """The ``share`` quantile of ``values`` (nearest rank); 0 when empty."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
 
 
 def level_report(level: str, results: list[JsonDict]) -> str:
@@ -153,15 +112,10 @@ def paired_report(a: str, b: str, results_a: list[JsonDict], results_b: list[Jso
     """The paired difference in win rate on the same deals, with its 95% interval."""
     won_b = {r["deal"]: r["won"] for r in results_b}
     diffs = [int(r["won"]) - int(won_b[r["deal"]]) for r in results_a]
-    n = len(diffs)
-    only_a = diffs.count(1)
-    only_b = diffs.count(-1)
-    mean = sum(diffs) / max(1, n)
-    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
-    half = Z95 * math.sqrt(var / max(1, n))
+    mean, half = mean_ci(diffs)
     return (
-        f"{a} - {b}: {100 * mean:+.1f} points (95% CI {100 * (mean - half):+.1f} to "
-        f"{100 * (mean + half):+.1f}); deals won only by {a}: {only_a}, only by {b}: {only_b}"
+        f"{a} - {b}: {100 * mean:+.1f} points ({interval(mean, half, 100, '+.1f')}); "
+        f"deals won only by {a}: {diffs.count(1)}, only by {b}: {diffs.count(-1)}"
     )
 
 

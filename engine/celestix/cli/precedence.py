@@ -13,25 +13,22 @@ deals between two levels (see :func:`arena`).
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import time
 from collections.abc import Callable
 from typing import Any
 
-from celestix import api
-from celestix.cli.arena_stats import interval, mean_ci, timing
+from celestix import api, runner
 from celestix.errors import MalformedError, RulesError
 from celestix.options import resolve
-from celestix.precedence.bots import EXPERIMENTS, LEVELS, choose, player_of
+from celestix.precedence.bots import LEVELS, player_of
 from celestix.precedence.bots.fast import EXCESS_COST
+from celestix.precedence.bots.search import VARIANTS
 from celestix.precedence.cards import SUIT_NAMES, SUITS, card_name
-from celestix.precedence.flow import apply_action
-from celestix.precedence.match import bot_seed, play_match
 from celestix.precedence.options import OPTION_SPECS, counts_excess
 from celestix.precedence.scoring import AUDIT_POINTS
-from celestix.precedence.setup import new_state
-from celestix.precedence.view import make_view
+from celestix.runner import Step, bot_seed, run_jobs
 from celestix.shape import JsonDict
+from celestix.stats import deals_won, decision_times, interval, mean_ci
 
 COMMANDS = ("play", "simulate", "arena")
 SEAT_NAMES = ("South", "West", "North", "East")
@@ -323,8 +320,8 @@ def simulate(args: argparse.Namespace, options: dict[str, Any]) -> int:
     points, made = [0, 0], [0, 0]
     started = time.perf_counter()
     for game in range(args.games):
-        match = play_match(levels, options, seed + game, max_hands=args.max_hands,
-                           checked=args.checked)  # fmt: skip
+        match = runner.play("precedence", levels, options, seed + game,
+                            max_hands=args.max_hands, checked=args.checked)  # fmt: skip
         state = match.state
         if match.finished:
             wins[state["winner"]] += 1
@@ -363,7 +360,7 @@ ARENA_FIRST_HAND = 4
 
 def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     """The arena's own arguments (besides the seed and the options)."""
-    levels = ", ".join([*LEVELS, *EXPERIMENTS])
+    levels = ", ".join([*LEVELS, *VARIANTS])
     parser.add_argument(
         "--a", required=True, help=f"level of side A ({levels}; or e.g. normal+work=9000)"
     )
@@ -383,7 +380,7 @@ def arena(args: argparse.Namespace, options: dict[str, Any], write: Callable[[st
     """
     for level in (args.a, args.b):
         if player_of(level) is None:
-            known = ", ".join((*LEVELS, *EXPERIMENTS))
+            known = ", ".join((*LEVELS, *VARIANTS))
             write(f"error: unknown level {level!r} (known: {known}, or e.g. normal+work=9000)")
             return 2
     if args.deals < 1 or args.workers < 1:
@@ -393,13 +390,9 @@ def arena(args: argparse.Namespace, options: dict[str, Any], write: Callable[[st
     seed = 1 if args.seed is None else args.seed
     jobs = [(seed + deal, args.a, args.b, options) for deal in range(args.deals)]
     started = time.perf_counter()
-    if args.workers == 1:
-        results = [arena_deal(job) for job in jobs]
-    else:
-        with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-            results = pool.map(arena_deal, jobs, chunksize=1)
+    results, workers = run_jobs(arena_deal, jobs, args.workers)
     elapsed = time.perf_counter() - started
-    for line in arena_report(args.a, args.b, results, options, seed, args.workers, elapsed):
+    for line in arena_report(args.a, args.b, results, options, seed, workers, elapsed):
         write(line)
     return 0
 
@@ -414,28 +407,25 @@ def arena_deal(job: tuple[int, str, str, dict[str, Any]]) -> JsonDict:
     resolved = resolve(OPTION_SPECS, options)
     excess = counts_excess(resolved)
     out: JsonDict = {"seed": seed, "plays": [], "times": {"a": {}, "b": {}}}
-    for play in range(2):
-        levels = [a, b, a, b] if play == 0 else [b, a, b, a]
-        sides = ["a", "b", "a", "b"] if play == 0 else ["b", "a", "b", "a"]
-        state = new_state(resolved, seed, {"hand_number": ARENA_FIRST_HAND + seed % 4})
-        actions = 0
-        while not state["history"]:
-            seat = state["to_act"]
-            view = make_view(state, seat)
-            # processor time, not wall time: the figure should not depend on other load
-            began = time.process_time()
-            action = choose(view, levels[seat], bot_seed(2 * seed + play, actions))
-            took = 1000 * (time.process_time() - began)
-            out["times"][sides[seat]].setdefault(view["phase"], []).append(took)
-            state, _ = apply_action(state, action, seat)
-            actions += 1
+    for turn in range(2):
+        levels = [a, b, a, b] if turn == 0 else [b, a, b, a]
+        sides = ["a", "b", "a", "b"] if turn == 0 else ["b", "a", "b", "a"]
+
+        def timed(step: Step, sides: list[str] = sides) -> None:
+            out["times"][sides[step.seat]].setdefault(step.view["phase"], []).append(step.ms)
+
+        state = runner.play(
+            "precedence", levels, resolved, seed,
+            setup={"hand_number": ARENA_FIRST_HAND + seed % 4}, key=2 * seed + turn,
+            until=lambda step: bool(step.state["history"]), observe=timed,
+        ).state  # fmt: skip
         line = state["history"][0]
         points, raw = [], []
         for team in (0, 1):
             over = line["tricks"][team] - line["contracts"][team] if line["made"][team] else 0
             points.append(line["points"][team] - (EXCESS_COST * over if excess else 0))
             raw.append(line["points"][team] - AUDIT_POINTS * line["audits"][team])
-        a_team = play  # A is team 0 on the first play, team 1 on the second
+        a_team = turn  # A is team 0 on the first play, team 1 on the second
         out["plays"].append(
             {
                 "points": [points[a_team], points[1 - a_team]],
@@ -459,8 +449,6 @@ def arena_report(
     deals = len(results)
     scores = [sum(p["points"][0] - p["points"][1] for p in r["plays"]) for r in results]
     raws = [sum(p["raw"][0] - p["raw"][1] for p in r["plays"]) for r in results]
-    wins = [1.0 if s > 0 else 0.5 if s == 0 else 0.0 for s in scores]
-    rate, rate_ci = mean_ci(wins)
     per_hand, per_hand_ci = mean_ci([s / 2 for s in scores])
     raw_hand, raw_ci = mean_ci([s / 2 for s in raws])
     made = [sum(p["made"][side] for r in results for p in r["plays"]) for side in (0, 1)]
@@ -472,8 +460,7 @@ def arena_report(
         "Each deal is played twice with the same cards (A as team 0, then as team 1); A wins "
         "a deal when its points less B's over both plays are positive (a tie counts half). "
         "Points count each overtrick's Excess at 10 (an Audit's long-run cost).",
-        f"A wins {100 * rate:.1f}% of deals ({interval(rate, rate_ci, 100, '.1f', '%')}): "
-        f"{wins.count(1.0)} won, {wins.count(0.5)} tied, {wins.count(0.0)} lost",
+        deals_won(scores),
         f"Points per hand, A less B: {per_hand:+.2f} ({interval(per_hand, per_hand_ci, 1, '+.2f')}"
         f"); raw scores (Audits as they fell): {raw_hand:+.2f} "
         f"({interval(raw_hand, raw_ci, 1, '+.2f')})",
@@ -481,13 +468,5 @@ def arena_report(
         f"B {100 * made[1] / (2 * deals):.1f}% of {2 * deals} hands each",
     ]
     for side, level in (("a", a), ("b", b)):
-        by_phase: dict[str, list[float]] = {}
-        for r in results:
-            for phase, times in r["times"][side].items():
-                by_phase.setdefault(phase, []).extend(times)
-        every = [t for phase in ("declare", "bid", "play") for t in by_phase.get(phase, [])]
-        parts = [timing("all", every)]
-        parts.extend(timing(phase, by_phase[phase]) for phase in ("declare", "bid", "play")
-                     if by_phase.get(phase))  # fmt: skip
-        lines.append(f"CPU ms per decision, {side.upper()} ({level}): " + "; ".join(parts))
+        lines.append(decision_times(results, side, level, ("declare", "bid", "play")))
     return lines

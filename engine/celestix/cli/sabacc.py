@@ -14,17 +14,19 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TextIO
 
-from celestix import api
+from celestix import api, runner
 from celestix.cli import sabacc_arena
-from celestix.rng import MAX_SEED, fresh_seed
+from celestix.options import OptionValue, resolve
+from celestix.rng import fresh_seed
 from celestix.sabacc.auction import BID_NAMES, BIDS
 from celestix.sabacc.bots import LEVELS
 from celestix.sabacc.cards import SABACC, SUIT_NAMES, SUIT_OF, SUITS, card_name, points_text
 from celestix.sabacc.chips import STAKES_RULES
-from celestix.sabacc.match import Stats, game_options, play_game
 from celestix.sabacc.settlement import BONUS_NAMES, BONUSES
+from celestix.sabacc.state import OPTION_SPECS
 from celestix.shape import JsonDict
 
 COMMANDS = ("play", "simulate", "arena")
@@ -116,7 +118,7 @@ def play(options: JsonDict, seed: int, seat: int, level: str, stdin: TextIO, out
                 say("Goodbye.")
                 return 1
         else:
-            action = api.bot_action(api.view(state, to_act), level, (seed + step) % MAX_SEED)
+            action = api.bot_action(api.view(state, to_act), level, runner.bot_seed(seed, step))
         step += 1
         try:
             result = api.apply(state, action, to_act)
@@ -296,7 +298,8 @@ def simulate(
     stats = Stats()
     started = time.perf_counter()
     for game in range(games):
-        play_game(resolved, seed + game, levels, checked=checked, observe=stats.observe)
+        runner.play("sabacc", levels, resolved, seed + game, checked=checked, audit=True,
+                    observe=stats.observe)  # fmt: skip
     elapsed = time.perf_counter() - started
     how = " (through the facade)" if checked else ""
     say(f"{games} games of Contract Sabacc, {players} players, seats {','.join(levels)}, "
@@ -319,3 +322,57 @@ def simulate(
     speed = games / elapsed if elapsed > 0 else float("inf")
     say(f"{speed:.1f} games/second ({elapsed:.2f} s)")
     return 0
+
+
+def game_options(players: int, **others: OptionValue) -> dict[str, OptionValue]:
+    """Complete options for a table of ``players``."""
+    return resolve(OPTION_SPECS, {"players": players, **others})
+
+
+@dataclass
+class Stats:
+    """What a run of games showed."""
+
+    games: int = 0
+    rounds: int = 0
+    void_rounds: int = 0
+    contracts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(BIDS, 0))
+    made: dict[str, int] = field(default_factory=lambda: dict.fromkeys(BIDS, 0))
+    bonuses: dict[str, int] = field(default_factory=lambda: dict.fromkeys(BONUSES, 0))
+    declarer_points: int = 0  # half-points, summed over counted rounds
+    chips: list[int] = field(default_factory=list)  # summed final chips per seat
+    wins: list[int] = field(default_factory=list)  # games each seat won (ties count)
+
+    def observe(self, step: runner.Step) -> None:
+        """Take in one step's events."""
+        for event in step.events:
+            kind = event["type"]
+            if kind == "void_round":
+                self.rounds += 1
+                self.void_rounds += 1
+            elif kind == "round_counted":
+                self.rounds += 1
+                self.contracts[event["contract"]] += 1
+                self.made[event["contract"]] += 1 if event["made"] else 0
+                self.declarer_points += event["points"]
+            elif kind == "bonus":
+                self.bonuses[event["bonus"]] += 1
+            elif kind == "game_over":
+                self.games += 1
+                if not self.chips:
+                    self.chips = [0] * len(event["chips"])
+                    self.wins = [0] * len(event["chips"])
+                for seat, amount in enumerate(event["chips"]):
+                    self.chips[seat] += amount
+                for seat in event["winners"]:
+                    self.wins[seat] += 1
+
+    @property
+    def counted(self) -> int:
+        """Rounds that were played out (not void)."""
+        return self.rounds - self.void_rounds
+
+    @property
+    def success_rate(self) -> float:
+        """Share of played rounds the declarer won."""
+        return sum(self.made.values()) / self.counted if self.counted else 0.0

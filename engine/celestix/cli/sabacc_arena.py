@@ -14,20 +14,18 @@ multiprocessing they run one after another.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import time
 from collections.abc import Callable
 
-from celestix.cli.arena_stats import interval, mean_ci, timing
+from celestix import runner
 from celestix.errors import RulesError
 from celestix.options import resolve
-from celestix.rng import mix64
-from celestix.sabacc.bots import LEVELS, choose, player_of
+from celestix.runner import Step
+from celestix.sabacc.bots import LEVELS, player_of
 from celestix.sabacc.bots.search import VARIANTS
-from celestix.sabacc.flow import apply_action
-from celestix.sabacc.state import OPTION_SPECS, new_state
-from celestix.sabacc.view import make_view
+from celestix.sabacc.state import OPTION_SPECS
 from celestix.shape import JsonDict
+from celestix.stats import deals_won, decision_times, interval, mean_ci
 
 PHASES = ("bidding", "aside", "play")
 
@@ -69,37 +67,11 @@ def arena(args: argparse.Namespace, options: JsonDict, write: Callable[[str], No
                            time.perf_counter() - started)  # fmt: skip
             write(f"after {len(results)} deals: {lines[2]}; {lines[3]}")
 
-    results, workers = run_jobs(jobs, args.jobs, progress)
+    results, workers = runner.run_jobs(arena_deal, jobs, args.jobs, progress)
     elapsed = time.perf_counter() - started
     for line in report(args.a, args.b, results, resolved, seed, workers, elapsed):
         write(line)
     return 0
-
-
-Progress = Callable[[list[JsonDict], int], None]
-
-
-def run_jobs(
-    jobs: list[tuple[int, str, str, JsonDict]], count: int, progress: Progress | None = None
-) -> tuple[list[JsonDict], int]:
-    """Play the deals in ``count`` processes (one after another if that cannot be done),
-    calling ``progress(results so far, processes)`` after each deal."""
-    results: list[JsonDict] = []
-    if count > 1:
-        try:
-            with multiprocessing.get_context("spawn").Pool(count) as pool:
-                for result in pool.imap(arena_deal, jobs, chunksize=1):
-                    results.append(result)
-                    if progress is not None:
-                        progress(results, count)
-                return results, count
-        except (OSError, ImportError, NotImplementedError):
-            results = []  # no processes here (e.g. Pyodide): play them in this one
-    for job in jobs:
-        results.append(arena_deal(job))
-        if progress is not None:
-            progress(results, 1)
-    return results, 1
 
 
 def round_gains(state: JsonDict) -> list[int]:
@@ -114,25 +86,21 @@ def round_gains(state: JsonDict) -> list[int]:
 def play_round(options: JsonDict, seed: int, levels: list[str],
                times: dict[str, dict[str, list[float]]], sides: list[str]) -> JsonDict:  # fmt: skip
     """Play the first round of game ``seed`` with ``levels`` per seat; its result."""
-    state = new_state(options, seed, None)
-    step = 0
-    while state["round"] == 0 and not state["over"]:
-        seat = state["to_act"]
-        view = make_view(state, seat)
-        began = time.process_time()  # processor time: less sensitive to other load
-        action = choose(view, levels[seat], mix64(seed ^ mix64(step)) >> 11)
-        took = 1000 * (time.process_time() - began)
-        times[sides[seat]].setdefault(view["phase"], []).append(took)
-        state, events = apply_action(state, action, seat)
-        for event in events:
-            if event["type"] == "round_counted":
-                return {"gains": round_gains(state), "declarer": event["declarer"],
-                        "made": bool(event["made"]), "contract": event["contract"]}  # fmt: skip
-            if event["type"] == "void_round":
-                return {"gains": round_gains(state), "declarer": None, "made": False,
-                        "contract": None}  # fmt: skip
-        step += 1
-    raise AssertionError("the round did not end")
+    ended: list[JsonDict] = []
+
+    def timed(step: Step) -> None:
+        times[sides[step.seat]].setdefault(step.view["phase"], []).append(step.ms)
+        ended.extend(e for e in step.events if e["type"] in ("round_counted", "void_round"))
+
+    state = runner.play("sabacc", levels, options, seed, observe=timed,
+                        until=lambda step: bool(ended)).state  # fmt: skip
+    if not ended:
+        raise AssertionError("the round did not end")
+    event = ended[0]
+    if event["type"] == "void_round":
+        return {"gains": round_gains(state), "declarer": None, "made": False, "contract": None}
+    return {"gains": round_gains(state), "declarer": event["declarer"],
+            "made": bool(event["made"]), "contract": event["contract"]}  # fmt: skip
 
 
 def arena_deal(job: tuple[int, str, str, JsonDict]) -> JsonDict:
@@ -164,8 +132,6 @@ def report(a: str, b: str, results: list[JsonDict], options: JsonDict, seed: int
     deals = len(results)
     seats = int(options["players"])
     scores = [sum(r["gain"] for r in res["rotations"]) for res in results]
-    wins = [1.0 if s > 0 else 0.5 if s == 0 else 0.0 for s in scores]
-    rate, rate_half = mean_ci(wins)
     per_round, per_round_half = mean_ci([s / seats for s in scores])
     rotations = [r for res in results for r in res["rotations"]]
 
@@ -183,19 +149,11 @@ def report(a: str, b: str, results: list[JsonDict], options: JsonDict, seed: int
         "Each deal is one round played with B in every seat, then with A in each seat in "
         "turn; A's score is its chips won less B's in the same seat, summed over the seats "
         "(a tie counts half).",
-        f"A wins {100 * rate:.1f}% of deals ({interval(rate, rate_half, 100, '.1f', '%')}): "
-        f"{wins.count(1.0)} won, {wins.count(0.5)} tied, {wins.count(0.0)} lost",
+        deals_won(scores),
         f"Chips per round in a seat, A less B: {per_round:+.3f} "
         f"({interval(per_round, per_round_half, 1, '+.3f')})",
         f"Contracts (seat-rounds): {contracts('a')}; {contracts('b')}",
     ]
     for side, level in (("a", a), ("b", b)):
-        by_phase: dict[str, list[float]] = {}
-        for res in results:
-            for phase, took in res["times"][side].items():
-                by_phase.setdefault(phase, []).extend(took)
-        every = [t for phase in PHASES for t in by_phase.get(phase, [])]
-        parts = [timing("all", every)]
-        parts.extend(timing(phase, by_phase[phase]) for phase in PHASES if by_phase.get(phase))
-        lines.append(f"CPU ms per decision, {side.upper()} ({level}): " + "; ".join(parts))
+        lines.append(decision_times(results, side, level, PHASES))
     return lines

@@ -24,13 +24,12 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from celestix.bots.levels import Levels, Player, random_player, refusing
 from celestix.patience.cards import TWO_PACKS
 from celestix.patience.moves import legal_moves
 from celestix.patience.solver import LOST, WON, Solution, solve_cards
 from celestix.rng import Rng
 from celestix.shape import JsonDict
-
-LEVELS = ("random", "easy", "normal", "strong")
 
 
 @dataclass(frozen=True)
@@ -51,14 +50,21 @@ HINT_SAMPLES = 8
 HINT_BUDGET = 800
 
 
-def choose(view: JsonDict, level: str, seed: int) -> JsonDict:
-    """The move of the bot of ``level`` in this view."""
-    moves = view_moves(view)
-    if level == "random":
-        return Rng(seed).choice(moves)
-    if level == "easy" or len(moves) == 1:
-        return greedy_move(moves)
-    return evaluate(view, moves, EFFORT[level], seed, every_move=False)[0].move
+def easy_player(view: JsonDict, seed: int) -> JsonDict:
+    """The ``easy`` move: :func:`greedy_move` (the seed is not used)."""
+    return greedy_move(legal_or_refuse(view))
+
+
+def fair_player(effort: Effort) -> Player:
+    """The fair player thinking with ``effort`` (``normal``, ``strong``)."""
+
+    def play(view: JsonDict, seed: int) -> JsonDict:
+        moves = legal_or_refuse(view)
+        if len(moves) == 1:
+            return moves[0]
+        return evaluate(view, moves, effort, seed, every_move=False)[0].move
+
+    return play
 
 
 @dataclass(frozen=True)
@@ -226,3 +232,16 @@ def sampled_stocks(view: JsonDict, samples: int, seed: int) -> list[list[str]]:
     cards = unseen_cards(view)
     rng = Rng(seed)
     return [rng.shuffled(cards) for _ in range(samples)]
+
+
+legal_or_refuse = refusing(view_moves)
+TABLE = Levels(
+    {
+        "random": random_player(legal_or_refuse),
+        "easy": easy_player,
+        "normal": fair_player(EFFORT["normal"]),
+        "strong": fair_player(EFFORT["strong"]),
+    }
+)
+LEVELS = TABLE.names
+choose = TABLE.choose

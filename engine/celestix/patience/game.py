@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from celestix.options import OptionSpec, OptionValue
-from celestix.patience import bots, hints
+from celestix.patience import bots, hints, review
 from celestix.patience.moves import apply_move, legal_moves
+from celestix.patience.setup import new_state
 from celestix.patience.solver import DEFAULT_BUDGET, solve_state
-from celestix.patience.state import OPTION_SPECS, check_state, new_state
+from celestix.patience.state import OPTION_SPECS, check_state
 from celestix.patience.view import check_view, make_view
 from celestix.registry import GameRules
+from celestix.review.game import GameReview
 from celestix.shape import JsonDict
 
 
@@ -30,10 +32,7 @@ class PatienceRules(GameRules):
     def seat_count(self, options: dict[str, OptionValue]) -> int:
         return 1
 
-    def new_game(
-        self, options: dict[str, OptionValue], seed: int, setup: JsonDict | None
-    ) -> JsonDict:
-        return new_state(options, seed, setup)
+    new_game = staticmethod(new_state)
 
     def check_state(self, state: JsonDict) -> int:
         return check_state(state, self.option_specs)
@@ -46,20 +45,16 @@ class PatienceRules(GameRules):
     def apply(self, state: JsonDict, action: Any, seat: int) -> tuple[JsonDict, list[JsonDict]]:
         return apply_move(state, action)
 
-    def view(self, state: JsonDict, seat: int | None) -> JsonDict:
-        return make_view(state, seat)
-
-    def check_view(self, view: JsonDict) -> int | None:
-        return check_view(view)
-
-    def bot_action(self, view: JsonDict, level: str, seed: int) -> JsonDict:
-        return bots.choose(view, level, seed)
-
-    def hint(self, view: JsonDict, level: str, seed: int) -> JsonDict:
-        return hints.hint(view, level, seed)
+    view = staticmethod(make_view)
+    check_view = staticmethod(check_view)
+    bot_action = staticmethod(bots.choose)
+    hint = staticmethod(hints.hint)
 
     def winnable(self, state: JsonDict, budget: int | None) -> JsonDict:
         return solve_state(state, DEFAULT_BUDGET if budget is None else budget).to_json()
+
+    def reviewer(self) -> GameReview:
+        return review.REVIEW
 
 
 RULES = PatienceRules()

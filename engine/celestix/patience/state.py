@@ -1,4 +1,4 @@
-"""The patience's state: its shape, the opening layout, setups and the state check.
+"""The patience's state: its shape and the state check (a new game: setup.py).
 
 A state is a JSON object::
 
@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from celestix.errors import MalformedError
-from celestix.options import OptionSpec, OptionValue, check_resolved
+from celestix.options import OptionSpec, check_resolved
 from celestix.patience.cards import (
     CARD_CODES,
     FOUNDATIONS,
@@ -24,12 +24,11 @@ from celestix.patience.cards import (
     rank,
 )
 from celestix.patience.foundations import all_full, pile_problem, wanted_rank
-from celestix.rng import MAX_SEED, Rng
+from celestix.rng import MAX_SEED
 from celestix.shape import (
     JsonDict,
     expect_bool,
     expect_cards,
-    expect_dict,
     expect_int,
     expect_keys,
     expect_list,
@@ -41,17 +40,17 @@ STATE_KEYS = (
     "game", "version", "phase", "to_act", "over", "options", "seed",
     "stock", "waste", "foundations", "redeals_left", "moves",
 )  # fmt: skip
-SETUP_KEYS = ("stock", "waste", "foundations", "redeals_left")
 MAX_REDEALS = 104
 
 OPTION_SPECS = (
     OptionSpec(
         "start",
         "Start",
-        "king: a King starts foundation 1 before the deal; no-king: all 104 cards are "
-        "dealt and the first King you build starts foundation 1.",
+        "A King on the first foundation before the deal, or all 104 cards dealt and "
+        "the first King you build starting the first foundation.",
         "king",
         choices=("king", "no-king"),
+        labels={"king": "A King to start", "no-king": "No King"},
     ),
     OptionSpec(
         "redeals",
@@ -73,80 +72,6 @@ class Phase(StrEnum):
     PLAY = "play"
     WON = "won"
     LOST = "lost"
-
-
-def new_state(options: dict[str, OptionValue], seed: int, setup: object) -> JsonDict:
-    """The opening layout, shuffled from ``seed``, or placed as ``setup`` says."""
-    if setup is None:
-        return _layout(options, seed, stock=None, waste=[], foundations=None, redeals_left=None)
-    setup = expect_dict(setup, "setup")
-    expect_keys(setup, "setup", optional=SETUP_KEYS)
-    stock = expect_cards(setup["stock"], "setup.stock", CARD_CODES) if "stock" in setup else None
-    waste = expect_cards(setup.get("waste", []), "setup.waste", CARD_CODES)
-    foundations = None
-    if "foundations" in setup:
-        piles = expect_list(setup["foundations"], "setup.foundations", FOUNDATIONS)
-        foundations = [
-            expect_cards(pile, f"setup.foundations[{k}]", CARD_CODES)
-            for k, pile in enumerate(piles)
-        ]
-    redeals_left = None
-    if "redeals_left" in setup:
-        redeals_left = expect_int(
-            setup["redeals_left"], "setup.redeals_left", 0, int(options["redeals"])
-        )
-    return _layout(options, seed, stock, waste, foundations, redeals_left)
-
-
-def _layout(
-    options: dict[str, OptionValue],
-    seed: int,
-    stock: list[str] | None,
-    waste: list[str],
-    foundations: list[list[str]] | None,
-    redeals_left: int | None,
-) -> JsonDict:
-    """Fill what a setup left out as a normal game would, then check the whole."""
-    placed = Counter(waste)
-    if stock is not None:
-        placed.update(stock)
-    if foundations is not None:
-        for pile in foundations:
-            placed.update(pile)
-    _check_counts(placed, "setup", complete=False)
-    # The cards not placed, in shuffled order: the king start takes the topmost King.
-    rest = Rng(seed).shuffled(TWO_PACKS)
-    for card, count in placed.items():
-        for _ in range(count):
-            rest.remove(card)
-    if foundations is None:
-        foundations = [[] for _ in range(FOUNDATIONS)]
-        if options["start"] == "king":
-            king = next((card for card in rest if rank(card) == "K"), None)
-            if king is None:
-                raise MalformedError("setup", "the king start needs a King for foundation 1")
-            rest.remove(king)
-            foundations[0].append(king)
-    if stock is None:
-        stock, rest = rest, []
-    if rest:
-        raise MalformedError("setup", f"{len(rest)} cards are missing (104 in all)")
-    state: JsonDict = {
-        "game": "patience",
-        "version": STATE_VERSION,
-        "phase": Phase.PLAY.value,
-        "to_act": 0,
-        "over": False,
-        "options": dict(options),
-        "seed": seed,
-        "stock": stock,
-        "waste": waste,
-        "foundations": foundations,
-        "redeals_left": int(options["redeals"]) if redeals_left is None else redeals_left,
-        "moves": 0,
-    }
-    _check_layout(state, "setup")
-    return settle(state)
 
 
 def settle(state: JsonDict) -> JsonDict:
@@ -189,7 +114,7 @@ def check_state(state: JsonDict, option_specs: tuple[OptionSpec, ...]) -> int:
     redeals_left = expect_int(state["redeals_left"], "state.redeals_left", 0, redeals)
     expect_int(state["moves"], "state.moves", 0, most_moves(redeals - redeals_left))
     expect_bool(state["over"], "state.over")
-    _check_layout(state, "state")
+    check_layout(state, "state")
     expected = phase_of(state["stock"], state["waste"], piles, state["redeals_left"])
     if state["phase"] != expected.value:
         raise MalformedError("state.phase", f"the cards say {expected.value!r}")
@@ -206,12 +131,12 @@ def most_moves(redeals_used: int) -> int:
     return len(TWO_PACKS) * (redeals_used + 2) + redeals_used
 
 
-def _check_layout(state: JsonDict, where: str) -> None:
+def check_layout(state: JsonDict, where: str) -> None:
     counts: Counter[str] = Counter(state["stock"])
     counts.update(state["waste"])
     for pile in state["foundations"]:
         counts.update(pile)
-    _check_counts(counts, where, complete=True)
+    check_counts(counts, where, complete=True)
     for k in range(FOUNDATIONS):
         problem = pile_problem(state["foundations"], k)
         if problem is not None:
@@ -220,7 +145,7 @@ def _check_layout(state: JsonDict, where: str) -> None:
         raise MalformedError(f"{where}.foundations[0]", "the king start begins with a King here")
 
 
-def _check_counts(counts: Counter[str], where: str, complete: bool) -> None:
+def check_counts(counts: Counter[str], where: str, complete: bool) -> None:
     for card, count in sorted(counts.items()):
         if count > FULL_COUNTS[card]:
             raise MalformedError(where, f"{card} appears {count} times (two packs hold 2)")

@@ -61,6 +61,13 @@ def card_name(card: str, variant: str) -> str:
     return f"{rank_name(RANK_OF[card], variant)} of {SUIT_NAMES[SUIT_OF[card]]}"
 
 
-def card_list(cards: Iterable[str]) -> str:
-    """Card codes joined for a sentence: ``"2V, 3V, 4V"``."""
-    return ", ".join(cards)
+def joined(names: list[str], last: str = "and") -> str:
+    """``["a", "b", "c"]`` -> ``"a, b and c"``."""
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {last} {names[-1]}"
+
+
+def card_names(cards: Iterable[str], variant: str, last: str = "and") -> str:
+    """Cards named for a sentence: ``"the 2 of Void, the 3 of Void and the Officer of Void"``."""
+    return joined([f"the {card_name(card, variant)}" for card in cards], last)

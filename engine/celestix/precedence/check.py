@@ -39,10 +39,10 @@ from celestix.shape import (
     expect_version,
     type_name,
 )
+from celestix.table.shapes import card_list, int_list, play_list
 
 HAND_LIMIT = 1_000_000
 PHASES = {phase.value: phase for phase in Phase}
-PLAY_KEYS = {"seat", "card"}
 TRICK_KEYS = {"plays", "winner"}
 
 
@@ -103,16 +103,13 @@ def _four(state: JsonDict, key: str) -> list[Any]:
 
 
 def card_codes(value: object, field: str) -> list[str]:
-    cards = expect_list(value, field)
-    for card in cards:
-        if type(card) is not str or card not in CARD_CODES:
-            raise MalformedError(field, f"{card!r} is not a card code of this game")
-    return cards
+    """A list of card codes of this game."""
+    return card_list(value, field, CARD_CODES)
 
 
 def _numbers(value: object, field: str, length: int, low: int, high: int) -> list[int]:
-    items = expect_list(value, field, length)
-    return [expect_int(item, f"{field}[{i}]", low, high) for i, item in enumerate(items)]
+    """A fresh list of the numbers (the ledger's replay changes it)."""
+    return list(int_list(value, field, length, low, high))
 
 
 def _declarations(state: JsonDict) -> list[list[list[str]] | None]:
@@ -152,18 +149,7 @@ def check_bids(value: object, field: str) -> list[int | None]:
 
 def check_plays(value: object, field: str, most: int) -> list[dict[str, Any]]:
     """A list of at most ``most`` plays ``{"seat", "card"}``."""
-    plays = expect_list(value, field)
-    if len(plays) > most:
-        raise MalformedError(field, f"holds {len(plays)} cards")
-    for i, play in enumerate(plays):
-        if type(play) is not dict or play.keys() != PLAY_KEYS:
-            raise MalformedError(f"{field}[{i}]", 'expected {"seat", "card"}')
-        seat, card = play["seat"], play["card"]
-        if type(seat) is not int or not 0 <= seat < 4:
-            raise MalformedError(f"{field}[{i}].seat", f"{seat!r} is not a seat")
-        if type(card) is not str or card not in CARD_CODES:
-            raise MalformedError(f"{field}[{i}].card", f"{card!r} is not a card code")
-    return plays
+    return play_list(value, field, 4, CARD_CODES, most=most)
 
 
 def _completed(state: JsonDict) -> list[dict[str, Any]]:

@@ -35,6 +35,7 @@ from celestix.shape import (
     expect_list,
     expect_str,
 )
+from celestix.table.seats import next_seat
 
 ACTION_TYPES = ("declare", "bid", "play")
 PHASE_ACTIONS = {Phase.DECLARE: "declare", Phase.BID: "bid", Phase.PLAY: "play"}
@@ -81,7 +82,7 @@ def apply_action(state: JsonDict, action: Any, seat: int) -> tuple[JsonDict, lis
 
 def declare(state: JsonDict, melds: list[list[str]], seat: int) -> tuple[JsonDict, list[JsonDict]]:
     """``seat`` declares ``melds`` (any order) and pays the meld wager for each."""
-    normal = normalise_declaration(state["hands"][seat], melds)
+    normal = normalise_declaration(state["hands"][seat], melds, str(state["options"]["variant"]))
     new = copy_state(state)
     new["declarations"][seat] = normal
     wager = int(new["options"]["meld_wager"])
@@ -107,12 +108,12 @@ def declare(state: JsonDict, melds: list[list[str]], seat: int) -> tuple[JsonDic
 def pass_turn(new: JsonDict, seat: int, done: str, then: Phase) -> JsonDict | None:
     """After ``seat``'s turn: the next seat's turn, or once every seat has had one
     (``new[done]`` filled), phase ``then`` from the dealer's left and its event."""
-    following = (seat + 1) % 4
+    following = next_seat(seat, 4)
     if new[done][following] is None:
         new["to_act"] = following
         return None
     new["phase"] = then.value
-    new["to_act"] = (new["dealer"] + 1) % 4
+    new["to_act"] = next_seat(new["dealer"], 4)
     return {"type": "phase", "phase": then.value, "to_act": new["to_act"]}
 
 
@@ -153,7 +154,8 @@ def bid(state: JsonDict, tricks: int, seat: int) -> tuple[JsonDict, list[JsonDic
 def play(state: JsonDict, card: str, seat: int) -> tuple[JsonDict, list[JsonDict]]:
     """``seat`` plays ``card``; a fourth card completes the trick, a 13th trick the hand."""
     declared = live_declared(state, seat)
-    refusal = play_refusal(state["hands"][seat], declared, state["trick"], card)
+    variant = str(state["options"]["variant"])
+    refusal = play_refusal(state["hands"][seat], declared, state["trick"], card, variant)
     if refusal is not None:
         raise IllegalActionError(*refusal)
     new = copy_state(state)
@@ -169,7 +171,7 @@ def play(state: JsonDict, card: str, seat: int) -> tuple[JsonDict, list[JsonDict
         }
     ]
     if len(new["trick"]) < 4:
-        new["to_act"] = (seat + 1) % 4
+        new["to_act"] = next_seat(seat, 4)
         return new, events
     trump = trump_suit(new["options"], new["hand_number"])
     plays = new["trick"]
@@ -249,7 +251,7 @@ def finish_hand(new: JsonDict, events: list[JsonDict]) -> None:
                 "is played.",
             }
         )
-    new["dealer"] = (new["dealer"] + 1) % 4
+    new["dealer"] = next_seat(new["dealer"], 4)
     new["hand_number"] += 1
     events += start_hand(new)
 
@@ -325,7 +327,7 @@ def start_hand(new: JsonDict, hands: list[list[str]] | None = None) -> list[Json
     new["trick"] = []
     new["taken"] = [0] * 4
     new["phase"] = Phase.DECLARE.value
-    new["to_act"] = (new["dealer"] + 1) % 4
+    new["to_act"] = next_seat(new["dealer"], 4)
     events.append(
         {
             "type": "deal",

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from celestix.options import OptionSpec, OptionValue
-from celestix.precedence import bots
+from celestix.precedence import bots, review
 from celestix.precedence.bots import hints
 from celestix.precedence.check import check_state
 from celestix.precedence.flow import apply_action
@@ -15,7 +15,7 @@ from celestix.precedence.setup import new_state
 from celestix.precedence.view import make_view
 from celestix.precedence.view_check import check_view
 from celestix.registry import GameRules
-from celestix.shape import JsonDict
+from celestix.review.game import GameReview
 
 
 class PrecedenceRules(GameRules):
@@ -30,35 +30,22 @@ class PrecedenceRules(GameRules):
     seats: ClassVar[tuple[int, int]] = (4, 4)
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     bot_levels: ClassVar[tuple[str, ...]] = bots.LEVELS
+    hand_field: ClassVar[str | None] = "hand_number"
 
     def seat_count(self, options: dict[str, OptionValue]) -> int:
         return 4
 
-    def new_game(
-        self, options: dict[str, OptionValue], seed: int, setup: JsonDict | None
-    ) -> JsonDict:
-        return new_state(options, seed, setup)
+    new_game = staticmethod(new_state)
+    check_state = staticmethod(check_state)
+    legal_actions = staticmethod(state_moves)
+    apply = staticmethod(apply_action)
+    view = staticmethod(make_view)
+    check_view = staticmethod(check_view)
+    bot_action = staticmethod(bots.choose)
+    hint = staticmethod(hints.hint)
 
-    def check_state(self, state: JsonDict) -> int:
-        return check_state(state)
-
-    def legal_actions(self, state: JsonDict, seat: int) -> list[JsonDict]:
-        return state_moves(state, seat)
-
-    def apply(self, state: JsonDict, action: Any, seat: int) -> tuple[JsonDict, list[JsonDict]]:
-        return apply_action(state, action, seat)
-
-    def view(self, state: JsonDict, seat: int | None) -> JsonDict:
-        return make_view(state, seat)
-
-    def check_view(self, view: JsonDict) -> int | None:
-        return check_view(view)
-
-    def bot_action(self, view: JsonDict, level: str, seed: int) -> JsonDict:
-        return bots.choose(view, level, seed)
-
-    def hint(self, view: JsonDict, level: str, seed: int) -> JsonDict:
-        return hints.hint(view, level, seed)
+    def reviewer(self) -> GameReview:
+        return review.REVIEW
 
 
 RULES = PrecedenceRules()

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from celestix.errors import IllegalActionError
-from celestix.precedence.cards import CARD_ID, DECK, RANK_OF, SUIT_OF, card_list
+from celestix.precedence.cards import CARD_ID, DECK, RANK_OF, SUIT_OF, card_name, card_names
 
 TRIAD = "triad"
 QUAD = "quad"
@@ -132,11 +132,13 @@ def declarations(hand: Iterable[str]) -> list[Declaration]:
     return out
 
 
-def normalise_declaration(hand: Sequence[str], melds: Sequence[Sequence[str]]) -> Declaration:
+def normalise_declaration(
+    hand: Sequence[str], melds: Sequence[Sequence[str]], variant: str = "core"
+) -> Declaration:
     """``melds`` (card codes, checked for shape) in normal form, if legal from ``hand``.
 
     Raises ``IllegalActionError`` naming the rule broken: a card not held, a card used
-    twice, or cards that do not form a meld.
+    twice, or cards that do not form a meld (cards named as ``variant`` names them).
     """
     held = set(hand)
     used: set[str] = set()
@@ -145,35 +147,40 @@ def normalise_declaration(hand: Sequence[str], melds: Sequence[Sequence[str]]) -
         for card in cards:
             if card not in held:
                 raise IllegalActionError(
-                    "meld-not-held", f"You can only declare cards in your hand: {card} is not."
+                    "meld-not-held",
+                    f"You can only declare cards in your hand: the {card_name(card, variant)} "
+                    "is not.",
                 )
             if card in used:
                 raise IllegalActionError(
                     "meld-card-twice",
-                    f"A card belongs to at most one meld: {card} is declared twice.",
+                    f"A card belongs to at most one meld: the {card_name(card, variant)} is "
+                    "declared twice.",
                 )
             used.add(card)
         ordered = sorted(cards, key=CARD_ID.__getitem__)
         if meld_kind(ordered) is None:
-            raise IllegalActionError("meld-shape", _shape_problem(ordered))
+            raise IllegalActionError("meld-shape", _shape_problem(ordered, variant))
         normal.append(ordered)
     normal.sort(key=lambda meld: [CARD_ID[card] for card in meld])
     return normal
 
 
-def _shape_problem(cards: Sequence[str]) -> str:
+def _shape_problem(cards: Sequence[str], variant: str) -> str:
     """Why ``cards`` are not a meld, as a sentence."""
-    shown = card_list(cards) or "no cards"
+    shown = card_names(cards, variant)
+    shown = f"{shown[0].upper()}{shown[1:]}" if shown else "No cards"
+    verb = "is" if len(cards) == 1 else "are"
     if len(cards) < MIN_MELD:
-        return f"{shown} is not a meld: every meld has at least 3 cards."
+        return f"{shown} {verb} not a meld: every meld has at least 3 cards."
     if len({RANK_OF[card] for card in cards}) == 1:
-        return f"{shown} is not a meld: a Triad has 3 cards of one rank, a Quad 4."
+        return f"{shown} are not a meld: a Triad has 3 cards of one rank, a Quad 4."
     if len({SUIT_OF[card] for card in cards}) == 1:
         return (
-            f"{shown} is not a meld: a Run needs consecutive ranks of one suit "
+            f"{shown} are not a meld: a Run needs consecutive ranks of one suit "
             "(the Emperor does not wrap round to the 2)."
         )
     return (
-        f"{shown} is not a meld: a Triad or Quad is one rank, a Run is consecutive "
+        f"{shown} are not a meld: a Triad or Quad is one rank, a Run is consecutive "
         "ranks of one suit."
     )

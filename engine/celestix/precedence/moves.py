@@ -12,8 +12,10 @@ from collections.abc import Collection, Sequence
 from celestix.precedence.bidding import legal_bids
 from celestix.precedence.melds import declarations
 from celestix.precedence.state import Phase, live_declared
-from celestix.precedence.tricks import Play, legal_plays
+from celestix.precedence.tricks import legal_plays
+from celestix.precedence.view import View
 from celestix.shape import JsonDict
+from celestix.table.tricks import Play
 
 
 def legal_moves(
@@ -49,10 +51,10 @@ def state_moves(state: JsonDict, seat: int) -> list[JsonDict]:
     )
 
 
-def view_moves(view: JsonDict) -> list[JsonDict]:
+def view_moves(view: View) -> list[JsonDict]:
     """Every legal action of the view's seat (empty unless it is to act)."""
-    seat = view["seat"]
-    if seat is None or view["over"] or view["to_act"] != seat:
+    seat, hand = view["seat"], view["hand"]
+    if seat is None or hand is None or view["over"] or view["to_act"] != seat:
         return []
     declared = {card for meld in view["melds"][seat] for card in meld}
-    return legal_moves(view["phase"], seat, view["hand"], declared, view["bids"], view["trick"])
+    return legal_moves(view["phase"], seat, hand, declared, view["bids"], view["trick"])

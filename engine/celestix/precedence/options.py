@@ -28,11 +28,13 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "variant",
         "Variant",
-        "core: Core/Border rules (StellarPilot, Excess and the Imperial Audit, trump "
-        "rotates, failure costs 10 per trick bid). frontier: Frontier/Void, the "
-        '"Declaration" variant (Voidpilot, no Excess, Void is trump, failure costs 15).',
+        "Core and Border: the StellarPilot, Excess and the Imperial Audit, trump that "
+        "changes each hand, 10 points lost per trick bid on a failed contract. Frontier "
+        'and Void, the "Declaration" game: the Voidpilot, no Excess, Void trump every '
+        "hand, 15 points lost per trick bid.",
         CORE,
         choices=(CORE, FRONTIER),
+        labels={CORE: "Core and Border", FRONTIER: "Frontier and Void"},
     ),
     OptionSpec(
         "target",
@@ -41,22 +43,24 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         "formal play, 150 for short salon play.",
         250,
         choices=(250, 150),
+        labels={250: "250, formal play", 150: "150, salon play"},
     ),
     OptionSpec(
         "trump",
         "Trump",
-        "rotate: trump for hand n (from 0) is Void, Frontier, Border, Core in turn; or "
-        "one suit that is trump every hand. Left out: rotate under core, Void under "
-        "frontier.",
+        "Changing: Void is trump in the first hand, then Frontier, Border and Core in "
+        "turn. Or one suit is trump in every hand. The usual choice follows the variant: "
+        "changing for Core and Border, Void for Frontier and Void.",
         ROTATE,
         choices=(ROTATE, *SUIT_NAMES),
         default_when=("variant", {FRONTIER: "Void"}),
+        labels={ROTATE: "Changing each hand", **{name: name for name in SUIT_NAMES}},
     ),
     OptionSpec(
         "penalty",
         "Failure penalty",
-        "Points a team loses per trick bid when it fails its contract. Left out: 10 "
-        "under core, 15 under frontier.",
+        "Points a team loses for each trick it bid when it fails its contract: usually "
+        "10 for Core and Border, 15 for Frontier and Void.",
         10,
         minimum=0,
         maximum=1000,
@@ -77,10 +81,14 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         "leftover_pot",
         "Hand Pot at the end",
         "What becomes of chips left in the Hand Pot when the game ends (an odd chip, or a "
-        "pot carried over because no one made the last contract). table: they stay on the "
-        "table, unclaimed. winners: the winning team takes them with the Accord Pot.",
+        "pot carried over because no one made the last contract): they stay on the "
+        "table, unclaimed, or the winning team takes them with the Accord Pot.",
         LEFTOVER_ON_TABLE,
         choices=(LEFTOVER_ON_TABLE, LEFTOVER_TO_WINNERS),
+        labels={
+            LEFTOVER_ON_TABLE: "They stay on the table",
+            LEFTOVER_TO_WINNERS: "The winners take them",
+        },
     ),
 )
 

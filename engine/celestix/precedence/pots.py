@@ -70,12 +70,12 @@ def hand_pot_winner(teams: list[dict[str, Any]]) -> tuple[int | None, str]:
     if made[0] and made[1]:
         best = 0 if teams[0]["tricks"] > teams[1]["tricks"] else 1
         return best, (
-            f"both teams made their contracts; team {best} took more tricks "
+            "both teams made their contracts, and the pot goes to the one with more tricks "
             f"({teams[best]['tricks']} to {teams[1 - best]['tricks']})"
         )
     if made[0] or made[1]:
         best = 0 if made[0] else 1
-        return best, f"only team {best} made its contract"
+        return best, "only that team made its contract"
     return None, "neither team made its contract: the pot carries over"
 
 

@@ -28,6 +28,7 @@ from enum import StrEnum
 from typing import Any
 
 from celestix.shape import JsonDict
+from celestix.table import tricks
 
 STATE_VERSION = 1
 STATE_KEYS = (
@@ -74,8 +75,4 @@ def live_declared(state: JsonDict, seat: int) -> set[str]:
 
 def trick_leader(state: JsonDict) -> int:
     """The seat that leads (or led) the trick in progress."""
-    if state["trick"]:
-        return int(state["trick"][0]["seat"])
-    if state["completed"]:
-        return int(state["completed"][-1]["winner"])
-    return (int(state["dealer"]) + 1) % 4
+    return tricks.trick_leader(state["trick"], state["completed"], int(state["dealer"]), 4)

@@ -15,12 +15,17 @@ states.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Any
 
-from celestix.precedence.cards import RANK_OF, SUIT_NAMES, SUIT_OF, card_list
-from celestix.table.tricks import trick_winner
-
-Play = dict[str, Any]
+from celestix.precedence.cards import (
+    RANK_OF,
+    SUIT_NAMES,
+    SUIT_OF,
+    card_name,
+    card_names,
+    joined,
+    rank_name,
+)
+from celestix.table.tricks import Play, trick_winner
 
 
 def follow_cards(hand: Sequence[str], trick: Sequence[Play]) -> list[str]:
@@ -44,20 +49,28 @@ def legal_plays(hand: Sequence[str], declared: Collection[str], trick: Sequence[
 
 
 def play_refusal(
-    hand: Sequence[str], declared: Collection[str], trick: Sequence[Play], card: str
+    hand: Sequence[str],
+    declared: Collection[str],
+    trick: Sequence[Play],
+    card: str,
+    variant: str = "core",
 ) -> tuple[str, str] | None:
-    """Why ``card`` may not be played now: ``(rule, sentence)``, or ``None`` if it may."""
+    """Why ``card`` may not be played now: ``(rule, sentence)``, or ``None`` if it may.
+
+    The sentence names cards as players do (``variant`` names the 12th rank).
+    """
     if card not in hand:
-        return "not-in-hand", f"You do not hold {card}."
+        return "not-in-hand", f"You do not hold the {card_name(card, variant)}."
     allowed = follow_cards(hand, trick)
     if card not in allowed:
         suit = SUIT_NAMES[SUIT_OF[trick[0]["card"]]]
-        return "follow-suit", f"You must follow suit: you hold {suit} cards ({card_list(allowed)})."
+        ranks = joined([rank_name(RANK_OF[other], variant) for other in allowed])
+        return "follow-suit", f"You must follow suit: you hold the {ranks} of {suit}."
     first = [other for other in allowed if other in declared]
     if first and card not in declared:
         return (
             "declared-first",
-            f"You must play a declared meld card first: {card_list(first)}.",
+            f"You must play a declared meld card first: {card_names(first, variant, 'or')}.",
         )
     return None
 

@@ -10,6 +10,9 @@ score sheet. It never holds the seed or another seat's hidden cards.
 
 from __future__ import annotations
 
+from typing import TypedDict, cast
+
+from celestix.errors import MalformedError
 from celestix.precedence.bidding import bid_limit, contracts
 from celestix.precedence.cards import SUIT_NAMES, SUITS, rank_names, twelfth_rank_name
 from celestix.precedence.melds import describe_meld
@@ -17,7 +20,9 @@ from celestix.precedence.options import counts_excess, trump_suit
 from celestix.precedence.scoring import AUDIT_AT
 from celestix.precedence.state import Phase, trick_leader
 from celestix.precedence.tricks import win_reason
-from celestix.shape import JsonDict
+from celestix.shape import JsonDict, ViewKeys
+from celestix.table.ledger import Entry
+from celestix.table.tricks import Play
 
 VIEW_KEYS = (
     "game", "phase", "to_act", "over", "seat", "options", "variant", "twelfth_rank",
@@ -29,6 +34,69 @@ VIEW_KEYS = (
     "winner",
 )  # fmt: skip
 PHASE_VALUES = tuple(phase.value for phase in Phase)
+
+
+class CompletedTrick(TypedDict):
+    """A finished trick of this hand, as a view shows it."""
+
+    number: int
+    leader: int
+    plays: list[Play]
+    winner: int
+    card: str
+    reason: str
+    reason_kind: str
+
+
+class View(ViewKeys):
+    """A Precedence view (the keys of :data:`VIEW_KEYS`), for the code that reads one:
+    :func:`check_view` has vouched for a view passed to the bots."""
+
+    variant: str
+    twelfth_rank: str
+    rank_names: list[str]
+    suit_names: list[str]
+    hand: list[str] | None  # None for a spectator
+    hand_sizes: list[int]
+    trump: str
+    trump_code: str
+    dealer: int
+    hand_number: int
+    leader: int | None
+    declared: list[bool]
+    melds: list[list[list[str]]]
+    meld_info: list[list[JsonDict] | None]
+    meld_points: list[int]
+    team_meld_points: list[int]
+    bids: list[int | None]
+    bid_limits: list[int | None]
+    contracts: list[int]
+    tricks: list[int]
+    team_tricks: list[int]
+    trick: list[Play]
+    completed_tricks: list[CompletedTrick]
+    last_trick: CompletedTrick | None
+    scores: list[int]
+    excess: list[int]
+    excess_counted: bool
+    audit_at: int | None
+    target: int
+    penalty: int
+    chips: list[int]
+    hand_pot: int
+    accord_pot: int
+    wagers: dict[str, int]
+    ledger: list[Entry]
+    history: list[JsonDict]
+    winner: int | None
+
+
+def seat_and_hand(view: View) -> tuple[int, list[str]]:
+    """The view's seat and its hand, for a player: a spectator's view cannot act."""
+    seat, hand = view["seat"], view["hand"]
+    if seat is None or hand is None:
+        raise MalformedError("view.seat", "a spectator's view cannot act")
+    return seat, hand
 
 
 def make_view(state: JsonDict, seat: int | None) -> JsonDict:
@@ -54,7 +122,7 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
         meld_info.append(info)
         melds.append(live)
     meld_points = [sum(m["points"] for m in info or ()) for info in meld_info]
-    completed = []
+    completed: list[CompletedTrick] = []
     for number, done in enumerate(state["completed"], 1):
         plays = done["plays"]
         kind, words = win_reason(plays, trump)
@@ -63,7 +131,7 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
             {
                 "number": number,
                 "leader": plays[0]["seat"],
-                "plays": [dict(play) for play in plays],
+                "plays": [cast(Play, dict(play)) for play in plays],
                 "winner": winner,
                 "card": next(p["card"] for p in plays if p["seat"] == winner),
                 "reason": words,
@@ -73,7 +141,7 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
     bids = list(state["bids"])
     taken = list(state["taken"])
     playing = state["phase"] == Phase.PLAY.value
-    return {
+    view: View = {
         "game": "precedence",
         "phase": state["phase"],
         "to_act": state["to_act"],
@@ -101,7 +169,7 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
         "contracts": contracts(bids),
         "tricks": taken,
         "team_tricks": [taken[0] + taken[2], taken[1] + taken[3]],
-        "trick": [dict(play) for play in state["trick"]],
+        "trick": [cast(Play, dict(play)) for play in state["trick"]],
         "completed_tricks": completed,
         "last_trick": _copy_trick(completed[-1]) if completed else None,
         "scores": list(state["scores"]),
@@ -130,9 +198,10 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
         ],
         "winner": state["winner"],
     }
+    return cast(JsonDict, view)
 
 
-def _copy_trick(done: JsonDict) -> JsonDict:
-    copy = dict(done)
-    copy["plays"] = [dict(play) for play in done["plays"]]
+def _copy_trick(done: CompletedTrick) -> CompletedTrick:
+    copy = done.copy()
+    copy["plays"] = [play.copy() for play in done["plays"]]
     return copy

@@ -1,1 +1,1 @@
-"""Contract Sabacc (RULES.md section 3): the rules engine, its bots and simulator."""
+"""Contract Sabacc (RULES.md section 3): the rules engine and its bots."""

@@ -56,14 +56,21 @@ def aside_refusal(hand: Sequence[str], card: str) -> tuple[str, str] | None:
     if card in MASTERS:
         if others_left:
             return ("aside-no-master",
-                    "You may not set aside a Master while other cards remain.")  # fmt: skip
-        return "aside-no-honour", f"You may not set aside an Honour ({name}), ever."
+                    f"You may not set aside the {name}: no Master goes while other cards "
+                    "remain.")  # fmt: skip
+        return "aside-no-honour", f"You may not set aside the {name}: an Honour never goes."
     if others_left:
         return ("aside-no-sabacc",
-                f"You may not set aside a Sabacc ({name}) while other cards remain.")  # fmt: skip
+                f"You may not set aside {_the(name)}: no Sabacc goes while other cards "
+                "remain.")  # fmt: skip
     if IS_HONOUR[card]:
-        return "aside-no-honour", f"You may not set aside an Honour ({name}), ever."
+        return "aside-no-honour", f"You may not set aside {_the(name)}: an Honour never goes."
     return None
+
+
+def _the(name: str) -> str:
+    """``"Sabacc -7"`` -> ``"the Sabacc -7"``; ``"The Idiot"`` stays."""
+    return name if name.startswith("The ") else f"the {name}"
 
 
 def aside_is_public(card: str) -> bool:

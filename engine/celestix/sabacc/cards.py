@@ -79,9 +79,9 @@ def sort_cards(cards: list[str]) -> list[str]:
 
 
 def card_name(card: str) -> str:
-    """A card's name for people, e.g. ``"Mistress of flasks"``, ``"Sabacc -7"``."""
+    """A card's name for people, e.g. ``"Mistress of flasks"``, ``"Sabacc -7"``, ``"The Idiot"``."""
     if card in SABACC_NAMES:
-        return f"{SABACC_NAMES[card]} ({card})"
+        return SABACC_NAMES[card]
     if SUIT_OF[card] == SABACC:
         return f"Sabacc {card}"
     rank = RANK_OF[card]

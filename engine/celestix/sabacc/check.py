@@ -31,6 +31,7 @@ from celestix.sabacc.chips import (
     POTS,
     TABLE,
     auction_wagers,
+    current_reason,
     pay_antes,
     pay_matching_stacks,
     pay_stake,
@@ -320,7 +321,8 @@ def _check_chips(state: JsonDict, seats: int, standing: auction.Auction, over: b
     first = len(ledger)
     while first > 0 and ledger[first - 1]["hand"] == state["round"]:
         first -= 1
-    entries = ledger[first : first + len(expected)]
+    # (reasons compared as written now: a save from an earlier engine named seats there)
+    entries = [dict(e, reason=current_reason(e)) for e in ledger[first : first + len(expected)]]
     if entries != expected or (len(ledger) - first > len(expected) and not over):
         rule = stakes_rule(state["options"])
         raise MalformedError(

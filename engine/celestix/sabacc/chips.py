@@ -8,7 +8,8 @@ Who puts a bid's stake in front of them is the table option ``stakes`` (RULES.md
 
 * ``"everyone"`` (the default): every player calls every bid, as in Poker without
   folding -- the bidder, those still bidding and those who have passed -- so the wagers
-  are always equal; one ledger entry per player, each naming the bid and its bidder.
+  are always equal; one ledger entry per player, naming the bid (and "calling the bid"
+  for the players who call another's).
 * ``"bidder"``: only the bidder puts the stake in (one entry, as before the option).
 
 Either way, when bidding ends the declarer adds a stack equal to their own wager for
@@ -18,6 +19,7 @@ before the option existed, when only the bidder staked; it is read as ``"bidder"
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, MutableSequence, Sequence
 from typing import Any
 
@@ -91,10 +93,27 @@ def pay_stake(
     paying = callers(bidder, len(chips), rule)
     name = BID_NAMES[bid]
     for seat in paying:
-        # Under "bidder" the entry is the one written before the option (old ledgers).
-        reason = f"stake: {name}" if rule == BIDDER else f"stake: {name}, bid by seat {bidder}"
+        # Under "bidder" the entry is the one written before the option (old ledgers);
+        # a caller's entry says so (the page names the players, never the engine)
+        reason = f"stake: {name}" if seat == bidder else f"stake: {name}, calling the bid"
         pay_in(ledger, chips, round_index, seat, stake, TABLE, reason)
     return paying
+
+
+# Reasons earlier engines wrote with seat numbers, and what they are written as now.
+_OLD_STACK = re.compile(r"matching stack for seat \d+")
+_OLD_CALL = re.compile(r"(stake: [^,]+), bid by seat (\d+)")
+
+
+def current_reason(entry: Mapping[str, Any]) -> str:
+    """An entry's reason as this engine writes it (older saves wrote seat numbers)."""
+    reason = str(entry["reason"])
+    if _OLD_STACK.fullmatch(reason):
+        return "matching stack for a defender"
+    old = _OLD_CALL.fullmatch(reason)
+    if old:
+        return old[1] if int(old[2]) == entry["seat"] else f"{old[1]}, calling the bid"
+    return reason
 
 
 def pay_matching_stacks(
@@ -102,6 +121,6 @@ def pay_matching_stacks(
     declarer: int, wager: int, defenders: Sequence[int],
 ) -> None:  # fmt: skip
     """The declarer adds a stack equal to their own wager for each defender."""
-    for defender in defenders:
+    for _defender in defenders:
         pay_in(ledger, chips, round_index, declarer, wager, TABLE,
-               f"matching stack for seat {defender}")  # fmt: skip
+               "matching stack for a defender")  # fmt: skip

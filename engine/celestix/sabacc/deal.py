@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from celestix.rng import Rng
 from celestix.sabacc.cards import DECK, sort_cards
+from celestix.table.seats import next_seat
 
 HAND_SIZE = {3: 24, 4: 18, 5: 15}
 TALON_SIZE = {3: 6, 4: 6, 5: 3}
@@ -23,8 +24,8 @@ PLAYER_COUNTS = (3, 4, 5)
 
 
 def right_of(seat: int, seats: int) -> int:
-    """The player to ``seat``'s right, who plays next."""
-    return (seat + 1) % seats
+    """The player to ``seat``'s right, who plays next (the table's next seat)."""
+    return next_seat(seat, seats)
 
 
 def left_of(seat: int, seats: int) -> int:

@@ -51,6 +51,7 @@ from celestix.shape import JsonDict, expect_card, expect_dict, expect_keys, expe
 
 ACTION_TYPES = ("bid", "aside", "play")
 PHASE_ACTION = {Phase.BIDDING: "bid", Phase.ASIDE: "aside", Phase.PLAY: "play"}
+ACTION_WORDS = {"bid": "bid", "aside": "set a card aside", "play": "play a card"}
 PHASE_HINT = {
     "bid": "The auction is on: bid or pass.",
     "aside": "The declarer is setting cards aside.",
@@ -92,7 +93,8 @@ def apply_action(state: JsonDict, action: Any, seat: int) -> tuple[JsonDict, lis
     wanted = PHASE_ACTION.get(phase)
     if action["type"] != wanted:
         hint = PHASE_HINT[wanted] if wanted else "The game is over."
-        raise IllegalActionError("wrong-phase", f"You cannot {action['type']} now. {hint}")
+        doing = ACTION_WORDS[action["type"]]
+        raise IllegalActionError("wrong-phase", f"You cannot {doing} now. {hint}")
     if wanted != "bid" and action["card"] not in state["hands"][seat]:
         raise IllegalActionError("not-in-hand", f"You do not hold {card_name(action['card'])}.")
     events: list[JsonDict] = []

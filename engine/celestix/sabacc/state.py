@@ -1,4 +1,4 @@
-"""Contract Sabacc's state: its shape, the options, a new game, setups and rounds.
+"""Contract Sabacc's state: its shape, the options and rounds (a new game: setup.py).
 
 A state is a JSON object::
 
@@ -32,22 +32,15 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from celestix.errors import MalformedError
 from celestix.options import OptionSpec, OptionValue
 from celestix.sabacc import auction
 from celestix.sabacc.aside import TALON_DECLARER, TALON_DEFENDERS, TALON_HAND, TALON_TO
-from celestix.sabacc.cards import CARD_CODES, DECK_SIZE
-from celestix.sabacc.chips import CHIP_LIMIT, STAKES_RULES, pay_antes, with_stakes_rule
-from celestix.sabacc.deal import HAND_SIZE, TALON_SIZE, dealer_of_round, right_of
+from celestix.sabacc.cards import DECK_SIZE
+from celestix.sabacc.chips import STAKES_RULES, pay_antes, with_stakes_rule
+from celestix.sabacc.deal import HAND_SIZE, TALON_SIZE, right_of
 from celestix.sabacc.deal import deal as deal_cards
 from celestix.shape import (
     JsonDict,
-    expect_cards,
-    expect_dict,
-    expect_int,
-    expect_keys,
-    expect_list,
-    expect_seat,
 )
 
 STATE_VERSION = 1
@@ -56,7 +49,6 @@ STATE_KEYS = (
     "hands", "talon", "bids", "declarer", "contract", "wagers", "aside", "played", "trick",
     "chips", "ante_pot", "ledger", "start", "last_round", "winners",
 )  # fmt: skip
-SETUP_KEYS = ("dealer", "hands", "talon", "chips", "ante_pot", "deals_done")
 
 OPTION_SPECS = (
     OptionSpec(
@@ -66,6 +58,7 @@ OPTION_SPECS = (
         "or 5 (15 each, talon of 3).",
         4,
         choices=(3, 4, 5),
+        labels={3: "3", 4: "4", 5: "5"},
     ),
     OptionSpec(
         "start_chips",
@@ -86,20 +79,23 @@ OPTION_SPECS = (
     OptionSpec(
         "ante_pot_at_end",
         "Ante Pot at game end",
-        "divide: what is left in the Ante Pot is shared equally (a remainder stays in "
-        "the pot, unclaimed); carry: it stays in the pot for the next game.",
+        "What is left in the Ante Pot when the game ends: shared equally among the "
+        "players (a remainder stays in the pot, unclaimed), or kept in the pot for the "
+        "next game.",
         "divide",
         choices=("divide", "carry"),
+        labels={"divide": "Shared among the players", "carry": "Kept for the next game"},
     ),
     OptionSpec(
         "stakes",
         "Stakes",
-        "everyone: whenever anyone bids, every player puts that bid's stake in, as in "
-        "Poker without folding, so a declarer who makes the contract wins chips from "
-        "every defender; bidder: only the bidder puts the stake in, so a declarer nobody "
-        "outbid can only lose chips.",
+        "Whenever anyone bids, every player puts that bid's stake in, as in Poker "
+        "without folding, so a declarer who makes the contract wins chips from every "
+        "defender; or only the bidder puts the stake in, so a declarer nobody outbid can "
+        "only lose chips.",
         "everyone",
         choices=STAKES_RULES,
+        labels={"everyone": "Every player calls each bid", "bidder": "Only the bidder"},
     ),
 )
 
@@ -121,107 +117,6 @@ def seat_count(options: dict[str, OptionValue]) -> int:
 def tricks_per_round(seats: int) -> int:
     """Every card of a hand is played, one per trick."""
     return HAND_SIZE[seats]
-
-
-# --- a new game ---------------------------------------------------------------------
-
-
-def new_state(options: dict[str, OptionValue], seed: int, setup: object) -> JsonDict:
-    """A new game, its first round dealt from ``seed``, or placed as ``setup`` says."""
-    seats = seat_count(options)
-    ante = int(options["ante"])
-    fields = _parse_setup(setup, seats, ante) if setup is not None else {}
-    round_index: int = fields.get("deals_done", 0)
-    dealer: int = fields.get("dealer", dealer_of_round(seed, seats, round_index))
-    # Setup amounts are after this round's antes: the game "started" with the antes unpaid.
-    chips: list[int] = fields.get("chips", [int(options["start_chips"]) - ante] * seats)
-    ante_pot: int = fields.get("ante_pot", seats * ante)
-    _check_setup_chips(chips, ante_pot, seats, int(options["start_chips"]))
-    hands, talon = deal_cards(
-        seed, round_index, dealer, seats, fields.get("hands"), fields.get("talon")
-    )
-    start_chips = [c + ante for c in chips]
-    state: JsonDict = {
-        "game": "sabacc",
-        "version": STATE_VERSION,
-        "phase": Phase.BIDDING.value,
-        "to_act": None,
-        "over": False,
-        "options": dict(options),
-        "seed": seed,
-        "round": round_index,
-        "dealer": dealer,
-        "hands": [],
-        "talon": [],
-        "bids": [],
-        "declarer": None,
-        "contract": None,
-        "wagers": [0] * seats,
-        "aside": [],
-        "played": [],
-        "trick": [],
-        "chips": list(start_chips),
-        "ante_pot": ante_pot - seats * ante,
-        "ledger": [],
-        "start": {"chips": start_chips, "ante_pot": ante_pot - seats * ante},
-        "last_round": None,
-        "winners": [],
-    }
-    begin_round(state, round_index, dealer, hands, talon)
-    return state
-
-
-def _parse_setup(setup: object, seats: int, ante: int) -> dict[str, Any]:
-    """The setup's fields, checked one by one (the cards as a whole are checked after)."""
-    raw = expect_dict(setup, "setup")
-    expect_keys(raw, "setup", optional=SETUP_KEYS)
-    fields: dict[str, Any] = {}
-    if raw.get("deals_done") is not None:
-        fields["deals_done"] = expect_int(raw["deals_done"], "setup.deals_done", 0, seats - 1)
-    if raw.get("dealer") is not None:
-        fields["dealer"] = expect_seat(raw["dealer"], seats, "setup.dealer")
-    if raw.get("chips") is not None:
-        chips = expect_list(raw["chips"], "setup.chips", seats)
-        fields["chips"] = [
-            expect_int(c, f"setup.chips[{s}]", -CHIP_LIMIT, CHIP_LIMIT) for s, c in enumerate(chips)
-        ]
-    if raw.get("ante_pot") is not None:
-        # The antes of the round set up are already in the pot.
-        fields["ante_pot"] = expect_int(raw["ante_pot"], "setup.ante_pot", seats * ante, CHIP_LIMIT)
-    seen: set[str] = set()
-    if raw.get("hands") is not None:
-        hands = expect_list(raw["hands"], "setup.hands", seats)
-        fields["hands"] = [
-            _placed_cards(hand, f"setup.hands[{s}]", HAND_SIZE[seats], seen)
-            for s, hand in enumerate(hands)
-        ]
-    if raw.get("talon") is not None:
-        fields["talon"] = _placed_cards(raw["talon"], "setup.talon", TALON_SIZE[seats], seen)
-    return fields
-
-
-def _check_setup_chips(chips: list[int], ante_pot: int, seats: int, start_chips: int) -> None:
-    """A setup's chips and Ante Pot hold exactly what the players started with (PROTOCOL.md,
-    Setups: nothing is in front of the players before the first bid)."""
-    total = sum(chips) + ante_pot
-    if total != seats * start_chips:
-        raise MalformedError(
-            "setup.chips",
-            f"chips and the Ante Pot add up to {total}, but the table holds "
-            f"{seats * start_chips} ({seats} x start_chips)",
-        )
-
-
-def _placed_cards(value: object, field: str, size: int, seen: set[str]) -> list[str]:
-    """A list of ``size`` distinct cards that no earlier setup field placed."""
-    cards = expect_cards(value, field, CARD_CODES)
-    if len(cards) != size:
-        raise MalformedError(field, f"expected {size} cards, got {len(cards)}")
-    for card in cards:
-        if card in seen:
-            raise MalformedError(field, f"{card} is placed twice")
-        seen.add(card)
-    return list(cards)
 
 
 # --- rounds -------------------------------------------------------------------------

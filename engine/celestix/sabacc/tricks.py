@@ -12,12 +12,10 @@ the engine (from a state) and the bots (from a view).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from celestix.sabacc.cards import IDIOT, RANK_OF, SABACC, SUIT_OF, card_name, suit_name
-from celestix.table.tricks import trick_winner
+from celestix.table.tricks import Play, trick_winner
 
-Play = dict[str, Any]
 SABACC_STRENGTH = 100  # any Sabacc outranks any suit card
 
 

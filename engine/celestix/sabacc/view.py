@@ -10,6 +10,9 @@ played this round, the score piles' sizes.
 
 from __future__ import annotations
 
+from typing import Any, NotRequired, TypedDict, cast
+
+from celestix.errors import MalformedError
 from celestix.sabacc import auction
 from celestix.sabacc.aside import (
     TALON_DECLARER,
@@ -24,7 +27,10 @@ from celestix.sabacc.state import Phase, declarer_pile, talon_to, tricks_won
 from celestix.sabacc.tricks import play_refusal
 from celestix.shape import (
     JsonDict,
+    ViewKeys,
 )
+from celestix.table.ledger import Entry
+from celestix.table.tricks import Play
 
 VIEW_KEYS = (
     "game", "phase", "to_act", "over", "seat", "options", "hand", "hand_sizes", "dealer",
@@ -35,6 +41,68 @@ VIEW_KEYS = (
 )  # fmt: skip
 # Added later: views made before it are still read (a bot's view may lack it).
 OPTIONAL_VIEW_KEYS = ("refusals",)
+
+
+class Bid(TypedDict):
+    """One bid or pass of the auction."""
+
+    seat: int
+    bid: str
+    stake: NotRequired[int]  # (views made before the stakes option have none)
+
+
+class PlayedTrick(TypedDict):
+    """A finished trick of this round."""
+
+    plays: list[Play]
+    winner: int
+
+
+class View(ViewKeys):
+    """A Contract Sabacc view (:data:`VIEW_KEYS`), for the code that reads one:
+    :func:`check_view` has vouched for a view passed to the bots."""
+
+    hand: list[str]  # empty for a spectator
+    hand_sizes: list[int]
+    dealer: int
+    declarer: int | None
+    contract: str | None
+    wagers: list[int]
+    talon: list[str] | None  # None while hidden
+    chips: list[int]
+    ante_pot: int
+    tricks: list[int]
+    trick: list[Play]
+    aside: list[str]
+    points: int | None
+    winners: list[int]
+    round: int
+    rounds: int
+    deals_done: int
+    auction: list[Bid]
+    highest_bid: str | None
+    highest_bidder: int | None
+    passed: list[bool]
+    stakes: dict[str, int]
+    talon_size: int
+    talon_to: str | None
+    aside_size: int
+    aside_needed: int
+    played: list[PlayedTrick]
+    last_trick: PlayedTrick | None
+    pile_sizes: dict[str, int]
+    target: int
+    ledger: list[Entry]
+    last_round: dict[str, Any] | None
+    refusals: NotRequired[dict[str, str]]
+
+
+def acting_seat(view: View) -> int:
+    """The view's seat, for a player: a spectator's view cannot act."""
+    seat = view["seat"]
+    if seat is None:
+        raise MalformedError("view.seat", "a spectator's view cannot act")
+    return seat
 
 
 def make_view(state: JsonDict, seat: int | None) -> JsonDict:
@@ -49,14 +117,14 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
     aside = state["aside"]
     if not (over or seat == declarer):
         aside = [card for card in aside if aside_is_public(card)]
-    played = [
-        {"plays": [dict(play) for play in trick["plays"]], "winner": trick["winner"]}
+    played: list[PlayedTrick] = [
+        {"plays": [cast(Play, dict(play)) for play in trick["plays"]], "winner": trick["winner"]}
         for trick in state["played"]
     ]
     won = tricks_won(state)
     declarer_tricks = won[declarer] if declarer is not None else 0
     talon_size = len(state["talon"])
-    return {
+    view: View = {
         "game": "sabacc",
         "phase": state["phase"],
         "to_act": state["to_act"],
@@ -73,14 +141,14 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
         "chips": list(state["chips"]),
         "ante_pot": state["ante_pot"],
         "tricks": won,
-        "trick": [dict(play) for play in state["trick"]],
+        "trick": [cast(Play, dict(play)) for play in state["trick"]],
         "aside": list(aside),
         "points": count(declarer_pile(state)) if over and not void else None,
         "winners": list(state["winners"]),
         "round": state["round"],
         "rounds": seats,
         "deals_done": state["round"] + (1 if over else 0),
-        "auction": [dict(bid) for bid in state["bids"]],
+        "auction": [cast(Bid, dict(bid)) for bid in state["bids"]],
         "highest_bid": highest,
         "highest_bidder": highest_seat,
         "passed": passed,
@@ -103,9 +171,10 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
         "last_round": _copy_summary(state["last_round"]),
         "refusals": _refusals(state, seat),
     }
+    return cast(JsonDict, view)
 
 
-def _refusals(state: JsonDict, seat: int | None) -> JsonDict:
+def _refusals(state: JsonDict, seat: int | None) -> dict[str, str]:
     """Why each card the seat holds may not go now: ``{card: explanation}``.
 
     Only for the seat to act while setting aside or playing (empty otherwise); the
@@ -116,7 +185,7 @@ def _refusals(state: JsonDict, seat: int | None) -> JsonDict:
         return {}
     hand = state["hands"][seat]
     phase = state["phase"]
-    out: JsonDict = {}
+    out: dict[str, str] = {}
     for card in hand:
         if phase == Phase.ASIDE:
             refusal = aside_refusal(hand, card)

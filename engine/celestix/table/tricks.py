@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypedDict
 
 from celestix.errors import MalformedError
+from celestix.table.seats import next_seat
 
-Play = dict[str, Any]
+
+class Play(TypedDict):
+    """One card played to a trick, as states, views and events hold it."""
+
+    seat: int
+    card: str
 
 
 def trick_winner(trick: Sequence[Play], strength: Callable[[str, str], int]) -> Play:
@@ -25,6 +31,19 @@ def trick_winner(trick: Sequence[Play], strength: Callable[[str, str], int]) -> 
         if value > best_strength:
             best, best_strength = play, value
     return best
+
+
+def trick_leader(
+    trick: Sequence[Play], completed: Sequence[Mapping[str, Any]], dealer: int, seats: int
+) -> int:
+    """The seat that leads (led) the trick in progress: its first player, else the
+    winner of the last ``completed`` trick (``{"winner", ...}``), else the dealer's
+    next seat."""
+    if trick:
+        return int(trick[0]["seat"])
+    if completed:
+        return int(completed[-1]["winner"])
+    return next_seat(dealer, seats)
 
 
 def seen_cards(

@@ -1,4 +1,4 @@
-"""The computer players and the simulator for search bots."""
+"""The computer players: the levels and the basic heuristics."""
 
 from __future__ import annotations
 
@@ -9,8 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from precedence.support import (
-    SPLIT,
-    SPLIT_RUNS,
     act,
     bid_all,
     declare_all,
@@ -24,8 +22,6 @@ from scale import scaled
 from celestix import api
 from celestix.precedence.bots import LEVELS
 from celestix.precedence.bots.basic import choose_bid, estimate_tricks
-from celestix.precedence.bots.seen import Seen
-from celestix.precedence.bots.sim import cards_in, from_view, mask_of, sample_hands
 from celestix.rng import MAX_SEED, Rng
 
 
@@ -176,43 +172,3 @@ def test_basic_draws_trump_when_strong() -> None:
     weak = [*suit("F", "2E"), "2V", *suit("B", "3456"), *suit("C", "345678")]
     state = bid_all(declare_all(new(later_hand(fill({1: weak})))), {1: 1, 2: 1, 3: 3, 0: 1})
     assert bot(state)["card"] != "2V"
-
-
-# --- the simulator ------------------------------------------------------------------------
-
-
-def midway() -> dict[str, Any]:
-    state = new(later_hand(SPLIT))
-    state = bid_all(declare_all(state, SPLIT_RUNS), {1: 9, 2: 1, 3: 2, 0: 1})
-    for _ in range(9):
-        state, _ = act(state, api.legal_actions(state, state["to_act"])[0])
-    return state
-
-
-def test_sampled_deals_respect_what_the_seat_knows() -> None:
-    state = midway()
-    seat = state["to_act"]
-    view = api.view(state, seat)
-    seen = Seen.from_view(view)
-    assert 0 in seen.voids[2] and 0 in seen.voids[3]  # they did not follow the Void leads
-    face_up = [{c for meld in view["melds"][s] for c in meld} for s in range(4)]
-    played = mask_of(seen.played)
-    for sample in range(30):
-        hands = sample_hands(seen, view["hand_sizes"], face_up, Rng(sample))
-        assert hands[seat] == mask_of(view["hand"])
-        assert [bin(mask).count("1") for mask in hands] == view["hand_sizes"]
-        assert not any(mask & played for mask in hands)
-        assert sum(bin(mask).count("1") for mask in hands) + len(seen.played) == 52
-        for other in range(4):
-            assert mask_of(face_up[other]) & hands[other] == mask_of(face_up[other])
-            for void in seen.voids[other]:
-                assert not any(card // 13 == void for card in cards_in(hands[other]))
-
-
-def test_a_sampled_position_plays_out() -> None:
-    view = api.view(midway(), midway()["to_act"])
-    sim = from_view(view, Rng(4))
-    copy = sim.copy()
-    taken = sim.playout(Rng(5))
-    assert sim.finished and sum(taken) == 13
-    assert copy.done == len(view["completed_tricks"]) and not copy.finished

@@ -180,7 +180,7 @@ def test_pot_to_the_only_team_that_made() -> None:
     # antes 4 + meld wagers 2 x 2 + trick credits 14 = 22
     assert (pot["outcome"], pot["team"], pot["amount"], pot["odd_chip"]) == ("won", 0, 22, 0)
     assert pot["shares"] == [{"seat": 0, "amount": 11}, {"seat": 2, "amount": 11}]
-    assert "only team 0" in pot["reason"]
+    assert pot["reason"] == "only that team made its contract"
     # the next hand's pot holds only its antes
     assert state["hand_pot"] == 4
     assert one(events, "antes")["carried"] == 0

@@ -9,7 +9,7 @@ from precedence.support import act, bid_all, declare_all, fill, later_hand, new,
 
 from celestix import api
 from celestix.precedence.bots.hints import card_reason, meld_labels
-from celestix.precedence.bots.seen import Seen
+from celestix.precedence.bots.knowledge import Seen
 
 State = dict[str, Any]
 BIDS = {1: 1, 2: 5, 3: 1, 0: 5}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from scale import scaled
 
-from celestix.precedence.match import play_match
+from celestix.runner import play
 
 LEVEL_SETS = [
     ("basic", "basic", "basic", "basic"),
@@ -39,8 +39,8 @@ def test_a_thousand_bot_games() -> None:
     for game in range(games):
         levels = LEVEL_SETS[game % len(LEVEL_SETS)]
         options = OPTION_SETS[game % len(OPTION_SETS)]
-        match = play_match(levels, options, 10_000 + game, max_hands=300, audit=True,
-                           checked=game % 50 == 0)  # fmt: skip
+        match = play("precedence", levels, options, 10_000 + game, max_hands=300, audit=True,
+                     checked=game % 50 == 0)  # fmt: skip
         state = match.state
         assert match.finished, f"game {game} did not end"
         scores = state["scores"]

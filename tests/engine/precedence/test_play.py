@@ -149,7 +149,7 @@ def test_declared_cards_first_when_leading() -> None:  # R5
     with pytest.raises(IllegalActionError) as caught:
         api.apply(state, {"type": "play", "card": "EV"}, 1)
     assert caught.value.rule == "declared-first"
-    assert "5F" in caught.value.message
+    assert "the 5 of Frontier" in caught.value.message
 
 
 def test_a_card_not_in_hand_is_refused() -> None:

@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from precedence.support import SPLIT, SPLIT_RUNS, later_hand
 from scale import scaled
 
 from celestix import api
-from celestix.errors import IllegalActionError
-from celestix.precedence.bots.sim import HandSim, codes_in, mask_of
+from celestix.errors import IllegalActionError, MalformedError
+from celestix.precedence.bots.fast import legal_mask, mask_of, trick_winner
 from celestix.precedence.cards import CARD_ID, DECK
+from celestix.precedence.check import check_state
 from celestix.precedence.moves import view_moves
 from celestix.precedence.options import trump_suit
 from celestix.precedence.state import live_declared
+from celestix.precedence.tricks import legal_plays
 from celestix.rng import MAX_SEED, Rng
 
 seeds = st.integers(0, MAX_SEED)
@@ -183,29 +187,62 @@ def test_the_split_deal_is_forced_whatever_is_played(seed: int) -> None:
 
 @FEW
 @given(seeds)
-def test_the_simulator_plays_as_the_engine(seed: int) -> None:
+def test_the_searches_bitmask_rules_play_a_hand_as_the_engine(seed: int) -> None:
+    """Follow suit and declared cards first (fast.legal_mask) and the trick's winner
+    (fast.trick_winner), card by card through a whole hand of random play."""
     rng = Rng(seed)
     state = api.new_game("precedence", None, seed)
     while state["phase"] != "play":
         seat = state["to_act"]
         state = api.apply(state, rng.choice(api.legal_actions(state, seat)), seat)["state"]
-    sim = HandSim(
-        [mask_of(hand) for hand in state["hands"]],
-        [mask_of(live_declared(state, seat)) for seat in range(4)],
-        trump_suit(state["options"], state["hand_number"]),
-        state["to_act"],
-    )
+    hands = [mask_of(hand) for hand in state["hands"]]
+    declared = [mask_of(live_declared(state, seat)) for seat in range(4)]
+    trump = trump_suit(state["options"], state["hand_number"])
+    trick: list[int] = []
+    leader = state["to_act"]
+    taken = [0, 0]
     while state["hand_number"] == 0 and not state["over"]:
         seat = state["to_act"]
         legal = [move["card"] for move in api.legal_actions(state, seat)]
-        assert sim.to_act == seat
-        assert codes_in(sim.legal()) == sorted(legal, key=CARD_ID.__getitem__)
+        led = trick[0] // 13 if trick else -1
+        assert legal_mask(hands[seat], declared[seat], led) == mask_of(legal)
         card = rng.choice(legal)
-        winner = sim.play(CARD_ID[card])
+        hands[seat] &= ~(1 << CARD_ID[card])
+        declared[seat] &= ~(1 << CARD_ID[card])
+        trick.append(CARD_ID[card])
         result = api.apply(state, {"type": "play", "card": card}, seat)
         state = result["state"]
-        tricks = [e for e in result["events"] if e["type"] == "trick"]
-        assert winner == (tricks[0]["winner"] if tricks else None)
-    assert sim.finished
-    teams = [sim.taken[0] + sim.taken[2], sim.taken[1] + sim.taken[3]]
-    assert teams == state["history"][-1]["tricks"]
+        if len(trick) == 4:
+            winner = trick_winner(trick, leader, trump)
+            assert [e["winner"] for e in result["events"] if e["type"] == "trick"] == [winner]
+            taken[winner % 2] += 1
+            trick, leader = [], winner
+    assert not any(hands)
+    assert taken == state["history"][-1]["tricks"]
+
+
+@FEW
+@given(seeds, st.integers(0, 40))
+def test_the_state_checks_replay_of_plays_is_the_rule(seed: int, plays: int) -> None:
+    """The state check's replay of past plays (follow suit, declared cards first, counted
+    per suit) accepts a card exactly when the rule's own function, legal_plays, allows it."""
+    rng = Rng(seed, 1)
+    state = api.new_game("precedence", None, seed)
+    while state["phase"] != "play" or plays > 0 or len(state["trick"]) == 3:
+        if state["phase"] == "play":
+            plays -= 1
+        seat = state["to_act"]
+        state = api.apply(state, rng.choice(api.legal_actions(state, seat)), seat)["state"]
+    seat = state["to_act"]
+    hand = state["hands"][seat]
+    allowed = legal_plays(hand, live_declared(state, seat), state["trick"])
+    played = api.apply(state, {"type": "play", "card": allowed[0]}, seat)["state"]
+    for card in hand:
+        rewritten = copy.deepcopy(played)
+        rewritten["trick"][-1]["card"] = card
+        rewritten["hands"][seat] = [c for c in hand if c != card]  # it played ``card``
+        if card in allowed:
+            assert check_state(rewritten) == 4
+        else:
+            with pytest.raises(MalformedError):
+                check_state(rewritten)

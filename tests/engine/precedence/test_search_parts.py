@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from precedence.support import act, bid_all, declare_all, new
+from precedence.support import act, bid_all, declare_all, fill, new
 from scale import scaled
 
 from celestix import api
+from celestix.precedence.bots import search
+from celestix.precedence.bots.deals import Knowledge, estimate20, mask_of
 from celestix.precedence.bots.fast import (
     NO_GOALS,
     distinct_moves,
@@ -20,7 +22,6 @@ from celestix.precedence.bots.fast import (
     value_table,
     wants_tricks,
 )
-from celestix.precedence.bots.knowledge import Knowledge, estimate20, mask_of
 from celestix.precedence.cards import CARD_ID, DECK, SUIT_BY_NAME
 from celestix.precedence.scoring import score_team
 from celestix.precedence.tricks import legal_plays, winning_play
@@ -135,6 +136,52 @@ def test_the_solver_matches_plain_minimax() -> None:
             h[seat] &= ~(1 << card)
             d[seat] &= ~(1 << card)
             assert value == brute_force(h, d, trump, (seat + 1) % 4, [card], 3, done, values)
+
+
+def test_the_solver_matches_plain_minimax_within_a_trick() -> None:
+    # A card already in the trick separates the cards around it (held 8 and 10, 9 led).
+    for seed in range(scaled(60, 8)):
+        hands, declared, trump = endgame(100 + seed, 3)
+        leader = seed % 4
+        trick: list[int] = []
+        for k in range(1 + seed % 3):
+            seat = (leader + k) % 4
+            led = trick[0] // 13 if trick else -1
+            card = ids(legal_mask(hands[seat], declared[seat], led))[-1]
+            hands[seat] &= ~(1 << card)
+            declared[seat] &= ~(1 << card)
+            trick.append(card)
+        seat = (leader + len(trick)) % 4
+        moves = ids(legal_mask(hands[seat], declared[seat], trick[0] // 13))
+        values = list(range(14))
+        solved, _ = solve_moves(list(hands), list(declared), trump, seat, list(trick), 0, 10,
+                                values, moves)  # fmt: skip
+        for card, value in zip(moves, solved, strict=True):
+            h, d = list(hands), list(declared)
+            h[seat] &= ~(1 << card)
+            d[seat] &= ~(1 << card)
+            now = [*trick, card]
+            if len(now) == 4:
+                winner = trick_winner(now, leader, trump)
+                want = brute_force(h, d, trump, winner, [], int(winner % 2 == 0), 11, values)
+            else:
+                want = brute_force(h, d, trump, (seat + 1) % 4, now, 0, 10, values)
+            assert value == want
+
+
+def test_the_search_keeps_cards_a_led_card_separates() -> None:
+    # North leads the 9 of Void; East holds the 8 and the 10, which play differently.
+    hands = fill({0: ["9V", "2F"], 1: ["8V", "TV"]})
+    state = declare_all(new({"hands": hands, "dealer": 3}))
+    state = bid_all(state, {0: 1, 1: 1, 2: 1, 3: 1})
+    state, _ = act(state, {"type": "play", "card": "9V"})
+    view = api.view(state, 1)
+    legal = [move["card"] for move in api.legal_actions(state, 1)]
+    know = Knowledge.from_view(view)
+    searched = [DECK[c] for c in distinct_moves(mask_of(legal), know.in_play())]
+    assert "8V" in searched and "TV" in searched
+    estimate = search.estimate_play(view, legal, search.BUDGETS["normal"], 1)
+    assert "8V" in estimate.cards and "TV" in estimate.cards
 
 
 def test_equivalent_cards_are_searched_once() -> None:

@@ -286,6 +286,20 @@ TAMPERS: list[tuple[str, Callable[[dict[str, Any]], None]]] = [
     ("ledger entry", lambda s: s["ledger"][0].pop("reason")),
     ("ledger pot", lambda s: s["ledger"][0].update(pot="side")),
     ("ledger order", lambda s: s["ledger"].insert(0, dict(s["ledger"][-1], hand=9))),
+    ("ledger dated later", lambda s: s["ledger"][-1].update(hand=s["hand_number"] + 1)),
+    (
+        "ledger overdraws a pot",
+        lambda s: s["ledger"].append(
+            {
+                "hand": s["hand_number"],
+                "seat": 0,
+                "amount": 10**6,
+                "pot": "hand",
+                "dir": "out",
+                "reason": "theft",
+            }
+        ),
+    ),
     ("opening", lambda s: s["opening"].update(hand_pot=s["opening"]["hand_pot"] + 1)),
     ("scores", lambda s: s["scores"].__setitem__(0, "30")),
     ("excess", lambda s: s["excess"].__setitem__(0, 10)),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import pytest
@@ -10,10 +9,11 @@ from sabacc.support import PLAY_SETUP, act, declare, fill_hands, new, sabacc_ran
 from scale import scaled
 
 from celestix import api
+from celestix.cli.sabacc import Stats, game_options
+from celestix.runner import play
 from celestix.sabacc import bots
 from celestix.sabacc.bots.basic import choose_aside, choose_bid, choose_play, hand_count
 from celestix.sabacc.bots.knowledge import read
-from celestix.sabacc.match import Stats, game_options, play_game
 
 State = dict[str, Any]
 
@@ -143,12 +143,14 @@ LEVEL_MIX = {
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_a_thousand_bot_games_without_an_error(players: int) -> None:
     """Whole games straight through the rules; every state checked at each deal and at
-    the end (``match.play_game``)."""
-    games = scaled(int(os.environ.get("CELESTIX_GAMES", "1000")))
+    the end (``runner.play`` with ``audit``)."""
+    games = scaled(1000)
     stats = Stats()
     for seed in range(games):
         levels = LEVEL_MIX[players] if seed % 2 else ["basic"] * players
-        final = play_game(game_options(players), seed, levels, observe=stats.observe)
+        final = play(
+            "sabacc", levels, game_options(players), seed, audit=True, observe=stats.observe
+        ).state
         assert final["over"] and final["winners"]
     assert stats.games == games
     assert stats.rounds == games * players
@@ -158,5 +160,5 @@ def test_a_thousand_bot_games_without_an_error(players: int) -> None:
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_bot_games_through_the_facade(players: int) -> None:
     for seed in range(scaled(3)):
-        final = play_game(game_options(players), seed, ["basic"] * players, checked=True)
+        final = play("sabacc", ["basic"] * players, game_options(players), seed, checked=True).state
         assert final["over"]

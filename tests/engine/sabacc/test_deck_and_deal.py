@@ -60,9 +60,9 @@ def test_card_names() -> None:
     assert card_name("12s") == "Commander of sabres"
     assert card_name("11t") == "Legate of staves"
     assert card_name("1c") == "Ace of coins"
-    assert card_name("-1") == "The Magician (-1)"
-    assert card_name("-21") == "The Universe (-21)"
-    assert card_name("0") == "The Idiot (0)"
+    assert card_name("-1") == "The Magician"
+    assert card_name("-21") == "The Universe"
+    assert card_name("0") == "The Idiot"
     assert card_name("-7") == "Sabacc -7"
     assert cards.points_text(91) == "45½" and cards.points_text(92) == "46"
 

@@ -16,6 +16,7 @@ import pytest
 from scale import scaled
 
 from celestix import api
+from celestix.cli.sabacc import game_options
 from celestix.cli.sabacc_arena import arena, arena_deal, report
 from celestix.rng import Rng
 from celestix.sabacc.bots import LEVELS, choose, search
@@ -24,8 +25,7 @@ from celestix.sabacc.bots.deals import Table, hand_count, ids_of, mask_of
 from celestix.sabacc.bots.hints import aside_reason, card_reason
 from celestix.sabacc.cards import DECK, SABACC, SUIT_OF, sort_cards
 from celestix.sabacc.flow import apply_action, legal_actions
-from celestix.sabacc.match import game_options
-from celestix.sabacc.state import new_state
+from celestix.sabacc.setup import new_state
 from celestix.sabacc.view import make_view
 
 State = dict[str, Any]
@@ -274,7 +274,7 @@ def test_the_idiot_is_said_to_win_whatever_follows() -> None:
         legal = [a["card"] for a in legal_actions(state, seat)]
         if "0" in legal:
             reason = card_reason(view, Table.from_view(view), "0", legal)
-            assert reason.startswith("The Idiot (0) wins this trick whatever follows")
+            assert reason.startswith("The Idiot wins this trick whatever follows")
             return
     raise AssertionError("no position with The Idiot to play")
 

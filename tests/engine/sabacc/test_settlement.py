@@ -21,8 +21,9 @@ from sabacc.support import (
 )
 
 from celestix import api
+from celestix.cli.sabacc import game_options
+from celestix.runner import play
 from celestix.sabacc.counting import TARGET_HALF_POINTS, count, made, pairing
-from celestix.sabacc.match import game_options, play_game
 from celestix.sabacc.settlement import bonus_amount, bonus_claims
 
 State = dict[str, Any]
@@ -128,7 +129,7 @@ def test_grand_slam_beats_magician_at_the_end() -> None:
     assert [c["bonus"] for c in bonus["unpaid"]] == ["magician_at_the_end"]
     last = events_of(events, "trick_won")[-1]
     assert last["card"] == "-1"
-    assert last["reason"] == "The Magician (-1) is the only Sabacc in the trick."
+    assert last["reason"] == "The Magician is the only Sabacc in the trick."
 
 
 # Dealer 3, seat 0 declares Take with 15 high Sabaccs and three low coins; seat 1 holds the
@@ -292,7 +293,14 @@ def counted_rounds(players: int, games: int, level: str) -> list[list[dict[str, 
                 current.clear()
 
     for seed in range(games):
-        play_game(game_options(players), seed, [level] * players, observe=observe)
+        play(
+            "sabacc",
+            [level] * players,
+            game_options(players),
+            seed,
+            audit=True,
+            observe=lambda step: observe(step.state, step.events),
+        )
     return rounds
 
 

@@ -136,7 +136,9 @@ def test_no_master_aside_while_other_cards_remain_and_never_after() -> None:
     with pytest.raises(IllegalActionError) as error:
         act(state, {"type": "aside", "card": "14c"})
     assert error.value.rule == "aside-no-master"
-    assert error.value.message == "You may not set aside a Master while other cards remain."
+    assert error.value.message == (
+        "You may not set aside the Master of coins: no Master goes while other cards remain."
+    )
     state, _ = act(state, {"type": "aside", "card": "1c"})
     state, _ = act(state, {"type": "aside", "card": "2c"})
     with pytest.raises(IllegalActionError) as error:

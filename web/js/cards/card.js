@@ -94,14 +94,16 @@ export function setCard(el, code, { deck = "standard", faceUp = true } = {}) {
 /**
  * A new card element. `as: "button"` makes it a button (for playable cards);
  * otherwise a div that is announced as an image named after the card (face up) or
- * "Card face down".
+ * "Card face down", unless `hidden` (a card inside something that names it: hidden
+ * from assistive technology).
  */
-export function createCard(code, { deck = "standard", faceUp = true, as = "div" } = {}) {
+export function createCard(code, { deck = "standard", faceUp = true, as = "div", hidden = false } = {}) {
   const el = document.createElement(as);
   el.className = "card";
   if (as === "button") el.type = "button";
   setCard(el, code, { deck, faceUp });
-  if (as !== "button") {
+  if (hidden) el.setAttribute("aria-hidden", "true");
+  else if (as !== "button") {
     el.setAttribute("role", "img");
     el.setAttribute("aria-label", faceUp && code ? cardName(code, deck) : "Card face down");
   }

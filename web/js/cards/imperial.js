@@ -139,7 +139,7 @@ function compact(label, rank, suit) {
     : `<use href="#cx-imp-${suit}" class="ink" x="55" y="170" width="140" height="140"/>`;
   const wide = label.length > 1;
   return (
-    `<g class="compact">${indexText(label, 16, 128, 132, "start", 0.9)}` +
+    `<g class="compact">${indexText(label, 14, 128, 132, "start", 96 / 132)}` +
     `<use href="#cx-imp-${suit}" class="ink" x="${wide ? 170 : 152}" y="28" width="${wide ? 66 : 78}" height="${wide ? 66 : 78}"/>` +
     (HONOURS.has(rank) ? star(34, 154, 14) : "") +
     `${big}</g>`

@@ -31,10 +31,10 @@ function parse(code) {
   return { sabacc: false, rank: Number(match[1]), suit: match[2] };
 }
 
-/** The card's full name: "Master of Coins", "7 of Sabres", "Sabacc -21, The Universe". */
+/** The card's full name: "Master of Coins", "7 of Sabres", "Sabacc -7", "The Universe (Sabacc -21)". */
 export function sabaccName(code) {
   const card = parse(code);
-  if (card.sabacc) return SABACC_NAMES[code] ? `Sabacc ${code}, ${SABACC_NAMES[code]}` : `Sabacc ${code}`;
+  if (card.sabacc) return SABACC_NAMES[code] ? `${SABACC_NAMES[code]} (Sabacc ${code})` : `Sabacc ${code}`;
   return `${COURT_NAMES[card.rank] || card.rank} of ${SUIT_NAMES[card.suit]}`;
 }
 
@@ -200,7 +200,7 @@ function suitCompact(rank, suit) {
     ? `<svg x="45" y="160" width="160" height="160" viewBox="0 0 100 100" overflow="visible">${EMBLEMS[rank]}</svg>`
     : `<use href="#sb-suit-${suit}" class="ink" x="55" y="170" width="140" height="140"/>`;
   return (
-    `<g class="compact">${label(text, 16, 128, 132, { anchor: "start", width: wide ? 132 : 0 })}` +
+    `<g class="compact">${label(text, 14, 128, 132, { anchor: "start", width: wide ? 96 : 0 })}` +
     `<use href="#sb-suit-${suit}" class="ink" x="${wide ? 168 : 152}" y="28" width="${wide ? 68 : 78}" height="${wide ? 68 : 78}"/>` +
     `${big}</g>`
   );
@@ -235,10 +235,10 @@ function sabaccFace(code, number, honour) {
       `<circle class="sb-medal" cx="125" cy="175" r="52"/>` +
       label(text, 125, 200, 70, { width: text.length > 2 ? 90 : text.length > 1 ? 66 : 0 }) +
       label("SABACC", 125, 292, 22, { cls: "sb-word ink" });
-  const compactText = label(text, 16, 120, 120, {
-    anchor: "start",
-    width: text.length > 2 ? 170 : text.length > 1 ? 120 : 0,
-  });
+  // the compact index stays within the card's left 45% (the strip a hand shows of it)
+  const compactText = text.length > 2
+    ? label(text, 12, 112, 100, { anchor: "start", width: 98 })
+    : label(text, 14, 120, 120, { anchor: "start", width: text.length > 1 ? 96 : 0 });
   return (
     `<rect class="face-base" x="1" y="1" width="248" height="348" rx="18"/>` +
     `<rect class="sb-trump-frame ink-stroke" x="12" y="12" width="226" height="326" rx="12"/>` +

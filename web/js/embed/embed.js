@@ -204,12 +204,9 @@ function showVerdict(kind, headline, refusal) {
     why.className = "demo-verdict-why";
     why.textContent = refusal.message;
     verdict.append(why);
-    if (refusal.rule) {
-      const rule = document.createElement("p");
-      rule.className = "demo-verdict-rule";
-      rule.textContent = `The rules engine's reason: ${refusal.rule.replace(/-/g, " ")}.`;
-      verdict.append(rule);
-    }
+    // the rule's id is for code (and tests): the engine's sentence names the rule
+    if (refusal.rule) verdict.dataset.rule = refusal.rule;
+    else delete verdict.dataset.rule;
   }
   verdict.hidden = false;
 }

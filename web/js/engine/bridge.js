@@ -279,6 +279,31 @@ class Engine {
   botPlay(state, level, seed, viewer) {
     return this.call("bot_play", { state, level, seed, viewer });
   }
+
+  // --- review (issue 16; docs/BRIDGE.md, "Review") ---------------------------------------
+  // Run step by step to show progress and allow cancelling between steps:
+  //   let job = await engine.reviewPlan(record, seat, level);
+  //   while (!job.review) job = await engine.reviewStep(job);   // job.progress: {done, total}
+
+  /** `seat`'s decisions in `record` judged, in one call: {decisions, summary, ...}. */
+  review(record, seat, level, seed, hand) {
+    return this.call("review", { record, seat, level, seed, hand });
+  }
+
+  /** The same review as a job to run with reviewStep(); `job.review` is null until done. */
+  reviewPlan(record, seat, level, seed, hand) {
+    return this.call("review_plan", { record, seat, level, seed, hand });
+  }
+
+  /** The review job after its next step. */
+  reviewStep(job) {
+    return this.call("review_step", { job });
+  }
+
+  /** One decision (action `index` of the record) judged as the review judges it. */
+  reviewDecision(record, seat, index, level, seed) {
+    return this.call("review_decision", { record, seat, index, level, seed });
+  }
 }
 
 /** The one engine of the page, booting from the moment this module is imported (the site's

@@ -1,7 +1,7 @@
 // The end of a game: a panel over the table saying it was won, or that it reached a
 // dead end and why (the engine's reason), with what to do next.
 
-import { icon } from "../ui/icons.js";
+import { iconNode } from "../ui/icons.js";
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -14,13 +14,14 @@ export class Ending {
     panel.setAttribute("aria-labelledby", "pt-ending-title");
     panel.innerHTML = `
       <div class="pt-ending-card">
-        <button type="button" class="btn quiet icon-only pt-ending-close" aria-label="Close, and look at the table">${icon("close")}</button>
+        <button type="button" class="btn quiet icon-only pt-ending-close" aria-label="Close, and look at the table"></button>
         <p class="pt-ending-mark" aria-hidden="true"></p>
         <h2 id="pt-ending-title" tabindex="-1"></h2>
         <p class="pt-ending-text"></p>
         <p class="pt-ending-detail"></p>
         <div class="pt-ending-actions"></div>
       </div>`;
+    panel.querySelector(".pt-ending-close").append(iconNode("close"));
     host.append(panel);
     this.panel = panel;
     this.title = panel.querySelector("h2");

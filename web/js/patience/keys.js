@@ -1,5 +1,5 @@
-// Keyboard play. Keys act on the table unless focus is in a form field or a dialog
-// is open; Space and Enter on a focused button keep their usual meaning.
+// Keyboard play (table/page.js calls handleKey unless focus is in a form field or a
+// dialog is open); Space and Enter on a focused button keep their usual meaning.
 //
 //   D, Space        deal (or redeal when the stock is empty)
 //   B               build the waste's top card (pick a foundation if it fits several)
@@ -24,41 +24,32 @@ export const KEY_HELP = [
   ["?", "This list"],
 ];
 
-function typing(target) {
-  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName));
-}
-
-/** Listen for keys; returns a function that stops listening. */
-export function bindKeys(actions) {
-  function onKey(event) {
-    if (event.defaultPrevented || event.altKey || typing(event.target)) return;
-    if (document.querySelector("dialog[open]")) return;
-    const key = event.key;
-    const command = event.ctrlKey || event.metaKey;
-    let handled = true;
-    if (command) {
-      const lower = key.toLowerCase();
-      if (lower === "z" && !event.shiftKey) actions.undo();
-      else if ((lower === "z" && event.shiftKey) || lower === "y") actions.redo();
-      else handled = false;
-    } else if (key === " ") {
-      const onControl = event.target instanceof HTMLElement && event.target.closest("button, a, summary");
-      if (onControl) handled = false;
-      else actions.stock();
-    } else if (key === "d" || key === "D") actions.stock();
-    else if (key === "b" || key === "B") actions.build();
-    else if (/^[1-8]$/.test(key)) actions.foundation(Number(key) - 1);
-    else if (key === "u" || key === "U") actions.undo();
-    else if (key === "y" || key === "Y") actions.redo();
-    else if (key === "n" || key === "N") actions.newDeal();
-    else if (key === "h" || key === "H") actions.hint();
-    else if (key === "w" || key === "W") actions.solve();
-    else if (key === "?") actions.help();
-    else if (key === "Escape") handled = actions.escape();
-    else if (key === "ArrowLeft" || key === "ArrowRight") handled = actions.move(key === "ArrowLeft" ? -1 : 1, event.target);
+/** Act on a key (the table page has checked for dialogs and form fields): true when it
+ * was one of the patience's. */
+export function handleKey(event, actions) {
+  const key = event.key;
+  const command = event.ctrlKey || event.metaKey;
+  let handled = true;
+  if (command) {
+    const lower = key.toLowerCase();
+    if (lower === "z" && !event.shiftKey) actions.undo();
+    else if ((lower === "z" && event.shiftKey) || lower === "y") actions.redo();
     else handled = false;
-    if (handled) event.preventDefault();
-  }
-  document.addEventListener("keydown", onKey);
-  return () => document.removeEventListener("keydown", onKey);
+  } else if (key === " ") {
+    const onControl = event.target instanceof HTMLElement && event.target.closest("button, a, summary");
+    if (onControl) handled = false;
+    else actions.stock();
+  } else if (key === "d" || key === "D") actions.stock();
+  else if (key === "b" || key === "B") actions.build();
+  else if (/^[1-8]$/.test(key)) actions.foundation(Number(key) - 1);
+  else if (key === "u" || key === "U") actions.undo();
+  else if (key === "y" || key === "Y") actions.redo();
+  else if (key === "n" || key === "N") actions.newDeal();
+  else if (key === "h" || key === "H") actions.hint();
+  else if (key === "w" || key === "W") actions.solve();
+  else if (key === "?") actions.help();
+  else if (key === "Escape") handled = actions.escape();
+  else if (key === "ArrowLeft" || key === "ArrowRight") handled = actions.move(key === "ArrowLeft" ? -1 : 1, event.target);
+  else handled = false;
+  return handled;
 }

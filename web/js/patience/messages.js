@@ -38,3 +38,19 @@ export function describePosition(view) {
 export function builtCount(view) {
   return view.foundation_info.reduce((sum, f) => sum + f.count, 0);
 }
+
+/** "no-king" -> "No king". */
+function choiceLabel(value) {
+  const text = String(value).replace(/-/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A short line for the options in force: "King start · 2 redeals". */
+export function optionsLine(options) {
+  const parts = [];
+  if (options.start !== undefined) parts.push(`${choiceLabel(options.start)} start`);
+  if (options.redeals !== undefined) {
+    parts.push(options.redeals === 0 ? "no redeal" : `${options.redeals} redeal${options.redeals === 1 ? "" : "s"}`);
+  }
+  return parts.join(" · ");
+}

@@ -8,6 +8,7 @@
 import { createCard, createPlaceholder, setCard, setPlaceholder, cardName } from "../cards/card.js";
 import { rankName } from "../cards/standard.js";
 import { pointAt } from "../ui/advice.js";
+import { h } from "../ui/dom.js";
 import { icon } from "../ui/icons.js";
 import { flyFrom, reducedMotion } from "../ui/motion.js";
 
@@ -86,12 +87,12 @@ export class PatienceTable {
       const li = document.createElement("li");
       li.className = "pt-foundation";
       li.dataset.index = String(k);
-      li.innerHTML = `
-        <button type="button" class="pile foundation" data-index="${k}" aria-describedby="pt-f${k}-desc" aria-keyshortcuts="${k + 1}">
-          <span class="pile-stack" aria-hidden="true"></span>
-        </button>
-        <div class="f-label" aria-hidden="true"><span class="f-base"></span><span class="f-need"></span></div>
-        <span class="sr-only" id="pt-f${k}-desc"></span>`;
+      li.append(
+        h("button", { type: "button", class: "pile foundation", dataset: { index: String(k) }, "aria-describedby": `pt-f${k}-desc`, "aria-keyshortcuts": String(k + 1) },
+          h("span", { class: "pile-stack", "aria-hidden": "true" })),
+        h("div", { class: "f-label", "aria-hidden": "true" }, h("span", { class: "f-base" }), h("span", { class: "f-need" })),
+        h("span", { class: "sr-only", id: `pt-f${k}-desc` }),
+      );
       const button = li.querySelector("button");
       button.addEventListener("click", () => this.on.foundation(k));
       this.foundationList.append(li);
@@ -169,8 +170,8 @@ export class PatienceTable {
       f.button.setAttribute("aria-label", foundationLabel(view, k));
       f.desc.textContent = foundationDetail(view, k);
       f.base.textContent = rankName(info.base) === "10" ? "10" : info.base;
-      if (info.needed === 0) f.need.innerHTML = `<span class="f-to-go">complete</span>`;
-      else f.need.innerHTML = `${info.needed}<span class="f-to-go"> to go</span>`;
+      if (info.needed === 0) f.need.replaceChildren(h("span", { class: "f-to-go", text: "complete" }));
+      else f.need.replaceChildren(String(info.needed), h("span", { class: "f-to-go", text: " to go" }));
       f.li.classList.toggle("full", info.needed === 0);
       f.li.classList.toggle("waiting", !info.next && info.count === 0);
       f.li.classList.toggle("candidate", Boolean(candidates && candidates.includes(k)));

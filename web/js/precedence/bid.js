@@ -1,14 +1,16 @@
 // The bidding panel: 0 to 13 tricks, the bids the engine allows enabled (its legal
-// actions; the team contract is capped at 13), the team contract so far and the trick
-// credit each trick bid costs.
+// actions; the team contract is capped at 13), the partner's bid and the trick credit
+// each trick bid costs. The buttons are one tab stop; the arrow keys move between them.
 //
-//   const panel = new BidPanel(el, {bid(action)});  panel.open(legal, view);  panel.close()
+//   const panel = new BidPanel({bid(action)});  panel.open(legal, view) -> element;
+//   panel.focus(); panel.button(tricks)
 
+import { h } from "../ui/dom.js";
+import { ChoiceGroup } from "../table/choices.js";
 import { plural, seatName } from "./messages.js";
 
 export class BidPanel {
-  constructor(el, { bid }) {
-    this.el = el;
+  constructor({ bid }) {
     this.bid = bid;
   }
 
@@ -17,37 +19,36 @@ export class BidPanel {
     const partner = (view.seat + 2) % 4;
     const partnerBid = view.bids[partner];
     const credit = view.wagers.trick_credit;
-    this.el.hidden = false;
-    this.el.innerHTML = `
-      <h2 class="pr-panel-title" id="pr-bid-title">Your bid</h2>
-      <p class="pr-panel-help pr-bid-facts"></p>
-      <div class="pr-bid-grid" role="group" aria-labelledby="pr-bid-title"></div>`;
-    const facts = this.el.querySelector(".pr-bid-facts");
     const team = view.contracts[view.seat % 2];
-    facts.textContent =
-      `${partnerBid === null ? `${seatName(partner)} has not bid yet` : `${seatName(partner)} bid ${partnerBid}`}; ` +
-      `your team's contract so far: ${team} (at most 13). ` +
-      `Each trick bid costs ${plural(credit, "chip")} of trick credit. You may bid up to ${Math.max(...allowed)}.`;
-    const grid = this.el.querySelector(".pr-bid-grid");
+    const grid = h("div", { class: "pr-bid-grid" });
+    this.group = new ChoiceGroup(grid, { label: "Your bid, in tricks" });
+    const buttons = [];
     for (let n = 0; n <= 13; n += 1) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "btn pr-bid";
-      button.textContent = String(n);
       const ok = allowed.has(n);
+      const button = h("button", {
+        type: "button",
+        class: "btn pr-bid",
+        dataset: { value: String(n) },
+        text: String(n),
+        "aria-label": ok ? `Bid ${plural(n, "trick")}: team contract ${team + n}, costs ${plural(n * credit, "chip")}` : `${n}: above your team's limit`,
+        onclick: () => this.bid({ type: "bid", tricks: n }),
+      });
       button.disabled = !ok;
-      button.setAttribute("aria-label", ok ? `Bid ${plural(n, "trick")}, team contract ${team + n}, costs ${plural(n * credit, "chip")}` : `Bid ${n}: above your team's limit`);
-      if (ok) button.addEventListener("click", () => this.bid({ type: "bid", tricks: n }));
-      grid.append(button);
+      buttons.push(button);
     }
+    this.group.set(buttons);
+    const facts =
+      `${partnerBid === null ? `${seatName(partner)} has not bid yet` : `${seatName(partner)} bid ${partnerBid}`}; ` +
+      `your team's contract so far: ${team} (at most 13). Each trick bid costs ${plural(credit, "chip")}.`;
+    this.el = h("div", { class: "pr-bid-panel" }, h("p", { class: "tp-help", text: facts }), grid);
+    return this.el;
   }
 
   focus() {
-    this.el.querySelector(".pr-bid:not(:disabled)")?.focus();
+    return this.group.focus();
   }
 
-  close() {
-    this.el.hidden = true;
-    this.el.replaceChildren();
+  button(tricks) {
+    return this.group.button(String(tricks));
   }
 }

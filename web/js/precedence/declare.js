@@ -1,23 +1,26 @@
-// The meld declaration panel. The engine lists every legal declaration (legal actions);
-// the player selects cards (in the hand, or a whole meld with one of the meld buttons)
-// and the panel finds the declarations made of exactly those cards. Before declaring,
-// each meld's kind, points and wager come from the engine itself: the page asks
-// engine.apply for the declaration's events without keeping the result.
+// The meld declaration: select, then confirm. The engine lists every legal declaration
+// (legal actions); the player selects cards (in the hand, or a whole meld with one of
+// the meld buttons; a second press takes it back) and the panel finds the declarations
+// made of exactly those cards. Nothing is declared until the one button is pressed; its
+// words follow the selection ("Declare no melds", "Declare: Run of 3, 3 points").
+// Each meld's kind, points and wager come from the engine: the page asks engine.apply
+// for the declaration's events without keeping the result.
 //
-//   const panel = new DeclarePanel(el, {deck, preview(action) -> events, declare(action), changed()})
-//   panel.open(legal, view)      legal: the seat's declare actions
-//   panel.toggle(code)           a card clicked in the hand
-//   panel.selected               the Set of selected codes (the hand draws them pressed)
-//   panel.close()
+//   const panel = new DeclarePanel({deck, preview(action) -> events, declare(action), changed()})
+//   panel.open(legal, view) -> the panel's element (legal: the seat's declare actions)
+//   panel.toggle(code)       a card pressed in the hand
+//   panel.selected           the Set of selected codes (the hand draws them pressed)
+//   panel.focus()            the first meld button, if any
 
 import { cardName } from "../cards/card.js";
+import { h } from "../ui/dom.js";
+import { ChoiceGroup } from "../table/choices.js";
 import { plural } from "./messages.js";
 
 const keyOf = (meld) => meld.join(" ");
 
 export class DeclarePanel {
-  constructor(el, { deck, preview, declare, changed }) {
-    this.el = el;
+  constructor({ deck, preview, declare, changed }) {
     this.deck = deck;
     this.preview = preview;
     this.declare = declare;
@@ -29,49 +32,33 @@ export class DeclarePanel {
 
   open(legal, view) {
     this.legal = legal;
-    this.view = view;
     this.selected = new Set();
+    this.choice = null;
     const seen = new Map();
     for (const action of legal) for (const meld of action.melds) if (!seen.has(keyOf(meld))) seen.set(keyOf(meld), meld);
     this.melds = [...seen.values()];
-    this.el.hidden = false;
-    this.el.innerHTML = `
-      <h2 class="pr-panel-title" id="pr-declare-title">Declare your melds</h2>
-      <p class="pr-panel-help">Select the cards of the melds you want to show, in your hand or with the buttons below.
-        Each meld costs <strong class="pr-wager"></strong>; declared cards stay face up and must be played first.</p>
-      <div class="pr-meld-options" role="group" aria-label="Melds you could declare"></div>
-      <div class="pr-preview" aria-live="polite"></div>
-      <div class="pr-panel-actions">
-        <button type="button" class="btn" data-none>Declare no melds</button>
-        <button type="button" class="btn primary" data-declare disabled>Declare</button>
-      </div>`;
-    this.el.querySelector(".pr-wager").textContent = plural(view.wagers.meld_wager, "chip");
-    const options = this.el.querySelector(".pr-meld-options");
-    if (!this.melds.length) {
-      options.append(Object.assign(document.createElement("p"), { textContent: "Your hand holds no melds this time." }));
-    }
-    for (const meld of this.melds) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "btn pr-meld-choice";
-      button.dataset.meld = keyOf(meld);
-      button.setAttribute("aria-pressed", "false");
-      button.textContent = meld.map((c) => cardName(c, this.deck)).join(", ");
-      button.addEventListener("click", () => this.toggleMeld(meld));
-      options.append(button);
-    }
-    this.el.querySelector("[data-none]").addEventListener("click", () => this.declare({ type: "declare", melds: [] }));
-    this.el.querySelector("[data-declare]").addEventListener("click", () => {
-      if (this.choice) this.declare(this.choice);
-    });
-    this.update();
+    this.options = h("div", { class: "pr-meld-options" });
+    this.group = new ChoiceGroup(this.options, { label: "Melds you could declare" });
+    this.group.set(this.melds.map((meld) => h("button", {
+      type: "button",
+      class: "btn pr-meld-choice",
+      "aria-pressed": "false",
+      dataset: { meld: keyOf(meld), value: keyOf(meld) },
+      text: meld.map((c) => cardName(c, this.deck)).join(", "),
+      onclick: () => this.toggleMeld(meld),
+    })));
+    this.box = h("p", { class: "pr-preview", "aria-live": "polite" });
+    this.button = h("button", { type: "button", class: "btn primary pr-declare", onclick: () => this.choice && this.declare(this.choice) });
+    this.el = h("div", { class: "pr-declare-panel" },
+      h("p", { class: "tp-help", text: `Each meld costs ${plural(view.wagers.meld_wager, "chip")}; declared cards stay face up and must be played first.` }),
+      this.melds.length ? this.options : h("p", { class: "tp-help", text: "Your hand holds no melds this time." }),
+      h("div", { class: "tp-actions" }, this.box, this.button));
+    this.update(true);
+    return this.el;
   }
 
-  close() {
-    this.el.hidden = true;
-    this.el.replaceChildren();
-    this.selected = new Set();
-    this.legal = [];
+  focus() {
+    return this.melds.length ? this.group.focus() : false;
   }
 
   toggle(code) {
@@ -97,50 +84,47 @@ export class DeclarePanel {
     });
   }
 
-  async update() {
-    this.changed();
-    for (const button of this.el.querySelectorAll(".pr-meld-choice")) {
+  setButton(text, choice) {
+    this.choice = choice;
+    this.button.textContent = text;
+    this.button.disabled = !choice;
+  }
+
+  async update(quiet = false) {
+    if (!quiet) this.changed();
+    for (const button of this.options.querySelectorAll(".pr-meld-choice")) {
       const meld = button.dataset.meld.split(" ");
       button.setAttribute("aria-pressed", String(meld.every((c) => this.selected.has(c))));
     }
-    const box = this.el.querySelector(".pr-preview");
-    const declareButton = this.el.querySelector("[data-declare]");
     const token = ++this.token;
     const found = this.selected.size ? this.matches() : [];
-    this.choice = null;
-    declareButton.disabled = true;
     if (!this.selected.size) {
-      box.textContent = "No cards selected: you would declare no melds.";
+      this.box.textContent = this.melds.length ? "Select the cards of each meld you want to show." : "";
+      this.setButton("Declare no melds", { type: "declare", melds: [] });
       return;
     }
     if (!found.length) {
-      box.textContent = `${plural(this.selected.size, "card")} selected: these cards do not make whole melds yet.`;
+      this.box.textContent = `${plural(this.selected.size, "card")} selected: these cards do not make whole melds yet.`;
+      this.setButton("Declare", null);
       return;
     }
     // several ways to split the same cards (a long run, or two runs): the player picks
+    this.setButton("Declare", null);
     const previews = await Promise.all(found.map((action) => this.preview(action)));
     if (token !== this.token) return;
-    box.replaceChildren();
-    const name = `pr-split-${token}`;
+    this.box.replaceChildren();
     previews.forEach((events, i) => {
       const declared = events.find((e) => e.type === "declare");
-      const item = document.createElement(found.length > 1 ? "label" : "div");
-      item.className = "pr-preview-option";
-      const text = document.createElement("span");
       const melds = declared.melds.map((m) => `${m.label}, ${plural(m.points, "point")}`).join("; ");
-      text.textContent = `${melds}. Total ${plural(declared.points, "point")}, wager ${plural(declared.wager, "chip")}.`;
-      if (found.length > 1) {
-        const radio = document.createElement("input");
-        radio.type = "radio";
-        radio.name = name;
-        radio.checked = i === 0;
-        radio.addEventListener("change", () => { this.choice = found[i]; });
-        item.append(radio, " ");
+      const text = h("span", { text: `${melds}. Total ${plural(declared.points, "point")}, wager ${plural(declared.wager, "chip")}.` });
+      if (found.length === 1) {
+        this.box.append(text);
+        return;
       }
-      item.append(text);
-      box.append(item);
+      const radio = h("input", { type: "radio", name: `pr-split-${token}`, onchange: () => { this.choice = found[i]; } });
+      radio.checked = i === 0;
+      this.box.append(h("label", { class: "pr-preview-option" }, radio, " ", text));
     });
-    this.choice = found[0];
-    declareButton.disabled = false;
+    this.setButton("Declare", found[0]);
   }
 }

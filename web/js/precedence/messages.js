@@ -32,7 +32,7 @@ export function describeEvent(event, deck) {
     case "play":
       return `${subject(event.seat, "play")} the ${cardName(event.card, deck)}.`;
     case "trick":
-      return `${event.winner === HUMAN ? "You win" : `${seatName(event.winner)} wins`} trick ${event.number} with the ${cardName(event.card, deck)}, ${event.reason}.`;
+      return `${event.winner === HUMAN ? "You win" : `${seatName(event.winner)} wins`} trick ${event.number} with the ${cardName(event.card, deck)}: ${event.reason}.`;
     case "hand_scored":
       return event.teams
         .map((t) => `${teamName(t.team)} ${t.made ? "made" : "failed"} ${t.contract}: ${signed(t.hand_points)}, score ${t.score_after}.`)
@@ -44,4 +44,10 @@ export function describeEvent(event, deck) {
 
 export function signed(n) {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}
+
+/** "You and North won, 183 to 74": the winners' score first. */
+export function resultLine(winner, scores) {
+  if (winner === null || winner === undefined) return `The scores are ${scores[0]} to ${scores[1]}.`;
+  return `${teamName(winner)} won, ${scores[winner]} to ${scores[1 - winner]}.`;
 }

@@ -6,7 +6,7 @@
 //   handSummary(events, {excessCounted}) -> {title, body: Node}
 //   gameOver(events) -> {title, body: Node, winner} | null (the game goes on)
 
-import { HUMAN, plural, seatName, signed, teamName } from "./messages.js";
+import { HUMAN, plural, resultLine, seatName, signed, teamName } from "./messages.js";
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -14,6 +14,8 @@ function el(tag, className, text) {
   if (text !== undefined) node.textContent = text;
   return node;
 }
+
+const chipsStay = (n) => `${plural(n, "chip")} ${n === 1 ? "stays" : "stay"}`;
 
 function row(table, label, values, header = false) {
   const tr = el("tr");
@@ -57,7 +59,7 @@ export function handSummary(events, { excessCounted = true } = {}) {
     const what = pot.outcome === "won"
       ? `The Hand Pot of ${plural(pot.amount, "chip")} goes to ${teamName(pot.team)}${shares ? ` (${shares})` : ""}.`
       : `The Hand Pot of ${plural(pot.amount ?? pot.carried ?? 0, "chip")} carries over to the next hand.`;
-    p.textContent = `${what} Why: ${pot.reason}.${pot.odd_chip ? ` ${plural(pot.odd_chip, "odd chip")} stays in the pot.` : ""}`;
+    p.textContent = `${what} Why: ${pot.reason}.${pot.odd_chip ? ` The odd ${pot.odd_chip === 1 ? "chip stays" : `${pot.odd_chip} chips stay`} in the pot.` : ""}`;
     body.append(p);
   }
   if (events.some((e) => e.type === "tie")) {
@@ -75,18 +77,18 @@ export function gameOver(events) {
   const leftover = events.find((e) => e.type === "leftover_pot");
   const won = over.winner === 0;
   const body = el("div", "pr-game-over");
-  body.append(el("p", "pr-final", `Final score: ${teamName(0)} ${over.scores[0]}, ${teamName(1)} ${over.scores[1]}, after ${plural(over.hands_played, "hand")}.`));
+  body.append(el("p", "pr-final", `${resultLine(over.winner, over.scores)} The game took ${plural(over.hands_played, "hand")}.`));
   if (accord) {
     const shares = (accord.shares || []).map((s) => `${seatName(s.seat)} ${plural(s.amount, "chip")}`).join(", ");
     body.append(el("p", "", `The Accord Pot of ${plural(accord.amount, "chip")} goes to ${teamName(accord.team)}${shares ? `: ${shares}` : ""}.${accord.odd_chip_seat !== null && accord.odd_chip_seat !== undefined ? ` The odd chip goes to ${seatName(accord.odd_chip_seat)}.` : ""}`));
   }
-  if (over.unclaimed) body.append(el("p", "", `${plural(over.unclaimed, "chip")} left in the Hand Pot stay on the table.`));
-  else if (leftover && leftover.amount) body.append(el("p", "", `${plural(leftover.amount, "chip")} left in the Hand Pot go to the winners.`));
+  if (over.unclaimed) body.append(el("p", "", `${chipsStay(over.unclaimed)} in the Hand Pot, unclaimed.`));
+  else if (leftover && leftover.amount) body.append(el("p", "", `${plural(leftover.amount, "chip")} left in the Hand Pot ${leftover.amount === 1 ? "goes" : "go"} to the winners.`));
   const chips = el("ul", "ledger-balances");
   over.chips.forEach((amount, seat) => {
     const li = el("li", amount < 0 ? "debt" : "", `${seatName(seat)}: ${plural(amount, "chip")}`);
     chips.append(li);
   });
   body.append(chips);
-  return { title: won ? "You and North win the game!" : "West and East win the game", body, winner: over.winner, won: over.winner === 0 && HUMAN === 0 };
+  return { title: won ? "You and North win the game!" : "West and East win the game", body, winner: over.winner, won: over.winner === HUMAN % 2 };
 }

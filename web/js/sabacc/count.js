@@ -34,7 +34,7 @@ export function roundEnd(events) {
 
 /** A title for the round's end. */
 export function roundTitle(end) {
-  if (end.over && !end.counted && end.void) return "Game over";
+  if (end.over) return `Game over: ${winnersLine(end.over.winners).replace(/[.!]$/, "")}`;
   if (end.void) return `Round ${end.void.round + 1}: everyone passed`;
   const c = end.counted;
   return `Round ${c.round + 1}: ${who(c.declarer)} ${c.made ? "made" : "lost"} ${bidName(c.contract)}`;
@@ -119,7 +119,12 @@ function settledSection(s, players) {
   else {
     p.textContent = `Wagers: the defenders divide the ${chips(s.table)} on the table (${gains.join(", ") || "nothing each"})${s.remainder ? `; ${chips(s.remainder)} over goes into the Ante Pot` : ""}.`;
   }
-  return p;
+  if (!s.net) return p;
+  // what each player gained or lost on the wagers, their own stakes counted
+  const net = s.net.map((n, seat) => `${who(seat)} ${n > 0 ? "+" : n < 0 ? "−" : ""}${Math.abs(n)}`);
+  const box = el("div", "");
+  box.append(p, el("p", "sb-settled", `Won or lost on the wagers: ${net.join(", ")}.`));
+  return box;
 }
 
 function bonusSection(b) {

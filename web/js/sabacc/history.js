@@ -1,169 +1,61 @@
-// The game's history: every round's deal (your cards as dealt), the auction, the tricks
-// and the count, kept in the saved game and shown after each round; and the game record
-// exported as a JSON file, or imported (the engine replays it before it is used).
+// The rounds of a Contract Sabacc game, drawn from the engine's events alone (the hands
+// of table/history.js's GameLog): your cards as dealt, the auction, the talon and the
+// aside, the tricks and the count.
+//
+//   historyEntries(log) -> entries for table/dialogs.js showHistory
 
 import { createCard } from "../cards/card.js";
 import "../cards/sabacc.js";
-import { openDialog } from "../ui/dialog.js";
+import { h } from "../ui/dom.js";
+import { GameLog } from "../table/history.js";
 import { bidName, card, points, seatName } from "./messages.js";
-import { shapeProblem } from "./store.js";
 
 const who = (seat) => (seat === 0 ? "You" : seatName(seat));
-const el = (tag, className, text) => {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-};
-
-/** A round's entry at its start: {round, dealer, hand}. */
-export function startRound(view) {
-  return { round: view.round, dealer: view.dealer, hand: [...view.hand] };
-}
-
-/**
- * The finished round's entry: `entry` from startRound, `before` the view just before
- * the last action, `events` that action's events (the last bid or trick, the count).
- */
-export function finishRound(entry, before, events, end) {
-  const auction = [...before.auction];
-  for (const e of events) if (e.type === "bid") auction.push({ seat: e.seat, bid: e.bid, stake: e.stake });
-  const tricks = before.played.map((t) => ({ plays: t.plays, winner: t.winner }));
-  for (const e of events) if (e.type === "trick_won") tricks.push({ plays: e.plays, winner: e.seat });
-  return {
-    ...(entry || { round: before.round, dealer: before.dealer, hand: [] }),
-    auction,
-    declarer: before.declarer,
-    contract: before.contract,
-    tricks,
-    void: Boolean(end.void),
-    count: end.counted
-      ? {
-          points: end.counted.points,
-          needed: end.counted.needed,
-          made: end.counted.made,
-          talon: end.counted.talon,
-          aside: end.counted.aside,
-        }
-      : null,
-    bonus: end.bonus ? { name: end.bonus.name, seat: end.bonus.seat, amount: end.bonus.amount } : null,
-  };
-}
 
 function smallCards(codes) {
-  const row = el("span", "sb-mini-row");
-  for (const code of codes) row.append(createCard(code, { deck: "sabacc" }));
-  row.setAttribute("role", "img");
-  row.setAttribute("aria-label", codes.map(card).join(", "));
-  for (const c of row.children) c.removeAttribute("role");
-  for (const c of row.children) c.removeAttribute("aria-label");
-  return row;
+  return h("span", { class: "sb-mini-row", role: "img", "aria-label": codes.map(card).join(", ") },
+    codes.map((code) => createCard(code, { deck: "sabacc", hidden: true })));
 }
 
-function roundSection(entry) {
-  const section = el("section", "sb-history-round");
-  const title = entry.void
-    ? `Round ${entry.round + 1}: void (everyone passed)`
-    : `Round ${entry.round + 1}: ${who(entry.declarer)} — ${bidName(entry.contract)}, ${entry.count ? `${points(entry.count.points)} points, ${entry.count.made ? "made" : "lost"}` : ""}`;
-  section.append(el("h3", "", title));
-  section.append(el("p", "", `Dealer: ${who(entry.dealer)}.`));
-  if (entry.hand && entry.hand.length) {
-    const p = el("p", "sb-history-line");
-    p.append(el("span", "sb-history-key", "Your cards as dealt: "), smallCards(entry.hand));
-    section.append(p);
-  }
-  section.append(
-    el("p", "", `Auction: ${entry.auction.map((b) => `${who(b.seat)} ${bidName(b.bid).toLowerCase()}${b.stake ? ` (${b.stake})` : ""}`).join(", ") || "none"}.`),
-  );
-  if (entry.count) {
-    if (entry.count.talon.length) {
-      const p = el("p", "sb-history-line");
-      p.append(el("span", "sb-history-key", "Talon: "), smallCards(entry.count.talon));
-      section.append(p);
-    }
-    if (entry.count.aside.length) {
-      const p = el("p", "sb-history-line");
-      p.append(el("span", "sb-history-key", "Aside: "), smallCards(entry.count.aside));
-      section.append(p);
-    }
-  }
-  if (entry.tricks.length) {
-    const list = el("ol", "sb-history-tricks");
-    for (const trick of entry.tricks) {
-      const item = el("li");
-      item.append(smallCards(trick.plays.map((p) => p.card)));
-      item.append(el("span", "", ` ${who(trick.plays[0].seat)} led, ${who(trick.winner).toLowerCase() === "you" ? "you" : who(trick.winner)} won`));
-      list.append(item);
-    }
-    const details = el("details");
-    details.append(el("summary", "", `${entry.tricks.length} tricks`), list);
-    section.append(details);
-  }
-  if (entry.bonus) section.append(el("p", "", `Bonus: ${entry.bonus.name} to ${who(entry.bonus.seat)}, ${entry.bonus.amount} chips.`));
-  return section;
+function line(label, codes) {
+  return h("p", { class: "sb-history-line" }, h("span", { class: "sb-history-key", text: `${label}: ` }), smallCards(codes));
 }
 
-/** The history dialog; resolves with "export", "import" or null. */
-export function showHistory(history) {
-  const body = el("div", "sb-history");
-  if (!history.length) body.append(el("p", "", "No round has been played yet in this game."));
-  for (const entry of [...history].reverse()) body.append(roundSection(entry));
-  return openDialog({
-    title: "This game's rounds",
-    body,
-    className: "sb-wide",
-    actions: [
-      { label: "Import a game…", value: "import" },
-      { label: "Export this game", value: "export" },
-      { label: "Close", value: null, primary: true },
-    ],
+export function historyEntries(log) {
+  return log.finished.map((hand) => {
+    const events = GameLog.events(hand);
+    const start = hand.start || {};
+    const counted = events.find((e) => e.type === "round_counted");
+    const voided = events.find((e) => e.type === "void_round");
+    const round = (counted || voided || start).round ?? 0;
+    const title = voided
+      ? `Round ${round + 1}: everyone passed`
+      : counted
+        ? `Round ${round + 1}: ${who(counted.declarer)}, ${bidName(counted.contract)}, ${points(counted.points)} points, ${counted.made ? "made" : "lost"}`
+        : `Round ${round + 1}`;
+    return { label: title, render: () => renderRound(start, events) };
   });
 }
 
-/** Offer the saved game as a JSON file. */
-export function exportGame(saved) {
-  const data = { format: "celestix-sabacc-game", ...saved };
-  const blob = new Blob([JSON.stringify(data, null, 1)], { type: "application/json" });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = `sabacc-${saved.record.seed}-${saved.record.actions.length}.json`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** Ask for a file and read it as a saved game: {saved} or {problem}. */
-export function pickGameFile() {
-  return new Promise((resolve) => {
-    const input = document.createElement("input");
-    input.type = "file";
-    input.accept = "application/json,.json";
-    input.className = "sr-only";
-    input.addEventListener("change", async () => {
-      const file = input.files && input.files[0];
-      input.remove();
-      if (!file) return resolve(null);
-      resolve(readGameText(await file.text()));
-    });
-    input.addEventListener("cancel", () => {
-      input.remove();
-      resolve(null);
-    });
-    document.body.append(input);
-    input.click();
-  });
-}
-
-export function readGameText(text) {
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return { problem: "That file is not a game record (it is not JSON)." };
+function renderRound(start, events) {
+  const box = h("section", { class: "sb-history-round" });
+  if (start.dealer !== undefined) box.append(h("p", { text: `Dealer: ${who(start.dealer)}.` }));
+  if (start.hand && start.hand.length) box.append(line("Your cards as dealt", start.hand));
+  const bids = events.filter((e) => e.type === "bid").map((b) => `${who(b.seat)} ${bidName(b.bid).toLowerCase()}${b.stake ? ` (stake ${b.stake})` : ""}`);
+  box.append(h("p", { text: `Auction: ${bids.join(", ") || "none"}.` }));
+  const counted = events.find((e) => e.type === "round_counted");
+  if (counted) {
+    if (counted.talon && counted.talon.length) box.append(line("Talon", counted.talon));
+    if (counted.aside && counted.aside.length) box.append(line("Aside", counted.aside));
   }
-  if (data && typeof data === "object") delete data.format;
-  const problem = shapeProblem(data);
-  return problem ? { problem } : { saved: data };
+  const tricks = events.filter((e) => e.type === "trick_won");
+  if (tricks.length) {
+    const list = h("ol", { class: "sb-history-tricks" }, tricks.map((trick) =>
+      h("li", {}, smallCards(trick.plays.map((p) => p.card)), h("span", { text: ` ${who(trick.plays[0].seat)} led, ${who(trick.seat)} won.` }))));
+    box.append(h("details", {}, h("summary", { text: `${tricks.length} tricks` }), list));
+  }
+  if (counted) box.append(h("p", { text: `Count: ${points(counted.points)} points for the declarer, needing ${points(counted.needed)}: ${counted.made ? "made" : "lost"}.` }));
+  const bonus = events.find((e) => e.type === "bonus");
+  if (bonus) box.append(h("p", { text: `Bonus: ${bonus.name} to ${who(bonus.seat)}, ${bonus.amount} chips.` }));
+  return box;
 }

@@ -8,7 +8,7 @@ import "../cards/sabacc.js";
 const NAMES = ["You", "Aurel", "Bryn", "Cass", "Dex"];
 
 export function seatName(seat) {
-  return NAMES[seat] ?? `Seat ${seat + 1}`;
+  return NAMES[seat] ?? "Another player";
 }
 
 /** "Aurel plays" / "You play": the verb agrees with the seat. */
@@ -54,7 +54,9 @@ export function describe(event) {
     case "bid":
       return event.bid === "pass"
         ? `${subject(event.seat, "pass")}.`
-        : `${subject(event.seat, "bid")} ${event.name || bidName(event.bid)}, staking ${chips(event.stake)}.`;
+        : (event.callers || [event.seat]).length > 1
+          ? `${subject(event.seat, "bid")} ${event.name || bidName(event.bid)}: every player puts in ${chips(event.stake)}.`
+          : `${subject(event.seat, "bid")} ${event.name || bidName(event.bid)}, staking ${chips(event.stake)}.`;
     case "auction_won":
       return `${event.declarer === 0 ? "You are" : `${seatName(event.declarer)} is`} the declarer: ${event.name || bidName(event.contract)}. ${event.reason || ""}`.trim();
     case "talon_shown":

@@ -1,608 +1,308 @@
 // The Contract Sabacc page: #sabacc[/deal=12345&players=5&...]
 //
-// You sit at seat 0 (the bottom); the other seats are computer players who choose in
-// the engine's worker (engine.botAction on their own seat's view), so the page never
-// freezes. Every move goes to the engine; the page shows what the engine answers:
-// legal cards and bids, the reasons a card may not go (view.refusals), the events of
-// each move, and the count. The game is saved after every action (store.js).
+// You sit at the bottom; the seats go round counterclockwise as the rules say (play
+// passes from a seat to the one on its right): the next seat on your right, and so on
+// round to your left. Everything a table does is table/flow.js's (and table/page.js's);
+// this page says what is Contract Sabacc's own: the seats and their plates, the pots,
+// talon, auction and aside on the felt, the bids, the aside (select, then confirm),
+// the words for each event, the count, the statistics and the rounds' history.
 
-import { AdvicePanel, alternativeLines, hintText, pointAt } from "../ui/advice.js";
-import { openDialog } from "../ui/dialog.js";
-import { iconButton } from "../ui/icons.js";
+import "../cards/sabacc.js";
+import { alternativeLines, hintText, pointAt } from "../ui/advice.js";
+import { h } from "../ui/dom.js";
 import { announce } from "../ui/live.js";
-import { reducedMotion } from "../ui/motion.js";
 import { toast } from "../ui/toast.js";
-import { safeNow, playable } from "../pwa/pwa.js";
+import { ChoiceGroup } from "../table/choices.js";
+import { TrickPage } from "../table/flow.js";
+import { sleep } from "../table/pace.js";
+import { common, createStats, percent } from "../table/stats.js";
+import { AsidePanel } from "./aside.js";
 import { roundBody, roundEnd, roundTitle } from "./count.js";
-import { askNewGame, showHelp, showLastTrick, showLedger, SPEEDS } from "./dialogs.js";
-import { exportGame, finishRound, pickGameFile, showHistory, startRound } from "./history.js";
-import { bidName, describe, seatName, winnersLine } from "./messages.js";
-import { HUMAN, SabaccSession } from "./session.js";
-import { recordGame, recordRound, showStats } from "./stats.js";
-import { clearSaved, loadPrefs, loadSaved, save, savePrefs } from "./store.js";
-import { SabaccTable } from "./table.js";
+import { SabaccFelt } from "./felt.js";
+import { historyEntries } from "./history.js";
+import { bidName, card, chips, describe, points, seatName, winnersLine } from "./messages.js";
+import { store } from "./store.js";
 
 const GAME = "sabacc";
-const HINT_LEVEL = "strong";
+const HUMAN = 0;
+const POSITIONS = {
+  3: ["bottom", "right", "left"],
+  4: ["bottom", "right", "top", "left"],
+  5: ["bottom", "right", "top-right", "top-left", "left"],
+};
 // A hint's values are hundredths of a chip for the round (sabacc/bots/hints.py).
 const chipValue = (v) => `${v > 0 ? "+" : ""}${(v / 100).toFixed(2)} chips`;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function mount(container, params, ctx) {
-  const page = new SabaccPage(container, ctx);
+  const page = new SabaccPage(container, ctx, { game: GAME, store, stats: createStats(GAME), human: HUMAN });
   // the first deal may wait for the options dialog, and routing must not wait with it
   page.open(params).catch((error) => ctx.fault(error, page));
   return page;
 }
 
-function randomSeed() {
-  const values = new Uint32Array(1);
-  crypto.getRandomValues(values);
-  return (values[0] % 999999) + 1;
-}
-
-class SabaccPage {
-  constructor(container, ctx) {
-    this.ctx = ctx;
-    this.engine = ctx.engine;
-    this.game = ctx.games.find((g) => g.id === GAME) || { options: {}, levels: ["basic"], seats: [3, 5], name: "Contract Sabacc" };
-    this.session = null;
-    this.history = [];
-    this.current = null; // this round's history entry so far
-    this.pending = null; // events of a round's end not yet looked at
-    this.displayTrick = null;
-    this.thinking = null;
-    this.busy = false; // a move is being made or shown
-    this.looping = false;
-    this.generation = 0; // bumps when a new game replaces the current one
-    this.prefs = loadPrefs();
-    this.build(container);
-    this.onKey = (event) => this.key(event);
-    document.addEventListener("keydown", this.onKey);
+class SabaccPage extends TrickPage {
+  get deck() {
+    return "sabacc";
   }
 
-  get speed() {
-    if (reducedMotion()) return 0;
-    return SPEEDS[this.prefs.speed] ?? 1;
+  seatName(seat) {
+    return seatName(seat);
   }
 
-  // ---- the page ---------------------------------------------------------------------
+  slotOf(seat, seats) {
+    return (POSITIONS[seats] || POSITIONS[4])[seat];
+  }
 
-  build(container) {
-    const section = document.createElement("section");
-    section.className = "sabacc";
-    section.setAttribute("aria-labelledby", "sb-title");
-    section.innerHTML = `
-      <div class="sb-bar">
-        <div class="sb-heading">
-          <h1 id="sb-title" tabindex="-1" data-skip-target></h1>
-          <p class="sb-status"></p>
-        </div>
-        <div class="sb-actions" role="toolbar" aria-label="Game"></div>
-      </div>
-      <div class="sb-board">
-        <div class="sb-centre">
-          <div class="sb-trick" role="group" aria-label="Trick"></div>
-          <p class="sb-centre-info"></p>
-          <div class="sb-talon" hidden>
-            <p class="sb-talon-label"></p>
-            <div class="sb-talon-cards" role="img"></div>
-          </div>
-        </div>
-      </div>
-      <div class="sb-prompt" aria-label="Table talk"></div>
-      <div class="sb-me">
-        <div class="sb-me-top">
-          <div class="sb-me-plate"></div>
-          <div class="sb-aside" hidden><p class="sb-aside-label"></p><div class="sb-aside-cards" role="img"></div></div>
-        </div>
-        <div class="sb-hand"></div>
-        <p class="sb-hint" aria-live="off"></p>
-      </div>`;
-    section.querySelector("#sb-title").textContent = this.game.name;
-    container.append(section);
-    this.el = section;
-    this.status = section.querySelector(".sb-status");
-    const bar = section.querySelector(".sb-actions");
-    const b = (icon, label, shortcut, run) => {
-      const button = iconButton(icon, label, { shortcut, className: "quiet" });
-      button.addEventListener("click", run);
-      return button;
-    };
-    this.buttons = {
-      hint: b("hint", "Hint", "", () => this.hint()),
-      last: b("undo", "Last trick", "L", () => this.lastTrick()),
-      ledger: b("keyboard", "Ledger", "G", () => this.ledger()),
-      history: b("redeal", "History", "", () => this.showHistory()),
-      stats: b("check", "Statistics", "", () => showStats()),
-      newGame: b("deal", "New game", "N", () => this.newGame()),
-      help: b("help", "How to play", "Shift+?", () => showHelp()),
-    };
-    bar.append(...Object.values(this.buttons));
-    this.table = new SabaccTable(section, {
-      card: (code, button) => this.onCard(code, button),
-      bid: (bid) => this.act({ type: "bid", bid }),
+  potName(pot) {
+    return { ante_pot: "Ante Pot", table: "On the table" }[pot] || pot;
+  }
+
+  buildTable(root) {
+    super.buildTable(root);
+    this.felt.classList.add("sb-felt");
+    this.sabaccFelt = new SabaccFelt(this.centre, { seatName });
+    this.aside = new AsidePanel({
+      preview: (actions) => this.previewAside(actions),
+      confirm: (actions) => this.act(actions),
+      changed: () => this.render(),
     });
-    this.advice = new AdvicePanel({ label: "Hint" });
-    this.adviceView = null; // the view the advice is for: a new view clears it
-    section.querySelector(".sb-me").append(this.advice.el);
   }
 
-  unmount() {
-    this.unmounted = true;
-    this.generation += 1;
-    document.removeEventListener("keydown", this.onKey);
-    for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
-  }
-
-  // ---- opening a game ---------------------------------------------------------------
-
-  readParams(params) {
-    const deal = params.get("deal");
-    const options = {};
-    for (const [name, spec] of Object.entries(this.game.options)) {
-      if (!params.has(name)) continue;
-      const text = params.get(name);
-      options[name] = /^-?\d+$/.test(text) ? Number(text) : text;
-      if (spec.choices && !spec.choices.includes(options[name])) delete options[name];
-    }
-    if (deal === null && !Object.keys(options).length) return null;
-    const seed = deal !== null && /^\d{1,15}$/.test(deal) ? Number(deal) : null;
-    return { seed, options };
-  }
-
-  matches(wanted) {
-    if (!this.session || !wanted) return false;
-    if (wanted.seed !== null && wanted.seed !== this.session.seed) return false;
-    return Object.entries(wanted.options).every(([k, v]) => this.session.options[k] === v);
-  }
-
-  async open(params) {
-    const wanted = this.readParams(params);
-    const found = loadSaved();
-    if (found.status === "unreadable") {
-      clearSaved();
-      await this.offerFresh(found.reason, wanted);
-      return;
-    }
-    if (found.status === "ok") {
-      try {
-        await this.resume(found.saved);
-      } catch (error) {
-        if (!error || (error.kind !== "malformed" && error.kind !== "illegal")) throw error;
-        clearSaved();
-        await this.offerFresh(`Its moves did not replay: ${error.message}`, wanted);
-        return;
-      }
-      if (!wanted || this.matches(wanted)) return;
-    }
-    if (wanted) {
-      await this.start(wanted.options, wanted.seed ?? randomSeed(), this.prefs.levels);
-      return;
-    }
-    if (found.status === "none") {
-      // first visit: the options, then the deal (cancelling deals with the last choices)
-      await this.newGame({ first: true });
-    }
-  }
-
-  async update(params) {
-    const wanted = this.readParams(params);
-    if (!wanted || this.matches(wanted)) {
-      if (this.session) this.ctx.replaceHash(this.hash());
-      return;
-    }
-    await this.start(wanted.options, wanted.seed ?? randomSeed(), this.prefs.levels);
-  }
-
-  hash() {
-    const parts = [`deal=${this.session.seed}`];
-    for (const [name, spec] of Object.entries(this.game.options)) {
-      const value = this.session.options[name];
-      if (value !== undefined && value !== spec.default) parts.push(`${name}=${encodeURIComponent(value)}`);
-    }
-    return `#${GAME}/${parts.join("&")}`;
-  }
-
-  async offerFresh(reason, wanted) {
-    const body = document.createElement("div");
-    const p1 = document.createElement("p");
-    p1.textContent = reason;
-    const p2 = document.createElement("p");
-    p2.textContent = "Sorry about that. A new game starts now, and it will be saved as usual.";
-    body.append(p1, p2);
-    await openDialog({
-      title: "Your last game could not be picked up",
-      body,
-      actions: [{ label: "Start a new game", value: "new", primary: true }],
-    });
-    if (this.unmounted) return;
-    await this.start(wanted ? wanted.options : this.prefs.options || {}, wanted && wanted.seed !== null ? wanted.seed : randomSeed(), this.prefs.levels);
-  }
-
-  async resume(saved) {
-    const session = await SabaccSession.resume(this.engine, saved);
-    if (this.unmounted) return;
-    this.use(session, {
-      history: Array.isArray(saved.history) ? saved.history : [],
-      current: saved.current && typeof saved.current === "object" ? saved.current : startRound(session.view),
-      pending: Array.isArray(saved.pending) ? saved.pending : null,
-    });
-    announce(`Game resumed. ${this.statusText()}`);
-  }
-
-  async start(options, seed, levels) {
-    const session = await SabaccSession.start(this.engine, options, seed, levels);
-    if (this.unmounted) return;
-    this.use(session, { history: [], current: startRound(session.view), pending: null });
-    this.save();
-    announce(`New game, ${session.players} players. ${this.statusText()}`);
-  }
-
-  use(session, { history, current, pending }) {
-    this.generation += 1;
-    this.session = session;
-    this.history = history;
-    this.current = current;
-    this.pending = pending;
-    this.displayTrick = null;
-    this.thinking = null;
-    this.busy = false;
-    this.ctx.replaceHash(this.hash());
-    this.ctx.setTitle(`${this.game.name}, deal ${session.seed}`);
-    this.render();
-    this.loop();
-  }
-
-  saved() {
-    return {
-      version: 1,
-      record: this.session.record,
-      levels: this.session.levels,
-      pending: this.pending,
-      history: this.history,
-      current: this.current,
-    };
-  }
-
-  save() {
-    if (save(this.saved()) || this.saveWarned) return;
-    this.saveWarned = true;
-    toast("This browser is not letting the card room save, so the game will not be kept after you leave.", { tone: "error" });
+  /** The legal actions and reasons after setting `actions` aside (nothing is kept). */
+  async previewAside(actions) {
+    let state = this.session.state;
+    for (const action of actions) state = (await this.ask(() => this.engine.apply(state, action, HUMAN))).state;
+    const { view, legal } = await this.ask(() => this.engine.turn(state, HUMAN));
+    return { legal, refusals: view.refusals };
   }
 
   // ---- drawing ----------------------------------------------------------------------
 
-  statusText() {
-    const v = this.session.view;
-    const parts = [`Round ${Math.min(v.round + 1, v.rounds)} of ${v.rounds}`, `dealer ${v.dealer === 0 ? "you" : seatName(v.dealer)}`];
-    if (v.contract) parts.push(`${bidName(v.contract)} by ${v.declarer === 0 ? "you" : seatName(v.declarer)}`);
-    if (v.over) parts.push("game over");
-    return parts.join(" · ");
-  }
-
-  render(view = this.session.view, legal = this.session.legal) {
-    const acting = !this.busy && !this.pending;
-    if (view !== this.adviceView) this.advice.clear();
-    this.table.render(view, legal, { thinking: this.thinking, trick: this.displayTrick, acting });
-    this.status.textContent = this.statusText();
-    this.buttons.last.disabled = !view.last_trick;
-    // whose move it is, for the page's look and for tests: you, wait, count or over
-    this.el.dataset.turn = this.pending
-      ? "count"
-      : view.over
-        ? "over"
-        : !acting || this.looping || view.to_act !== HUMAN
-          ? "wait"
-          : "you";
-    if (view.over && !this.pending) this.showOver(view);
-    playable();
-  }
-
-  showOver(view) {
-    const box = this.table.prompt;
-    box.replaceChildren();
-    const p = document.createElement("p");
-    p.className = "sb-say-line strong";
-    p.textContent = `Game over. ${winnersLine(view.winners)} Chips: ${view.chips.map((c, s) => `${s === 0 ? "you" : seatName(s)} ${c}`).join(", ")}.`;
-    const again = document.createElement("button");
-    again.type = "button";
-    again.className = "btn primary";
-    again.textContent = "New game";
-    again.addEventListener("click", () => this.newGame());
-    box.append(p, again);
-  }
-
-  // ---- the flow ---------------------------------------------------------------------
-
-  /** Let computer players move until it is the person's turn, a count, or game over. */
-  async loop() {
-    if (this.looping) return;
-    this.looping = true;
-    const generation = this.generation;
-    try {
-      while (!this.unmounted && generation === this.generation) {
-        if (this.pending) {
-          await this.showRoundEnd();
-          continue;
-        }
-        const state = this.session.state;
-        if (state.over || state.to_act === HUMAN) break;
-        this.thinking = state.to_act;
-        this.render();
-        const started = performance.now();
-        const choice = await this.session.botChoice();
-        const wait = 450 * this.speed - (performance.now() - started);
-        if (wait > 0) await sleep(wait);
-        if (this.unmounted || generation !== this.generation) return;
-        this.thinking = null;
-        await this.perform(choice.action, choice.seat);
-      }
-    } catch (error) {
-      this.fault(error);
-    } finally {
-      this.looping = false;
+  plateInfo(view, seat) {
+    const parts = [chips(view.chips[seat])];
+    if (seat !== HUMAN) parts.push(`${view.hand_sizes[seat]} card${view.hand_sizes[seat] === 1 ? "" : "s"}`);
+    if (view.phase === "play" || view.played.length) parts.push(`${view.tricks[seat]} trick${view.tricks[seat] === 1 ? "" : "s"}`);
+    if (view.wagers[seat]) parts.push(`wager ${view.wagers[seat]}`);
+    if (view.phase === "bidding" && !view.over) {
+      const said = view.auction.filter((b) => b.seat === seat);
+      if (said.length) parts.push(bidName(said[said.length - 1].bid));
     }
-    if (!this.unmounted && generation === this.generation) {
-      this.render();
-      if (this.session.state.to_act === HUMAN && !this.session.state.over) this.announceTurn();
-    }
+    let badge = view.dealer === seat ? "Dealer" : "";
+    if (view.declarer === seat) badge = `Declarer: ${bidName(view.contract)}`;
+    return { detail: parts.join(" · "), badge };
   }
 
-  announceTurn() {
-    const v = this.session.view;
-    if (v.phase === "bidding") announce(`Your bid${v.highest_bid ? `: the highest so far is ${bidName(v.highest_bid)}` : ""}.`);
-    else if (v.phase === "aside") announce(`Set aside ${v.aside_needed - v.aside_size} more card${v.aside_needed - v.aside_size === 1 ? "" : "s"}.`);
-    else announce(v.trick.length ? "Your turn." : "Your lead.");
+  renderFelt(view) {
+    const parts = [`Round ${Math.min(view.round + 1, view.rounds)} of ${view.rounds}`, `${seatName(view.dealer)} ${view.dealer === HUMAN ? "deal" : "deals"}`];
+    if (view.contract) parts.push(`${bidName(view.contract)} by ${view.declarer === HUMAN ? "you" : seatName(view.declarer)}`);
+    this.infoLine.textContent = parts.join(" · ");
+    const table = view.wagers.reduce((a, b) => a + b, 0);
+    const pots = [`Ante Pot ${view.ante_pot}`];
+    if (table) pots.push(`on the table ${table}`);
+    if (view.phase === "play" && view.declarer !== null) pots.push(`the declarer needs ${points(view.target)} points, ${view.pile_sizes.declarer} cards in their pile`);
+    this.scores.replaceChildren(h("p", { class: "sb-pots", text: pots.join(" · ") }));
+    this.trickEl.hidden = view.phase !== "play" && !view.trick.length;
+    this.sabaccFelt.render(view);
   }
 
-  /** Apply `action` for `seat`, show its events, save. */
-  async perform(action, seat) {
-    const before = this.session.view;
-    const generation = this.generation;
-    const from = action.card !== undefined ? this.table.sourceRect(seat, action.card) : null;
-    this.busy = true;
-    if (seat === HUMAN) this.render(); // the bids and cards stop taking clicks at once
-    let events;
-    try {
-      events = await this.session.apply(action, seat);
-    } finally {
-      this.busy = false;
+  decide(view, legal) {
+    if (view.phase === "bidding") {
+      return {
+        mode: "idle",
+        key: `bid-${view.round}-${view.auction.length}`,
+        status: view.highest_bid ? `Your bid: above ${bidName(view.highest_bid)}, or pass.` : "Your bid: the lowest is Take. Or pass.",
+        panel: () => this.bidPanel(view, legal),
+        focus: () => this.bids.focus(),
+      };
     }
-    const end = roundEnd(events);
-    if (end) {
-      this.history.push(finishRound(this.current, before, events, end));
-      this.pending = events;
-      if (end.counted) recordRound(end.counted);
-      if (end.over) recordGame(end.over, this.session.options.start_chips);
+    if (view.phase === "aside") {
+      return {
+        mode: "select",
+        key: `aside-${view.round}-${view.aside_size}`,
+        status: `Your aside: choose ${view.aside_needed - view.aside_size} cards to set aside.`,
+        panel: () => this.aside.open(view, legal),
+        pressed: () => this.aside.chosen,
+        allowed: () => this.aside.allowed,
+        reasons: () => this.aside.reasons,
+        focus: () => this.hand.focus(),
+      };
     }
-    const dealt = events.find((e) => e.type === "deal");
-    if (dealt) this.current = startRound(this.session.view);
-    this.save();
-    safeNow();
-    this.busy = true;
-    try {
-      await this.present(events, before, from, end, generation);
-    } finally {
-      this.busy = false;
-    }
+    return {
+      mode: "play",
+      key: "play",
+      status: view.trick.length ? "Your turn: play a raised card." : "Your lead: play any card.",
+    };
   }
 
-  /** Show the events one by one: bids, the talon, cards flying in, the trick's winner. */
-  async present(events, before, from, end, generation) {
-    const f = this.speed;
-    // While the last trick of a round is shown, the table keeps the round's own view.
-    const shown = end ? { ...before, trick: [], to_act: null, refusals: {} } : this.session.view;
-    const legal = end ? [] : this.session.legal;
-    let trick = before.trick.length && before.trick.length < before.options.players ? [...before.trick] : [];
-    const said = [];
-    for (const event of events) {
-      if (this.unmounted || generation !== this.generation) return;
-      if (event.type === "play") {
-        trick = [...trick, { seat: event.seat, card: event.card }];
-        this.displayTrick = trick;
-        if (end && event.seat === HUMAN) shown.hand = shown.hand.filter((c) => c !== event.card);
-        this.render(shown, legal);
-        announce(describe(event));
-        await this.table.flyToTrick(event.seat, from, 320 * f);
-      } else if (event.type === "trick_won") {
-        this.displayTrick = event.plays;
-        this.render(shown, legal);
-        this.table.markWinner(event.seat);
-        announce(describe(event));
-        await sleep(1000 * f);
-        await this.table.sweepTrick(event.seat, 380 * f);
-        this.table.markWinner(null);
-        this.displayTrick = null;
-      } else if (event.type === "talon_shown") {
-        this.render(shown, legal);
-        said.push(describe(event));
-        if (this.session.view.declarer !== HUMAN) await sleep(900 * f);
-      } else {
-        const text = describe(event);
-        if (text) said.push(text);
-      }
-    }
-    this.displayTrick = null;
-    if (said.length) announce(said.join(" "));
-    this.render();
+  bidPanel(view, legal) {
+    const bar = h("div", { class: "sb-bids" });
+    this.bids = new ChoiceGroup(bar, { label: "Your bid" });
+    this.bids.set(legal.filter((a) => a.type === "bid").map((action) => {
+      const stake = view.stakes[action.bid];
+      const each = view.options.stakes === "everyone" ? " each" : "";
+      return h("button", {
+        type: "button",
+        class: `btn sb-bid${action.bid === "pass" ? "" : " primary"}`,
+        dataset: { bid: action.bid, value: action.bid },
+        onclick: () => this.act({ type: "bid", bid: action.bid }),
+      }, h("span", { class: "sb-bid-name", text: bidName(action.bid) }), h("span", { class: "sb-bid-stake", text: stake ? `stake ${stake}${each}` : "no stake" }));
+    }));
+    return bar;
   }
 
-  async showRoundEnd() {
-    const events = this.pending;
-    const end = roundEnd(events);
-    if (!end) {
-      this.pending = null;
+  overLine(view) {
+    return `Game over. ${winnersLine(view.winners)} Chips: ${view.chips.map((c, s) => `${s === HUMAN ? "you" : seatName(s)} ${c}`).join(", ")}.`;
+  }
+
+  onCard(code) {
+    const view = this.session.view;
+    if (view.phase === "bidding") {
+      this.status.textContent = "First the auction: choose a bid or pass.";
+      this.bids?.focus();
       return;
     }
+    if (view.phase === "aside") {
+      const why = this.aside.toggle(code);
+      if (why) this.refuse(why, code);
+      return;
+    }
+    const reason = (view.refusals || {})[code];
+    if (reason) {
+      this.refuse(reason, code); // the engine's own reason; nothing is sent
+      return;
+    }
+    this.act({ type: "play", card: code });
+  }
+
+  refuse(reason, code) {
+    toast(reason, { tone: "error", title: "Not that one." });
+    announce(reason);
+    this.status.textContent = reason;
+    const button = this.hand.button(code);
+    button?.classList.remove("shake");
+    void button?.offsetWidth;
+    button?.classList.add("shake");
+  }
+
+  // ---- events -----------------------------------------------------------------------
+
+  eventKind(event) {
+    if (event.type === "play") return { play: { seat: event.seat, card: event.card } };
+    if (event.type === "trick_won") {
+      return { trick: { winner: event.seat, text: `${event.seat === HUMAN ? "You win" : `${seatName(event.seat)} wins`} with ${card(event.card)}` } };
+    }
+    return {};
+  }
+
+  describe(event) {
+    return describe(event);
+  }
+
+  async presentEvent(event, t) {
+    if (event.type === "talon_shown") {
+      this.sabaccFelt.render({ ...this.session.view, phase: "aside", talon: event.cards, over: false });
+      if (this.session.view.declarer !== HUMAN && t.trick) await sleep(t.trick);
+    } else if (event.type === "bid") {
+      this.plates[event.seat].set({ detail: `${bidName(event.bid)}${event.stake ? `, stake ${event.stake}` : ""}` });
+    }
+  }
+
+  handEnded(events) {
+    return Boolean(roundEnd(events));
+  }
+
+  summary(events) {
+    const end = roundEnd(events);
     const view = this.session.view;
     const chipsAfter = end.over ? end.over.chips : view.last_round ? view.last_round.chips : view.chips;
-    const body = roundBody(end, { players: view.options.players, chipsAfter });
-    this.render();
-    announce(`${roundTitle(end)}. ${end.counted ? `${(end.counted.points / 2).toString().replace(".5", " and a half")} points.` : ""}`);
-    await openDialog({
-      title: roundTitle(end),
-      body,
-      className: "sb-wide sb-count-dialog",
-      actions: [{ label: end.over ? "See the final table" : "Next round", value: "next", primary: true }],
-    });
-    this.pending = null;
-    this.save();
-    if (end.over) announce(`Game over. ${winnersLine(end.over.winners)}`);
-    else announce(describe(events.find((e) => e.type === "deal") || {}) || "Next round.");
-    this.render();
+    return { title: roundTitle(end), body: roundBody(end, { players: view.options.players, chipsAfter }) };
   }
 
-  // ---- the person's moves -------------------------------------------------------------
-
-  /** A move of the person: refused politely when it is not their turn. */
-  async act(action) {
-    if (!this.session || this.unmounted) return;
-    const state = this.session.state;
-    if (state.over) {
-      toast("The game is over: start a new game to play again.", { tone: "info" });
-      return;
+  tally(events) {
+    const end = roundEnd(events);
+    if (!end) return;
+    const counted = end.counted;
+    if (counted && counted.declarer === HUMAN) {
+      this.stats.change((data) => {
+        data.declared = (data.declared || 0) + 1;
+        data.declarerHalfPoints = (data.declarerHalfPoints || 0) + counted.points;
+        const by = data.by[counted.contract] || { declared: 0, made: 0 };
+        by.declared += 1;
+        if (counted.made) {
+          data.made = (data.made || 0) + 1;
+          by.made += 1;
+        }
+        data.by[counted.contract] = by;
+      });
     }
-    if (this.busy || this.pending || state.to_act !== HUMAN || this.looping) {
-      const who = state.to_act === HUMAN ? "the table" : seatName(state.to_act);
-      toast(`Just a moment: it is ${who === "the table" ? "not quite your turn yet" : `${who}'s turn`}.`, { tone: "info" });
-      return;
-    }
-    try {
-      await this.perform(action, HUMAN);
-    } catch (error) {
-      this.refused(error);
-      return;
-    }
-    this.loop();
-  }
-
-  onCard(code, button) {
-    const view = this.session && this.session.view;
-    if (!view) return;
-    const reason = (view.refusals || {})[code];
-    if (reason && view.to_act === HUMAN && !this.busy && !this.pending) {
-      // the engine's own reason, shown and read out; nothing is sent
-      toast(reason, { tone: "error", title: "Not that one." });
-      announce(reason);
-      button.classList.remove("shake");
-      void button.offsetWidth;
-      button.classList.add("shake");
-      return;
-    }
-    const type = view.phase === "aside" ? "aside" : "play";
-    if (view.phase === "bidding" && view.to_act === HUMAN) {
-      toast("First the auction: choose a bid or pass.", { tone: "info" });
-      return;
-    }
-    this.act({ type, card: code });
-  }
-
-  /** The strong player's advice for your turn, from your view alone, with its reasons. */
-  async hint() {
-    const s = this.session;
-    if (!s || this.unmounted) return;
-    const view = s.view;
-    if (view.over) {
-      toast("The game is over: start a new game to play again.", { tone: "info" });
-      return;
-    }
-    if (this.busy || this.pending || this.looping || view.to_act !== HUMAN) {
-      const other = view.to_act !== HUMAN && view.to_act !== null && view.to_act !== undefined;
-      toast(`Hints are for your turn${other ? `: it is ${seatName(view.to_act)}'s` : ""}.`, { tone: "info" });
-      return;
-    }
-    this.adviceView = view;
-    try {
-      await this.advice.ask(async () => {
-        const hint = await this.engine.hint(view, HINT_LEVEL);
-        if (this.session !== s || s.view !== view) return null;
-        const action = hint.action;
-        if (action.type === "play" || action.type === "aside") pointAt(this.table.hand.cards.get(action.card));
-        if (action.type === "bid") pointAt(this.el.querySelector(`.sb-bid[data-bid="${action.bid}"]`));
-        const label = (a) => (a.type === "bid" ? bidName(a.bid) : "");
-        return { title: "Hint", text: hintText(hint, chipValue), items: alternativeLines(hint, { label, value: chipValue }) };
-      }, this.buttons.hint);
-    } catch (error) {
-      toast(`No hint this time: ${error.message}`, { tone: "error" });
+    if (end.over && !this.counted) {
+      this.counted = true;
+      const start = this.session.record.options.start_chips;
+      this.stats.game(end.over.winners.includes(HUMAN), (data) => {
+        data.chipsWon = (data.chipsWon || 0) + end.over.chips[HUMAN] - start;
+      });
     }
   }
 
-  refused(error) {
-    if (!error || (error.kind !== "illegal" && error.kind !== "malformed")) {
-      this.fault(error);
-      return;
-    }
-    toast(error.message, { tone: "error", title: "Not that one." });
-    announce(error.message);
-    this.render();
+  statsRows(data) {
+    const declared = data.declared || 0;
+    const rows = [
+      ...common(data),
+      ["Contracts you declared", String(declared)],
+      ["Contracts made", `${data.made || 0} (${percent(data.made || 0, declared)})`],
+      ["Average count as declarer", declared ? `${((data.declarerHalfPoints || 0) / declared / 2).toFixed(1)} points` : "–"],
+      ["Chips won over all games", `${(data.chipsWon || 0) >= 0 ? "+" : ""}${data.chipsWon || 0}`],
+    ];
+    for (const [name, v] of Object.entries(data.by)) rows.push([`${bidName(name)}: made`, `${v.made} of ${v.declared}`]);
+    return rows;
   }
 
-  fault(error) {
-    console.error(error);
-    toast(`The rules engine had a problem: ${error && error.message ? error.message : error}`, { tone: "error", title: "Sorry." });
+  lastTrick(view) {
+    const last = view.last_trick;
+    if (!last) return null;
+    const lead = last.plays[0].seat;
+    const won = last.plays.find((p) => p.seat === last.winner);
+    const who = (s) => (s === HUMAN ? "You" : seatName(s));
+    return { plays: last.plays, winner: last.winner, text: `${who(lead)} led; ${who(last.winner)} won with ${card(won.card)}.` };
   }
 
-  // ---- dialogs and keys ---------------------------------------------------------------
-
-  async newGame({ first = false } = {}) {
-    if (this.unmounted || document.querySelector("dialog[open]")) return;
-    const inProgress = this.session && !this.session.view.over && this.session.moves > 0 ? "The game in progress will be replaced (its statistics are not counted)." : "";
-    const chosen = await askNewGame(this.game, this.prefs, { inProgress });
-    if (this.unmounted) return;
-    if (!chosen) {
-      if (first && !this.session) await this.start(this.prefs.options || {}, randomSeed(), this.prefs.levels);
-      return;
-    }
-    this.prefs = { ...this.prefs, options: chosen.options, levels: chosen.levels, speed: chosen.speed };
-    savePrefs(this.prefs);
-    await this.start(chosen.options, randomSeed(), chosen.levels);
-    this.el.querySelector("#sb-title").focus({ preventScroll: true });
+  hintAdvice(hint) {
+    const action = hint.action;
+    const point = () => {
+      if (action.type === "play" || action.type === "aside") pointAt(this.hand.button(action.card));
+      if (action.type === "bid") pointAt(this.bids?.button(action.bid));
+    };
+    const label = (a) => (a.type === "bid" ? bidName(a.bid) : "");
+    return { text: hintText(hint, chipValue), items: alternativeLines(hint, { label, value: chipValue }), point };
   }
 
-  lastTrick() {
-    if (this.session && !document.querySelector("dialog[open]")) showLastTrick(this.session.view);
+  historyEntries(log) {
+    return historyEntries(log);
   }
 
-  ledger() {
-    if (this.session && !document.querySelector("dialog[open]")) showLedger(this.session.view);
+  summaryLine() {
+    const view = this.session.view;
+    const players = view.options.players;
+    return view.over ? `${players} players, game over` : `${players} players, round ${view.round + 1} of ${view.rounds}`;
   }
 
-  async showHistory() {
-    if (!this.session || document.querySelector("dialog[open]")) return;
-    const choice = await showHistory(this.history);
-    if (choice === "export") exportGame(this.saved());
-    if (choice === "import") {
-      const picked = await pickGameFile();
-      if (!picked) return;
-      if (picked.problem) {
-        toast(picked.problem, { tone: "error", title: "Not imported." });
-        return;
-      }
-      try {
-        await this.resume(picked.saved);
-        this.save();
-        toast("The game is imported and ready to go on.", { tone: "success" });
-      } catch (error) {
-        if (!error || (error.kind !== "malformed" && error.kind !== "illegal")) throw error;
-        toast(`That record does not replay: ${error.message}`, { tone: "error", title: "Not imported." });
-      }
-    }
-  }
-
-  key(event) {
-    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (document.querySelector("dialog[open]")) return;
-    const t = event.target;
-    if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
-    const key = event.key;
-    if (key === "h" || key === "H") this.table.hand.focus();
-    else if (key === "b" || key === "B") this.el.querySelector(".sb-bid")?.focus();
-    else if (key === "l" || key === "L") this.lastTrick();
-    else if (key === "g" || key === "G") this.ledger();
-    else if (key === "n" || key === "N") this.newGame();
-    else if (key === "?") showHelp();
-    else return;
-    event.preventDefault();
+  help() {
+    return {
+      paragraphs: [
+        "Three to five players bid for a contract; the highest bidder, the declarer, plays alone against everyone else and must take at least 46 of the deck's 91 points into their pile. Bids, lowest first: Take, Push and Guard (the talon is shown, then taken into the declarer's hand, who sets aside as many cards), Guard without (the talon goes unseen to the declarer's pile) and Guard against (to the defenders').",
+        "Follow suit if you can; if not, play a Sabacc if you can. The highest Sabacc wins the trick, else the highest card of the suit led. Sabaccs run from −1 The Magician up to −21 The Universe, and 0 The Idiot beats them all. Honours (the Masters, The Magician, The Universe, The Idiot) wear a gold star.",
+        "The game ends once everyone has dealt. The Rules page has every detail.",
+      ],
+      keys: [
+        ["Left, Right", "move between your cards (one tab stop)"],
+        ["Enter or Space", "play the focused card, or choose it for the aside"],
+        ["H", "go to your hand"],
+        ["B", "go to your decision (the bids)"],
+        ["L", "the last trick"],
+        ["G", "the chip ledger"],
+        ["N", "a new game"],
+        ["?", "this help"],
+      ],
+    };
   }
 }

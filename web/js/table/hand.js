@@ -1,66 +1,107 @@
-// The person's hand at a table: one tab stop (roving tabindex); Left/Right (and Up/Down)
-// move between the cards, Home/End jump, Enter or Space chooses the focused card. Every
-// card is a button named after the card ("Emperor of Void").
+// The person's hand at a table. Laid out for the space it has: one row on a wide
+// screen, two or three overlapping rows on a phone, so that every card shows its corner
+// index and a strip of at least 40 px to tap (the rows are laid out here, with `left`
+// and `top`, and cards glide to their new places when one leaves).
 //
-//   const hand = new HandView(el, {deck, choose(code, button), label})
-//   hand.render(codes, {mode, legal, pressed, reasons, note, marks})
+// One tab stop (roving tabindex): Left/Right (and Up/Down) move between the cards,
+// Home/End jump, Enter or Space chooses. Every card is a button named after the card.
+// A mouse click or a key chooses at once; a tap lifts the card first ("picked") and a
+// second tap on it chooses, so a finger never plays a card it did not mean.
+//
+//   const hand = new HandView(el, {deck, choose(code, button), pick(code | null), label})
+//   hand.render(codes, {mode, legal, pressed, reasons, marks})
 //     mode "play":   legal cards raised, the others dimmed and aria-disabled (still
 //                    focusable, so a refusal's reason can be read); choose() on any card
-//     mode "select": cards are toggle buttons (aria-pressed from `pressed`), none dimmed
-//     mode "idle":   nothing asked (another seat's turn): cards shown, choose() still
-//                    called so the page can answer politely
-//     reasons: code -> why it may not go; note: text added to every card's name;
-//     marks: code -> a short tag shown on the card (e.g. "declared")
-//   hand.focus(); hand.button(code) (for animations); hand.el
+//     mode "select": cards are toggle buttons (aria-pressed from `pressed`); with
+//                    `allowed`, the cards neither allowed nor pressed are dimmed
+//     mode "idle":   nothing asked (another seat's turn): choose() still called so the
+//                    page can answer politely
+//     reasons: code -> why it may not go; marks: code -> a short tag ("declared")
+//   hand.focus(); hand.button(code); hand.take(code) -> the rect it left (it is removed)
+//   hand.dealIn(fromRect, ms)   the cards fly in from a rect, one after another
+//   hand.picked                 the code lifted by a tap, or null
 
 import { cardName, createCard } from "../cards/card.js";
+import { flyFrom, reducedMotion } from "../ui/motion.js";
+
+const MIN_STRIP = 40; // px of each card always showing (a tap target, and its index)
+const STRIP_SHARE = 0.46; // ... and at least this share of its width (a compact face's index)
+const ROW_SHOW = 0.56; // the share of a card's height a row below leaves showing
+const RATIO = 1.4; // height / width
 
 export class HandView {
-  constructor(el, { deck, choose, label = "Your hand" }) {
+  constructor(el, { deck, choose, pick = () => {}, label = "Your hand" }) {
     this.el = el;
     this.deck = deck;
     this.choose = choose;
+    this.onPick = pick;
     this.el.classList.add("hand-view");
     this.el.setAttribute("role", "toolbar");
     this.el.setAttribute("aria-label", label);
     this.focusCode = null;
+    this.picked = null;
+    this.mode = "idle";
     this.cards = new Map();
+    this.touch = false;
     this.el.addEventListener("keydown", (event) => this.onKey(event));
+    this.el.addEventListener("pointerdown", (event) => {
+      this.touch = event.pointerType === "touch" || event.pointerType === "pen";
+    });
     this.el.addEventListener("click", (event) => {
       const button = event.target.closest("button.card");
-      if (button && this.el.contains(button)) this.choose(button.dataset.code, button);
+      if (!button || !this.el.contains(button)) return;
+      const viaTouch = this.touch && event.detail > 0;
+      this.touch = false;
+      if (viaTouch && this.mode === "play" && this.picked !== button.dataset.code) {
+        this.pick(button.dataset.code);
+        return;
+      }
+      this.pick(null);
+      this.choose(button.dataset.code, button);
     });
     this.el.addEventListener("focusin", (event) => {
       const button = event.target.closest("button.card");
       if (button) this.setRoving(button);
     });
+    new ResizeObserver(() => this.layout()).observe(this.el);
   }
 
-  render(codes, { mode = "idle", legal = null, pressed = null, reasons = {}, note = "", marks = {} } = {}) {
+  pick(code) {
+    if (this.picked === code) return;
+    this.picked = code;
+    for (const [c, button] of this.cards) button.classList.toggle("picked", c === code);
+    this.onPick(code);
+  }
+
+  render(codes, { mode = "idle", legal = null, pressed = null, allowed = null, reasons = {}, marks = {} } = {}) {
     const keep = new Map();
     const order = [];
+    this.mode = mode;
     this.el.dataset.mode = mode;
+    const hadFocus = this.el.contains(document.activeElement) || this.lostFocus;
+    this.lostFocus = false;
     for (const code of codes) {
       let button = this.cards.get(code);
-      if (!button || button.dataset.deck !== this.deck) button = createCard(code, { deck: this.deck, as: "button" });
-      const name = cardName(code, this.deck);
-      const ok = mode === "play" ? Boolean(legal && legal.has(code)) : true;
+      if (!button || button.dataset.deck !== this.deck) {
+        button?.remove();
+        button = createCard(code, { deck: this.deck, as: "button" });
+      }
+      const on = Boolean(pressed && pressed.has(code));
+      const ok = mode === "play" ? Boolean(legal && legal.has(code)) : mode === "select" ? !allowed || on || allowed.has(code) : true;
       button.classList.toggle("legal", mode === "play" && ok);
-      button.classList.toggle("dim", mode === "play" && !ok);
+      button.classList.toggle("dim", (mode === "play" || mode === "select") && !ok);
       button.classList.toggle("marked", Boolean(marks[code]));
-      if (marks[code]) button.dataset.mark = marks[code];
-      else delete button.dataset.mark;
       if (mode === "select") {
-        button.setAttribute("aria-pressed", pressed && pressed.has(code) ? "true" : "false");
-        button.removeAttribute("aria-disabled");
+        button.setAttribute("aria-pressed", on ? "true" : "false");
+        if (ok) button.removeAttribute("aria-disabled");
+        else button.setAttribute("aria-disabled", "true");
       } else {
         button.removeAttribute("aria-pressed");
         button.setAttribute("aria-disabled", mode === "play" && ok ? "false" : "true");
       }
-      const parts = [name];
+      const parts = [cardName(code, this.deck)];
       if (marks[code]) parts.push(marks[code]);
-      if (mode === "play" && !ok && reasons[code]) parts.push(reasons[code]);
-      if (note) parts.push(note);
+      if (!ok && reasons[code]) parts.push(reasons[code]);
       button.setAttribute("aria-label", parts.join(". "));
       button.title = parts.join(": ");
       keep.set(code, button);
@@ -70,14 +111,52 @@ export class HandView {
     this.cards = keep;
     order.forEach((button, i) => {
       if (this.el.children[i] !== button) this.el.insertBefore(button, this.el.children[i] || null);
-      button.style.setProperty("--i", String(i));
     });
-    this.el.style.setProperty("--n", String(order.length));
-    const hadFocus = this.el.contains(document.activeElement);
+    if (this.picked && (!keep.has(this.picked) || mode !== "play")) this.pick(null);
+    this.layout();
     let target = this.cards.get(this.focusCode);
     if (!target && mode === "play" && legal) target = order.find((b) => legal.has(b.dataset.code));
     if (!target) target = order[0];
     if (target) this.setRoving(target, hadFocus && document.activeElement !== target);
+  }
+
+  /** Place the cards in rows for the width there is (and the height the page allows). */
+  layout() {
+    const buttons = [...this.cards.values()];
+    const n = buttons.length;
+    const style = getComputedStyle(this.el);
+    const width = this.el.clientWidth - 8;
+    if (width <= 0) return;
+    const most = parseFloat(style.getPropertyValue("--hand-card-max")) || 104;
+    const tallest = parseFloat(style.getPropertyValue("--hand-max-h")) || 220;
+    let best = { rows: 1, w: 0 };
+    for (let rows = 1; rows <= 4 && rows <= Math.max(1, n); rows += 1) {
+      const cols = Math.ceil(n / rows) || 1;
+      const fitsWidth = cols > 1 ? Math.min(width - MIN_STRIP * (cols - 1), width / (1 + STRIP_SHARE * (cols - 1))) : width;
+      const lift = 0.12;
+      const fitsHeight = tallest / (RATIO * (1 + ROW_SHOW * (rows - 1)) + lift);
+      const w = Math.floor(Math.min(most, fitsWidth, fitsHeight));
+      if (w > best.w + 2) best = { rows, w };
+    }
+    const { rows, w } = best;
+    const h = w * RATIO;
+    const lift = Math.round(w * 0.12);
+    const perRow = Math.ceil(n / rows) || 1;
+    const cols = perRow;
+    const step = cols > 1 ? Math.min(w + 6, (width - w) / (cols - 1)) : 0;
+    const rowStep = Math.round(h * ROW_SHOW);
+    this.el.style.setProperty("--card-w", `${w}px`);
+    this.el.style.setProperty("--lift", `${lift}px`);
+    this.el.style.height = `${Math.ceil(lift + h + rowStep * (rows - 1) + 10)}px`;
+    this.el.dataset.rows = String(rows);
+    buttons.forEach((button, i) => {
+      const row = Math.floor(i / perRow);
+      const inRow = row < rows - 1 ? perRow : n - perRow * (rows - 1);
+      const col = i - row * perRow;
+      const span = w + step * (inRow - 1);
+      button.style.left = `${Math.round(4 + (width - span) / 2 + col * step)}px`;
+      button.style.top = `${lift + row * rowStep}px`;
+    });
   }
 
   setRoving(button, focus = false) {
@@ -94,6 +173,27 @@ export class HandView {
 
   button(code) {
     return this.cards.get(code) || null;
+  }
+
+  /** Take a card out of the hand (it was played): where it was, or null. */
+  take(code) {
+    const button = this.cards.get(code);
+    if (!button) return null;
+    const rect = button.getBoundingClientRect();
+    if (document.activeElement === button) this.lostFocus = true;
+    button.remove();
+    this.cards.delete(code);
+    if (this.picked === code) this.pick(null);
+    this.layout();
+    return rect;
+  }
+
+  /** The cards fly in from `from` one after another (a new hand dealt). */
+  async dealIn(from, ms) {
+    if (!from || !ms || reducedMotion()) return;
+    const buttons = [...this.cards.values()];
+    const each = Math.min(60, ms / Math.max(1, buttons.length));
+    await Promise.all(buttons.map((button, i) => flyFrom(button, from, { duration: ms, delay: i * each })));
   }
 
   onKey(event) {

@@ -6,54 +6,30 @@
 //   showLedger(entries, {seatName, chips, potName, title})  the same in a dialog
 
 import { openDialog } from "../ui/dialog.js";
+import { h } from "../ui/dom.js";
 
-const POTS = { hand: "Hand Pot", accord: "Accord Pot", ante: "Ante pot" };
+const chipWord = (n) => `${n} chip${Math.abs(n) === 1 ? "" : "s"}`;
 
-export function ledgerTable(entries, { seatName = (s) => `Seat ${s}`, chips = null, potName = (p) => POTS[p] || p } = {}) {
-  const box = document.createElement("div");
-  box.className = "ledger";
+export function ledgerTable(entries, { seatName, chips = null, potName }) {
+  const box = h("div", { class: "ledger" });
   if (chips) {
-    const balances = document.createElement("ul");
-    balances.className = "ledger-balances";
-    balances.setAttribute("role", "list");
-    chips.forEach((amount, seat) => {
-      const li = document.createElement("li");
-      li.classList.toggle("debt", amount < 0);
-      li.innerHTML = `<span class="who"></span> <strong></strong>`;
-      li.querySelector(".who").textContent = seatName(seat);
-      li.querySelector("strong").textContent = `${amount} chip${Math.abs(amount) === 1 ? "" : "s"}`;
-      balances.append(li);
-    });
-    box.append(balances);
+    box.append(h("ul", { class: "ledger-balances", role: "list" },
+      chips.map((amount, seat) => h("li", { class: amount < 0 ? "debt" : null },
+        h("span", { class: "who", text: seatName(seat) }), " ", h("strong", { text: chipWord(amount) })))));
   }
-  const wrap = document.createElement("div");
-  wrap.className = "ledger-scroll";
-  wrap.tabIndex = 0;
-  wrap.setAttribute("role", "region");
-  wrap.setAttribute("aria-label", "Ledger entries");
-  const table = document.createElement("table");
-  table.className = "ledger-table";
-  table.innerHTML = `<caption class="sr-only">Every chip movement, newest first</caption>
-    <thead><tr><th scope="col">Hand</th><th scope="col">Player</th><th scope="col">Chips</th><th scope="col">Pot</th><th scope="col">Why</th></tr></thead><tbody></tbody>`;
-  const body = table.querySelector("tbody");
+  const body = h("tbody");
   for (const entry of [...entries].reverse()) {
-    const tr = document.createElement("tr");
     const sign = entry.dir === "in" ? "−" : "+";
     const cells = [String(entry.hand + 1), seatName(entry.seat), `${sign}${entry.amount}`, potName(entry.pot), entry.reason];
-    for (const text of cells) {
-      const td = document.createElement("td");
-      td.textContent = text;
-      tr.append(td);
-    }
-    tr.classList.add(entry.dir === "in" ? "paid" : "received");
-    body.append(tr);
+    body.append(h("tr", { class: entry.dir === "in" ? "paid" : "received" }, cells.map((text) => h("td", { text }))));
   }
-  wrap.append(table);
-  box.append(wrap);
+  const head = h("tr", {}, ["Hand", "Player", "Chips", "Pot", "Why"].map((text) => h("th", { scope: "col", text })));
+  const table = h("table", { class: "ledger-table" }, h("caption", { class: "sr-only", text: "Every chip movement, newest first" }), h("thead", {}, head), body);
+  box.append(h("div", { class: "ledger-scroll", tabindex: "0", role: "region", "aria-label": "Ledger entries" }, table));
   return box;
 }
 
-export function showLedger(entries, { title = "Chip ledger", ...options } = {}) {
+export function showLedger(entries, { title = "Chip ledger", ...options }) {
   return openDialog({
     title,
     body: ledgerTable(entries, options),

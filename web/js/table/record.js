@@ -1,23 +1,24 @@
-// A game's record as a file: export (download) and import (a file picker).
+// A game's record as a file: export (download) and import (a file picker). One format
+// for every game: {format: "celestix-record", version: 1, record, levels, position}.
+// Older files still import: the Sabacc page's "celestix-sabacc-game" files and saved
+// games ({version, record, ...}), and a bare record ({game, seed, actions, ...}).
 //
-//   exportRecord(record, {name, extra})  downloads "<game>-<seed>-<n moves>.json" holding
-//                                        {format: "celestix-record", version: 1, record, ...extra}
-//   await importRecord()                 -> {record, extra} | null (cancelled); rejects
-//                                        with a readable Error when the file is not a record
-//   parseRecord(text)                    the same check on text (the import's core)
-//
-// The page then gives `record` to engine.replay (or TableSession.steps), which checks
-// every move again.
+//   exportRecord(saved)     downloads "<game>-<seed>-<n>-moves.json"; returns its name
+//   await importRecord()    -> the text of the file chosen, or null (cancelled)
+//   parseRecord(text, game) -> a saved game ({version, record, levels, position}) to be
+//                              checked by the store (table/store.js) and replayed by the
+//                              engine; throws an Error with a sentence when it is not one
 
 export const FORMAT = "celestix-record";
+const OLD_FORMATS = ["celestix-sabacc-game"];
 
-export function exportRecord(record, { name = "", extra = {} } = {}) {
-  const data = { format: FORMAT, version: 1, record, ...extra };
+export function exportRecord({ record, levels = null, position = null }) {
+  const data = { format: FORMAT, version: 1, record, levels, position: position ?? record.actions.length };
   const blob = new Blob([`${JSON.stringify(data, null, 1)}\n`], { type: "application/json" });
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;
-  a.download = name || `${record.game}-${record.seed}-${record.actions.length}-moves.json`;
+  a.download = `${record.game}-${record.seed}-${record.actions.length}-moves.json`;
   document.body.append(a);
   a.click();
   a.remove();
@@ -25,24 +26,32 @@ export function exportRecord(record, { name = "", extra = {} } = {}) {
   return a.download;
 }
 
-export function parseRecord(text, game = null) {
+const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+
+export function parseRecord(text, game) {
   let data;
   try {
     data = JSON.parse(text);
   } catch {
     throw new Error("This file is not a game record (it is not JSON).");
   }
-  const record = data && data.format === FORMAT ? data.record : data;
-  if (!record || typeof record !== "object" || !Array.isArray(record.actions) || typeof record.game !== "string") {
-    throw new Error("This file is not a game record.");
+  if (!isObject(data)) throw new Error("This file is not a game record.");
+  if (data.format !== undefined && data.format !== FORMAT && !OLD_FORMATS.includes(data.format)) {
+    throw new Error("This file is not a game record of the card room.");
   }
-  if (game && record.game !== game) throw new Error(`This file is a record of another game (${record.game}).`);
-  const extra = data && data.format === FORMAT ? { ...data } : {};
-  delete extra.record;
-  return { record, extra };
+  const record = isObject(data.record) ? data.record : data;
+  if (typeof record.game !== "string" || !Array.isArray(record.actions)) throw new Error("This file is not a game record.");
+  if (record.game !== game) throw new Error("This file is a record of another game: open it on that game's page.");
+  const { game: g, options = null, seed, setup = null, actions } = record;
+  return {
+    version: 1,
+    record: { game: g, options, seed, setup, actions },
+    levels: data.levels ?? null,
+    position: data.position ?? null,
+  };
 }
 
-export function importRecord(game = null) {
+export function importRecord() {
   return new Promise((resolve, reject) => {
     const input = document.createElement("input");
     input.type = "file";
@@ -52,10 +61,11 @@ export function importRecord(game = null) {
       const file = input.files && input.files[0];
       input.remove();
       if (!file) return resolve(null);
+      if (file.size > 4_000_000) return reject(new Error("This file is too large to be a game record."));
       try {
-        resolve(parseRecord(await file.text(), game));
-      } catch (error) {
-        reject(error);
+        resolve(await file.text());
+      } catch {
+        reject(new Error("This file could not be read."));
       }
     });
     input.addEventListener("cancel", () => {

@@ -1,62 +1,101 @@
-// A game at a table in progress: the record, the engine's state at its end, and what
-// the person's seat sees. Every move goes through the engine (engine.play); computer
-// players choose in the worker from their own seat's view (engine.botPlay), so the page
-// never freezes and holds no rules.
+// A game at a table: the record, the position in it, the engine's state there and what
+// the person's seat sees. Every move is one round trip to the engine (engine.play: the
+// move and the person's view and legal actions after it); computer players choose in
+// the worker from their own seat's view (engine.botPlay), so the page never freezes and
+// holds no rules. Undo and redo move the position (a new move drops what was ahead);
+// states already computed are kept.
 //
-//   const s = await TableSession.start(engine, game, options, seed, levels, {human: 0})
-//   const s = await TableSession.resume(engine, saved)   // engine.replay checks the record
-//   s.view, s.legal          the person's view and legal actions now
-//   s.state, s.record        the state, {game, options, seed, setup, actions: [{seat, action}]}
-//   s.toAct, s.over, s.isHumanTurn, s.isBotTurn
-//   await s.play(action)     the person's move -> events (rejects with the engine's refusal)
-//   await s.botMove()        the computer player to act moves -> {seat, action, events}
-//   s.serial(task)           run `task` after every earlier move (moves never overlap)
-//   TableSession.steps(engine, record, onStep, {human, onStart})   replay a record move
-//                            by move with engine.play, calling onStart(view) with the
-//                            first view, then onStep({seat, action, events, view}) for
-//                            each move (rebuilds a hand history from an imported record)
+//   const s = await TableSession.start(engine, game, options, seed, {levels, human, onLost})
+//   const s = await TableSession.resume(engine, saved, {human, onLost})  // engine.replay checks it
+//   s.view, s.legal, s.state, s.record, s.position, s.levels
+//   s.toAct, s.over, s.isHumanTurn, s.isBotTurn, s.canUndo, s.canRedo
+//   await s.play(action)      the person's move -> events (rejects with the engine's refusal)
+//   await s.botMove()         the computer player to act moves -> {seat, action, events}
+//   await s.goto(k) / s.undo() / s.redo()   -> whether the position moved
+//   await s.eventsOf(k)       the events of move k (1-based: the move that made position k)
+//   TableSession.steps(engine, record, onStep, {human, onStart})   replay a record move by
+//                             move (a history rebuilt), onStart(view), onStep({seat, action,
+//                             events, view})
+//
+// When the engine's worker dies (an EngineError of kind "died"), `onLost(true)` is called,
+// the call waits for the restarted engine (engine.ready) and is made again with the same
+// state (states are plain values the page holds), then `onLost(false)`.
+
+const RETRIES = 3;
+
+/** Call `task()` (an engine call); after a worker's death, wait for the new one and retry. */
+export async function withEngine(engine, task, onLost = null) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await task();
+    } catch (error) {
+      if (!error || error.kind !== "died" || attempt >= RETRIES) throw error;
+      onLost?.(true);
+      await engine.ready;
+      onLost?.(false);
+    }
+  }
+}
 
 export class TableSession {
-  constructor(engine, record, state, levels, human = 0) {
+  constructor(engine, record, state, { levels = null, human = 0, position = null, onLost = null } = {}) {
     this.engine = engine;
     this.record = record;
-    this.state = state;
-    this.levels = levels; // per seat: null for the person, else a bot level
+    this.position = position ?? record.actions.length;
+    this.states = [];
+    this.states[this.position] = state;
+    this.levels = levels; // per seat: null for the person, else a computer player's level
     this.human = human;
+    this.onLost = onLost;
     this.view = null;
     this.legal = [];
     this.queue = Promise.resolve();
   }
 
-  static async start(engine, game, options, seed, levels, { human = 0, setup = null } = {}) {
-    const state = await engine.newGame(game, options, seed, setup ?? undefined);
+  static async start(engine, game, options, seed, { levels = null, human = 0, setup = null, onLost = null } = {}) {
+    const state = await withEngine(engine, () => engine.newGame(game, options, seed, setup ?? undefined), onLost);
     const record = { game, options: state.options, seed: state.seed, setup, actions: [] };
-    const session = new TableSession(engine, record, state, levels, human);
+    const session = new TableSession(engine, record, state, { levels, human, onLost });
     await session.refresh();
     return session;
   }
 
-  static async resume(engine, saved, { human = 0 } = {}) {
+  static async resume(engine, saved, { human = 0, onLost = null } = {}) {
     const record = { setup: null, ...saved.record };
-    const state = await engine.replay(record);
-    const session = new TableSession(engine, { ...record, options: state.options }, state, saved.levels, human);
+    const call = (task) => withEngine(engine, task, onLost);
+    const end = await call(() => engine.replay(record));
+    const position = Math.min(saved.position ?? record.actions.length, record.actions.length);
+    const state = position === record.actions.length
+      ? end
+      : await call(() => engine.replay({ ...record, actions: record.actions.slice(0, position) }));
+    // options left out of a record are the defaults: keep them written out
+    const session = new TableSession(engine, { ...record, options: end.options }, state, {
+      levels: saved.levels, human, position, onLost,
+    });
+    session.states[record.actions.length] = end;
     await session.refresh();
     return session;
   }
 
-  static async steps(engine, record, onStep, { human = 0, onStart = null } = {}) {
-    let state = await engine.newGame(record.game, record.options, record.seed, record.setup ?? undefined);
-    if (onStart) await onStart(await engine.view(state, human));
+  static async steps(engine, record, onStep, { human = 0, onStart = null, onLost = null } = {}) {
+    const call = (task) => withEngine(engine, task, onLost);
+    let state = await call(() => engine.newGame(record.game, record.options, record.seed, record.setup ?? undefined));
+    if (onStart) await onStart(await call(() => engine.view(state, human)));
     for (const { seat, action } of record.actions) {
-      const result = await engine.play(state, action, seat, human);
+      const before = state;
+      const result = await call(() => engine.play(before, action, seat, human));
       state = result.state;
       await onStep(result);
     }
     return state;
   }
 
+  get state() {
+    return this.states[this.position];
+  }
+
   get seats() {
-    return this.view ? this.view.hand_sizes.length : 0;
+    return this.view ? (this.view.hand_sizes || [0]).length : 0;
   }
 
   get toAct() {
@@ -75,6 +114,19 @@ export class TableSession {
     return !this.state.over && this.state.to_act !== null && this.state.to_act !== this.human;
   }
 
+  get canUndo() {
+    return this.position > 0;
+  }
+
+  get canRedo() {
+    return this.position < this.record.actions.length;
+  }
+
+  call(task) {
+    return withEngine(this.engine, task, this.onLost);
+  }
+
+  /** Run `task` after every earlier move (moves never overlap). */
   serial(task) {
     const run = this.queue.then(task);
     this.queue = run.catch(() => {});
@@ -82,26 +134,35 @@ export class TableSession {
   }
 
   async refresh() {
-    const { view, legal } = await this.engine.turn(this.state, this.human);
+    const state = this.state;
+    const { view, legal } = await this.call(() => this.engine.turn(state, this.human));
+    this.take(view, legal);
+  }
+
+  take(view, legal) {
     this.view = view;
     this.legal = legal;
-    // one level per seat (every view has hand_sizes): null for the person
-    this.levels = view.hand_sizes.map((_, s) =>
+    // one level per seat: null for the person
+    const seats = (view.hand_sizes || [null]).length;
+    this.levels = Array.from({ length: seats }, (_, s) =>
       s === this.human ? null : (Array.isArray(this.levels) && this.levels[s]) || "basic");
   }
 
-  take(result) {
-    this.state = result.state;
-    this.view = result.view;
-    this.legal = result.legal;
+  advance(result) {
+    this.record.actions.length = this.position;
     this.record.actions.push({ seat: result.seat, action: result.action });
+    this.states.length = this.position + 1;
+    this.position += 1;
+    this.states[this.position] = result.state;
+    this.take(result.view, result.legal);
   }
 
   /** The person's move; resolves with the events. */
   play(action) {
     return this.serial(async () => {
-      const result = await this.engine.play(this.state, action, this.human, this.human);
-      this.take(result);
+      const state = this.state;
+      const result = await this.call(() => this.engine.play(state, action, this.human, this.human));
+      this.advance(result);
       return result.events;
     });
   }
@@ -109,12 +170,59 @@ export class TableSession {
   /** The computer player to act chooses (from its own view, in the worker) and moves. */
   botMove() {
     return this.serial(async () => {
-      const seat = this.state.to_act;
+      const state = this.state;
+      const seat = state.to_act;
       // a seed of its own for every decision, fixed by the deal and the move number
-      const seed = (this.record.seed * 7919 + this.record.actions.length * 104729 + seat) % 2 ** 48;
-      const result = await this.engine.botPlay(this.state, this.levels[seat] || "basic", seed, this.human);
-      this.take(result);
+      const seed = (this.record.seed * 7919 + this.position * 104729 + seat) % 2 ** 48;
+      const level = this.levels[seat] || "basic";
+      const result = await this.call(() => this.engine.botPlay(state, level, seed, this.human));
+      this.advance(result);
       return { seat: result.seat, action: result.action, events: result.events };
     });
+  }
+
+  /** Go to position `target` (0: the deal as dealt); resolves with whether it moved. */
+  goto(target) {
+    return this.serial(async () => {
+      if (target < 0 || target > this.record.actions.length || target === this.position) return false;
+      this.states[target] = await this.stateAt(target);
+      this.position = target;
+      await this.refresh();
+      return true;
+    });
+  }
+
+  undo() {
+    return this.goto(this.position - 1);
+  }
+
+  redo() {
+    return this.goto(this.position + 1);
+  }
+
+  /** The events of the move that made position `k` (k >= 1). */
+  eventsOf(k) {
+    return this.serial(async () => {
+      if (k < 1 || k > this.record.actions.length) return [];
+      const before = await this.stateAt(k - 1);
+      const { seat, action } = this.record.actions[k - 1];
+      const { events } = await this.call(() => this.engine.apply(before, action, seat));
+      return events;
+    });
+  }
+
+  async stateAt(index) {
+    if (this.states[index]) return this.states[index];
+    const near = this.states[index - 1];
+    if (near) {
+      const { seat, action } = this.record.actions[index - 1];
+      const { state } = await this.call(() => this.engine.apply(near, action, seat));
+      this.states[index] = state;
+      return state;
+    }
+    const record = { ...this.record, actions: this.record.actions.slice(0, index) };
+    const state = await this.call(() => this.engine.replay(record));
+    this.states[index] = state;
+    return state;
   }
 }

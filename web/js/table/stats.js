@@ -1,29 +1,38 @@
-// Statistics per game, kept in localStorage: games played and won, the current and best
-// winning streaks, hands played, contracts made (of those bid), points per hand.
+// Statistics per game, kept in localStorage (celestix.<game>.stats): games played and
+// won, the current and best winning streaks, and the game's own figures (whole numbers
+// in `data`, and counts by name in `data.by`, e.g. contracts declared and made).
 //
-//   const stats = createStats("precedence")
-//   stats.hand({points, made})   after each hand: the person's side's points; made is
-//                                true/false for a contract the side bid, null otherwise
-//   stats.game({won})            once per finished game
-//   stats.load() / stats.reset()
-//   showStats(stats, title)      the dialog (with a reset button); resolves when closed
-//   statsRows(data)              [[label, value], ...] (for a page's own panel)
+//   const stats = createStats("sabacc")
+//   stats.load()                 {played, won, streak, best, by: {}, ...the game's own}
+//   stats.change((data) => {...})   update the game's own figures
+//   stats.game(won, (data) => {...})  once per finished game (streaks follow)
+//   stats.reset()
+//   showStats(stats, {title, rows(data) -> [[label, value], ...]})  the dialog (with a reset)
+//   percent(part, whole), common(data) -> the rows every game shows first
 
 import { openDialog } from "../ui/dialog.js";
+import { confirm } from "./dialogs.js";
 
-const EMPTY = { played: 0, won: 0, streak: 0, best: 0, hands: 0, points: 0, bids: 0, made: 0 };
+const BASE = { played: 0, won: 0, streak: 0, best: 0 };
 
 export function createStats(game) {
   const key = `celestix.${game}.stats`;
   const load = () => {
+    const out = { ...BASE, by: {} };
     try {
       const raw = JSON.parse(localStorage.getItem(key) || "{}");
-      const out = { ...EMPTY };
-      for (const name of Object.keys(EMPTY)) if (Number.isFinite(raw[name])) out[name] = raw[name];
-      return out;
+      if (!raw || typeof raw !== "object") return out;
+      for (const [name, value] of Object.entries(raw)) if (Number.isFinite(value)) out[name] = value;
+      const by = raw.by && typeof raw.by === "object" ? raw.by : raw.contracts; // (older Sabacc figures)
+      if (by && typeof by === "object") {
+        for (const [name, v] of Object.entries(by)) {
+          if (v && Number.isFinite(v.declared) && Number.isFinite(v.made)) out.by[name] = { declared: v.declared, made: v.made };
+        }
+      }
     } catch {
-      return { ...EMPTY };
+      // unreadable figures start again from zero
     }
+    return out;
   };
   const store = (data) => {
     try {
@@ -34,17 +43,12 @@ export function createStats(game) {
   };
   return {
     load,
-    hand({ points = 0, made = null } = {}) {
+    change(update) {
       const data = load();
-      data.hands += 1;
-      data.points += points;
-      if (made !== null) {
-        data.bids += 1;
-        if (made) data.made += 1;
-      }
+      update(data);
       store(data);
     },
-    game({ won }) {
+    game(won, update = null) {
       const data = load();
       data.played += 1;
       if (won) {
@@ -54,44 +58,42 @@ export function createStats(game) {
       } else {
         data.streak = 0;
       }
+      update?.(data);
       store(data);
     },
     reset() {
-      store({ ...EMPTY });
+      store({ ...BASE, by: {} });
     },
   };
 }
 
-const percent = (part, whole) => (whole ? `${Math.round((100 * part) / whole)}%` : "–");
+export const percent = (part, whole) => (whole ? `${Math.round((100 * part) / whole)}%` : "–");
 
-export function statsRows(data) {
+export function common(data) {
   return [
     ["Games played", String(data.played)],
     ["Games won", `${data.won} (${percent(data.won, data.played)})`],
     ["Current winning streak", String(data.streak)],
     ["Best winning streak", String(data.best)],
-    ["Hands played", String(data.hands)],
-    ["Contracts made", data.bids ? `${data.made} of ${data.bids} (${percent(data.made, data.bids)})` : "–"],
-    ["Average points per hand", data.hands ? (data.points / data.hands).toFixed(1) : "–"],
   ];
 }
 
-export async function showStats(stats, title = "Statistics") {
+export async function showStats(stats, { title = "Statistics", rows = common } = {}) {
   for (;;) {
     const body = document.createElement("div");
-    const table = document.createElement("dl");
-    table.className = "stats-list";
-    for (const [label, value] of statsRows(stats.load())) {
+    const list = document.createElement("dl");
+    list.className = "stats-list";
+    for (const [label, value] of rows(stats.load())) {
       const dt = document.createElement("dt");
       dt.textContent = label;
       const dd = document.createElement("dd");
       dd.textContent = value;
-      table.append(dt, dd);
+      list.append(dt, dd);
     }
     const note = document.createElement("p");
     note.className = "dialog-note";
     note.textContent = "Kept on this device only.";
-    body.append(table, note);
+    body.append(list, note);
     const answer = await openDialog({
       title,
       body,
@@ -101,14 +103,7 @@ export async function showStats(stats, title = "Statistics") {
       ],
     });
     if (answer !== "reset") return;
-    const sure = await openDialog({
-      title: "Reset the statistics?",
-      body: "Every figure goes back to zero. This cannot be undone.",
-      actions: [
-        { label: "Keep them", value: "keep" },
-        { label: "Reset", value: "reset", primary: true },
-      ],
-    });
-    if (sure === "reset") stats.reset();
+    const sure = await confirm({ title: "Reset the statistics?", body: "Every figure goes back to zero. This cannot be undone.", keep: "Keep them", go: "Reset" });
+    if (sure) stats.reset();
   }
 }

@@ -2,7 +2,8 @@
 // flown there from where it was played (ui/motion.js, off under reduced motion), the
 // winner's card lifted and outlined, then the trick swept towards its winner.
 //
-//   const trick = new TrickArea(el, {deck, place(seat) -> "bottom"|"left"|"top"|"right"|..., seatName})
+//   const trick = new TrickArea(el, {deck, place(seat) -> "bottom"|"left"|"top"|"right"|
+//                                    "top-left"|"top-right", seatName(seat)})
 //   trick.show(plays, {winner})          draw [{seat, card}] at once (no movement)
 //   await trick.play(seat, code, {from, duration})   add a card, flying from the rect `from`
 //   trick.markWinner(seat, text)         lift the winning card; `text` is shown below it
@@ -14,7 +15,7 @@ import { cardName, createCard } from "../cards/card.js";
 import { flyFrom, reducedMotion } from "../ui/motion.js";
 
 export class TrickArea {
-  constructor(el, { deck, place, seatName = (s) => `Seat ${s}` }) {
+  constructor(el, { deck, place, seatName }) {
     this.el = el;
     this.deck = deck;
     this.place = place;

@@ -2,7 +2,7 @@
 // changes. The engine writes the words (api.hint, api.winnable); this panel only shows
 // them, and says them once through the polite live region.
 
-import { icon } from "./icons.js";
+import { iconNode } from "./icons.js";
 import { announce } from "./live.js";
 
 export class AdvicePanel {
@@ -14,9 +14,9 @@ export class AdvicePanel {
     this.el.hidden = true;
     this.el.innerHTML = `
       <div class="advice-head">
-        <span class="advice-icon">${icon("hint")}</span>
+        <span class="advice-icon"></span>
         <strong class="advice-title"></strong>
-        <button type="button" class="advice-close" aria-label="Close the advice" title="Close">${icon("close")}</button>
+        <button type="button" class="advice-close" aria-label="Close the advice" title="Close"></button>
       </div>
       <p class="advice-text"></p>
       <ul class="advice-list"></ul>`;
@@ -24,6 +24,8 @@ export class AdvicePanel {
     this.textEl = this.el.querySelector(".advice-text");
     this.listEl = this.el.querySelector(".advice-list");
     this.iconEl = this.el.querySelector(".advice-icon");
+    this.iconEl.append(iconNode("hint"));
+    this.el.querySelector(".advice-close").append(iconNode("close"));
     this.el.querySelector(".advice-close").addEventListener("click", () => this.clear());
     this.token = 0;
   }
@@ -64,7 +66,7 @@ export class AdvicePanel {
       }),
     );
     this.listEl.hidden = items.length === 0;
-    this.iconEl.innerHTML = icon(iconName);
+    this.iconEl.replaceChildren(iconNode(iconName));
     this.el.dataset.tone = tone;
     this.el.hidden = false;
     announce(`${title}: ${text}`);

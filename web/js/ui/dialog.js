@@ -4,6 +4,8 @@
 //
 // `body` is a string or a node; the promise resolves with the chosen action's value,
 // or null when the dialog is cancelled. `onOpen(dialog)` runs once it is shown.
+// The dialog opens at its top (title first); its body scrolls between the title and
+// the buttons, which stay in view.
 
 export function openDialog({ title, body, actions = [], className = "", onOpen, initialFocus } = {}) {
   return new Promise((resolve) => {
@@ -20,6 +22,8 @@ export function openDialog({ title, body, actions = [], className = "", onOpen, 
     heading.textContent = title;
     const content = document.createElement("div");
     content.className = "dialog-body";
+    content.setAttribute("role", "group");
+    content.setAttribute("aria-labelledby", titleId);
     if (typeof body === "string") {
       const p = document.createElement("p");
       p.textContent = body;
@@ -63,7 +67,16 @@ export function openDialog({ title, body, actions = [], className = "", onOpen, 
     document.body.append(dialog);
     dialog.showModal();
     const focus = initialFocus ? dialog.querySelector(initialFocus) : bar.querySelector(".primary");
-    if (focus) focus.focus();
+    if (focus) focus.focus({ preventScroll: true });
+    content.scrollTop = 0;
+    dialog.scrollTop = 0;
+    // a body that scrolls can be scrolled from the keyboard too
+    const scrolls = () => {
+      if (content.scrollHeight > content.clientHeight + 1) content.tabIndex = 0;
+      else content.removeAttribute("tabindex");
+    };
+    scrolls();
+    new ResizeObserver(scrolls).observe(content);
     if (onOpen) onOpen(dialog);
   });
 }

@@ -4,6 +4,7 @@
 
 import { createCard } from "../cards/card.js";
 import "../cards/imperial.js";
+import { h } from "./dom.js";
 import "../cards/sabacc.js";
 import "../cards/standard.js";
 
@@ -44,18 +45,14 @@ export async function renderHome(container, { games, saved }) {
   for (const game of games) {
     const item = document.createElement("li");
     item.className = "game-tile";
-    item.innerHTML = `
-      <a class="game-link" href="#${game.id}">
-        <span class="game-fan" aria-hidden="true"></span>
-        <span class="game-text">
-          <span class="game-name" id="game-${game.id}-name"></span>
-          <span class="game-about" id="game-${game.id}-about">
-            <span class="game-meta"></span>
-            <span class="game-summary"></span>
-          </span>
-          <span class="game-cta btn primary">Play</span>
-        </span>
-      </a>`;
+    item.append(
+      h("a", { class: "game-link", href: `#${game.id}` },
+        h("span", { class: "game-fan", "aria-hidden": "true" }),
+        h("span", { class: "game-text" },
+          h("span", { class: "game-name", id: `game-${game.id}-name` }),
+          h("span", { class: "game-about", id: `game-${game.id}-about` }, h("span", { class: "game-meta" }), h("span", { class: "game-summary" })),
+          h("span", { class: "game-cta btn primary", text: "Play" }))),
+    );
     const rules = document.createElement("a");
     rules.className = "btn quiet";
     rules.href = `#rules/${game.id}`;

@@ -12,12 +12,32 @@ const PATHS = {
   close: '<path d="M6 6l12 12M18 6 6 18"/>',
   check: '<path d="m5 12 5 5L20 7"/>',
   hint: '<path d="M9 18h6M10 21h4"/><path d="M12 3a6 6 0 0 0-3.6 10.8c.7.6 1.1 1.3 1.1 2.2h5c0-.9.4-1.6 1.1-2.2A6 6 0 0 0 12 3z"/>',
+  more: '<circle cx="5" cy="12" r="1.6"/><circle cx="12" cy="12" r="1.6"/><circle cx="19" cy="12" r="1.6"/>',
+  list: '<path d="M9 6h11M9 12h11M9 18h11"/><path d="M4 6h.01M4 12h.01M4 18h.01"/>',
+  chips: '<ellipse cx="12" cy="7" rx="8" ry="3"/><path d="M4 7v5c0 1.7 3.6 3 8 3s8-1.3 8-3V7"/><path d="M4 12v5c0 1.7 3.6 3 8 3s8-1.3 8-3v-5"/>',
+  stats: '<path d="M4 20V10M10 20V4M16 20v-7M22 20H2"/>',
+  download: '<path d="M12 4v11"/><path d="m7 10 5 5 5-5"/><path d="M4 20h16"/>',
+  upload: '<path d="M12 15V4"/><path d="m7 9 5-5 5 5"/><path d="M4 20h16"/>',
+  book: '<path d="M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2z"/><path d="M4 19V5M19 17H6"/>',
   solve: '<circle cx="11" cy="11" r="6.5"/><path d="m16 16 5 5"/><path d="m8.5 11 2 2 3.5-4"/>',
 };
 
-/** The <svg> markup of icon `name` (decorative: hidden from assistive technology). */
+const SVG = "http://www.w3.org/2000/svg";
+
+/** The <svg> markup of icon `name` (the markup is the constant paths above). */
 export function icon(name) {
   return `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">${PATHS[name]}</svg>`;
+}
+
+/** Icon `name` as an element (decorative: hidden from assistive technology). */
+export function iconNode(name) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const parsed = new DOMParser().parseFromString(`<svg xmlns="${SVG}">${PATHS[name] || ""}</svg>`, "image/svg+xml");
+  for (const node of [...parsed.documentElement.childNodes]) svg.append(document.importNode(node, true));
+  return svg;
 }
 
 /** A <button class="btn"> with an icon and a label (the label may be visually hidden). */
@@ -26,7 +46,10 @@ export function iconButton(name, label, { id = "", className = "", hideLabel = f
   button.type = "button";
   button.className = `btn ${className}`.trim();
   if (id) button.id = id;
-  button.innerHTML = `${icon(name)}<span class="${hideLabel ? "sr-only" : "btn-label"}">${label}</span>`;
+  const text = document.createElement("span");
+  text.className = hideLabel ? "sr-only" : "btn-label";
+  text.textContent = label;
+  button.append(iconNode(name), text);
   if (shortcut) {
     button.setAttribute("aria-keyshortcuts", shortcut);
     button.title = `${label} (${shortcut.replace(/\+/g, " + ")})`;

@@ -1,22 +1,36 @@
-// Site-wide preferences, kept in localStorage: four-colour suits.
+// Site-wide preferences, kept in localStorage: four-colour suits and the game speed
+// (how quickly cards fly and computer players move, the same at every table).
 
 import { createCard } from "../cards/card.js";
 import "../cards/standard.js";
 import { openDialog } from "./dialog.js";
+import { h } from "./dom.js";
 
 const KEY = "celestix.settings";
-const DEFAULTS = { fourColour: false };
+
+/** The game speeds, slowest first. */
+export const SPEEDS = [
+  { id: "relaxed", label: "Relaxed" },
+  { id: "normal", label: "Normal" },
+  { id: "brisk", label: "Brisk" },
+  { id: "instant", label: "Instant" },
+];
+const SPEED_IDS = SPEEDS.map((s) => s.id);
+const DEFAULTS = { fourColour: false, speed: "normal" };
 
 export function loadSettings() {
   try {
     const raw = JSON.parse(localStorage.getItem(KEY) || "{}");
-    return { ...DEFAULTS, fourColour: raw.fourColour === true };
+    return {
+      fourColour: raw.fourColour === true,
+      speed: SPEED_IDS.includes(raw.speed) ? raw.speed : DEFAULTS.speed,
+    };
   } catch {
     return { ...DEFAULTS };
   }
 }
 
-function saveSettings(settings) {
+export function saveSettings(settings) {
   try {
     localStorage.setItem(KEY, JSON.stringify(settings));
   } catch {
@@ -32,25 +46,31 @@ export function applySettings(settings = loadSettings()) {
 /** The settings dialog. */
 export async function openSettings() {
   const settings = loadSettings();
-  const body = document.createElement("div");
-  body.className = "settings";
-  body.innerHTML = `
-    <label class="switch">
-      <input type="checkbox" name="fourColour" ${settings.fourColour ? "checked" : ""}>
-      <span class="switch-text">
-        <span class="switch-title">Four-colour suits</span>
-        <span class="switch-help">Diamonds in blue and clubs in green, so all four suits differ at a glance.</span>
-      </span>
-    </label>
-    <div class="suit-preview" aria-hidden="true"></div>`;
-  const preview = body.querySelector(".suit-preview");
-  for (const code of ["AS", "AH", "AD", "AC"]) preview.append(createCard(code));
-  const input = body.querySelector("input");
-  input.addEventListener("change", () => {
-    settings.fourColour = input.checked;
+  const change = (key, value) => {
+    settings[key] = value;
     saveSettings(settings);
     applySettings(settings);
+  };
+  const fourColour = h("input", { type: "checkbox", name: "fourColour", onchange: (event) => change("fourColour", event.target.checked) });
+  fourColour.checked = settings.fourColour;
+  const preview = h("div", { class: "suit-preview", "aria-hidden": "true" }, ["AS", "AH", "AD", "AC"].map((code) => createCard(code)));
+  const speeds = SPEEDS.map(({ id, label }) => {
+    const radio = h("input", { type: "radio", name: "speed", value: id, onchange: () => change("speed", id) });
+    radio.checked = id === settings.speed;
+    return h("label", { class: "choice" }, radio, h("span", { text: label }));
   });
+  const body = h(
+    "div",
+    { class: "settings" },
+    h("label", { class: "switch" }, fourColour, h("span", { class: "switch-text" },
+      h("span", { class: "switch-title", text: "Four-colour suits" }),
+      h("span", { class: "switch-help", text: "Diamonds in blue and clubs in green, so all four suits differ at a glance." }))),
+    preview,
+    h("fieldset", { class: "field" },
+      h("legend", { class: "field-label", text: "Game speed" }),
+      h("div", { class: "choices" }, speeds),
+      h("span", { class: "field-help", text: "How quickly cards fly and computer players move, at every table. Cards never fly when your system asks for reduced motion." })),
+  );
   await openDialog({
     title: "Settings",
     body,

@@ -14,9 +14,11 @@
 from __future__ import annotations
 
 from celestix.precedence.bidding import bid_limit
-from celestix.precedence.bots.seen import Seen, legal_or_refuse
+from celestix.precedence.bots.knowledge import Seen
+from celestix.precedence.bots.legal import legal_or_refuse
 from celestix.precedence.cards import EMPEROR, RANK_OF, SUIT_BY_NAME, SUIT_OF
 from celestix.precedence.melds import declaration_points
+from celestix.precedence.view import View, seat_and_hand
 from celestix.shape import JsonDict
 
 # A declared card must be played first, which can cost a trick: a quarter point each.
@@ -28,16 +30,16 @@ ROUNDING = 0.9
 HIGH_PARTNER_BID = 6
 
 
-def choose(view: JsonDict, seed: int) -> JsonDict:
+def choose(view: View, seed: int) -> JsonDict:
     """The basic player's action in this view (deterministic: ``seed`` is unused)."""
     moves = legal_or_refuse(view)
     phase = view["phase"]
     if phase == "declare":
         return choose_declaration(moves, int(view["options"]["meld_wager"]))
     if phase == "bid":
-        seat = int(view["seat"])
+        seat, hand = seat_and_hand(view)
         trump = SUIT_BY_NAME[view["trump"]]
-        tricks = choose_bid(view["hand"], trump, view["bids"], seat)
+        tricks = choose_bid(hand, trump, view["bids"], seat)
         return {"type": "bid", "tricks": tricks}
     seen = Seen.from_view(view)
     return {"type": "play", "card": choose_card(seen, [move["card"] for move in moves])}

@@ -19,8 +19,11 @@ so results are the same on every Python.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
+from celestix.bots import bits
+from celestix.bots.bits import high, low
+from celestix.precedence.cards import CARD_ID
 from celestix.precedence.scoring import AUDIT_AT, AUDIT_POINTS
 from celestix.rng import Rng
 
@@ -36,14 +39,9 @@ NO_GOALS = (-1, -1, False)
 Goals = tuple[int, int, bool]
 
 
-def low(mask: int) -> int:
-    """The lowest card number in a non-empty mask."""
-    return (mask & -mask).bit_length() - 1
-
-
-def high(mask: int) -> int:
-    """The highest card number in a non-empty mask."""
-    return mask.bit_length() - 1
+def mask_of(cards: Iterable[str]) -> int:
+    """The mask of card codes."""
+    return bits.mask_of(cards, CARD_ID)
 
 
 def legal_mask(hand: int, declared: int, led: int) -> int:
@@ -367,6 +365,8 @@ class Solver:
         led = trick[0] // 13 if trick else -1
         legal = legal_mask(hands[seat], self.declared[seat], led)
         remaining = hands[0] | hands[1] | hands[2] | hands[3]
+        for card in trick:  # a card in the trick separates the cards around it
+            remaining |= 1 << card
         maximise = seat & 1 == 0
         best = -(1 << 30) if maximise else 1 << 30
         for card in self.ordered(distinct_moves(legal, remaining), trick, seat):

@@ -18,18 +18,22 @@ from what the view shows; the numbers come from the search.
 
 from __future__ import annotations
 
+from typing import cast
+
+from celestix.bots.budget import rounded
 from celestix.precedence.bots.fast import wants_tricks
+from celestix.precedence.bots.knowledge import Seen
+from celestix.precedence.bots.legal import legal_or_refuse
 from celestix.precedence.bots.search import (
     BUDGETS,
     Budget,
     estimate_bid,
     estimate_declaration,
     estimate_play,
-    rounded,
 )
-from celestix.precedence.bots.seen import Seen, legal_or_refuse
 from celestix.precedence.cards import EMPEROR, RANK_OF, SUIT_NAMES, SUIT_OF, card_name
 from celestix.precedence.melds import describe_meld
+from celestix.precedence.view import View
 from celestix.shape import JsonDict
 
 # How many alternatives besides the recommendation a hint lists at most.
@@ -38,7 +42,11 @@ SMALL_NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
 
 
 def hint(view: JsonDict, level: str, seed: int) -> JsonDict:
-    """The advice of the ``level`` search for the view's seat."""
+    """The advice of the ``level`` search for the view's seat (a view the facade checked)."""
+    return _hint(cast(View, view), level, seed)
+
+
+def _hint(view: View, level: str, seed: int) -> JsonDict:
     budget = BUDGETS.get(level, BUDGETS["normal"])
     moves = legal_or_refuse(view)
     if view["phase"] == "declare":
@@ -63,7 +71,7 @@ def _percent(part: int, whole: int) -> int:
 # --- card play ---------------------------------------------------------------------------
 
 
-def play_hint(view: JsonDict, legal: list[str], budget: Budget, seed: int) -> JsonDict:
+def play_hint(view: View, legal: list[str], budget: Budget, seed: int) -> JsonDict:
     """The recommended card, why, and the values of the main choices."""
     estimate = estimate_play(view, legal, budget, seed, value_one=True)
     seen = Seen.from_view(view)
@@ -276,7 +284,7 @@ def _ducking(seen: Seen) -> bool:
 # --- bidding -----------------------------------------------------------------------------
 
 
-def bid_hint(view: JsonDict, budget: Budget, seed: int) -> JsonDict:
+def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
     """The recommended bid, why, and the values of the bids around it."""
     estimate = estimate_bid(view, budget, seed)
     n = estimate.samples
@@ -327,7 +335,7 @@ def meld_labels(labels: list[str]) -> str:
     return " and ".join(words)
 
 
-def declaration_hint(view: JsonDict, moves: list[JsonDict], budget: Budget, seed: int) -> JsonDict:
+def declaration_hint(view: View, moves: list[JsonDict], budget: Budget, seed: int) -> JsonDict:
     """The recommended declaration, why, and the values of the others compared."""
     if len(moves) == 1:
         return {

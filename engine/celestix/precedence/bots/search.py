@@ -31,27 +31,27 @@ trump, low before high).
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
 
+from celestix.bots.budget import Clock, SearchBudget, rounded
 from celestix.errors import MalformedError
 from celestix.precedence.bots import basic
+from celestix.precedence.bots.deals import Knowledge
 from celestix.precedence.bots.fast import (
     NO_GOALS,
     _lowest,
     distinct_moves,
+    mask_of,
     playout,
     random_playout,
     solve_moves,
     team_points,
     value_table,
 )
-from celestix.precedence.bots.knowledge import Knowledge, mask_of
-from celestix.precedence.bots.seen import legal_or_refuse
-from celestix.precedence.cards import DECK
+from celestix.precedence.bots.legal import legal_or_refuse
+from celestix.precedence.cards import CARD_ID, DECK
 from celestix.precedence.melds import declaration_points
+from celestix.precedence.view import View
 from celestix.rng import Rng
 from celestix.shape import JsonDict
 
@@ -61,19 +61,14 @@ PLAY_STREAM, BID_STREAM, DECLARE_STREAM = 1, 2, 3
 MADE_EIGHTHS = 7
 
 
-@dataclass(frozen=True)
-class Budget:
-    """How hard a level searches."""
+@dataclass(frozen=True, kw_only=True)
+class Budget(SearchBudget):
+    """How hard a level searches (``bidding = "basic"``: the basic bot's bid and
+    declaration)."""
 
-    work: int  # cards played in playouts plus solver positions, per card decision
-    min_samples: int  # sampled deals at least, whatever the work
-    max_samples: int  # and at most
-    solve_tricks: int  # solve exactly once this many tricks or fewer remain (0: never)
-    bid_samples: int  # sampled deals for a bid
     declare_samples: int  # sampled deals for a declaration
     declare_choices: int  # declarations compared (the best by points less wagers)
     playouts: str = "policy"  # "policy" or "random" (uniform random playouts)
-    bidding: str = "search"  # "search" or "basic" (the basic bot's bid and declaration)
     time_ms: int | None = None  # an optional time limit per decision (off by default)
 
 
@@ -106,29 +101,8 @@ VARIANTS: dict[str, Budget] = {
 }
 
 
-def budget_of(spec: str) -> Budget | None:
-    """The budget a level or an arena configuration names, or ``None``.
-
-    ``spec`` is a level (``"normal"``), a name of :data:`VARIANTS`, or either followed
-    by changes, e.g. ``"normal+work=9000+solve_tricks=4"`` or ``"strong+playouts=random"``.
-    """
-    name, *changes = spec.split("+")
-    budget = BUDGETS.get(name) or VARIANTS.get(name)
-    if budget is None:
-        return None
-    fields = Budget.__dataclass_fields__
-    changed: dict[str, Any] = {}
-    for change in changes:
-        key, _, text = change.partition("=")
-        if key not in fields or not text:
-            return None
-        if key in ("playouts", "bidding"):
-            changed[key] = text
-        elif text.isdigit():
-            changed[key] = int(text)
-        else:
-            return None
-    return replace(budget, **changed)
+# Every budget a name gives (see celestix.bots.budget.budget_of for changes to one).
+NAMED: dict[str, Budget] = {**BUDGETS, **VARIANTS}
 
 
 @dataclass
@@ -139,40 +113,14 @@ class PlayEstimate:
     totals: list[int]  # summed value (team points less the opponents') over the samples
     samples: int
     best: int  # index of the chosen card
+    also_total: int = 0  # summed value of the card asked for with ``also``, if any
 
     def mean(self, i: int) -> int:
         """The average value of choice ``i``, rounded to a whole point."""
         return rounded(self.totals[i], self.samples)
 
 
-def rounded(total: int, count: int) -> int:
-    """``total / count`` rounded to the nearest whole number, halves away from zero."""
-    if total < 0:
-        return -rounded(-total, count)
-    return (2 * total + count) // (2 * count)
-
-
-class Clock:
-    """The optional time limit of a search (never consulted when it is off)."""
-
-    def __init__(self, time_ms: int | None):
-        self.deadline = None if time_ms is None else time.perf_counter() + time_ms / 1000
-
-    def out(self) -> bool:
-        """Whether the time is up."""
-        return self.deadline is not None and time.perf_counter() >= self.deadline
-
-
-def player(budget: Budget) -> Callable[[JsonDict, int], JsonDict]:
-    """The player searching with ``budget``: a function of ``(view, seed)``."""
-
-    def play(view: JsonDict, seed: int) -> JsonDict:
-        return choose(view, budget, seed)
-
-    return play
-
-
-def choose(view: JsonDict, budget: Budget, seed: int) -> JsonDict:
+def choose(view: View, budget: Budget, seed: int) -> JsonDict:
     """The searching player's action in this view."""
     moves = legal_or_refuse(view)
     if len(moves) == 1:
@@ -194,11 +142,18 @@ def choose(view: JsonDict, budget: Budget, seed: int) -> JsonDict:
 
 
 def estimate_play(
-    view: JsonDict, legal: list[str], budget: Budget, seed: int, value_one: bool = False
+    view: View,
+    legal: list[str],
+    budget: Budget,
+    seed: int,
+    value_one: bool = False,
+    also: str | None = None,
 ) -> PlayEstimate:
     """Sample deals and value every distinct legal card by playing each deal out.
 
-    A single choice is not searched unless ``value_one`` asks for its value.
+    A single choice is not searched unless ``value_one`` asks for its value. ``also``, a
+    legal card that is not among the choices (one the search leaves out), is valued on
+    the same deals without changing the search (its work is not counted).
     """
     know = Knowledge.from_view(view)
     if know.to_act != know.seat:
@@ -208,11 +163,13 @@ def estimate_play(
     if sure >= 0 and allowed & ~know.beaters(sure):
         # Never overtake a partner's sure winner: it would only trade a card for the lead.
         allowed &= ~know.beaters(sure)
-    choices = distinct_moves(allowed, know.remaining())
+    choices = distinct_moves(allowed, know.in_play())
     cards = [DECK[card] for card in choices]
     totals = [0] * len(choices)
-    if len(choices) == 1 and not value_one:
+    if len(choices) == 1 and not value_one and also is None:
         return PlayEstimate(cards, totals, 0, 0)
+    extra = CARD_ID[also] if also is not None and CARD_ID[also] not in choices else -1
+    also_total = 0
     table = value_table(know.contracts, know.melds, know.penalty, know.excess_counted)
     sign = 1 if know.seat % 2 == 0 else -1
     goals = (know.contracts[0], know.contracts[1], know.excess_counted)
@@ -220,7 +177,7 @@ def estimate_play(
     rng = Rng(seed, PLAY_STREAM)
     clock = Clock(budget.time_ms)
     work = samples = 0
-    while samples < budget.max_samples and (samples < budget.min_samples or work < budget.work):
+    while budget.more(samples, work):
         if samples >= 1 and clock.out():
             break
         hands = know.sample(rng)
@@ -232,6 +189,12 @@ def estimate_play(
             for i, value in enumerate(values):
                 totals[i] += sign * value
             work += nodes
+            if extra >= 0:
+                values, _ = solve_moves(
+                    hands, list(know.face_up), know.trump, know.seat, list(know.trick),
+                    know.taken[0], know.done, table, [extra],
+                )  # fmt: skip
+                also_total += sign * values[0]
         else:
             for i, card in enumerate(choices):
                 if budget.playouts == "random":
@@ -246,6 +209,12 @@ def estimate_play(
                     )  # fmt: skip
                 totals[i] += sign * table[team0]
                 work += plays
+            if extra >= 0:
+                team0, _ = playout(
+                    list(hands), list(know.face_up), know.trump, know.seat,
+                    list(know.trick), list(know.taken), know.done, goals, extra,
+                )  # fmt: skip
+                also_total += sign * table[team0]
         samples += 1
     top = max(totals)
     tied = 0
@@ -253,7 +222,7 @@ def estimate_play(
         if total == top:
             tied |= 1 << card
     best = choices.index(_lowest(tied, know.trump))
-    return PlayEstimate(cards, totals, samples, best)
+    return PlayEstimate(cards, totals, samples, best, also_total)
 
 
 # --- bidding -----------------------------------------------------------------------------
@@ -277,12 +246,14 @@ class BidEstimate:
         return sum(counts[need:])
 
 
-def estimate_bid(view: JsonDict, budget: Budget, seed: int) -> BidEstimate:
+def estimate_bid(view: View, budget: Budget, seed: int) -> BidEstimate:
     """Play sampled deals out and pick the bid with the best expected points."""
     know = Knowledge.from_view(view)
     seat = know.seat
     team = seat % 2
-    limit = int(view["bid_limits"][seat])
+    limit = view["bid_limits"][seat]
+    if limit is None:
+        raise MalformedError("view.bid_limits", "the seat to bid has no bid limit")
     rng = Rng(seed, BID_STREAM)
     clock = Clock(budget.time_ms)
     team_counts = [0] * 14
@@ -335,12 +306,17 @@ class DeclarationEstimate:
     values: list[int]  # summed value in eighths of a point
     samples: int
     best: int  # index into the legal declarations
+    also_value: int | None = None  # summed value of the declaration asked for with ``also``
 
 
 def estimate_declaration(
-    view: JsonDict, moves: list[JsonDict], budget: Budget, seed: int
+    view: View, moves: list[JsonDict], budget: Budget, seed: int, also: int | None = None
 ) -> DeclarationEstimate:
-    """Compare the best few declarations by playing sampled deals out with each."""
+    """Compare the best few declarations by playing sampled deals out with each.
+
+    ``also`` (an index into ``moves``) is valued on the same deals too, without being a
+    candidate for the choice.
+    """
     know = Knowledge.from_view(view)
     seat = know.seat
     wager = know.meld_wager
@@ -354,10 +330,11 @@ def estimate_declaration(
     if 0 not in indices:
         indices[-1] = 0  # always compare with declaring nothing
     indices.sort()
-    points = [declaration_points(moves[i]["melds"]) for i in indices]
-    wagers = [wager * len(moves[i]["melds"]) for i in indices]
-    shown = [mask_of([card for meld in moves[i]["melds"] for card in meld]) for i in indices]
-    tricks = [0] * len(indices)
+    valued = indices + ([also] if also is not None and also not in indices else [])
+    points = [declaration_points(moves[i]["melds"]) for i in valued]
+    wagers = [wager * len(moves[i]["melds"]) for i in valued]
+    shown = [mask_of([card for meld in moves[i]["melds"] for card in meld]) for i in valued]
+    tricks = [0] * len(valued)
     rng = Rng(seed, DECLARE_STREAM)
     clock = Clock(budget.time_ms)
     leader = (know.dealer + 1) % 4
@@ -377,10 +354,14 @@ def estimate_declaration(
         samples * (MADE_EIGHTHS * p + (8 - MADE_EIGHTHS) * (p // 2) - 8 * w) + 80 * t
         for p, w, t in zip(points, wagers, tricks, strict=True)
     ]
+    also_value = values[valued.index(also)] if also is not None else None
+    n = len(indices)
+    points, wagers, tricks, values = points[:n], wagers[:n], tricks[:n], values[:n]
     top = max(values)
     # on a tie, fewer cards shown, then the list order
     best = min(
-        (k for k in range(len(indices)) if values[k] == top),
+        (k for k in range(n) if values[k] == top),
         key=lambda k: (shown[k].bit_count(), indices[k]),
     )
-    return DeclarationEstimate(indices, points, wagers, tricks, values, samples, indices[best])
+    return DeclarationEstimate(indices, points, wagers, tricks, values, samples, indices[best],
+                               also_value)  # fmt: skip

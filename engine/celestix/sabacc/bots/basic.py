@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from celestix.sabacc.aside import aside_choices, is_free
 from celestix.sabacc.auction import BIDS, PASS, RANK
@@ -36,9 +35,9 @@ from celestix.sabacc.cards import (
 )
 from celestix.sabacc.deal import HAND_SIZE
 from celestix.sabacc.tricks import playable, strength, winning_play
+from celestix.sabacc.view import View
 from celestix.shape import JsonDict
-
-Play = dict[str, Any]
+from celestix.table.tricks import Play
 
 # Hand count needed for each contract at a table of 4 (18 cards); other tables scale by
 # hand size and by the number of defenders. Calibrated by forcing each seat to declare
@@ -86,7 +85,7 @@ def threshold(contract: str, seats: int) -> float:
     return THRESHOLDS[contract] * TABLE_FACTOR[seats]
 
 
-def choose_bid(view: JsonDict) -> str:
+def choose_bid(view: View) -> str:
     """The highest contract the hand supports, if it beats the bid so far; else pass."""
     seats = len(view["hand_sizes"])
     score = hand_count(view["hand"])
@@ -143,7 +142,7 @@ def sure_winner(know: Knowledge, trick: Sequence[Play], card: str) -> bool:
 
     An Honour is risked only on certainty, never on a guess about who follows suit.
     """
-    plays = [*trick, {"seat": know.seat, "card": card}]
+    plays: list[Play] = [*trick, {"seat": know.seat, "card": card}]
     if winning_play(plays)["card"] != card:
         return False
     led = plays[0]["card"]
@@ -156,7 +155,7 @@ def _cheapest(cards: Sequence[str], led: str | None) -> str:
     return min(cards, key=lambda c: (HALF_POINTS[c], strength(c, led) if led else RANK_OF[c], c))
 
 
-def choose_play(view: JsonDict) -> str:
+def choose_play(view: View) -> str:
     """The card to play."""
     know = read(view)
     trick = view["trick"]
@@ -222,7 +221,7 @@ def _lead(know: Knowledge, cards: Sequence[str]) -> str:
     return _cheapest(cards, None)
 
 
-def choose(view: JsonDict) -> JsonDict:
+def choose(view: View) -> JsonDict:
     """The basic bot's action in this view."""
     phase = view["phase"]
     if phase == "bidding":

@@ -25,16 +25,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from celestix.bots.bits import ids_of
 from celestix.errors import MalformedError
 from celestix.rng import Rng
 from celestix.sabacc.aside import TALON_HAND
 from celestix.sabacc.auction import BIDS, PASS, RANK
 from celestix.sabacc.bots.basic import TABLE_FACTOR, THRESHOLDS
-from celestix.sabacc.bots.fast import FREE_MASK, IDIOT_ID, MAGICIAN_ID
+from celestix.sabacc.bots.fast import (
+    FREE_MASK,
+    HALF,
+    IDIOT_ID,
+    MAGICIAN_ID,
+    SABACC_MASK,
+    SUIT_MASKS,
+    mask_of,
+    suit_index,
+)
 from celestix.sabacc.cards import INDEX
 from celestix.sabacc.deal import HAND_SIZE
-from celestix.sabacc.sim import HALF, SABACC_MASK, SUIT_MASKS, suit_index
-from celestix.shape import JsonDict
+from celestix.sabacc.view import Bid, View, acting_seat
+from celestix.table.tricks import trick_leader
 
 ALL_CARDS = (1 << 78) - 1
 DEAL_TRIES = 20
@@ -44,14 +54,6 @@ UNIVERSE_ID = 76
 BIG_SABACCS = sum(1 << c for c in range(71, 76))  # -16 to -20 (The Universe apart)
 MAGICIAN_BONUS = (0, 0, 0, 0, 2, 5, 7)
 NO_LIMIT = 1000
-
-
-def mask_of(cards: list[str]) -> int:
-    """The mask of card codes."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << INDEX[card]
-    return mask
 
 
 def hand_count(hand: int) -> int:
@@ -88,7 +90,7 @@ def threshold(contract: str, seats: int) -> int:
     return int(value) + (0 if value == int(value) else 1)
 
 
-def count_range(auction: list[JsonDict], seat: int, seats: int) -> tuple[int, int] | None:
+def count_range(auction: list[Bid], seat: int, seats: int) -> tuple[int, int] | None:
     """The range ``[low, high)`` of ``seat``'s count that its bids and passes suggest
     (a basic player bids the highest contract its count supports, else passes)."""
     low, high = 0, NO_LIMIT
@@ -138,11 +140,9 @@ class Table:
     ranges: list[tuple[int, int] | None] = field(default_factory=list)
 
     @classmethod
-    def from_view(cls, view: JsonDict) -> Table:
+    def from_view(cls, view: View) -> Table:
         """Read a (checked) view of the seat to act."""
-        seat = view["seat"]
-        if seat is None:
-            raise MalformedError("view.seat", "a spectator's view cannot act")
+        seat = acting_seat(view)
         seats = len(view["hand_sizes"])
         declarer = -1 if view["declarer"] is None else int(view["declarer"])
         hand = mask_of(view["hand"])
@@ -168,7 +168,7 @@ class Table:
         talon_known = mask_of(view["talon"]) if view["talon"] is not None else 0
         destination = view["talon_to"]
         won = [int(t) for t in view["tricks"]]
-        pile_half = sum(HALF[c] for c in _ids(aside_seen))
+        pile_half = sum(HALF[c] for c in ids_of(aside_seen))
         for trick in view["played"]:
             if trick["winner"] == declarer:
                 pile_half += sum(HALF[INDEX[p["card"]]] for p in trick["plays"])
@@ -179,18 +179,13 @@ class Table:
             talon_unseen = int(view["talon_size"])
             talon_known = 0
         elif seat != declarer:
-            forced = _ids(talon_known & ~gone & ~aside_seen)
+            forced = ids_of(talon_known & ~gone & ~aside_seen)
         known = hand | gone | aside_seen
         for card in forced:
             known |= 1 << card
-        pool = _ids(ALL_CARDS & ~known)
+        pool = ids_of(ALL_CARDS & ~known)
         trick_cards = [INDEX[p["card"]] for p in view["trick"]]
-        if view["trick"]:
-            leader = int(view["trick"][0]["seat"])
-        elif view["played"]:
-            leader = int(view["played"][-1]["winner"])
-        else:
-            leader = (int(view["dealer"]) + 1) % seats
+        leader = trick_leader(view["trick"], view["played"], int(view["dealer"]), seats)
         ranges = [count_range(view["auction"], s, seats) if s != seat else None
                   for s in range(seats)]  # fmt: skip
         return cls(
@@ -324,17 +319,3 @@ class Deal:
     hands: list[int]
     aside: int
     talon: int
-
-
-def _ids(mask: int) -> list[int]:
-    out = []
-    while mask:
-        bit = mask & -mask
-        out.append(bit.bit_length() - 1)
-        mask ^= bit
-    return out
-
-
-def ids_of(mask: int) -> list[int]:
-    """The card numbers of a mask, ascending."""
-    return _ids(mask)

@@ -1,8 +1,9 @@
 """Trick play on bit masks for the searching players: a playout policy and a solver.
 
-Cards are numbers as in :mod:`celestix.sabacc.sim` (0-55 the suit cards, 14 per suit
-Ace to Master; 56-76 the Sabaccs -1 to -21; 77 The Idiot), so within a suit and among
-the Sabaccs a higher number always beats a lower one. Hands are masks.
+Cards are numbers, their place in :data:`celestix.sabacc.cards.DECK` (0-55 the suit
+cards, 14 per suit Ace to Master; 56-76 the Sabaccs -1 to -21; 77 The Idiot), so within
+a suit and among the Sabaccs a higher number always beats a lower one. Hands are masks
+(:mod:`celestix.bots.bits`).
 
 * :func:`playout` -- play a round to its end, every hand known, with a quick and sound
   policy for every seat (:func:`policy_card`): load points onto a trick the side has
@@ -17,11 +18,20 @@ are the same on every Python.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from celestix.sabacc.sim import FIRST_SABACC, HALF, SABACC_MASK, SUIT_MASKS
+from celestix.bots import bits
+from celestix.bots.bits import high, ids_of, low
+from celestix.sabacc.cards import DECK, HALF_POINTS, INDEX, SUITS
 
+FIRST_SABACC = 56
+SUIT_MASKS: tuple[int, ...] = (
+    *(((1 << 14) - 1) << (14 * k) for k in range(len(SUITS))),
+    ((1 << 22) - 1) << FIRST_SABACC,
+)
+SABACC_MASK = SUIT_MASKS[4]
+HALF: tuple[int, ...] = tuple(HALF_POINTS[card] for card in DECK)
 IDIOT_ID = 77
 MAGICIAN_ID = FIRST_SABACC
 SUIT_OF_ID: tuple[int, ...] = tuple(4 if c >= FIRST_SABACC else c // 14 for c in range(78))
@@ -34,14 +44,19 @@ HONOUR_MASK = MASTERS_MASK | (1 << MAGICIAN_ID) | (1 << 76) | (1 << IDIOT_ID)
 WIN_HALF = 92  # the declarer's target in half-points
 
 
-def low(mask: int) -> int:
-    """The lowest card number of a non-empty mask."""
-    return (mask & -mask).bit_length() - 1
+def suit_index(card: int) -> int:
+    """0-3 for the suits, 4 for the Sabaccs."""
+    return 4 if card >= FIRST_SABACC else card // 14
 
 
-def high(mask: int) -> int:
-    """The highest card number of a non-empty mask."""
-    return mask.bit_length() - 1
+def mask_of(cards: Iterable[str]) -> int:
+    """The bit mask of card codes."""
+    return bits.mask_of(cards, INDEX)
+
+
+def cards_of(mask: int) -> list[str]:
+    """The card codes of a mask, in deck order."""
+    return [DECK[card] for card in ids_of(mask)]
 
 
 def legal_mask(hand: int, led_suit: int) -> int:
@@ -97,16 +112,7 @@ def cheapest(mask: int) -> int:
         return best
     if ordinary:
         return low(ordinary)
-    return min(_cards(mask), key=lambda c: (HALF[c], c))
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        bit = mask & -mask
-        out.append(bit.bit_length() - 1)
-        mask ^= bit
-    return out
+    return min(ids_of(mask), key=lambda c: (HALF[c], c))
 
 
 def richest(mask: int) -> int:
@@ -152,7 +158,7 @@ def policy_card(
         return richest(load)
     floor = max(best_power, danger)
     winners = 0
-    for card in _cards(legal):
+    for card in ids_of(legal):
         if power(card, led_suit) > floor:
             winners |= 1 << card
     if winners:
@@ -347,7 +353,7 @@ def distinct(legal: int, alive: int) -> list[int]:
     """
     out: list[int] = []
     previous = -1
-    for card in _cards(legal):
+    for card in ids_of(legal):
         if (
             previous >= 0
             and SUIT_OF_ID[card] == SUIT_OF_ID[previous]

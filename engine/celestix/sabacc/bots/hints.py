@@ -15,9 +15,12 @@ search.
 
 from __future__ import annotations
 
+from typing import cast
+
+from celestix.bots.budget import rounded
 from celestix.sabacc.auction import BID_NAMES, PASS
 from celestix.sabacc.bots.deals import Table
-from celestix.sabacc.bots.fast import SCALE, SUIT_OF_ID, power
+from celestix.sabacc.bots.fast import SABACC_MASK, SCALE, SUIT_MASKS, SUIT_OF_ID, power
 from celestix.sabacc.bots.legal import legal_from_view
 from celestix.sabacc.bots.search import (
     BUDGETS,
@@ -25,12 +28,11 @@ from celestix.sabacc.bots.search import (
     estimate_aside,
     estimate_bid,
     estimate_play,
-    rounded,
 )
 from celestix.sabacc.cards import HALF_POINTS, INDEX, SABACC, SUIT_OF, card_name, points_text
 from celestix.sabacc.cards import suit_name as _suit_name
-from celestix.sabacc.sim import SABACC_MASK, SUIT_MASKS
 from celestix.sabacc.tricks import winning_play
+from celestix.sabacc.view import View
 from celestix.shape import JsonDict
 
 ALTERNATIVES = 4  # alternatives besides the recommendation, at most
@@ -38,6 +40,11 @@ HUNDREDTHS = 100
 
 
 def hint(view: JsonDict, level: str, seed: int) -> JsonDict:
+    """The advice of the ``level`` search for the view's seat (a view the facade checked)."""
+    return _hint(cast(View, view), level, seed)
+
+
+def _hint(view: View, level: str, seed: int) -> JsonDict:
     """The advice of the ``level`` search for the view's seat."""
     budget = BUDGETS.get(level, BUDGETS["normal"])
     moves = legal_from_view(view)
@@ -70,7 +77,7 @@ def _the(card: str) -> str:
 # --- card play ---------------------------------------------------------------------------
 
 
-def play_hint(view: JsonDict, legal: list[str], budget: Budget, seed: int) -> JsonDict:
+def play_hint(view: View, legal: list[str], budget: Budget, seed: int) -> JsonDict:
     """The recommended card, why, and the values of the main choices."""
     estimate = estimate_play(view, legal, budget, seed, value_one=True)
     table = Table.from_view(view)
@@ -96,7 +103,7 @@ def play_hint(view: JsonDict, legal: list[str], budget: Budget, seed: int) -> Js
             "alternatives": alternatives}  # fmt: skip
 
 
-def forced_reason(view: JsonDict, card: str) -> str:
+def forced_reason(view: View, card: str) -> str:
     """Why ``card`` is the only card that may be played."""
     trick = view["trick"]
     if not trick or len(view["hand"]) == 1:
@@ -135,7 +142,7 @@ def sure_winner(table: Table, card: str) -> bool:
     return True
 
 
-def card_reason(view: JsonDict, table: Table, card: str, legal: list[str]) -> str:
+def card_reason(view: View, table: Table, card: str, legal: list[str]) -> str:
     """What playing ``card`` does, in a clause without its full stop."""
     name = _the(card)
     trick = view["trick"]
@@ -199,7 +206,7 @@ def sure_winner_of_trick(table: Table, card: str) -> bool:
 # --- the aside ---------------------------------------------------------------------------
 
 
-def aside_hint(view: JsonDict, budget: Budget, seed: int) -> JsonDict:
+def aside_hint(view: View, budget: Budget, seed: int) -> JsonDict:
     """The recommended card to set aside, why, and the whole asides compared."""
     estimate = estimate_aside(view, budget, seed)
     n = estimate.samples
@@ -216,12 +223,17 @@ def aside_hint(view: JsonDict, budget: Budget, seed: int) -> JsonDict:
             {
                 "action": {"type": "aside", "card": cards[0]},
                 "value": _chips(estimate.chips[i], n),
-                "reason": f"{_cap(words[i])} (aside {' '.join(cards)}){made}",
+                "reason": f"{_cap(words[i])} (the aside: {_names(cards)}){made}",
             }
         )
     best = estimate.best
     return {"action": {"type": "aside", "card": estimate.best_card},
             "reason": _cap(words[best]) + ".", "alternatives": alternatives}  # fmt: skip
+
+
+def _names(cards: list[str]) -> str:
+    """``["13c", "12f"]`` -> ``"Mistress of coins, Commander of flasks"``."""
+    return ", ".join(card_name(card) for card in cards)
 
 
 def aside_reason(hand: list[str], cards: list[str], label: str) -> str:
@@ -246,7 +258,7 @@ def aside_reason(hand: list[str], cards: list[str], label: str) -> str:
 # --- bidding -----------------------------------------------------------------------------
 
 
-def bid_hint(view: JsonDict, budget: Budget, seed: int) -> JsonDict:
+def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
     """The recommended bid, why, and the values of the legal bids."""
     estimate = estimate_bid(view, budget, seed)
     n = estimate.samples

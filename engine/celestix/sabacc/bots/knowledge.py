@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from celestix.sabacc.cards import DECK, RANK_OF, SABACC, SUIT_OF, SUITS
-from celestix.shape import JsonDict
+from celestix.sabacc.view import View, acting_seat
+from celestix.table.tricks import Play
 
 DECK_SET = frozenset(DECK)
 
@@ -45,16 +45,16 @@ class Knowledge:
             return True
         return self.declarer is not None and self.declarer not in (a, b)
 
-    def still_to_play(self, trick: Sequence[dict[str, Any]]) -> list[int]:
+    def still_to_play(self, trick: Sequence[Play]) -> list[int]:
         """The seats that play to ``trick`` after this seat."""
         remaining = self.seats - len(trick) - 1
         return [(self.seat + k) % self.seats for k in range(1, remaining + 1)]
 
 
-def read(view: JsonDict) -> Knowledge:
+def read(view: View) -> Knowledge:
     """The knowledge of the view's seat."""
     seats = len(view["hand_sizes"])
-    seat = view["seat"]
+    seat = acting_seat(view)
     hand = list(view["hand"])
     gone: set[str] = set(view["aside"])
     void: list[set[str]] = [set() for _ in range(seats)]

@@ -7,13 +7,15 @@ so a bot's choices and the engine's ``legal_actions`` always agree.
 
 from __future__ import annotations
 
+from celestix.bots.levels import refusing
 from celestix.sabacc.aside import aside_choices
 from celestix.sabacc.auction import legal_bids
 from celestix.sabacc.tricks import playable
+from celestix.sabacc.view import View
 from celestix.shape import JsonDict
 
 
-def legal_from_view(view: JsonDict) -> list[JsonDict]:
+def legal_from_view(view: View) -> list[JsonDict]:
     """Every legal action of the view's seat (empty when it is not that seat's turn)."""
     if view["over"] or view["seat"] is None or view["to_act"] != view["seat"]:
         return []
@@ -25,3 +27,7 @@ def legal_from_view(view: JsonDict) -> list[JsonDict]:
     if phase == "play":
         return [{"type": "play", "card": card} for card in playable(view["hand"], view["trick"])]
     return []
+
+
+# The view's legal actions; a view that allows none cannot be played from.
+legal_or_refuse = refusing(legal_from_view)

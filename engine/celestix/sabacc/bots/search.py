@@ -27,46 +27,43 @@ choice on every Python. Ties go to the cheaper choice.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
 
+from celestix.bots.bits import ids_of
+from celestix.bots.budget import SearchBudget, rounded
 from celestix.errors import MalformedError
 from celestix.rng import Rng
 from celestix.sabacc.aside import TALON_DECLARER, TALON_HAND, TALON_TO
 from celestix.sabacc.auction import PASS, STAKES, legal_bids
 from celestix.sabacc.bots import basic
-from celestix.sabacc.bots.deals import Table, ids_of, mask_of
+from celestix.sabacc.bots.deals import Table
 from celestix.sabacc.bots.fast import (
     FREE_MASK,
+    HALF,
     WIN_HALF,
     Outcome,
+    cards_of,
     distinct,
+    mask_of,
     playout,
     solve,
     winning_index,
 )
-from celestix.sabacc.bots.legal import legal_from_view
+from celestix.sabacc.bots.legal import legal_from_view, legal_or_refuse
 from celestix.sabacc.cards import DECK, INDEX
-from celestix.sabacc.sim import HALF, cards_of
+from celestix.sabacc.view import View
 from celestix.shape import JsonDict
 
 PLAY_STREAM, ASIDE_STREAM, BID_STREAM = 1, 2, 3
 
 
-@dataclass(frozen=True)
-class Budget:
-    """How hard a level searches."""
+@dataclass(frozen=True, kw_only=True)
+class Budget(SearchBudget):
+    """How hard a level searches (``bidding = "basic"``: the basic player's bids)."""
 
-    work: int  # cards played in playouts plus solver positions, per card decision
-    min_samples: int  # sampled deals at least, whatever the work
-    max_samples: int  # and at most
-    solve_tricks: int  # solve exactly once this many tricks or fewer remain (0: never)
-    bid_samples: int  # sampled deals for a bid
     aside_work: int  # cards played in playouts for an aside decision
     aside_candidates: int  # whole asides compared
     bid_margin: int = 0  # chips (times SCALE) a bid must be worth above passing
-    bidding: str = "search"  # "search" or "basic" (the basic player's bids)
 
 
 BUDGETS: dict[str, Budget] = {
@@ -81,41 +78,13 @@ VARIANTS: dict[str, Budget] = {
     "strong-nosolve": replace(BUDGETS["strong"], solve_tricks=0),
 }
 
-
-def budget_of(spec: str) -> Budget | None:
-    """The budget a level or an arena configuration names (``"normal+work=9000"``)."""
-    name, *changes = spec.split("+")
-    budget = BUDGETS.get(name) or VARIANTS.get(name)
-    if budget is None:
-        return None
-    changed: dict[str, Any] = {}
-    for change in changes:
-        key, _, text = change.partition("=")
-        if key not in Budget.__dataclass_fields__ or not text:
-            return None
-        if key == "bidding":
-            changed[key] = text
-        elif text.isdigit():
-            changed[key] = int(text)
-        else:
-            return None
-    return replace(budget, **changed)
+# Every budget a name gives (see celestix.bots.budget.budget_of for changes to one).
+NAMED: dict[str, Budget] = {**BUDGETS, **VARIANTS}
 
 
-def player(budget: Budget) -> Callable[[JsonDict, int], JsonDict]:
-    """The player searching with ``budget``: a function of ``(view, seed)``."""
-
-    def play(view: JsonDict, seed: int) -> JsonDict:
-        return choose(view, budget, seed)
-
-    return play
-
-
-def choose(view: JsonDict, budget: Budget, seed: int) -> JsonDict:
+def choose(view: View, budget: Budget, seed: int) -> JsonDict:
     """The searching player's action in this view."""
-    moves = legal_from_view(view)
-    if not moves:
-        raise MalformedError("view", "the seat has no legal action in this view")
+    moves = legal_or_refuse(view)
     if len(moves) == 1:
         return moves[0]
     phase = view["phase"]
@@ -129,14 +98,7 @@ def choose(view: JsonDict, budget: Budget, seed: int) -> JsonDict:
     return {"type": "play", "card": played.cards[played.best]}
 
 
-def rounded(total: int, count: int) -> int:
-    """``total / count`` rounded to the nearest whole number, halves away from zero."""
-    if total < 0:
-        return -rounded(-total, count)
-    return (2 * total + count) // (2 * max(1, count))
-
-
-def outcome_of(view: JsonDict, table: Table) -> Outcome:
+def outcome_of(view: View, table: Table) -> Outcome:
     """What the end of this round is worth to the seat, from the wagers on the table."""
     wagers = [int(w) for w in view["wagers"]]
     return Outcome(table.seat, table.declarer, table.seats, sum(wagers), wagers[table.seat],
@@ -163,7 +125,7 @@ class PlayEstimate:
 
 
 def estimate_play(
-    view: JsonDict, legal: list[str], budget: Budget, seed: int, value_one: bool = False
+    view: View, legal: list[str], budget: Budget, seed: int, value_one: bool = False
 ) -> PlayEstimate:
     """Sample deals and value every distinct legal card by playing each deal out."""
     table = Table.from_view(view)
@@ -181,7 +143,7 @@ def estimate_play(
     solving = left <= budget.solve_tricks
     rng = Rng(seed, PLAY_STREAM)
     work = samples = 0
-    while samples < budget.max_samples and (samples < budget.min_samples or work < budget.work):
+    while budget.more(samples, work):
         deal = table.sample(rng)
         half0 = table.pile_half + _half(deal.aside)
         if table.talon_to == TALON_DECLARER:
@@ -242,6 +204,8 @@ class AsideEstimate:
     chips: list[int]  # summed chips (times SCALE) only, without the half-point tie-break
     samples: int
     best: int
+    also_total: int = 0  # the values of the aside asked for with ``also``, if any
+    also_chips: int = 0
 
     @property
     def best_card(self) -> str:
@@ -299,33 +263,40 @@ def _suit(card: str) -> int:
     return 4 if index >= 56 else index // 14
 
 
-def estimate_aside(view: JsonDict, budget: Budget, seed: int) -> AsideEstimate:
-    """Compare whole asides by playing sampled deals out with each."""
+def estimate_aside(
+    view: View, budget: Budget, seed: int, also: list[str] | None = None
+) -> AsideEstimate:
+    """Compare whole asides by playing sampled deals out with each.
+
+    ``also``, another whole aside, is valued on the same deals too (its work is not
+    counted, and it is not a candidate): ``also_total`` and ``also_chips``.
+    """
     table = Table.from_view(view)
     hand = list(view["hand"])
     need = int(view["aside_needed"]) - int(view["aside_size"])
     choices = [m["card"] for m in legal_from_view(view)]
     if not FREE_MASK >> INDEX[choices[0]] & 1:
         # only Sabaccs may go now: the weakest (never worth keeping less than another)
-        card = basic.choose_aside(hand)
-        return AsideEstimate([[card]], ["forced"], [0], [0], [0], 0, 0)
-    candidates = aside_candidates(hand, need, budget.aside_candidates)
+        candidates = [([basic.choose_aside(hand)], "forced")]
+    else:
+        candidates = aside_candidates(hand, need, budget.aside_candidates)
     asides = [cards for cards, _ in candidates]
     labels = [label for _, label in candidates]
     totals = [0] * len(asides)
     made = [0] * len(asides)
     chips = [0] * len(asides)
-    if len(asides) == 1:
+    if len(asides) == 1 and also is None:
         return AsideEstimate(asides, labels, totals, made, chips, 0, 0)
     outcome = outcome_of(view, table)
     masks = [mask_of(a) for a in asides]
+    extra = [mask_of(also)] if also is not None else []
+    also_values = [0, 0]
     rng = Rng(seed, ASIDE_STREAM)
     leader = (table.dealer + 1) % table.seats
     work = samples = 0
-    while samples < budget.max_samples and (samples < budget.min_samples or
-                                            work < budget.aside_work):  # fmt: skip
+    while budget.more(samples, work, budget.aside_work):
         deal = table.sample(rng)
-        for i, mask in enumerate(masks):
+        for i, mask in enumerate(masks + extra):
             hands = list(deal.hands)
             hands[table.seat] &= ~mask
             won = [0] * table.seats
@@ -334,6 +305,10 @@ def estimate_aside(view: JsonDict, budget: Budget, seed: int) -> AsideEstimate:
                 won, table.tricks,
             )  # fmt: skip
             value = outcome.value(half, won, last_seat, last)
+            if i == len(masks):
+                also_values[0] += value
+                also_values[1] += value - half
+                continue
             totals[i] += value
             chips[i] += value - half
             made[i] += half >= WIN_HALF
@@ -341,7 +316,7 @@ def estimate_aside(view: JsonDict, budget: Budget, seed: int) -> AsideEstimate:
         samples += 1
     top = max(totals)
     best = next(i for i in range(len(asides)) if totals[i] == top)
-    return AsideEstimate(asides, labels, totals, made, chips, samples, best)
+    return AsideEstimate(asides, labels, totals, made, chips, samples, best, *also_values)
 
 
 # --- bidding -----------------------------------------------------------------------------
@@ -362,7 +337,7 @@ class BidEstimate:
         return rounded(self.values[i], self.samples)
 
 
-def estimate_bid(view: JsonDict, budget: Budget, seed: int) -> BidEstimate:
+def estimate_bid(view: View, budget: Budget, seed: int) -> BidEstimate:
     """Play sampled deals out as declarer and value each legal bid in chips."""
     table = Table.from_view(view)
     seat, seats = table.seat, table.seats

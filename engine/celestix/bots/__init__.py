@@ -1,0 +1,12 @@
+"""What every game's computer players share.
+
+* :mod:`celestix.bots.levels` -- the level table of a game: ``choose(view, level,
+  seed)``, the random player, and one ``MalformedError`` for an unknown level.
+* :mod:`celestix.bots.budget` -- the searches' budgets: a budget named by a level, an
+  arena variant or changes (``"normal+work=9000"``), the sampling loop's stopping rule,
+  the optional clock, and whole-number averages.
+* :mod:`celestix.bots.bits` -- cards as bit masks (bit ``i`` is card number ``i`` of a
+  game's deck).
+
+Nothing here knows a game's rules; each game's ``bots`` package uses these pieces.
+"""

@@ -1,0 +1,100 @@
+"""A game's computer players by level: one dispatch for every game.
+
+Each game's ``bots`` package makes one :class:`Levels` from its players (functions of
+``(view, seed)``), its legal actions read off a view, and optionally the players of
+its search budgets (arena variants, ``"normal+work=9000"``). ``choose`` is then the
+same everywhere: an unknown level is a ``MalformedError`` naming ``level``, and a view
+whose seat has no legal action a ``MalformedError`` naming ``view``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from celestix.bots.budget import SearchBudget, player, searcher
+from celestix.errors import MalformedError
+from celestix.rng import Rng
+from celestix.shape import JsonDict
+
+# A player and a legal-move function take a view that the game's check_view vouched
+# for: plain JSON, or the game's own TypedDict of it (e.g. celestix.precedence.view.View).
+Player = Callable[[Any, int], JsonDict]
+Legal = Callable[[Any], list[JsonDict]]
+B = TypeVar("B", bound=SearchBudget)
+
+
+def refusing(legal: Legal) -> Legal:
+    """``legal``, refusing a view whose seat has no legal action."""
+
+    def legal_or_refuse(view: Any) -> list[JsonDict]:
+        moves = legal(view)
+        if not moves:
+            raise MalformedError("view", "the seat has no legal action in this view")
+        return moves
+
+    return legal_or_refuse
+
+
+def random_player(legal: Legal) -> Player:
+    """The ``random`` level: a legal action drawn uniformly from ``Rng(seed)``."""
+
+    def play(view: Any, seed: int) -> JsonDict:
+        return Rng(seed).choice(legal(view))
+
+    return play
+
+
+def _no_search(spec: str) -> Player | None:
+    return None
+
+
+class Levels:
+    """The players of one game's levels."""
+
+    def __init__(
+        self,
+        players: Mapping[str, Player],
+        searcher: Callable[[str], Player | None] = _no_search,
+    ):
+        self.players = dict(players)
+        self.searcher = searcher
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The levels offered, in order."""
+        return tuple(self.players)
+
+    def player_of(self, level: str) -> Player | None:
+        """The player of a level, or of a search budget the game's searcher names;
+        ``None`` if unknown."""
+        found = self.players.get(level)
+        return found if found is not None else self.searcher(level)
+
+    def choose(self, view: JsonDict, level: str, seed: int) -> JsonDict:
+        """The action of the player of ``level`` for the view's seat."""
+        found = self.player_of(level)
+        if found is None:
+            raise MalformedError("level", f"unknown level {level!r}")
+        return found(view, seed)
+
+
+def searching_levels(
+    legal_or_refuse: Legal,
+    basic: Player,
+    search: Callable[[Any, B, int], JsonDict],
+    named: Mapping[str, B],
+) -> Levels:
+    """The levels of a trick game: ``random``; ``basic`` and ``easy``, its heuristic
+    player; ``normal`` and ``strong``, its search with the budgets of those names in
+    ``named`` (whose other budgets, and changed ones, the arena can name too)."""
+    return Levels(
+        {
+            "random": random_player(legal_or_refuse),
+            "basic": basic,
+            "easy": basic,
+            "normal": player(search, named["normal"]),
+            "strong": player(search, named["strong"]),
+        },
+        searcher(named, search),
+    )

@@ -1,0 +1,257 @@
+"""The patience's review: the move after which a winnable deal could no longer be won.
+
+The review reads the real stock (PROTOCOL.md: the patience's review may). Whether a
+position can still be won only falls along a game (a move cannot make a lost deal
+winnable), and only a move with a choice can lose a deal (a forced move is part of
+every line). So the review looks for the last position, among the start and the
+positions after each move with a choice, that the solver
+(:func:`celestix.patience.solver.solve_state`) shows winnable, by halving the stretch
+between what is known winnable and what is not, one solver call a step: about as many
+calls as the number of choices takes to halve down to one. The move after it lost the
+deal: *proved* when the solver shows the next position lost, *likely* when it finds no
+winning line there within its budget (it can rarely prove a loss before the last pass).
+The report gives that move, the winning move at that point and the solver's winning
+line from there; or says that the deal was won, is still winnable, was never winnable,
+or that the solver could not tell within its budget.
+
+Decisions: every move of the record, ``loss`` in percent of a win (the hints' unit: 100
+for a move that threw away a win the solver proves lost after it, 50 when the loss is
+not proved, as the hints value an undecided position, 0 for every other move).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from celestix.patience.bots import Choice, view_moves
+from celestix.patience.hints import move_text, recommendation
+from celestix.patience.solver import DEFAULT_BUDGET, LOST, UNKNOWN, WON, solve_state
+from celestix.patience.view import make_view
+from celestix.review.game import StepResult
+from celestix.review.replayed import Replayed
+from celestix.shape import JsonDict, expect_dict, expect_int, expect_keys, expect_list, expect_str
+
+# Solver nodes for each call, by level (levels that do not search use normal's).
+BUDGETS = {"normal": 20_000, "strong": DEFAULT_BUDGET}
+STATUSES = (WON, LOST, UNKNOWN)
+SEARCH_KEYS = ("probes", "line", "nodes")
+OUTCOMES = ("won", "winnable", "lost_at", "likely_lost_at", "never_winnable", "unknown")
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def checkpoints(game: Replayed) -> list[int]:
+    """The positions whose winnability the search may ask (states' indices): the start,
+    the position after each move that had a choice, and the end."""
+    end = len(game.actions)
+    points = [0]
+    for i, state in enumerate(game.states[:end]):
+        if len(view_moves(make_view(state, 0))) > 1 and i + 1 < end:
+            points.append(i + 1)
+    if end:
+        points.append(end)
+    return points
+
+
+def known(game: Replayed, search: JsonDict) -> dict[int, str]:
+    """What is known of each position asked about (a game over and lost needs no asking)."""
+    probes = {int(p): str(s) for p, s in search["probes"]}
+    end = len(game.actions)
+    if game.states[end]["phase"] == "lost":
+        probes[end] = LOST
+    return probes
+
+
+class PatienceReview:
+    """The review of the patience (the GameReview protocol)."""
+
+    unit: ClassVar[str] = "percent"
+
+    def hands(self, game: Replayed) -> list[int]:
+        return [0]
+
+    def steps(self, game: Replayed, seat: int, hand: int | None) -> list[JsonDict]:
+        return [{"type": "search"}]
+
+    def check(self, step: JsonDict, value: object, finished: bool, field: str) -> None:
+        checked = expect_dict(value, field)
+        expect_keys(checked, field, SEARCH_KEYS)
+        for i, probe in enumerate(expect_list(checked["probes"], f"{field}.probes")):
+            pair = expect_list(probe, f"{field}.probes[{i}]", 2)
+            expect_int(pair[0], f"{field}.probes[{i}][0]", 0)
+            expect_str(pair[1], f"{field}.probes[{i}][1]", STATUSES)
+        expect_int(checked["nodes"], f"{field}.nodes", 0)
+        if checked["line"] is not None:
+            expect_list(checked["line"], f"{field}.line")
+
+    # --- the search ----------------------------------------------------------------------
+
+    def step(
+        self,
+        game: Replayed,
+        seat: int,
+        step: JsonDict,
+        level: str,
+        seed: int | None,
+        partial: JsonDict | None,
+    ) -> StepResult:
+        """One solver call (or none, when what is known settles it)."""
+        search = partial or {"probes": [], "line": None, "nodes": 0}
+        probes = known(game, search)
+        points = checkpoints(game)
+        where, left = self._next(game, points, probes)
+        if where is None:
+            return StepResult(True, search)
+        solution = solve_state(game.states[where], BUDGETS.get(level, BUDGETS["normal"]))
+        out = {
+            "probes": [*search["probes"], [where, solution.status]],
+            "line": search["line"],
+            "nodes": search["nodes"] + solution.nodes,
+        }
+        if solution.status == WON and not any(
+            p > where and s == WON for p, s in probes.items()
+        ):  # the winning line from the latest position shown winnable
+            out["line"] = solution.line
+        probes[where] = solution.status
+        after, left = self._next(game, points, probes)
+        return StepResult(after is None, out, left)
+
+    def _next(
+        self, game: Replayed, points: list[int], probes: dict[int, str]
+    ) -> tuple[int | None, int]:
+        """The next position to ask about (None: the search is over), and about how many
+        calls are left after it."""
+        end = len(game.actions)
+        final = game.states[end]
+        if final["phase"] == "won":
+            return None, 0
+        if final["phase"] == "play" and end not in probes:
+            return end, 1 + len(points).bit_length()
+        if probes.get(end) == WON or probes.get(0) == LOST:
+            return None, 0
+        if 0 not in probes:
+            return 0, len(points).bit_length()
+        low, high = self._bracket(points, probes)
+        if high - low <= 1:
+            return None, 0
+        middle = (low + high) // 2
+        return points[middle], (high - low).bit_length() - 1
+
+    @staticmethod
+    def _bracket(points: list[int], probes: dict[int, str]) -> tuple[int, int]:
+        """Indices into ``points``: the last shown winnable (-1: none) and the first after
+        it not shown winnable (``len(points)``: the end of the game)."""
+        low = max((k for k, p in enumerate(points) if probes.get(p) == WON), default=-1)
+        high = next((k for k in range(low + 1, len(points))
+                     if probes.get(points[k]) in (LOST, UNKNOWN)), len(points))  # fmt: skip
+        return low, high
+
+    # --- the report ----------------------------------------------------------------------
+
+    def report(
+        self,
+        game: Replayed,
+        seat: int,
+        hand: int | None,
+        steps: list[JsonDict],
+        results: list[JsonDict],
+    ) -> JsonDict:
+        search = results[0] if results else {"probes": [], "line": None, "nodes": 0}
+        probes = known(game, search)
+        outcome = self._outcome(game, checkpoints(game), probes, search)
+        decisions = self._decisions(game, outcome)
+        total = sum(int(d["loss"]) for d in decisions)
+        costly = [d["index"] for d in decisions if d["loss"] > 0]
+        return {
+            "game": "patience",
+            "seat": seat,
+            "hand": hand,
+            "unit": self.unit,
+            "decisions": decisions,
+            "outcome": outcome,
+            "summary": {
+                "total_loss": total,
+                "costliest": costly,
+                "decisions": len(decisions),
+                "forced": sum(1 for d in decisions if d["choices"] == 1),
+                "text": outcome["text"],
+            },
+        }
+
+    def _outcome(self, game: Replayed, points: list[int], probes: dict[int, str],
+                 search: JsonDict) -> JsonDict:  # fmt: skip
+        """Where the deal was lost, and how sure that is."""
+        end = len(game.actions)
+        out: JsonDict = {"status": "unknown", "index": None, "best": None, "line": None,
+                         "proved": False, "probes": len(search["probes"]),
+                         "nodes": search["nodes"]}  # fmt: skip
+        if game.states[end]["phase"] == "won":
+            return {**out, "status": "won", "proved": True, "text": "You won the deal."}
+        if probes.get(end) == WON:
+            return {**out, "status": "winnable", "proved": True, "line": search["line"],
+                    "text": "The deal can still be won from where you stopped."}  # fmt: skip
+        if probes.get(0) == LOST:
+            return {**out, "status": "never_winnable", "proved": True,
+                    "text": "This deal could not be won: the solver proves every line lost "
+                    "from the start."}  # fmt: skip
+        low, high = self._bracket(points, probes)
+        if low < 0:
+            return {**out, "text": "The solver could not tell within its budget whether this "
+                    "deal could be won."}  # fmt: skip
+        index = points[high] - 1
+        proved = probes.get(points[high]) == LOST
+        # the winning line from the last position shown winnable: the moves to the one
+        # that lost the deal are forced, so the line plays them first
+        line = (search["line"] or [])[index - points[low] :]
+        view = make_view(game.states[index], 0)
+        played = move_text(view, game.actions[index])
+        better = move_text(view, line[0]) if line else None
+        if proved:
+            text = (f"The deal was lost at move {index + 1}: {_lower(played)}. Before it a "
+                    f"winning line began: {_lower(better or '')}; after it the solver proves "
+                    "every line lost.")  # fmt: skip
+        else:
+            text = (f"The deal was most likely lost at move {index + 1}: {_lower(played)}. "
+                    f"Before it a winning line began: {_lower(better or '')}; after it the "
+                    "solver finds no winning line within its budget (it cannot prove the "
+                    "loss).")  # fmt: skip
+        status = "lost_at" if proved else "likely_lost_at"
+        return {**out, "status": status, "index": index, "best": line[0] if line else None,
+                "line": line, "proved": proved, "text": text}  # fmt: skip
+
+    @staticmethod
+    def _decisions(game: Replayed, outcome: JsonDict) -> list[JsonDict]:
+        """Every move of the record with its loss and reason."""
+        lost_at = outcome["index"]
+        out = []
+        for i, action in enumerate(game.actions):
+            state = game.states[i]
+            view = make_view(state, 0)
+            legal = view_moves(view)
+            loss, best = 0, action
+            value: int | None = None
+            if len(legal) == 1:
+                reason = "Forced. " + recommendation(view, Choice(action, 0), [], 1)
+            elif lost_at is not None and i == lost_at:
+                loss = 100 if outcome["proved"] else 50
+                best = outcome["best"] or action
+                reason = outcome["text"]
+                value = 100 - loss
+            elif (lost_at is not None and i > lost_at) or outcome["status"] == "never_winnable":
+                reason = f"{move_text(view, action)}: the deal was already lost."
+                value = 0
+            elif lost_at is not None or outcome["status"] in ("won", "winnable"):
+                reason = f"{move_text(view, action)}: the deal could still be won after it."
+                value = 100
+            else:
+                reason = f"{move_text(view, action)}: the solver could not tell what it cost."
+            out.append({"index": i, "action": action, "best": best, "loss": loss,
+                        "reason": reason, "hand": 0, "kind": str(action["type"]),
+                        "choices": len(legal), "value": value,
+                        "best_value": None if value is None else value + loss})  # fmt: skip
+        return out
+
+
+REVIEW = PatienceReview()

@@ -1,0 +1,160 @@
+"""Precedence double-dummy: the tricks each team takes with every hand visible.
+
+:func:`team_tricks` answers, for a position at the start of a trick, how many of the
+remaining tricks team 0 takes when both teams play perfectly for tricks, every hand in
+view (the par of a hand). :class:`PrecedenceTricks` gives the shared search
+(:mod:`celestix.table.double_dummy`) the trick play's rules: follow suit, declared
+(face-up) meld cards first among the cards that follow, trump wins; each trick is worth
+one to team 0 (seats 0 and 2). Its sure bounds: the leader's cards that win at once
+(top cards of suits no opponent can trump, and top trumps), and any seat's run of the
+highest trumps, which win a trick each whatever is played. Its move order: the playout
+policy's card first, then the cards that win the trick now, then the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from celestix.bots.bits import high
+from celestix.precedence.bots.fast import (
+    ABOVE,
+    SUIT_MASKS,
+    beats,
+    distinct_moves,
+    legal_mask,
+    policy_card,
+    trick_winner,
+)
+from celestix.table.double_dummy import Bounds, ordered, solve, top_run
+
+# Nodes a par computation may spend (a card tried is a node).
+PAR_BUDGET = 400_000
+
+
+class PrecedenceTricks:
+    """Precedence's trick play for the double-dummy search (team 0 maximises)."""
+
+    seats = 4
+    suits: tuple[tuple[int, int], ...] = ((0, 13), (13, 13), (26, 13), (39, 13))
+    valued = 0
+    worth: tuple[int, ...] = (0,) * 52
+
+    def __init__(self, trump: int):
+        self.trump = trump
+
+    def legal(self, hand: int, declared: int, trick: Sequence[int]) -> int:
+        return legal_mask(hand, declared, trick[0] // 13 if trick else -1)
+
+    def distinct(self, legal: int, alive: int) -> list[int]:
+        return distinct_moves(legal, alive)
+
+    def result(self, trick: Sequence[int]) -> tuple[int, int]:
+        return trick_winner(trick, 0, self.trump), 1  # (led by seat 0: the place)
+
+    def beats_by_rank(self, trick: Sequence[int], place: int) -> bool:
+        suit = trick[place] // 13
+        return any(card // 13 == suit for i, card in enumerate(trick) if i != place)
+
+    def maximising(self, seat: int) -> bool:
+        return seat & 1 == 0
+
+    def sure(
+        self, hands: Sequence[int], declared: Sequence[int], leader: int
+    ) -> tuple[int, int, int]:
+        """The leading team: its leader's quick tricks, or its other player's top trumps
+        if more. The other team: the top trumps of one of its players."""
+        left = hands[leader].bit_count()
+        tops, pinned = self._top_trumps(hands)
+        quick, quick_pinned = self._quick_tricks(hands, declared, leader)
+        leading = max(quick, tops[(leader + 2) % 4])
+        other = max(tops[(leader + 1) % 4], tops[(leader + 3) % 4])
+        pinned |= quick_pinned
+        if leader & 1 == 0:
+            return leading, left - other, pinned
+        return other, left - leading, pinned
+
+    def _top_trumps(self, hands: Sequence[int]) -> tuple[list[int], int]:
+        """For each seat, how many of the highest trumps left it holds in a row (each
+        wins a trick whatever is played with it); those trumps."""
+        holder, run = top_run(hands, SUIT_MASKS[self.trump])
+        tops = [0, 0, 0, 0]
+        pinned = 0
+        for card in run:
+            tops[holder] += 1
+            pinned |= 1 << card
+        return tops, pinned
+
+    def _quick_tricks(
+        self, hands: Sequence[int], declared: Sequence[int], leader: int
+    ) -> tuple[int, int]:
+        """Tricks the leader's side takes at once whatever the others do, and the cards
+        that take them: in each suit, the leader's cards above every other card left of
+        it, led one after another.
+
+        A plain suit's top cards count only while no one can trump them: all of them if
+        neither opponent holds a trump, else no more than the shorter holding of the suit
+        among opponents with trumps -- and among partners with face-up trumps (one void
+        in the suit may have to play them, and would take the lead). A leader with
+        face-up cards must lead those first, so it counts none.
+        """
+        if declared[leader]:
+            return 0, 0
+        trump = self.trump
+        mine = hands[leader]
+        left, right = hands[(leader + 1) % 4], hands[(leader + 3) % 4]
+        partner = (leader + 2) % 4
+        others = left | right | hands[partner]
+        tmask = SUIT_MASKS[trump]
+        ruffers = [opp for opp in (left, right) if opp & tmask]
+        if declared[partner] & tmask:
+            ruffers.append(hands[partner])
+        count = 0
+        pinned = 0
+        for suit in range(4):
+            part = mine & SUIT_MASKS[suit]
+            cards = []
+            while part:
+                card = high(part)
+                if others & ABOVE[card]:
+                    break
+                cards.append(card)
+                part ^= 1 << card
+            top = len(cards)
+            if top and suit != trump:
+                for opp in ruffers:
+                    top = min(top, (opp & SUIT_MASKS[suit]).bit_count())
+            for card in cards[:top]:
+                pinned |= 1 << card
+            count += top
+        return count, pinned
+
+    def order(
+        self, hands: Sequence[int], moves: list[int], seat: int, trick: Sequence[int]
+    ) -> list[int]:
+        legal = 0
+        for card in moves:
+            legal |= 1 << card
+        first = policy_card(hands, legal, self.trump, seat, trick, True)
+        if not trick:
+            return ordered(moves, first, None)
+        best = trick[0]
+        for card in trick[1:]:
+            if beats(card, best, self.trump):
+                best = card
+        return ordered(moves, first, lambda card: beats(card, best, self.trump))
+
+
+def team_tricks(
+    hands: Sequence[int],
+    declared: Sequence[int],
+    trump: int,
+    leader: int,
+    guess: int,
+    budget: int = PAR_BUDGET,
+) -> Bounds:
+    """Team 0's double-dummy tricks from a trick's start (bounds if the budget runs out).
+
+    ``guess`` (e.g. a playout's count) is the first target tried.
+    """
+    left = hands[leader].bit_count()
+    return solve(PrecedenceTricks(trump), hands, declared, leader, left, guess, budget)

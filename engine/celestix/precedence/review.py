@@ -1,0 +1,265 @@
+"""Precedence's review: each decision judged, and each hand's par.
+
+* A decision (declaration, bid, card) is judged by the level's search from the seat's
+  view at that moment (:func:`celestix.precedence.bots.valuation.judge`): the level's
+  choice and the loss, in points for the seat's team (less the opponents', per hand, as
+  the hints count them). The reason says what the card, bid or declaration did, in the
+  hints' words, and what the better one would have done.
+* The par of a hand: the tricks each team takes with every hand visible and both teams
+  playing perfectly for tricks (double dummy, :mod:`celestix.precedence.bots.double_dummy`),
+  from the real deal as the play began (declarations and contracts as made), and the
+  points those tricks score; beside it the tricks and points made. It is also worked
+  out at the start of every trick of the real play, so a page can show where par
+  changed hands.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, cast
+
+from celestix.precedence.bidding import contracts
+from celestix.precedence.bots.double_dummy import PAR_BUDGET, PrecedenceTricks
+from celestix.precedence.bots.fast import mask_of
+from celestix.precedence.bots.hints import card_reason, forced_reason, meld_labels
+from celestix.precedence.bots.knowledge import Seen
+from celestix.precedence.bots.legal import legal_or_refuse
+from celestix.precedence.bots.valuation import judge
+from celestix.precedence.cards import SUIT_NAMES, card_name
+from celestix.precedence.melds import declaration_points, describe_meld
+from celestix.precedence.options import counts_excess, trump_suit
+from celestix.precedence.scoring import score_team
+from celestix.precedence.view import View
+from celestix.review.replayed import Replayed
+from celestix.review.trick import TrickReview
+from celestix.shape import JsonDict
+from celestix.table.double_dummy import Bounds, solve_line
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'s' if n != 1 else ''}"
+
+
+def _tricks(n: int) -> str:
+    return f"{n} trick{'s' if n != 1 else ''}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def declaration_words(melds: list[list[str]]) -> str:
+    """A declaration in words: ``"declaring nothing"``, ``"declaring a Triad"``."""
+    if not melds:
+        return "declaring nothing"
+    labels = meld_labels([describe_meld(meld)["label"] for meld in melds])
+    article = "" if labels.split()[0] in ("two", "three", "four", "five", "six") else "a "
+    return f"declaring {article}{labels}"
+
+
+def meld_terms(melds: list[list[str]]) -> str:
+    """What the melds score: ``" (5 points of melds)"``; empty for none."""
+    if not melds:
+        return ""
+    return f" ({_points(declaration_points(melds))} of melds)"
+
+
+def without_shared_opening(first: str, second: str) -> str:
+    """``second`` without the clause before its first colon when ``first`` opens with the
+    same clause (the situation said once)."""
+    head, colon, rest = second.partition(": ")
+    if colon and first.startswith(head + ": "):
+        return rest
+    return second
+
+
+class PrecedenceReview(TrickReview):
+    """The review of Precedence (values in points for the seat's team)."""
+
+    unit: ClassVar[str] = "points"
+
+    def hand_of(self, state: JsonDict) -> int:
+        return int(state["hand_number"])
+
+    def played(self, state: JsonDict) -> bool:
+        return bool(state["phase"] == "play")
+
+    def normal_action(self, game: Replayed, index: int) -> JsonDict:
+        action = game.actions[index]
+        if action["type"] == "declare":  # the melds as the state keeps them
+            melds = game.states[index + 1]["declarations"][game.seats[index]]
+            return {"type": "declare", "melds": melds}
+        return action
+
+    def amount_words(self, amount: int) -> str:
+        return _points(amount)
+
+    def action_words(self, state: JsonDict, action: JsonDict) -> str:
+        if action["type"] == "play":
+            variant = str(state["options"]["variant"])
+            trick = len(state["completed"]) + 1
+            return f"the {card_name(action['card'], variant)} in trick {trick}"
+        if action["type"] == "bid":
+            return f"your bid of {action['tricks']}"
+        return f"{declaration_words(action['melds'])} in the declarations"
+
+    # --- one decision ---------------------------------------------------------------------
+
+    def judge(self, seen: JsonDict, action: JsonDict, level: str, seed: int) -> JsonDict:
+        view = cast(View, seen)  # (a view the game made)
+        verdict = judge(view, action, level, seed)
+        if verdict.kind == "play":
+            reason = self._play_reason(view, action["card"], verdict.best["card"], verdict.loss,
+                                       verdict.choices)  # fmt: skip
+        elif verdict.kind == "bid":
+            reason = self._bid_reason(action["tricks"], verdict.best["tricks"], verdict.loss,
+                                      verdict.choices, verdict.samples, verdict.action_value,
+                                      verdict.best_value)  # fmt: skip
+        else:
+            reason = self._declaration_reason(action["melds"], verdict.best["melds"],
+                                              verdict.loss, verdict.choices)  # fmt: skip
+        return {
+            "best": verdict.best,
+            "loss": verdict.loss,
+            "reason": reason,
+            "kind": verdict.kind,
+            "choices": verdict.choices,
+            "value": verdict.action_value,
+            "best_value": verdict.best_value,
+        }
+
+    def _play_reason(self, view: View, card: str, best: str, loss: int, choices: int) -> str:
+        seen = Seen.from_view(view)
+        face_up = [{c for meld in melds for c in meld} for melds in view["melds"]]
+        variant = str(view["variant"])
+        if choices == 1:
+            return f"Forced: {_lower(forced_reason(seen, card))}"
+        legal = [move["card"] for move in legal_or_refuse(view)]
+        what = card_reason(seen, card, legal, face_up, variant)
+        if card == best:
+            return f"{_cap(what)}. The best card here, by the search."
+        other = f"the {card_name(best, variant)}"
+        if loss == 0:
+            return f"{_cap(what)}. As good as {other}, by the search."
+        why = _lower(without_shared_opening(what, card_reason(seen, best, legal, face_up, variant)))
+        return f"{_cap(what)}. {_cap(other)} was about {_points(loss)} better: {why}."
+
+    @staticmethod
+    def _bid_reason(bid: int, best: int, loss: int, choices: int, samples: int, value: int,
+                    best_value: int) -> str:  # fmt: skip
+        if choices == 1:
+            return "Forced: no other bid was allowed (a team contract cannot go above 13)."
+        over = f"over {samples} simulated deals"
+        if bid == best:
+            return f"Your bid of {bid} was the best, worth about {_points(value)} {over}."
+        if loss == 0:
+            return (f"Your bid of {bid} was worth about {_points(value)} {over}, as much as a "
+                    f"bid of {best}.")  # fmt: skip
+        return (f"Your bid of {bid} was worth about {_points(value)} {over}; a bid of {best} "
+                f"about {_points(best_value)}, {_points(loss)} better.")  # fmt: skip
+
+    @staticmethod
+    def _declaration_reason(melds: list[list[str]], best: list[list[str]], loss: int,
+                            choices: int) -> str:  # fmt: skip
+        if choices == 1:
+            return "Forced: you held no meld to declare."
+        what = _cap(declaration_words(melds)) + meld_terms(melds)
+        if melds == best:
+            return f"{what}: the best declaration here, by the search."
+        other = declaration_words(best) + meld_terms(best)
+        if loss == 0:
+            return f"{what}: as good as {other}, by the search."
+        return (f"{what}. {_cap(other)} was about {_points(loss)} better, counting the "
+                "tricks that showing the cards costs.")  # fmt: skip
+
+    # --- a hand's par -------------------------------------------------------------------------
+
+    def par(self, game: Replayed, seat: int, hand: int) -> JsonDict:
+        indices = [i for i in range(len(game.actions))
+                   if self.hand_of(game.states[i]) == hand]  # fmt: skip
+        starts = [i for i in indices if self.played(game.states[i]) and not game.states[i]["trick"]]
+        first = game.states[starts[0]]
+        options = first["options"]
+        trump = trump_suit(options, hand)
+        positions = []
+        taken = []
+        for i in starts:
+            state = game.states[i]
+            hands = [mask_of(h) for h in state["hands"]]
+            declared = [mask_of([c for meld in state["declarations"][s] or [] for c in meld])
+                        for s in range(4)]  # fmt: skip
+            positions.append((hands, declared, int(state["to_act"]), 13 - len(state["completed"])))
+            taken.append(sum(1 for done in state["completed"] if done["winner"] % 2 == 0))
+        after = game.states[indices[-1] + 1]
+        finished = [entry for entry in after["history"] if entry["hand_number"] == hand]
+        # team 0's tricks at each next trick's start (the hand's end after the last)
+        ends = [*taken[1:], finished[-1]["tricks"][0] if finished else None]
+        line = [(*position, None if end is None else end - before)
+                for position, before, end in zip(positions, taken, ends, strict=True)]  # fmt: skip
+        bounds = solve_line(PrecedenceTricks(trump), line, PAR_BUDGET)
+        bids = [int(b) for b in first["bids"]]
+        melds = [declaration_points([m for s in (t, t + 2) for m in first["declarations"][s] or []])
+                 for t in (0, 1)]  # fmt: skip
+        made = None
+        if finished:
+            made = {"tricks": list(finished[-1]["tricks"]), "points": list(finished[-1]["points"])}
+        exact = next((k for k, b in enumerate(bounds) if b.exact), None)
+        tricks = [
+            {"trick": len(game.states[i]["completed"]) + 1,
+             "par": [taken[k] + b.low, 13 - taken[k] - b.low] if b.exact else None}
+            for k, (i, b) in enumerate(zip(starts, bounds, strict=True))
+        ]  # fmt: skip
+        par = self._par_at(bounds, taken, exact, bids, melds, options)
+        return {
+            "hand": hand,
+            "trump": SUIT_NAMES[trump],
+            "contracts": contracts(bids),
+            "par": par,
+            "made": made,
+            "tricks": tricks,
+            "nodes": max(b.nodes for b in bounds),
+            "reason": self._par_reason(seat % 2, par, made, contracts(bids)),
+        }
+
+    @staticmethod
+    def _par_at(bounds: list[Bounds], taken: list[int], exact: int | None, bids: list[int],
+                melds: list[int], options: JsonDict) -> JsonDict:  # fmt: skip
+        """The par from the first trick it is known at (the first, most often)."""
+        first = bounds[0]
+        out: JsonDict = {"exact": first.exact, "low": taken[0] + first.low,
+                         "high": taken[0] + first.high}  # fmt: skip
+        if exact is None:
+            return {**out, "from_trick": None, "tricks": None, "points": None}
+        team0 = taken[exact] + bounds[exact].low
+        tricks = [team0, 13 - team0]
+        points = [
+            score_team(t, (bids[t], bids[t + 2]), tricks[t], melds[t], 0, 0,
+                       int(options["penalty"]), counts_excess(options))["hand_points"]
+            for t in (0, 1)
+        ]  # fmt: skip
+        return {**out, "from_trick": exact + 1, "tricks": tricks, "points": points}
+
+    @staticmethod
+    def _par_reason(team: int, par: JsonDict, made: JsonDict | None,
+                    contract: list[int]) -> str:  # fmt: skip
+        if par["tricks"] is None:
+            low = par["low"] if team == 0 else 13 - par["high"]
+            high = par["high"] if team == 0 else 13 - par["low"]
+            return (f"With every hand visible your team takes between {low} and {high} "
+                    "tricks; the search did not settle it within its budget.")  # fmt: skip
+        ours, theirs = par["tricks"][team], par["tricks"][1 - team]
+        when = "" if par["from_trick"] == 1 else f" from trick {par['from_trick']} on"
+        verdict = "made" if ours >= contract[team] else "failed"
+        text = (f"With every hand visible{when} and perfect play, your team takes "
+                f"{_tricks(ours)} and the opponents {theirs}: your contract of "
+                f"{contract[team]} is {verdict}, {_points(par['points'][team])}.")  # fmt: skip
+        if made is not None:
+            text += (f" At the table your team took {_tricks(made['tricks'][team])}, "
+                     f"{_points(made['points'][team])}.")  # fmt: skip
+        return text
+
+
+REVIEW = PrecedenceReview()

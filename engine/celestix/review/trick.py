@@ -1,0 +1,162 @@
+"""The review of a trick game (Precedence, Contract Sabacc): the part both share.
+
+Steps: each decision of the seat (``{"type": "decision", "index"}``), judged by the
+level's search from the seat's view at that moment, then each hand's par
+(``{"type": "par", "hand"}``, for every hand in the review whose trick play began). The
+report lists the decisions, the hands' par and a summary (the total loss and the three
+costliest decisions). Each game says how to judge a decision, work out a par and put a
+decision in words (:class:`TrickReview`'s abstract methods).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import ClassVar
+
+from celestix.errors import MalformedError
+from celestix.registry import rules_for
+from celestix.review.game import StepResult
+from celestix.review.replayed import Replayed
+from celestix.shape import JsonDict, expect_dict, expect_int, expect_str
+
+# The costliest decisions the summary names.
+COSTLIEST = 3
+DECISION_KEYS = ("index", "action", "best", "loss", "reason", "hand", "kind", "choices",
+                 "value", "best_value")  # fmt: skip
+
+
+class TrickReview(ABC):
+    """A trick game's review; subclasses give the game's judgement, par and words."""
+
+    unit: ClassVar[str]  # the unit of a loss, in words (e.g. "points")
+
+    @abstractmethod
+    def hand_of(self, state: JsonDict) -> int:
+        """The number of the hand (or round) a state is in."""
+
+    @abstractmethod
+    def played(self, state: JsonDict) -> bool:
+        """Whether the trick play of the state's hand has begun."""
+
+    @abstractmethod
+    def judge(self, view: JsonDict, action: JsonDict, level: str, seed: int) -> JsonDict:
+        """One decision judged: ``{"best", "loss", "reason", "kind", "choices", "value",
+        "best_value"}``."""
+
+    @abstractmethod
+    def par(self, game: Replayed, seat: int, hand: int) -> JsonDict:
+        """A hand's par (double-dummy) beside what was made."""
+
+    @abstractmethod
+    def action_words(self, state: JsonDict, action: JsonDict) -> str:
+        """A decision named for the summary, e.g. ``"the 9 of Void in trick 4"``."""
+
+    @abstractmethod
+    def amount_words(self, amount: int) -> str:
+        """A loss in words, e.g. ``"12 points"``."""
+
+    def normal_action(self, game: Replayed, index: int) -> JsonDict:
+        """Action ``index`` as the game stores it (e.g. a declaration's melds in order)."""
+        return game.actions[index]
+
+    # --- the GameReview protocol -----------------------------------------------------------
+
+    def hands(self, game: Replayed) -> list[int]:
+        """The hands the record's actions are in (the first hand if it has none)."""
+        states = game.states[: len(game.actions)] or game.states[:1]
+        return sorted({self.hand_of(state) for state in states})
+
+    def steps(self, game: Replayed, seat: int, hand: int | None) -> list[JsonDict]:
+        """The seat's decisions, then the par of each hand whose play began."""
+        steps: list[JsonDict] = []
+        hands: list[int] = []
+        for i, state in enumerate(game.states[: len(game.actions)]):
+            number = self.hand_of(state)
+            if hand is not None and number != hand:
+                continue
+            if game.seats[i] == seat:
+                steps.append({"type": "decision", "index": i})
+            if self.played(state) and number not in hands:
+                hands.append(number)
+        steps.extend({"type": "par", "hand": number} for number in hands)
+        return steps
+
+    def step(
+        self,
+        game: Replayed,
+        seat: int,
+        step: JsonDict,
+        level: str,
+        seed: int | None,
+        partial: JsonDict | None,
+    ) -> StepResult:
+        """Judge a decision or work out a hand's par (one call each)."""
+        if step["type"] == "par":
+            return StepResult(True, self.par(game, seat, int(step["hand"])))
+        index = int(step["index"])
+        state = game.states[index]
+        action = self.normal_action(game, index)
+        view = rules_for(state["game"]).view(state, seat)
+        judged = self.judge(view, action, level, game.seed_for(seed, index))
+        value = {"index": index, "action": action, "hand": self.hand_of(state), **judged}
+        return StepResult(True, value)
+
+    def check(self, step: JsonDict, value: object, finished: bool, field: str) -> None:
+        """A decision's value has the keys and a whole loss; a par is an object."""
+        if not finished:
+            raise MalformedError(field, "this step is never left half done")
+        checked = expect_dict(value, field)
+        if step["type"] == "par":
+            return
+        if sorted(checked) != sorted(DECISION_KEYS):
+            raise MalformedError(field, "not a judged decision")
+        expect_int(checked["index"], f"{field}.index", step["index"], step["index"])
+        expect_int(checked["loss"], f"{field}.loss", 0)
+        expect_str(checked["reason"], f"{field}.reason")
+
+    def report(
+        self,
+        game: Replayed,
+        seat: int,
+        hand: int | None,
+        steps: list[JsonDict],
+        results: list[JsonDict],
+    ) -> JsonDict:
+        """The decisions, each hand's par and the summary."""
+        decisions = [r for s, r in zip(steps, results, strict=True) if s["type"] == "decision"]
+        pars = [r for s, r in zip(steps, results, strict=True) if s["type"] == "par"]
+        return {
+            "game": game.states[0]["game"],
+            "seat": seat,
+            "hand": hand,
+            "unit": self.unit,
+            "decisions": decisions,
+            "par": pars,
+            "summary": self.summary(game, decisions),
+        }
+
+    def summary(self, game: Replayed, decisions: list[JsonDict]) -> JsonDict:
+        """The total loss, the costliest decisions (their indices) and a sentence."""
+        total = sum(int(d["loss"]) for d in decisions)
+        costly = sorted((d for d in decisions if d["loss"] > 0),
+                        key=lambda d: (-d["loss"], d["index"]))[:COSTLIEST]  # fmt: skip
+        if not decisions:
+            text = "You made no decision here."
+        elif not costly:
+            text = "None of your decisions cost anything, by the search's estimate."
+        else:
+            named = "; ".join(
+                f"{self.action_words(game.states[d['index']], d['action'])} "
+                f"({self.amount_words(d['loss'])})"
+                for d in costly
+            )
+            which = "the costliest was" if len(costly) == 1 else "the costliest were"
+            text = (f"Your decisions cost about {self.amount_words(total)} in all, by the "
+                    f"search's estimate; {which} {named}.")  # fmt: skip
+        return {
+            "total_loss": total,
+            "costliest": [d["index"] for d in costly],
+            "decisions": len(decisions),
+            "forced": sum(1 for d in decisions if d["choices"] == 1),
+            "text": text,
+        }

@@ -1,0 +1,234 @@
+"""Contract Sabacc's review: each decision judged, and each round's par.
+
+* A decision (bid, aside card, card played) is judged by the level's search from the
+  seat's view at that moment (:func:`celestix.sabacc.bots.valuation.judge`): the level's
+  choice and the loss, in hundredths of a chip for the round (wagers and bonuses, at the
+  table's stakes). The reason says what the card, bid or aside did, in the hints' words,
+  and what the better one would have done.
+* The par of a round with a declarer: the declarer's card points with every hand
+  visible and both sides playing perfectly for card points (double dummy,
+  :mod:`celestix.sabacc.bots.double_dummy`), from the real deal as the play began (the
+  aside and the talon where they went), beside the points made. It is worked out at the
+  start of every trick of the real play, from the last trick back, within a budget of
+  search nodes: the par is given from the first trick the budget reaches (often a late
+  one: eighteen tricks of four hands are far more than thirteen), with the bounds proved
+  for the start.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, cast
+
+from celestix.review.replayed import Replayed
+from celestix.review.trick import TrickReview
+from celestix.sabacc.aside import TALON_DECLARER, TALON_TO
+from celestix.sabacc.auction import BID_NAMES, PASS
+from celestix.sabacc.bots.deals import Table
+from celestix.sabacc.bots.double_dummy import PAR_BUDGET, SabaccTricks
+from celestix.sabacc.bots.fast import HALF, mask_of
+from celestix.sabacc.bots.hints import card_reason, forced_reason
+from celestix.sabacc.bots.legal import legal_from_view
+from celestix.sabacc.bots.valuation import judge
+from celestix.sabacc.cards import HALF_POINTS, card_name, points_text
+from celestix.sabacc.counting import TARGET_HALF_POINTS
+from celestix.sabacc.view import View
+from celestix.shape import JsonDict
+from celestix.table.double_dummy import solve_line
+
+
+def chips_text(hundredths: int) -> str:
+    """Hundredths of a chip in words: ``"0.45 chips"``, ``"1 chip"``."""
+    whole, part = divmod(abs(hundredths), 100)
+    sign = "-" if hundredths < 0 else ""
+    number = f"{sign}{whole}" if part == 0 else f"{sign}{whole}.{part:02d}"
+    return f"{number} chip{'' if number in ('1', '-1') else 's'}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _the(card: str) -> str:
+    name = card_name(card)
+    return name if name.startswith("The ") else "the " + name
+
+
+def _half_of(cards: list[str]) -> int:
+    return sum(HALF_POINTS[card] for card in cards)
+
+
+class SabaccReview(TrickReview):
+    """The review of Contract Sabacc (values in hundredths of a chip)."""
+
+    unit: ClassVar[str] = "hundredths of a chip"
+
+    def hand_of(self, state: JsonDict) -> int:
+        return int(state["round"])
+
+    def played(self, state: JsonDict) -> bool:
+        return bool(state["phase"] == "play")
+
+    def amount_words(self, amount: int) -> str:
+        return chips_text(amount)
+
+    def action_words(self, state: JsonDict, action: JsonDict) -> str:
+        if action["type"] == "play":
+            return f"{_the(action['card'])} in trick {len(state['played']) + 1}"
+        if action["type"] == "aside":
+            return f"setting aside {_the(action['card'])}"
+        if action["bid"] == PASS:
+            return "your pass"
+        return f"your bid of {BID_NAMES[action['bid']]}"
+
+    # --- one decision ---------------------------------------------------------------------
+
+    def judge(self, seen: JsonDict, action: JsonDict, level: str, seed: int) -> JsonDict:
+        view = cast(View, seen)  # (a view the game made)
+        verdict = judge(view, action, level, seed)
+        loss, best = verdict.loss, verdict.best
+        if verdict.choices == 1:
+            reason = self._forced(view, action)
+        elif verdict.kind == "play":
+            reason = self._play_reason(view, action["card"], best["card"], loss)
+        elif verdict.kind == "aside":
+            reason = self._aside_reason(action["card"], best["card"], loss)
+        else:
+            reason = self._bid_reason(action["bid"], best["bid"], loss, verdict.samples,
+                                      verdict.action_value, verdict.best_value)  # fmt: skip
+        return {
+            "best": best,
+            "loss": loss,
+            "reason": reason,
+            "kind": verdict.kind,
+            "choices": verdict.choices,
+            "value": verdict.action_value,
+            "best_value": verdict.best_value,
+        }
+
+    @staticmethod
+    def _forced(view: View, action: JsonDict) -> str:
+        if action["type"] == "play":
+            words = forced_reason(view, action["card"])
+            return f"Forced: {words[:1].lower()}{words[1:]}"
+        if action["type"] == "aside":
+            return f"Forced: {_the(action['card'])} was the only card that could be set aside."
+        return "Forced: no bid was left above the one made."
+
+    @staticmethod
+    def _play_reason(view: View, card: str, best: str, loss: int) -> str:
+        table = Table.from_view(view)
+        legal = [move["card"] for move in legal_from_view(view)]
+        what = _cap(card_reason(view, table, card, legal))
+        if card == best:
+            return f"{what}. The best card here, by the search."
+        if loss == 0:
+            return f"{what}. As good as {_the(best)}, by the search."
+        why = card_reason(view, table, best, legal)
+        return f"{what}. {_cap(_the(best))} was about {chips_text(loss)} better: {why}."
+
+    @staticmethod
+    def _aside_reason(card: str, best: str, loss: int) -> str:
+        points = points_text(HALF_POINTS[card])
+        what = f"Setting aside {_the(card)} banks {points} point{'s' if points != '1' else ''}"
+        if card == best:
+            return f"{what}: the best card to set aside here, by the search."
+        if loss == 0:
+            return f"{what}: as good as {_the(best)}, by the search."
+        return (f"{what}. Setting aside {_the(best)} was about {chips_text(loss)} better, "
+                "over the whole aside and the play that follows.")  # fmt: skip
+
+    @staticmethod
+    def _bid_reason(bid: str, best: str, loss: int, samples: int, value: int,
+                    best_value: int) -> str:  # fmt: skip
+        name = "Your pass" if bid == PASS else f"Your bid of {BID_NAMES[bid]}"
+        other = "passing" if best == PASS else f"a bid of {BID_NAMES[best]}"
+        over = f"over {samples} simulated deals"
+        if bid == best:
+            return f"{name} was the best, worth about {chips_text(value)} {over}."
+        if loss == 0:
+            return f"{name} was worth about {chips_text(value)} {over}, as much as {other}."
+        return (f"{name} was worth about {chips_text(value)} {over}; {other} about "
+                f"{chips_text(best_value)}, {chips_text(loss)} better.")  # fmt: skip
+
+    # --- a round's par ------------------------------------------------------------------------
+
+    def played_round(self, game: Replayed, hand: int) -> list[int]:
+        """The indices of the round's actions."""
+        return [i for i in range(len(game.actions)) if self.hand_of(game.states[i]) == hand]
+
+    def par(self, game: Replayed, seat: int, hand: int) -> JsonDict:
+        indices = self.played_round(game, hand)
+        starts = [i for i in indices if self.played(game.states[i]) and not game.states[i]["trick"]]
+        first = game.states[starts[0]]
+        declarer = int(first["declarer"])
+        seats = len(first["hands"])
+        pile = _half_of(first["aside"])
+        if TALON_TO[first["contract"]] == TALON_DECLARER:
+            pile += _half_of(first["talon"])
+        positions = []
+        piles = []
+        for i in starts:
+            state = game.states[i]
+            hands = [mask_of(h) for h in state["hands"]]
+            won = sum(_half_of([p["card"] for p in t["plays"]]) for t in state["played"]
+                      if t["winner"] == declarer)  # fmt: skip
+            high = sum(HALF[c] for h in hands for c in range(78) if h >> c & 1)
+            positions.append((hands, [0] * seats, int(state["to_act"]), high))
+            piles.append(pile + won)
+        after = game.states[indices[-1] + 1]
+        summary = after["last_round"]
+        made = None
+        if summary is not None and summary["round"] == hand and not summary["void"]:
+            made = {"points": summary["points"], "made": summary["made"]}
+        # the declarer's pile at each next trick's start (the round's count after the last)
+        ends = [*piles[1:], None if made is None else made["points"]]
+        line = [(*position, None if end is None else end - before)
+                for position, before, end in zip(positions, piles, ends, strict=True)]  # fmt: skip
+        bounds = solve_line(SabaccTricks(seats, declarer), line, PAR_BUDGET)
+        exact = next((k for k, b in enumerate(bounds) if b.exact), None)
+        tricks = [
+            {"trick": len(game.states[i]["played"]) + 1,
+             "par": piles[k] + b.low if b.exact else None}
+            for k, (i, b) in enumerate(zip(starts, bounds, strict=True))
+        ]  # fmt: skip
+        par: JsonDict = {
+            "exact": bounds[0].exact,
+            "low": piles[0] + bounds[0].low,
+            "high": piles[0] + bounds[0].high,
+            "from_trick": None if exact is None else exact + 1,
+            "points": None if exact is None else piles[exact] + bounds[exact].low,
+        }
+        par["made"] = None if par["points"] is None else par["points"] >= TARGET_HALF_POINTS
+        return {
+            "hand": hand,
+            "declarer": declarer,
+            "contract": first["contract"],
+            "par": par,
+            "made": made,
+            "tricks": tricks,
+            "nodes": max(b.nodes for b in bounds),
+            "reason": self._par_reason(seat == declarer, par, made),
+        }
+
+    @staticmethod
+    def _par_reason(declaring: bool, par: JsonDict, made: JsonDict | None) -> str:
+        who = "you" if declaring else "the declarer"
+        start = (f"With every hand visible from the first trick, {who} could count between "
+                 f"{points_text(par['low'])} and {points_text(par['high'])} points")  # fmt: skip
+        if par["points"] is None:
+            return start + "; the search did not settle it within its budget."
+        if par["from_trick"] == 1:
+            verb = "count" if declaring else "counts"
+            text = (f"With every hand visible and perfect play, {who} {verb} "
+                    f"{points_text(par['points'])} points")  # fmt: skip
+        else:
+            text = (f"{start}; from trick {par['from_trick']} on, with perfect play, "
+                    f"{points_text(par['points'])}")  # fmt: skip
+        verdict = "made" if par["made"] else "lost"
+        text += f": the contract (46 points) is {verdict} at par."
+        if made is not None:
+            text += f" At the table {who} counted {points_text(made['points'])}."
+        return text
+
+
+REVIEW = SabaccReview()

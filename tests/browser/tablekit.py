@@ -1,0 +1,290 @@
+"""Helpers of the table tests: positions made with the engine, saves, and the checks
+every table must pass at both widths (geometry, touch strips, words, focus).
+
+* ``play_to(game, options, seed, stop, person=None)``: the record of a game played by
+  the engine's bots (seat 0 by ``person`` when given) until ``stop(state)`` holds.
+* ``saved(record, levels=None, pending=None)``: the page's saved game for it.
+* ``open_table(page, game, save=None, hash_="")``: boot once, put the save (and the
+  instant speed) in localStorage, open the table.
+* ``booted(browser, site, **context)``: a module's own booted page (a context of its
+  own, ``context`` its options) and the list of its uncaught errors; on leaving, the
+  module fails if a request left the site's origin. ``no_errors(errors)`` after a test.
+* ``won_in_one(seed)``: a patience record one card from the end (the 7 on the waste).
+* ``turn(page)``: wait until the table waits for the person (or shows a hand's end or
+  the game's): "you", "count" or "over".
+* ``out_of_view(page)``, ``hidden_strips(page)``, ``internal_words(texts, game)``: the
+  checks; each returns what is wrong (empty when all is well).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from playwright.sync_api import Browser, Error, Page
+
+from celestix import api
+
+BOOT_TIMEOUT_MS = 120_000
+MOVE_TIMEOUT_MS = 60_000
+WIDE = {"width": 1440, "height": 900}
+PHONE = {"width": 375, "height": 740}
+LEVELS = {"precedence": "basic", "sabacc": "basic", "patience": "easy"}
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+@contextlib.contextmanager
+def booted(browser: Browser, site: str, **context: Any) -> Iterator[tuple[Page, list[Error]]]:
+    own = browser.new_context(base_url=site, **context)
+    requests: list[str] = []
+    errors: list[Error] = []
+    own.on("request", lambda request: requests.append(request.url))
+    page = own.new_page()
+    page.add_init_script(RECORD_SAID)
+
+    def record(error: Error) -> None:  # (Playwright cannot wrap list.append)
+        errors.append(error)
+
+    page.on("pageerror", record)
+    page.goto("/#")
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    yield page, errors
+    own.close()
+    foreign = [u for u in requests if not u.startswith((f"{site}/", "data:", "blob:", "about:"))]
+    assert not foreign, f"requests left the local origin {site}: {foreign}"
+
+
+def no_errors(errors: list[Error]) -> None:
+    """The test's uncaught errors (then forgotten, for the module's next test)."""
+    found = [str(error) for error in errors]
+    errors.clear()
+    assert not found, f"uncaught errors in the page: {found}"
+
+
+def won_in_one(seed: int) -> dict[str, Any]:
+    """A patience record one card from the end: every foundation full but the last,
+    whose final card (a 7) is on the waste."""
+    suits, ranks = "SHDC", "A23456789TJQK"
+    foundations = []
+    for k, base in enumerate("KQJT98765"[:8]):
+        start = ranks.index(base)
+        foundations.append([ranks[(start - i) % 13] + suits[k % 4] for i in range(13)])
+    last = foundations[7].pop()
+    setup = {"stock": [], "waste": [last], "foundations": foundations, "redeals_left": 0}
+    return {"game": "patience", "options": None, "seed": seed, "setup": setup, "actions": []}
+
+
+def play_to(
+    game: str,
+    options: dict[str, Any] | None,
+    seed: int,
+    stop: Callable[[State], bool],
+    person: Callable[[State, list[Action]], Action] | None = None,
+    limit: int = 5000,
+    setup: dict[str, Any] | None = None,
+) -> tuple[State, dict[str, Any]]:
+    """Bots play until ``stop(state)``: the state and its record."""
+    state = api.new_game(game, options, seed, setup)
+    actions: list[dict[str, Any]] = []
+    while not stop(state):
+        assert not state["over"] and len(actions) < limit, "the game ended before the stop"
+        seat = state["to_act"]
+        if seat == 0 and person is not None:
+            action = person(state, api.legal_actions(state, 0))
+        else:
+            action = api.bot_action(api.view(state, seat), LEVELS[game], len(actions))
+        actions.append({"seat": seat, "action": action})
+        state = api.apply(state, action, seat)["state"]
+    record = {
+        "game": game,
+        "options": state["options"],
+        "seed": seed,
+        "setup": setup,
+        "actions": actions,
+    }
+    return state, record
+
+
+def saved(record: dict[str, Any], pending: int | None = None) -> dict[str, Any]:
+    seats = len(api.replay(record).get("hands", [[]]))
+    levels = [None] + ["basic"] * (seats - 1) if record["game"] != "patience" else None
+    return {"version": 1, "record": record, "levels": levels, "pending": pending}
+
+
+def open_table(
+    page: Page,
+    game: str,
+    save: dict[str, Any] | None = None,
+    hash_: str = "",
+    speed: str = "instant",
+) -> None:
+    """The page booted (once), localStorage set, then the table's address opened."""
+    if page.evaluate("() => document.documentElement.dataset.engine") != "ready":
+        page.goto("/#")
+        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.evaluate("() => document.querySelectorAll('dialog[open]').forEach((d) => d.close())")
+    page.goto("/#")
+    page.wait_for_selector(".home", timeout=BOOT_TIMEOUT_MS)
+    page.evaluate(
+        """([game, save, speed]) => {
+            localStorage.clear();
+            localStorage.setItem("celestix.settings", JSON.stringify({ speed }));
+            if (save) localStorage.setItem(`celestix.${game}.game`, save);
+        }""",
+        [game, json.dumps(save) if save else None, speed],
+    )
+    page.goto(f"/#{game}{hash_}")
+
+
+def turn(page: Page, timeout: float = MOVE_TIMEOUT_MS) -> str:
+    page.wait_for_function(
+        """() => {
+            const turn = document.querySelector(".table-page")?.dataset.turn;
+            const summary = document.querySelector("dialog.tp-summary-dialog[open]");
+            return turn === "you" || turn === "over" || (turn === "count" && summary !== null);
+        }""",
+        timeout=timeout,
+    )
+    return str(page.locator(".table-page").get_attribute("data-turn"))
+
+
+def saved_moves(page: Page, game: str) -> int:
+    text = page.evaluate(f"() => localStorage.getItem('celestix.{game}.game')")
+    return len(json.loads(text)["record"]["actions"])
+
+
+def wait_moves(page: Page, game: str, more_than: int) -> None:
+    """Wait until the saved game holds more than ``more_than`` moves."""
+    key = f"celestix.{game}.game"
+    page.wait_for_function(
+        "([key, n]) => JSON.parse(localStorage.getItem(key)).record.actions.length > n",
+        arg=[key, more_than],
+        timeout=MOVE_TIMEOUT_MS,
+    )
+
+
+# --- the checks ------------------------------------------------------------------------
+
+OUT_OF_VIEW = """() => {
+    const vw = document.documentElement.clientWidth, vh = innerHeight;
+    const wrong = [];
+    const inside = (r) => r.left >= -1 && r.top >= -1 && r.right <= vw + 1 && r.bottom <= vh + 1;
+    const things = [...document.querySelectorAll(
+        ".tp-hand .card, .tp-status, .tp-panel button, .tp-panel input, .tp-me .seat-plate")];
+    // an element in a scrolling row (the meld choices) is in view when its row is
+    const shown = (el) => {
+        for (let up = el.parentElement; up; up = up.parentElement) {
+            const { overflowX, overflowY } = getComputedStyle(up);
+            if (/auto|scroll/.test(overflowX + overflowY)) return up;
+        }
+        return el;
+    };
+    for (const el of things) {
+        if (el.closest("[hidden]")) continue;
+        const r = shown(el).getBoundingClientRect();
+        const what = el.dataset.code || el.textContent.trim().slice(0, 30);
+        const where = [r.left, r.top, r.right, r.bottom].map(Math.round).join(",");
+        if (r.width && !inside(r)) wrong.push(`${el.className} ${what} at ${where}`);
+    }
+    if (document.scrollingElement.scrollTop > 0) wrong.push("the page is scrolled");
+    const wide = document.documentElement.scrollWidth;
+    if (wide > vw) wrong.push(`the page is ${wide} px wide`);
+    return wrong;
+}"""
+
+# Each card of the hand shows its corner index (points in its top-left area hit the card
+# itself) and a strip at least 40 px wide to tap.
+HIDDEN_STRIPS = """() => {
+    const wrong = [];
+    for (const card of document.querySelectorAll(".tp-hand .card")) {
+        const r = card.getBoundingClientRect();
+        for (const [fx, fy] of [[0.08, 0.1], [0.4, 0.1], [0.08, 0.33], [0.4, 0.33]]) {
+            const hit = document.elementFromPoint(r.left + fx * r.width, r.top + fy * r.height);
+            if (!hit || hit.closest(".card") !== card) {
+                wrong.push(`${card.dataset.code}: index covered`);
+                break;
+            }
+        }
+        let width = 0;
+        const y = r.top + 0.2 * r.height;
+        for (let x = r.left + 1; x < r.right; x += 2) {
+            const hit = document.elementFromPoint(x, y);
+            if (!hit || hit.closest(".card") !== card) break;
+            width += 2;
+        }
+        if (width < 40) wrong.push(`${card.dataset.code}: ${width} px to tap`);
+    }
+    return wrong;
+}"""
+
+# What a player should never read on a page.
+INTERNAL = {
+    "a seat number": re.compile(r"\bseats? \d", re.IGNORECASE),
+    "a team number": re.compile(r"\bteams? \d", re.IGNORECASE),
+    "an identifier": re.compile(r"\b[a-z]+_[a-z_]+\b|\bno-king\b|\bguard-\w+"),
+    "the word seed": re.compile(r"\bseed\b", re.IGNORECASE),
+    "a formula": re.compile(r"\b[A-Za-z]\s*[+%=]\s*\d|\)\s*%\s*\d"),
+    "a program's word": re.compile(r"\bundefined\b|\bnull\b|\bNaN\b|\[object"),
+}
+CARD_CODES = {
+    "precedence": re.compile(r"\b[2-9TOMPE][VFBC]\b"),
+    "patience": re.compile(r"\b(?:[2-9JQK]|T)[SHDC]\b"),
+    "sabacc": re.compile(r"\b(?:1[0-4]|[1-9])[cfst]\b|\(-?\d+\)"),
+}
+
+# Everything the page said: its text at each look, and every toast, live-region line
+# and dialog as it appeared (an init script records them in window.celestixSaid).
+RECORD_SAID = """
+window.celestixSaid = [];
+new MutationObserver((changes) => {
+    for (const change of changes) {
+        const el = change.target.nodeType === 1 ? change.target : change.target.parentElement;
+        const box = el && el.closest(
+            "#toasts, #live, dialog, .tp-status, .tp-panel, .trick-caption");
+        if (box) window.celestixSaid.push(box.innerText || box.textContent || "");
+    }
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+
+def said(page: Page) -> list[str]:
+    """The page's text now, and all it said since the last call."""
+    texts: list[str] = page.evaluate(
+        """() => {
+            const out = [document.body.innerText, ...(window.celestixSaid || [])];
+            for (const el of document.querySelectorAll("[aria-label], [title]")) {
+                out.push(el.getAttribute("aria-label") || "", el.getAttribute("title") || "");
+            }
+            if (window.celestixSaid) window.celestixSaid.length = 0;
+            return out;
+        }"""
+    )
+    return texts
+
+
+def internal_words(texts: list[str], game: str) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for text in texts:
+        for line in text.splitlines():
+            for what, pattern in [*INTERNAL.items(), ("a card code", CARD_CODES[game])]:
+                if pattern.search(line):
+                    found.setdefault(what, []).append(line.strip()[:160])
+    return {what: sorted(set(lines))[:6] for what, lines in found.items()}
+
+
+def focus_in_decision(page: Page) -> str:
+    """Where focus is: "hand", "decision" (a control of the decision panel) or elsewhere."""
+    return str(
+        page.evaluate(
+            """() => {
+                const el = document.activeElement;
+                if (el && el.closest(".tp-hand")) return "hand";
+                if (el && el.closest(".tp-panel")) return "decision";
+                return el ? `${el.tagName} ${el.className}` : "nothing";
+            }"""
+        )
+    )

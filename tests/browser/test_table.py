@@ -1,0 +1,455 @@
+"""The one card table of every game, at 1440x900 and at 375x740 (touch), by mouse, touch
+and keyboard: each class of fault of issue 13, checked where it shows.
+
+* Every phase of every game: the person's hand and the decision in front of them are
+  in view together without scrolling; every card shows its index and a strip of at
+  least 40 px to tap; whose turn it is shows on the plate and the status line; focus is
+  on the decision; axe is clean; no internal word is shown; a screenshot is kept.
+* A hand's end and the game's end: the dialog opens at its top, its buttons in view.
+* A refused card leaves the turn and its choices on screen; bids move with the arrows;
+  the aside is chosen, taken back and confirmed by taps; links open what they name and
+  never throw a game away; dialogs open at their top and fit a phone; the patience
+  keeps statistics; results put the winners' score first; the last trick is one tap
+  away; the phone's header names the games; the declarer's aside is named, mid-table.
+
+Positions are made on CPython with ``celestix.api`` and given to the page as saves.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Error, Page, expect
+
+from celestix import api
+from tablekit import (
+    BOOT_TIMEOUT_MS,
+    HIDDEN_STRIPS,
+    OUT_OF_VIEW,
+    PHONE,
+    WIDE,
+    booted,
+    focus_in_decision,
+    internal_words,
+    no_errors,
+    open_table,
+    play_to,
+    said,
+    saved,
+    saved_moves,
+    turn,
+    wait_moves,
+    won_in_one,
+)
+
+AxeCheck = Callable[..., Any]
+Shot = Callable[[Page, str], Path]
+WIDTHS = {"1440": WIDE, "375": PHONE}
+# no card is moving (a moving card's box is not where it lands)
+SETTLED = """() => document.getAnimations().every(
+    (a) => a.playState !== "running" || a.effect.getTiming().iterations === Infinity)"""
+
+
+@pytest.fixture(scope="module")
+def shared(browser: Browser, site: str) -> Iterator[tuple[Page, list[Error]]]:
+    """One booted page for the module."""
+    with booted(browser, site, viewport=WIDE, has_touch=True) as booted_page:
+        yield booted_page
+
+
+@pytest.fixture
+def table(shared: tuple[Page, list[Error]]) -> Iterator[Page]:
+    page, errors = shared
+    page.set_viewport_size(WIDE)
+    yield page
+    no_errors(errors)
+
+
+def person_bid(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """Seat 0 bids the lowest of Take, Push, Guard it may (so it declares deal 1)."""
+    for word in ("take", "push", "guard"):
+        if {"type": "bid", "bid": word} in legal:
+            return {"type": "bid", "bid": word}
+    return legal[0]
+
+
+def yours(phase: str) -> Callable[[dict[str, Any]], bool]:
+    return lambda s: s["to_act"] == 0 and s["phase"] == phase
+
+
+# game, name, options, seed, stop, person
+PHASES: dict[str, tuple[str, dict[str, Any] | None, int, Callable[..., bool], Any]] = {
+    "precedence-declare": ("precedence", None, 4242, yours("declare"), None),
+    "precedence-bid": ("precedence", None, 4242, yours("bid"), None),
+    "precedence-play": (
+        "precedence",
+        None,
+        4242,
+        lambda s: yours("play")(s) and len(s["completed"]) >= 2 and bool(s["trick"]),
+        None,
+    ),
+    "precedence-melds-declare": ("precedence", None, 8, yours("declare"), None),
+    "sabacc-bidding": ("sabacc", {"players": 4}, 1, yours("bidding"), person_bid),
+    "sabacc-aside": ("sabacc", {"players": 4}, 1, yours("aside"), person_bid),
+    "sabacc-play": (
+        "sabacc",
+        {"players": 4},
+        1,
+        lambda s: yours("play")(s) and len(s["played"]) >= 2,
+        person_bid,
+    ),
+    "sabacc-5-bidding": ("sabacc", {"players": 5}, 7, yours("bidding"), None),
+    "sabacc-3-play": (
+        "sabacc",
+        {"players": 3},
+        2,
+        lambda s: yours("play")(s) and len(s["played"]) >= 1,
+        None,
+    ),
+}
+# a hand rich in melds (runs of five in two suits, three Triads): a dozen meld choices
+MELDS = ["2V", "3V", "4V", "5V", "6V", "2F", "3F", "4F", "5F", "6F", "2B", "3B", "4B"]
+_REST = [c for c in (r + s for s in "VFBC" for r in "23456789TOMPE") if c not in MELDS]
+RICH = {"dealer": 3, "hands": [MELDS, _REST[0:13], _REST[13:26], _REST[26:39]]}
+_made: dict[str, dict[str, Any]] = {}
+
+
+def position(name: str) -> dict[str, Any]:
+    """The saved game of a phase (made once)."""
+    if name not in _made:
+        game, options, seed, stop, person = PHASES[name]
+        setup = RICH if "melds" in name else None
+        _, record = play_to(game, options, seed, stop, person, setup=setup)
+        _made[name] = saved(record)
+    return _made[name]
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+@pytest.mark.parametrize("name", list(PHASES))
+def test_every_phase_fits_the_screen(
+    table: Page, axe: AxeCheck, screenshot: Shot, name: str, width: str
+) -> None:
+    page = table
+    game = PHASES[name][0]
+    page.set_viewport_size(WIDTHS[width])
+    open_table(page, game, position(name))
+    assert turn(page) == "you"
+    phase = name.rsplit("-", 1)[-1]
+    expect(page.locator(".table-page")).to_have_attribute("data-phase", phase)
+    # whose turn: your plate is outlined and the status is yours
+    expect(page.locator(".tp-me .seat-plate")).to_have_class(re.compile(r"\bturn\b"))
+    expect(page.locator(".tp-status")).to_have_class(re.compile(r"\byours\b"))
+    # the next decision has the focus
+    assert focus_in_decision(page) in ("hand", "decision")
+    page.wait_for_function(SETTLED)
+    assert page.evaluate(OUT_OF_VIEW) == []
+    assert page.evaluate(HIDDEN_STRIPS) == []
+    assert internal_words(said(page), game) == {}
+    screenshot(page, f"{name}-{width}")
+    axe(page, f"{name} at {width} px")
+
+
+def ended(game: str, over: bool) -> dict[str, Any]:
+    """A save whose last move ended a hand (or the game), not yet looked at."""
+    if game == "precedence":
+        options, stop = (
+            {"target": 150},
+            (lambda s: s["over"]) if over else (lambda s: s["hand_number"] == 1),
+        )
+    else:
+        options, stop = (
+            {"players": 3},
+            (lambda s: s["over"]) if over else (lambda s: s["round"] == 1),
+        )
+    _, record = play_to(game, options, 3, stop)
+    return saved(record, pending=len(record["actions"]))
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+@pytest.mark.parametrize("game", ["precedence", "sabacc"])
+def test_a_hands_end_and_the_games_end_open_at_their_top(
+    table: Page, axe: AxeCheck, screenshot: Shot, game: str, width: str
+) -> None:
+    page = table
+    page.set_viewport_size(WIDTHS[width])
+    for over in (False, True):
+        open_table(page, game, ended(game, over))
+        assert turn(page) == "count"
+        dialog = page.locator("dialog.tp-summary-dialog[open]")
+        title = dialog.locator(".dialog-title")
+        primary = dialog.locator(".dialog-actions .primary")
+        for part in (title, primary):
+            box = part.bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= WIDTHS[width]["height"]
+        assert internal_words(said(page), game) == {}
+        screenshot(page, f"{game}-{'over' if over else 'count'}-{width}")
+        axe(page, f"{game} {'game over' if over else 'hand over'} at {width} px")
+        primary.click()
+        if over:  # "New game": the options, cancelled
+            page.locator("dialog.options-dialog").get_by_role("button", name="Cancel").click()
+            assert turn(page) == "over"
+        else:
+            assert turn(page) in ("you", "count", "over")
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_a_refused_card_keeps_the_turn_on_screen(table: Page, width: str) -> None:
+    page = table
+    page.set_viewport_size(WIDTHS[width])
+    open_table(page, "precedence", position("precedence-play"))
+    assert turn(page) == "you"
+    moves = saved_moves(page, "precedence")
+    dim = page.locator(".tp-hand .card.dim").first
+    if width == "375":  # a tap lifts the card, a second tap sends it
+        dim.tap(position={"x": 10, "y": 14}, force=True)  # aria-disabled: Playwright is told
+        dim.tap(position={"x": 10, "y": 14}, force=True)
+    else:
+        dim.click(position={"x": 10, "y": 30}, force=True)
+    expect(page.locator("#toasts")).to_contain_text("You must")
+    # the refusal is said, and the turn stays: your cards raised, focus on your hand
+    expect(page.locator(".table-page")).to_have_attribute("data-turn", "you")
+    expect(page.locator(".tp-status")).to_contain_text("Your turn")
+    assert page.locator(".tp-hand .card.legal").count() > 0
+    assert focus_in_decision(page) == "hand"
+    assert saved_moves(page, "precedence") == moves
+    page.keyboard.press("Home")
+    legal = page.locator(".tp-hand .card.legal").first
+    legal.focus()
+    page.keyboard.press("Enter")
+    wait_moves(page, "precedence", moves)
+
+
+def test_bids_move_with_the_arrow_keys(table: Page) -> None:
+    page = table
+    page.set_viewport_size(PHONE)  # the 14 bids are two rows of 7 on a phone
+    open_table(page, "precedence", position("precedence-bid"))
+    assert turn(page) == "you"
+    focused = page.locator(".pr-bid:focus")
+    expect(focused).to_have_count(1)
+    start = int(focused.inner_text())
+    page.keyboard.press("ArrowRight")
+    expect(focused).to_have_text(str(start + 1))
+    page.keyboard.press("ArrowDown")
+    expect(focused).to_have_text(str(start + 8))
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Home")
+    expect(focused).to_have_text("0")
+    moves = saved_moves(page, "precedence")
+    page.keyboard.press("Enter")
+    wait_moves(page, "precedence", moves)
+
+    open_table(page, "sabacc", position("sabacc-bidding"))
+    assert turn(page) == "you"
+    focused = page.locator(".sb-bid:focus")
+    expect(focused).to_have_count(1)
+    page.keyboard.press("End")
+    expect(focused).to_have_attribute("data-bid", "pass")
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    expect(focused).not_to_have_attribute("data-bid", "pass")
+
+
+def test_the_aside_is_chosen_taken_back_and_confirmed_by_taps(table: Page) -> None:
+    page = table
+    page.set_viewport_size(PHONE)
+    open_table(page, "sabacc", position("sabacc-aside"))
+    assert turn(page) == "you"
+    moves = saved_moves(page, "sabacc")
+    free = page.locator(".tp-hand .card:not(.dim)")
+    first = free.first
+    first.tap(position={"x": 10, "y": 14})
+    expect(first).to_have_attribute("aria-pressed", "true")
+    first.tap(position={"x": 10, "y": 14})
+    expect(first).to_have_attribute("aria-pressed", "false")
+    for _ in range(2):
+        page.locator(".tp-hand .card:not(.dim)[aria-pressed=false]").first.tap(
+            position={"x": 10, "y": 14}
+        )
+        page.wait_for_selector(".sb-aside-panel:not([data-busy])")
+    expect(page.locator(".sb-aside-count")).to_contain_text("2 of 6")
+    page.get_by_role("button", name="Clear").tap()
+    expect(page.locator(".tp-hand .card[aria-pressed=true]")).to_have_count(0)
+    for n in range(6):
+        page.locator(".tp-hand .card:not(.dim)[aria-pressed=false]").first.tap(
+            position={"x": 10, "y": 14}
+        )
+        expect(page.locator(".sb-aside-count")).to_contain_text(f"{n + 1} of 6")
+        page.wait_for_selector(".sb-aside-panel:not([data-busy])")
+    assert saved_moves(page, "sabacc") == moves  # nothing goes before the confirmation
+    assert page.evaluate(OUT_OF_VIEW) == []
+    page.get_by_role("button", name="Set aside 6 cards").tap()
+    wait_moves(page, "sabacc", moves + 5)
+
+
+def test_links_open_what_they_name_and_never_throw_a_game_away(table: Page) -> None:
+    page = table
+    # the patience: a game in progress, another deal's link, then Back
+    open_table(page, "patience", hash_="/deal=11")
+    page.wait_for_selector(".pt-moves")
+    for n in range(1, 4):
+        page.keyboard.press("d")
+        expect(page.locator(".pt-moves")).to_have_text(str(n))
+    page.goto("/#patience/deal=12")
+    expect(page.locator(".pt-deal-number")).to_have_text("Deal 12")
+    expect(page.locator(".pt-moves")).to_have_text("0")
+    page.go_back()
+    expect(page.locator(".pt-deal-number")).to_have_text("Deal 11")
+    expect(page.locator(".pt-moves")).to_have_text("3")
+
+    # Precedence: a deal's link after a first visit opens that deal, not the saved game
+    open_table(page, "precedence", position("precedence-bid"))
+    assert turn(page) == "you"
+    page.goto("/#precedence/deal=99")
+    expect(page.locator(".tp-info")).to_contain_text("Void is trump")
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('celestix.precedence.game')).record.seed === 99"
+    )
+    page.go_back()
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('celestix.precedence.game')).record.seed === 4242"
+    )
+    expect(page.locator(".table-page")).to_have_attribute("data-phase", "bid")
+
+    # Contract Sabacc: a link opened while a computer player thinks gives a live table
+    assert api.new_game("sabacc", None, 6)["to_act"] != 0  # a computer player bids first
+    open_table(page, "sabacc", hash_="/deal=6", speed="relaxed")
+    page.wait_for_selector(".seat-plate.thinking", timeout=BOOT_TIMEOUT_MS)
+    page.goto("/#sabacc/deal=4")
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('celestix.sabacc.game')).record.seed === 4"
+    )
+    assert turn(page) in ("you", "count", "over")
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_new_game_dialogs_open_at_their_top_and_fit(table: Page, width: str, axe: AxeCheck) -> None:
+    page = table
+    page.set_viewport_size(WIDTHS[width])
+    for game, first in (("precedence", "Variant"), ("sabacc", "Players")):
+        open_table(page, game)
+        dialog = page.locator("dialog.options-dialog[open]")
+        expect(dialog).to_be_visible()
+        title = dialog.locator(".dialog-title")
+        legend = dialog.get_by_text(first, exact=True)
+        for part in (title, legend, dialog.get_by_role("button", name="Deal")):
+            box = part.bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= WIDTHS[width]["height"], (
+                part
+            )
+        edges = dialog.evaluate(
+            """(d) => { const r = d.getBoundingClientRect();
+                const out = (el) => {
+                    const b = el.getBoundingClientRect();
+                    return b.right > r.right || b.left < r.left;
+                };
+                return [...d.querySelectorAll('select, input, button')]
+                    .filter((el) => el.offsetParent && out(el))
+                    .map((el) => el.name || el.textContent);
+            }"""
+        )
+        assert edges == []
+        if game == "sabacc":
+            rows = dialog.locator(".seat-level:not([hidden])")
+            expect(rows).to_have_count(3)  # four players: three computer players
+            dialog.get_by_label("5", exact=True).check()
+            expect(rows).to_have_count(4)
+            dialog.get_by_label("3", exact=True).check()
+            expect(rows).to_have_count(2)
+        axe(page, f"{game} options at {width} px")
+        dialog.get_by_role("button", name="Cancel").click()
+
+
+def test_the_patience_keeps_statistics(table: Page) -> None:
+    page = table
+    record = won_in_one(99)
+    open_table(page, "patience", {"version": 1, "record": record, "position": 0})
+    page.wait_for_selector(".pt-moves")
+    page.keyboard.press("8")
+    expect(page.get_by_role("region", name="You won!")).to_be_visible()
+    stats = json.loads(page.evaluate("() => localStorage.getItem('celestix.patience.stats')"))
+    assert (stats["played"], stats["won"], stats["streak"], stats["fewest"]) == (1, 1, 1, 1)
+    page.get_by_role("button", name="More").click()
+    page.locator("dialog[open]").get_by_role("button", name="Statistics").click()
+    dialog = page.get_by_role("dialog", name=re.compile("statistics"))
+    expect(dialog).to_contain_text("Fewest moves in a win")
+    expect(dialog.locator("dd").nth(1)).to_contain_text("1 (100%)")
+    dialog.get_by_role("button", name="Close").click()
+
+
+def test_results_put_the_winners_first_in_good_grammar(table: Page) -> None:
+    page = table
+    open_table(page, "precedence", position("precedence-bid"))
+    turn(page)
+    lines = page.evaluate(
+        """async () => {
+            const { gameOver } = await import("/js/precedence/summary.js");
+            const { resultLine } = await import("/js/precedence/messages.js");
+            const over = (unclaimed) => gameOver([{ type: "game_over", winner: 1, scores: [74, 183],
+                hands_played: 4, chips: [90, 110, 90, 110], unclaimed }]).body.textContent;
+            return [resultLine(1, [74, 183]), resultLine(0, [201, 140]), over(1), over(3)];
+        }"""
+    )
+    assert lines[0] == "West and East won, 183 to 74."
+    assert lines[1] == "You and North won, 201 to 140."
+    assert "1 chip stays in the Hand Pot" in lines[2]
+    assert "3 chips stay in the Hand Pot" in lines[3]
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_the_last_trick_is_one_tap_away(table: Page, width: str) -> None:
+    page = table
+    page.set_viewport_size(WIDTHS[width])
+    open_table(page, "sabacc", position("sabacc-play"))
+    assert turn(page) == "you"
+    last = page.locator(".tp-last-open")
+    expect(last).to_be_visible()
+    expect(page.locator(".tp-last-cards .card")).to_have_count(4)
+    if width == "375":
+        last.tap()
+    else:
+        last.click()
+    dialog = page.get_by_role("dialog", name="Last trick")
+    expect(dialog.locator(".card")).to_have_count(4)
+    expect(dialog).to_contain_text("won with")
+    dialog.get_by_role("button", name="Close").click()
+
+
+def test_the_phone_header_names_the_games(table: Page) -> None:
+    page = table
+    page.set_viewport_size(PHONE)
+    open_table(page, "patience", hash_="/deal=5")
+    nav = page.locator("#site-nav a")
+    expect(nav).to_have_count(3)
+    for link in nav.all():
+        expect(link).to_be_visible()
+        box = link.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    expect(page.get_by_role("link", name="Contract Sabacc").locator(".nav-short")).to_be_visible()
+    expect(page.get_by_role("link", name="Contract Sabacc").locator(".nav-long")).to_be_hidden()
+
+
+def test_the_declarers_aside_is_named_in_the_middle(table: Page) -> None:
+    page = table
+    _, record = play_to(
+        "sabacc",
+        {"players": 4},
+        1,
+        lambda s: (
+            yours("play")(s)
+            and s["declarer"] not in (None, 0)
+            and s["contract"] in ("take", "push", "guard")
+        ),
+    )
+    open_table(page, "sabacc", saved(record))
+    assert turn(page) == "you"
+    aside = page.locator(".tp-felt .sb-aside")
+    expect(aside).to_be_visible()
+    declarer = api.replay(record)["declarer"]
+    name = ["You", "Aurel", "Bryn", "Cass", "Dex"][declarer]
+    expect(aside.locator(".sb-label")).to_contain_text(f"{name}'s aside")
+    expect(page.locator(".tp-me .sb-aside")).to_have_count(0)

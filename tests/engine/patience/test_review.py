@@ -1,0 +1,138 @@
+"""The patience's review: the move after which a winnable deal could no longer be won."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from scale import scaled
+
+from celestix import api
+from celestix.patience.review import checkpoints
+from celestix.review.replayed import Replayed, replayed
+
+Record = dict[str, Any]
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+
+
+def full_foundation(k: int) -> list[str]:
+    """Foundation ``k`` complete (one suit a pair of foundations: each code twice)."""
+    suit = SUITS[k // 2]
+    return [RANKS[(12 - u) % 13] + suit for u in range(k, k + 13)]
+
+
+def near_end(missing: dict[int, int], stock: list[str], redeals: int) -> dict[str, Any]:
+    """A setup with every foundation full but the last ``missing[k]`` cards of some, those
+    cards in ``stock`` (top first)."""
+    foundations = [full_foundation(k) for k in range(8)]
+    for k, count in missing.items():
+        foundations[k] = foundations[k][: 13 - count]
+    return {"foundations": foundations, "stock": stock, "waste": [], "redeals_left": redeals}
+
+
+def play(setup: dict[str, Any] | None, seed: int, moves: list[dict[str, Any]],
+         options: dict[str, Any] | None = None) -> Record:  # fmt: skip
+    """A record: ``moves``, then the easy player to the end."""
+    state = api.new_game("patience", options, seed, setup)
+    record: Record = {"game": "patience", "seed": seed, "options": options, "setup": setup,
+                      "actions": []}  # fmt: skip
+    for move in moves:
+        record["actions"].append({"seat": 0, "action": move})
+        state = api.apply(state, move, 0)["state"]
+    while not state["over"]:
+        move = api.bot_action(api.view(state, 0), "easy", 1)
+        record["actions"].append({"seat": 0, "action": move})
+        state = api.apply(state, move, 0)["state"]
+    return record
+
+
+def states_of(record: Record) -> Replayed:
+    """The record replayed with the facade's checks, every state kept."""
+    return replayed(record, api.new_game, api.apply)
+
+
+def status_at(record: Record, position: int) -> str:
+    """The solver's verdict on the position before action ``position``."""
+    return str(api.winnable(states_of(record).states[position])["status"])
+
+
+# Foundations 6, 7 and 8 (bases 8, 7 and 6) lack their last 2, 2 and 3 cards; one redeal
+# left. Holding at the twelfth move (the second pass's first choice) loses the deal:
+# building there wins (found by exhaustive search over the ways to play it).
+HOLD_LOSES = near_end({5: 2, 6: 2, 7: 3}, ["TD", "9D", "9C", "8C", "9C", "8C", "7C"], 1)
+BEFORE = [{"type": "deal"}] * 7 + [{"type": "redeal"}] + [{"type": "deal"}] * 3
+
+
+def test_a_constructed_losing_move_is_found_and_proved() -> None:
+    record = play(HOLD_LOSES, 1, [*BEFORE, {"type": "deal"}], {"redeals": 1})
+    found = api.review(record, 0)
+    outcome = found["outcome"]
+    assert outcome["status"] == "lost_at" and outcome["proved"]
+    index = outcome["index"]
+    assert index == len(BEFORE)
+    assert record["actions"][index]["action"] == {"type": "deal"}
+    assert outcome["best"]["type"] == "build"
+    assert status_at(record, index) == "winnable"
+    assert status_at(record, index + 1) == "lost"
+    losses = {d["index"]: d["loss"] for d in found["decisions"]}
+    assert losses[index] == 100 and sum(losses.values()) == 100
+    # the solver's line from the losing move's position wins
+    state = states_of(record).states[index]
+    for move in outcome["line"]:
+        state = api.apply(state, move, 0)["state"]
+    assert state["phase"] == "won"
+
+
+def test_building_there_wins_and_the_review_says_so() -> None:
+    record = play(HOLD_LOSES, 1, [*BEFORE, {"type": "build", "to": 6}], {"redeals": 1})
+    assert api.replay(record)["phase"] == "won"
+    found = api.review(record, 0)
+    assert found["outcome"]["status"] == "won"
+    assert all(d["loss"] == 0 for d in found["decisions"])
+
+
+def test_a_deal_lost_from_the_start() -> None:
+    setup = near_end({6: 2, 7: 3}, ["8C", "8C", "7C", "9C", "9C"], 0)
+    record = play(setup, 1, [], {"redeals": 0})
+    found = api.review(record, 0)
+    assert found["outcome"]["status"] == "never_winnable"
+    assert status_at(record, 0) == "lost"
+    assert all(d["loss"] == 0 for d in found["decisions"])
+
+
+def test_a_game_still_in_play_that_can_be_won() -> None:
+    state = api.new_game("patience", {"redeals": 1}, 1, HOLD_LOSES)
+    record: Record = {"game": "patience", "seed": 1, "options": {"redeals": 1},
+                      "setup": HOLD_LOSES, "actions": []}  # fmt: skip
+    for move in BEFORE[:3]:
+        record["actions"].append({"seat": 0, "action": move})
+        state = api.apply(state, move, 0)["state"]
+    found = api.review(record, 0)
+    assert found["outcome"]["status"] == "winnable"
+    assert found["outcome"]["line"]
+
+
+@pytest.mark.parametrize("deal", [6, 8, 10][: scaled(3, 1)])
+def test_real_deals_played_by_easy(deal: int) -> None:
+    """Deals 6, 8 and 10, played by easy: the review proves where each was lost."""
+    record = play(None, deal, [])
+    found = api.review(record, 0)
+    outcome = found["outcome"]
+    assert outcome["status"] == "lost_at" and outcome["proved"]
+    assert status_at(record, outcome["index"]) == "winnable"
+    assert status_at(record, outcome["index"] + 1) == "lost"
+    assert len(api.legal_actions(states_of(record).states[outcome["index"]], 0)) > 1
+
+
+def test_the_search_asks_few_questions() -> None:
+    """Deal 2, played by easy: about log2 of the choices, plus the start."""
+    record = play(None, 2, [])
+    found = api.review(record, 0, "normal")
+    choices = len(checkpoints(states_of(record)))
+    assert found["outcome"]["probes"] <= choices.bit_length() + 2
+    if found["outcome"]["status"] == "likely_lost_at":
+        index = found["outcome"]["index"]
+        assert status_at(record, index) == "winnable"
+        assert not found["outcome"]["proved"]
+        assert next(d for d in found["decisions"] if d["index"] == index)["loss"] == 50

@@ -1,0 +1,114 @@
+"""The computer players' shared layer (celestix.bots): level tables, budgets, bit masks."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+import pytest
+
+from celestix import api
+from celestix.bots.bits import high, ids_of, low, mask_of
+from celestix.bots.budget import SearchBudget, budget_of, rounded
+from celestix.bots.levels import Levels, random_player, refusing
+from celestix.errors import MalformedError
+from celestix.registry import GAME_MODULES
+from celestix.rng import Rng
+
+
+@dataclass(frozen=True, kw_only=True)
+class Trial(SearchBudget):
+    mode: str = "policy"
+    limit_ms: int | None = None
+
+
+NAMED = {"normal": Trial(work=100, min_samples=2, max_samples=5, solve_tricks=0, bid_samples=3)}
+
+
+def first_view(game: str) -> dict[str, object]:
+    state = api.new_game(game, seed=3)
+    return api.view(state, state["to_act"])
+
+
+@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+def test_an_unknown_level_is_a_malformed_level_in_every_game(game: str) -> None:
+    bots = importlib.import_module(f"celestix.{game}.bots")
+    view = first_view(game)
+    for level in ("wizard", "normal+wizardry=3", "normal+work=many", ""):
+        with pytest.raises(MalformedError) as caught:
+            bots.choose(view, level, 1)
+        assert caught.value.field == "level"
+    assert tuple(api.games()[list(GAME_MODULES).index(game)]["levels"]) == bots.LEVELS
+
+
+@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+def test_every_level_refuses_a_view_with_no_legal_action(game: str) -> None:
+    bots = importlib.import_module(f"celestix.{game}.bots")
+    view = first_view(game)
+    if game == "patience":  # nothing to build, deal or redeal
+        view.update(stock_count=0, seen_stock=[], waste=[], redeals_left=0)
+    else:
+        view["over"] = True
+    for level in bots.LEVELS:
+        with pytest.raises(MalformedError) as caught:
+            bots.choose(view, level, 1)
+        assert caught.value.field == "view"
+
+
+@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+def test_the_random_level_draws_from_the_seed(game: str) -> None:
+    bots = importlib.import_module(f"celestix.{game}.bots")
+    view = first_view(game)
+    state = api.new_game(game, seed=3)
+    legal = api.legal_actions(state, state["to_act"])
+    for seed in range(5):
+        assert bots.choose(view, "random", seed) == Rng(seed).choice(legal)
+
+
+def test_a_level_table_dispatches_and_searches() -> None:
+    def legal(view: dict[str, object]) -> list[dict[str, object]]:
+        return [{"n": n} for n in range(int(str(view["n"])))]
+
+    table = Levels(
+        {"first": lambda view, seed: legal(view)[0], "random": random_player(refusing(legal))},
+        lambda spec: (lambda view, seed: {"spec": spec}) if spec.startswith("s") else None,
+    )
+    assert table.names == ("first", "random")
+    assert table.choose({"n": 3}, "first", 0) == {"n": 0}
+    assert table.choose({"n": 3}, "s+x", 0) == {"spec": "s+x"}
+    assert table.player_of("t") is None
+    with pytest.raises(MalformedError, match="view: the seat has no legal action"):
+        table.choose({"n": 0}, "random", 0)
+
+
+def test_budgets_are_named_and_changed_by_field() -> None:
+    base = NAMED["normal"]
+    assert budget_of("normal", NAMED) == base
+    assert budget_of("normal+work=7+mode=random", NAMED) == Trial(
+        work=7, min_samples=2, max_samples=5, solve_tricks=0, bid_samples=3, mode="random"
+    )
+    changed = budget_of("normal+limit_ms=30+bidding=basic", NAMED)
+    assert changed is not None and (changed.limit_ms, changed.bidding) == (30, "basic")
+    for spec in ("strong", "normal+work", "normal+work=", "normal+work=-3", "normal+size=4"):
+        assert budget_of(spec, NAMED) is None
+
+
+def test_sampling_stops_at_the_work_within_the_sample_bounds() -> None:
+    budget = NAMED["normal"]
+    assert budget.more(0, 10**6) and budget.more(1, 10**6)  # at least two deals
+    assert not budget.more(2, 100) and budget.more(2, 99)
+    assert not budget.more(5, 0)  # at most five
+    assert budget.more(2, 150, limit=200) and not budget.more(2, 200, limit=200)
+
+
+def test_rounded_halves_away_from_zero() -> None:
+    assert [rounded(t, 2) for t in (-3, -1, 0, 1, 3, 4)] == [-2, -1, 0, 1, 2, 2]
+    assert rounded(7, 3) == 2 and rounded(-7, 3) == -2 and rounded(5, 0) == 5
+
+
+def test_bit_masks() -> None:
+    index = {"a": 0, "b": 3, "c": 9}
+    mask = mask_of(["c", "a"], index)
+    assert mask == 0b1000000001
+    assert ids_of(mask) == [0, 9] and ids_of(0) == []
+    assert (low(mask), high(mask)) == (0, 9)

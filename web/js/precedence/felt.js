@@ -1,0 +1,46 @@
+// What the Precedence felt shows besides the seats and the trick: each team's figures
+// (contract, tricks, Excess, melds, score) and the pots, and each other seat's declared
+// melds face up under its plate (yours are marked in your hand).
+//
+//   renderScores(el, view)
+//   renderMelds(el, view, seat, deck)
+
+import { cardName, createCard } from "../cards/card.js";
+import { h } from "../ui/dom.js";
+import { plural, seatName, teamName } from "./messages.js";
+
+export function renderScores(el, view) {
+  const teams = [0, 1].map((team) => {
+    const bidsDone = view.bids.filter((b, s) => s % 2 === team && b !== null).length;
+    const rows = [
+      ["Score", String(view.scores[team])],
+      ["Contract", bidsDone ? String(view.contracts[team]) : "–"],
+      ["Tricks", String(view.team_tricks[team])],
+      ["Melds", String(view.team_meld_points[team])],
+    ];
+    if (view.excess_counted) rows.push(["Excess", `${view.excess[team]}/${view.audit_at}`]);
+    return h("div", { class: `pr-team${team === 0 ? " mine" : ""}`, role: "group", "aria-label": teamName(team) },
+      h("h2", { class: "pr-team-name", text: teamName(team) }),
+      h("dl", { class: "pr-team-figures" }, rows.map(([label, value]) => h("div", {}, h("dt", { text: label }), h("dd", { text: value })))));
+  });
+  const pots = h("p", { class: "pr-pots", text: `Hand Pot ${plural(view.hand_pot, "chip")} · Accord Pot ${plural(view.accord_pot, "chip")}` });
+  el.replaceChildren(...teams, pots);
+}
+
+export function renderMelds(el, view, seat, deck) {
+  const info = (view.meld_info[seat] || []).filter((m) => m.remaining.length);
+  const key = `${deck}|${info.map((m) => `${m.label}:${m.remaining.join(",")}`).join(";")}`;
+  if (el.dataset.key === key) return;
+  el.dataset.key = key;
+  el.replaceChildren(...info.map((meld) => {
+    const cards = h("div", {
+      class: "pr-meld-cards",
+      role: "img",
+      "aria-label": `${seatName(seat)}'s ${meld.label}, ${plural(meld.points, "point")}: ${meld.remaining.map((c) => cardName(c, deck)).join(", ")}, face up`,
+    });
+    for (const code of meld.remaining) {
+      cards.append(createCard(code, { deck, hidden: true }));
+    }
+    return h("div", { class: "pr-meld" }, h("span", { class: "pr-meld-label", "aria-hidden": "true", text: `${meld.label} · ${meld.points}` }), cards);
+  }));
+}

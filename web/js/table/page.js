@@ -1,0 +1,446 @@
+// A game's page: what every table does, whatever the game. A game page is a subclass
+// that draws its table and says what is its own (see TrickPage in table/flow.js for the
+// trick-taking games, and the patience's page).
+//
+// - Opening: the address names a deal and options (table/links.js, each value checked;
+//   a bad one is said in words and the page opens anyway); the saved game resumes when
+//   it is that game; another game put aside earlier comes back; else a new game. A game
+//   in progress is never thrown away by a link: it is kept (store.keep) and comes back
+//   when its address is opened again (Back, say). A save that cannot be read or that
+//   the engine refuses is reported kindly (table/dialogs.js).
+// - Saving after every move ({record, levels, position, pending, counted, summary}).
+// - The tools (a toolbar that is one tab stop) and their keys; new game, export and
+//   import of the record (table/record.js), statistics, hand history, help, rules.
+// - The engine's worker dying: the page says so, waits for the new one and goes on with
+//   the same game (table/session.js withEngine); the save is kept.
+//
+// Subclass hooks: buildTable(section), render(), resumeFlow(), toolDefs() -> [{name,
+// label, icon, key, shortcut, more, narrowMore}] (key: handled here, shortcut: only
+// shown; more: in the "More" dialog; narrowMore: there on a phone), tool(name), ownKey(event), seatName(seat), turnLine(),
+// summaryLine(), statsRows(data), historyEntries(log), help() -> {paragraphs, keys},
+// firstVisit(), afterUse(fresh), optionsAsk(), leaving().
+
+import { h } from "../ui/dom.js";
+import { openDialog } from "../ui/dialog.js";
+import { iconButton } from "../ui/icons.js";
+import { announce } from "../ui/live.js";
+import { toast } from "../ui/toast.js";
+import { ChoiceGroup } from "./choices.js";
+import { confirmNewGame, showHelp, showHistory, unreadableSave } from "./dialogs.js";
+import { GameLog } from "./history.js";
+import { linkHash, readLink, sameGame } from "./links.js";
+import { askOptions, randomSeed } from "./options.js";
+import { exportRecord, importRecord, parseRecord } from "./record.js";
+import { TableSession, withEngine } from "./session.js";
+import { common, showStats } from "./stats.js";
+
+const NARROW = window.matchMedia("(max-width: 640px)");
+const isRefusal = (error) => error && (error.kind === "malformed" || error.kind === "illegal");
+
+export class TablePage {
+  constructor(container, ctx, { game, store, stats, human = 0, title = "" }) {
+    this.ctx = ctx;
+    this.engine = ctx.engine;
+    this.gameId = game;
+    this.info = ctx.games.find((g) => g.id === game) || { id: game, name: title || game, options: {}, levels: [], seats: [1, 1] };
+    this.title = this.info.name;
+    this.store = store;
+    this.stats = stats;
+    this.human = human;
+    this.prefs = store.prefs();
+    this.session = null;
+    this.pending = null; // moves after which a hand ended that the player has not seen
+    this.counted = false;
+    this.log = null;
+    this.generation = 0;
+    this.gone = false;
+    this.onLost = (lost) => this.engineLost(lost);
+    // a worker that dies between moves is said at once (the bridge restarts it)
+    this.stopWatching = this.engine.onDied?.(() => {
+      this.engineLost(true);
+      this.engine.ready.then(() => this.engineLost(false), () => {});
+    });
+    this.buildPage(container);
+    this.onKey = (event) => this.key(event);
+    document.addEventListener("keydown", this.onKey);
+    ctx.setTitle(this.title);
+  }
+
+  // ---- the page -----------------------------------------------------------------
+
+  buildPage(container) {
+    this.heading = h("h1", { id: `${this.gameId}-title`, tabindex: "-1", "data-skip-target": true, text: this.title });
+    this.infoLine = h("p", { class: "tp-info" });
+    this.toolbar = h("div", { class: "tp-tools" });
+    this.engineNote = h("p", { class: "tp-engine", role: "alert", hidden: true });
+    this.root = h(
+      "section",
+      { class: `table-page ${this.gameId}`, "aria-labelledby": this.heading.id, dataset: { game: this.gameId, turn: "wait" } },
+      h("header", { class: "tp-bar" }, h("div", { class: "tp-heading" }, this.heading, this.infoLine), this.toolbar),
+      this.engineNote,
+    );
+    container.append(this.root);
+    this.tools = new ChoiceGroup(this.toolbar, { label: "Table tools", role: "toolbar" });
+    const button = ({ name, label, icon, key, shortcut }, run) => {
+      const b = iconButton(icon, label, { className: "quiet tp-tool", shortcut: shortcut || (key ? key.toUpperCase() : "") });
+      b.dataset.value = name;
+      b.dataset.tool = name;
+      b.addEventListener("click", run);
+      return b;
+    };
+    const list = this.toolList();
+    const buttons = list.filter((tool) => !tool.more).map((tool) => {
+      const b = button(tool, () => this.runTool(tool.name));
+      if (tool.narrowMore) b.dataset.narrowMore = "";
+      return b;
+    });
+    if (list.some((tool) => tool.more)) {
+      // on a phone, the tools marked narrowMore join the "More" dialog
+      const more = () => list.filter((tool) => tool.more || (tool.narrowMore && NARROW.matches));
+      const open = button({ name: "more", label: "More", icon: "more" }, () => this.moreTools(more()));
+      open.setAttribute("aria-haspopup", "dialog");
+      buttons.push(open);
+    }
+    this.tools.set(buttons);
+    this.buildTable(this.root);
+  }
+
+  /** The page's tools, its own first: [{name, label, icon, key}] (toolDefs()). */
+  toolList() {
+    this.toolsCache ??= this.toolDefs();
+    return this.toolsCache;
+  }
+
+  /** The tools every table has; a page adds its own before them. */
+  commonTools() {
+    return [
+      { name: "new", label: "New game", icon: "deal", key: "n" },
+      { name: "stats", label: "Statistics", icon: "stats", more: true },
+      { name: "export", label: "Export game", icon: "download", more: true },
+      { name: "import", label: "Import game", icon: "upload", more: true },
+      { name: "help", label: "How to play", icon: "help", key: "?", more: true },
+      { name: "rules", label: "Rules", icon: "book", more: true },
+    ];
+  }
+
+  toolButton(name) {
+    return this.toolbar.querySelector(`[data-tool="${name}"]`);
+  }
+
+  /** The tools used less often, in a small dialog. */
+  async moreTools(tools) {
+    let chosen = null;
+    const body = h("div", { class: "tp-more" }, tools.map((tool) => {
+      const b = iconButton(tool.icon, tool.label, { className: "tp-more-item", shortcut: tool.shortcut || (tool.key ? tool.key.toUpperCase() : "") });
+      b.addEventListener("click", () => {
+        chosen = tool.name;
+        b.closest("dialog").close();
+      });
+      return b;
+    }));
+    await openDialog({ title: "More", body, className: "tp-more-dialog", actions: [{ label: "Close", value: "close" }], initialFocus: ".tp-more-item" });
+    if (chosen) await this.runTool(chosen);
+  }
+
+  key(event) {
+    if (event.defaultPrevented || event.altKey || this.gone) return;
+    if (document.querySelector("dialog[open]")) return;
+    const t = event.target;
+    if (t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName))) return;
+    if (this.ownKey(event)) {
+      event.preventDefault();
+      return;
+    }
+    if (event.ctrlKey || event.metaKey) return;
+    const tool = this.toolList().find((item) => item.key && item.key === event.key.toLowerCase());
+    if (!tool) return;
+    event.preventDefault();
+    this.runTool(tool.name);
+  }
+
+  /** A page's own keys (true when handled). */
+  ownKey() {
+    return false;
+  }
+
+  async runTool(name) {
+    if (this.gone || document.querySelector("dialog[open]")) return;
+    try {
+      await this.tool(name);
+    } catch (error) {
+      this.trouble(error);
+    }
+  }
+
+  async tool(name) {
+    const s = this.session;
+    if (name === "new") return this.newGame();
+    if (name === "help") return showHelp({ title: `How to play ${this.title}`, ...this.help() });
+    if (name === "rules") {
+      location.hash = `#rules/${this.gameId}`;
+      return;
+    }
+    if (name === "stats") return showStats(this.stats, { title: `${this.title}: your statistics`, rows: (data) => this.statsRows(data) });
+    if (!s) return;
+    if (name === "export") {
+      const file = exportRecord({ record: s.record, levels: s.levels, position: s.position });
+      toast(`The game's record was saved as ${file}.`, { tone: "success" });
+    } else if (name === "import") return this.importGame();
+    else if (name === "history") return this.showHistory();
+  }
+
+  statsRows(data) {
+    return common(data);
+  }
+
+  help() {
+    return { paragraphs: [], keys: [] };
+  }
+
+  // ---- opening a game -------------------------------------------------------------
+
+  wanted(params) {
+    const link = readLink(params, this.info);
+    if (link && link.problems.length) {
+      toast(`${link.problems.join(" ")} ${this.session ? "Your game goes on." : "Here is a table all the same."}`, { tone: "error", title: "That link could not be followed." });
+      return null;
+    }
+    return link && (link.seed !== null || Object.keys(link.options).length) ? link : null;
+  }
+
+  async open(params) {
+    const wanted = this.wanted(params);
+    const found = this.store.load(this.info);
+    if (found.status === "unreadable") return this.unreadable(found.reason, wanted, { seed: found.seed, options: {} });
+    if (found.status === "ok") {
+      if (!wanted || sameGame(found.saved.record, wanted, this.info)) return this.resume(found.saved, wanted);
+      this.store.keep(found.saved);
+    }
+    if (wanted) return this.openWanted(wanted);
+    return this.firstVisit();
+  }
+
+  async update(params) {
+    const wanted = this.wanted(params);
+    if (!wanted || (this.session && sameGame(this.session.record, wanted, this.info))) {
+      if (this.session) this.ctx.replaceHash(this.hash());
+      return;
+    }
+    if (this.session && !this.session.over && this.session.record.actions.length) this.store.keep(this.saved());
+    this.generation += 1; // a computer player still thinking in the old game stops there
+    await this.openWanted(wanted);
+  }
+
+  async openWanted(wanted) {
+    const kept = this.store.takeKept((record) => sameGame(record, wanted, this.info), this.info);
+    if (kept) return this.resume(kept, wanted);
+    return this.start({ options: wanted.options, seed: wanted.seed ?? randomSeed(), levels: this.prefs.levels });
+  }
+
+  /** No game asked for and none saved: the trick games ask for options first. */
+  async firstVisit() {
+    return this.newGame({ first: true });
+  }
+
+  /** A saved game that cannot be used: said, and a way on offered (the deal the link
+   * names, that game's deal again from the start, a new game, or the home page). */
+  async unreadable(reason, wanted = null, { seed = null, options = {} } = {}) {
+    const again = !wanted && Number.isSafeInteger(seed) ? `Play deal ${seed} from the start` : "";
+    const fresh = wanted?.seed != null ? `Play deal ${wanted.seed}` : "Start a new game";
+    const choice = await unreadableSave(reason, { name: this.title, again, fresh });
+    this.store.clear();
+    if (this.gone) return;
+    if (choice === "home") {
+      location.hash = "#";
+      return;
+    }
+    if (choice === "again") return this.start({ options: options || {}, seed, levels: this.prefs.levels });
+    if (wanted) return this.openWanted(wanted);
+    return this.firstVisit();
+  }
+
+  async resume(saved, wanted = null) {
+    let session;
+    try {
+      session = await TableSession.resume(this.engine, saved, { human: this.human, onLost: this.onLost });
+    } catch (error) {
+      // only the engine's verdict on the record condemns it; any other failure is the
+      // engine's, and the save is kept for next time
+      if (!isRefusal(error)) throw error;
+      return this.unreadable(`The rules engine refused its moves: ${error.message}`, wanted, saved.record);
+    }
+    if (this.gone) return;
+    this.use(session, saved);
+    announce(`${this.title}: your game resumed. ${this.turnLine()}`);
+  }
+
+  async start({ options, seed, levels }) {
+    let session;
+    try {
+      session = await TableSession.start(this.engine, this.gameId, options, seed, { levels, human: this.human, onLost: this.onLost });
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      toast(`That game could not be dealt (${error.message}), so here is a new one with the usual options.`, { tone: "error" });
+      session = await TableSession.start(this.engine, this.gameId, {}, randomSeed(), { levels, human: this.human, onLost: this.onLost });
+    }
+    if (this.gone) return;
+    this.use(session, { pending: null, counted: false }, true);
+  }
+
+  use(session, saved, fresh = false) {
+    this.generation += 1;
+    // a dialog of the game before (its hand's end, say) must not act on this one
+    for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+    this.session = session;
+    this.pending = saved.pending ?? null;
+    this.counted = saved.counted === true;
+    this.log = null;
+    if (fresh) {
+      this.log = new GameLog();
+      this.log.begin(session.view);
+    }
+    this.ctx.replaceHash(this.hash());
+    this.ctx.setTitle(`${this.title}, deal ${session.record.seed}`);
+    this.afterUse(fresh);
+    this.save();
+    this.render();
+    this.resumeFlow();
+  }
+
+  afterUse() {}
+
+  hash() {
+    return linkHash(this.info, this.session.record.seed, this.session.record.options);
+  }
+
+  saved() {
+    const s = this.session;
+    return {
+      record: s.record,
+      levels: s.levels,
+      position: s.position,
+      pending: this.pending,
+      counted: this.counted,
+      summary: this.summaryLine(),
+    };
+  }
+
+  save() {
+    if (!this.session) return;
+    if (this.store.save(this.saved()) || this.saveWarned) return;
+    this.saveWarned = true;
+    toast("This browser is not letting the card room save, so the game will not be kept after you leave.", { tone: "error" });
+  }
+
+  async newGame({ first = false } = {}) {
+    const s = this.session;
+    if (!first && s && !s.over && s.record.actions.length && !(await confirmNewGame())) return;
+    if (this.gone) return;
+    const choice = await askOptions({ game: this.info, prefs: this.prefs, human: this.human, seatName: (seat) => this.seatName(seat), ...this.optionsAsk() });
+    if (this.gone) return;
+    if (!choice) {
+      if (!this.session) location.hash = "#";
+      return;
+    }
+    this.prefs = { options: choice.options, levels: choice.levels };
+    this.store.savePrefs(this.prefs);
+    this.leaving();
+    await this.start(choice);
+    this.heading.focus({ preventScroll: true });
+  }
+
+  optionsAsk() {
+    return {};
+  }
+
+  /** The game in progress is about to be replaced (a page may count it). */
+  leaving() {}
+
+  async importGame() {
+    let data;
+    try {
+      const text = await importRecord();
+      if (text === null) return;
+      data = parseRecord(text, this.gameId);
+    } catch (error) {
+      toast(error.message, { tone: "error", title: "Not imported." });
+      return;
+    }
+    const problem = this.store.problem(data, this.info);
+    if (problem) {
+      toast(problem.replace("The saved game", "This record"), { tone: "error", title: "Not imported." });
+      return;
+    }
+    const saved = this.store.normal(data);
+    let session;
+    try {
+      session = await TableSession.resume(this.engine, saved, { human: this.human, onLost: this.onLost });
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      toast(`This record could not be replayed: ${error.message}`, { tone: "error", title: "Not imported." });
+      return;
+    }
+    if (this.session && !this.session.over && this.session.record.actions.length) this.store.keep(this.saved());
+    this.use(session, { pending: null, counted: false });
+    toast(`Game imported: ${session.record.actions.length} moves replayed.`, { tone: "success" });
+  }
+
+  async showHistory() {
+    const s = this.session;
+    if (!this.log) {
+      const button = this.toolButton("history");
+      button?.setAttribute("aria-busy", "true");
+      try {
+        this.log = await GameLog.rebuild(s);
+      } finally {
+        button?.removeAttribute("aria-busy");
+      }
+      if (this.session !== s) return;
+    }
+    return showHistory({ title: "Hand history", entries: this.historyEntries(this.log) });
+  }
+
+  /** Feed a move to the history, when it is kept (it is rebuilt on demand otherwise). */
+  logMove(step) {
+    this.log?.feed(step);
+  }
+
+  // ---- trouble ----------------------------------------------------------------------
+
+  /** The engine's worker died (true) or is back (false). */
+  engineLost(lost) {
+    if (this.gone || Boolean(this.lost) === lost) return;
+    this.lost = lost;
+    this.root.dataset.engine = lost ? "restarting" : "ready";
+    this.engineNote.hidden = !lost;
+    this.engineNote.textContent = lost ? "The rules engine stopped. It is starting again; your game is kept and goes on from the same move." : "";
+    if (!lost) {
+      toast("The rules engine is back. Your game goes on.", { tone: "success" });
+      announce("The rules engine is back.");
+    }
+  }
+
+  /** A failure outside the rules (an engine fault, say): said in words; the page stays. */
+  trouble(error) {
+    console.error(error);
+    if (this.gone) return;
+    const text = error && error.message ? error.message : String(error);
+    toast(`The rules engine had a problem: ${text}`, { tone: "error", title: "Sorry." });
+  }
+
+  /** An engine call outside the session's moves (a hint, say), surviving a restart. */
+  ask(task) {
+    return withEngine(this.engine, task, this.onLost);
+  }
+
+  unmount() {
+    this.gone = true;
+    this.generation += 1;
+    document.removeEventListener("keydown", this.onKey);
+    this.stopWatching?.();
+    // a dialog of this page must not outlive it (its answer would act on a page gone)
+    for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+  }
+}
+
+export { isRefusal };
