@@ -226,38 +226,30 @@ def test_values_as_deep_as_the_engine_takes_reach_it(
     assert error["kind"] == "malformed" and error["field"] == "action.type"
 
 
-def test_an_answer_that_cannot_be_made_fails_that_call_only(
+# Posts a request straight to the worker, past the bridge's checks: its reply. The
+# argument is [id, a JS expression for the request's params].
+POST_TO_WORKER = """([id, params]) => new Promise((resolve) => {
+  const worker = engine._worker;
+  worker.addEventListener("message", function seen(event) {
+    if (event.data.id !== id) return;
+    worker.removeEventListener("message", seen);
+    resolve(event.data);
+  });
+  worker.postMessage({ id, method: "view", params: eval(`(${params})`) });
+})"""
+
+
+def test_a_request_the_worker_cannot_hand_python_fails_that_call_only(
     bridge: Callable[..., dict[str, Any]], page: Page
 ) -> None:
-    # posted past the bridge's checks: the worker cannot write a BigInt as JSON
-    reply = page.evaluate(
-        """() => new Promise((resolve) => {
-          const worker = engine._worker;
-          worker.addEventListener("message", function seen(event) {
-            if (event.data.id !== -1) return;
-            worker.removeEventListener("message", seen);
-            resolve(event.data);
-          });
-          worker.postMessage({ id: -1, method: "view", params: { seat: 10n } });
-        })"""
-    )
+    # a BigInt: JSON cannot hold it
+    reply = page.evaluate(POST_TO_WORKER, [-1, "{ seat: 10n }"])
     assert reply["ok"] is False and reply["error"]["type"] == "MalformedError", reply
     assert reply["error"]["field"] == "params.seat"
     assert "BigInt" in reply["error"]["message"]
-    # nor anything too deep for Python's JSON reader: refused for that call by the worker
-    deep = page.evaluate(
-        """() => new Promise((resolve) => {
-          const worker = engine._worker;
-          worker.addEventListener("message", function seen(event) {
-            if (event.data.id !== -2) return;
-            worker.removeEventListener("message", seen);
-            resolve(event.data);
-          });
-          let v = 0;
-          for (let i = 0; i < 1000; i++) v = [v];
-          worker.postMessage({ id: -2, method: "view", params: { state: v } });
-        })"""
-    )
+    # nor anything too deep for Python's JSON reader
+    nested = "(() => { let v = 0; for (let i = 0; i < 1000; i++) v = [v]; return { state: v }; })()"
+    deep = page.evaluate(POST_TO_WORKER, [-2, nested])
     assert deep["ok"] is False and deep["error"]["kind"] == "malformed", deep
     assert deep["error"]["field"].startswith("params.state[0]")
     # the engine is still up: the same worker, no boot error, calls answered
