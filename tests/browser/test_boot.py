@@ -7,6 +7,7 @@ they do not depend on the game pages.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from collections.abc import Callable
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Error, Page, Route
 
 from celestix import api
 
@@ -296,6 +297,44 @@ def test_a_worker_killed_after_boot_is_noticed_and_replaced(
     page.evaluate("window.stopDeaths()")
     page.evaluate("engine._worker.terminate()")
     assert page.evaluate("window.deaths") == 2
+
+
+def close_workers(page: Page) -> None:
+    """End the page's workers from inside, as a crash would: no event tells the page."""
+    for worker in page.workers:
+        with contextlib.suppress(Error):  # the worker may be gone before it answers
+            worker.evaluate("() => self.close()")
+
+
+def test_a_worker_that_ends_is_noticed_at_once(
+    bridge: Callable[..., dict[str, Any]], page: Page
+) -> None:
+    page.evaluate(DEATHS)
+    close_workers(page)
+    # no call waits, so no silence could tell: the worker's life lock does
+    page.wait_for_function("() => window.deaths === 1", timeout=20_000)
+    wait_ready(page)
+    assert "patience" in [game["id"] for game in bridge("games")["result"]]
+    page.evaluate("window.stopDeaths()")
+
+
+# The bridge has asked for the worker's life lock (the worker holds it)
+WATCHING = """async () => (await navigator.locks.query()).pending
+  .some((lock) => lock.name.startsWith("celestix-engine-worker-"))"""
+
+
+def test_a_worker_that_ends_while_booting_is_a_failed_boot(
+    page: Page, manifest: dict[str, Any]
+) -> None:
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: None)  # held: the boot waits
+    open_bridge_page(page)
+    page.wait_for_function(WATCHING, timeout=BOOT_TIMEOUT_MS)
+    close_workers(page)
+    failure = page.evaluate(CALL, ["retry", []])["error"]
+    assert failure["kind"] == "boot" and "its worker stopped" in failure["message"], failure
+    assert page.evaluate("window.early.then(() => 'answered', (e) => e.kind)") == "boot"
+    page.unroute("**/pyodide/pyodide.asm.wasm")
+    assert page.evaluate("engine.retry()")["engine"] == manifest["engine"]["version"]
 
 
 def test_a_worker_that_keeps_dying_is_a_failed_engine(

@@ -70,17 +70,16 @@ class Engine {
     this.ready.catch(() => {}); // a page that never awaits `ready` still sees failed calls
     performance.mark("celestix:worker-created");
     const worker = new Worker(WORKER_URL, { type: "module" });
-    worker.onmessage = (event) => worker === this._worker && this._receive(event.data);
+    worker.onmessage = (event) => worker === this._worker && this._receive(event.data, worker);
     // the worker's script failed: while booting, the boot failed (not found, syntax
     // error); once up, the worker died (an error nothing caught)
     worker.onerror = (event) => {
       event.preventDefault();
-      if (worker !== this._worker) return;
-      if (this._up) this._died(`an error in the worker: ${event.message}`);
-      else this._fail(`The rules engine could not start: ${event.message || "its worker failed to load"}`);
+      this._lost(worker, event.message || "its worker failed to load");
     };
-    // Ending the worker from outside (a test, the browser's tools) is a death too: no
-    // event says so, so its terminate() tells the bridge.
+    // Ending the worker from outside (a test, the browser's tools) is a death too: its
+    // terminate() tells the bridge at once (the worker's life lock, a moment later), so
+    // a call made just after it waits for the next worker (the tests' hook).
     worker.terminate = () => {
       Worker.prototype.terminate.call(worker);
       if (worker === this._worker && this._up) this._died("the worker was terminated");
@@ -98,6 +97,20 @@ class Engine {
       return;
     }
     this._worker.postMessage({ type: "ping" });
+  }
+
+  /** `worker` has ended or failed (`reason`): once up, it died; while booting, the boot
+   * failed. Nothing when it is no longer the engine's worker, or the engine has failed. */
+  _lost(worker, reason) {
+    if (worker !== this._worker || this._bootError) return;
+    if (this._up) this._died(reason);
+    else this._fail(`The rules engine could not start: ${reason}`);
+  }
+
+  /** The worker holds the Web Lock `name` for its whole life (worker.js): ask for it, to
+   * be granted it once the worker has ended, however it ended. */
+  _watchLife(worker, name) {
+    navigator.locks?.request(name, () => this._lost(worker, "its worker stopped")).catch(() => {});
   }
 
   /** The worker died after its boot: every waiting call fails with kind "died", the
@@ -130,10 +143,12 @@ class Engine {
     }
   }
 
-  _receive(message) {
+  _receive(message, worker) {
     this._heard = performance.now();
     if (message.type === "pong") return;
-    if (message.type === "died") {
+    if (message.type === "alive") {
+      this._watchLife(worker, message.lock);
+    } else if (message.type === "died") {
       this._died(message.message);
     } else if (message.type === "progress") {
       const { stage, message: text, fraction } = message;

@@ -56,6 +56,27 @@ const steps = {};
 const step = (name) => (steps[name] = performance.timeOrigin + performance.now());
 step("worker");
 
+holdLifeLock();
+
+/**
+ * Hold a Web Lock for this worker's whole life and tell the bridge its name: the bridge
+ * asks for the same lock, which it is granted only once this worker has ended, however it
+ * ended (closed, terminated, crashed), so a dead worker is noticed at once (docs/BRIDGE.md,
+ * "A worker that dies"). Web Locks need a secure context (https, localhost); without
+ * them the bridge notices a dead worker by its silence.
+ */
+function holdLifeLock() {
+  const locks = self.navigator?.locks;
+  if (!locks || !self.crypto?.randomUUID) return;
+  const name = `celestix-engine-worker-${crypto.randomUUID()}`;
+  locks
+    .request(name, () => {
+      self.postMessage({ type: "alive", lock: name });
+      return new Promise(() => {}); // never settles: the lock goes with the worker
+    })
+    .catch((error) => console.info(`celestix: no life lock (${error.message})`));
+}
+
 let handle = null; // celestix.bridge.handle, once the engine is ready
 const waiting = []; // requests received before then
 let lastRequest = 0;
