@@ -122,6 +122,5 @@ def test_in_the_last_round_a_bid_is_judged_by_the_chance_of_ending_on_top() -> N
               "actions": [{"seat": 0, "action": {"type": "bid", "bid": "pass"}}]}  # fmt: skip
     [decision] = api.review(record, 0, "normal", 1)["decisions"]
     assert decision["best"]["bid"] != "pass"
-    assert "in the game's last round only ending with the most chips counts" in (
-        decision["reason"]
-    )
+    reason = decision["reason"]
+    assert "in the game's last round only ending with the most chips counts" in reason
