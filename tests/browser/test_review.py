@@ -132,13 +132,17 @@ def check_step(dialog: Locator, decision: dict[str, Any], game: str, k: int, tot
         return
     if action.get("card"):
         card = dialog.locator(f'.rv-hand button.card[data-code="{action["card"]}"]')
-        expect(card).to_have_attribute("data-mark", "played" if worse else re.compile("both|played"))
-    if worse and best.get("card"):
-        expect(dialog.locator(f'.rv-hand button.card[data-code="{best["card"]}"]')).to_have_attribute(
-            "data-mark", "best"
+        expect(card).to_have_attribute(
+            "data-mark", "played" if worse else re.compile("both|played")
         )
+    if worse and best.get("card"):
+        expect(
+            dialog.locator(f'.rv-hand button.card[data-code="{best["card"]}"]')
+        ).to_have_attribute("data-mark", "best")
     if action["type"] == "bid":
-        expect(dialog.locator(".rv-choice[data-mark=played], .rv-choice[data-mark=both]")).to_have_count(1)
+        expect(
+            dialog.locator(".rv-choice[data-mark=played], .rv-choice[data-mark=both]")
+        ).to_have_count(1)
         expect(dialog.locator(".rv-choice[data-mark=best]")).to_have_count(1 if worse else 0)
 
 
@@ -148,7 +152,9 @@ def precedence_hand(seed: int, hands: int = 1) -> dict[str, Any]:
     return record
 
 
-def test_precedence_review_after_a_hand_by_keyboard(table: Page, axe: AxeCheck, screenshot: Shot) -> None:
+def test_precedence_review_after_a_hand_by_keyboard(
+    table: Page, axe: AxeCheck, screenshot: Shot
+) -> None:
     page = table
     record = precedence_hand(5)
     open_table(page, "precedence", saved(record, pending=len(record["actions"])))
@@ -268,15 +274,15 @@ def test_sabacc_review_after_a_round_by_touch_on_a_phone_cancelled_and_taken_up(
             const { engine } = await import("/js/engine/bridge.js");
             await engine.games();
             window.reviewOpened = null;
-            new MutationObserver((changes, watch) => {
-                for (const change of changes) {
-                    const d = change.target;
-                    if (d.matches?.("dialog.review-dialog") && d.dataset.progress && !window.reviewOpened) {
-                        window.reviewOpened = d.dataset.progress;
-                        watch.disconnect();
-                    }
+            const watch = new MutationObserver((changes) => {
+                const d = changes.map((c) => c.target).find((t) => t.matches(".review-dialog"));
+                if (d && d.dataset.progress && !window.reviewOpened) {
+                    window.reviewOpened = d.dataset.progress;
+                    watch.disconnect();
                 }
-            }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["data-progress"] });
+            });
+            const only = { subtree: true, attributes: true, attributeFilter: ["data-progress"] };
+            watch.observe(document.body, only);
             return true;
         }"""
     )

@@ -49,6 +49,7 @@ export class TrickReviewBoard {
     this.deck = deck;
     this.seats = seats;
     this.words = words;
+    this.seatName = seatName;
     this.views = new Map(); // decision index -> the view before it (for the words)
     this.context = h("p", { class: "rv-context" });
     this.trickEl = h("div", { class: "tp-trick rv-trick", dataset: { seats: String(seats) } });
@@ -76,13 +77,16 @@ export class TrickReviewBoard {
     this.views.set(decision.index, view);
     const deck = this.deck();
     const { words } = this;
-    this.context.textContent = words.context(decision, view);
-    this.context.hidden = !this.context.textContent;
     // the trick in progress (a finished one stays on the table until the next lead)
     const plays = view.trick.length < this.seats ? view.trick : [];
+    const trick = decision.kind !== "play" ? "" : plays.length
+      ? `${plays.map(({ seat, card }, i) => `${this.seatName(seat)} ${i ? "played" : "led"} ${cardsText([card], deck)}`).join(", ")}.`
+      : "You lead.";
+    this.context.textContent = [words.context(decision, view), trick].filter(Boolean).join(" ");
+    this.context.hidden = !this.context.textContent;
     this.trick.deck = deck;
     this.trick.show(plays);
-    this.trickEl.hidden = decision.kind !== "play";
+    this.trickEl.hidden = decision.kind !== "play" || !plays.length;
     const same = sameJson(decision.action, decision.best) || decision.loss === 0;
     const choices = words.choices(decision, view, legal);
     this.choicesEl.hidden = !choices;

@@ -4,7 +4,8 @@
 // the game's board (the card or bid played, and the better one pointed at), its mark by
 // the size of its loss, and the engine's reason, in an advice panel that is the dialog's
 // polite live region. Back and Forward (buttons; the Left and Right arrow keys), Home (the
-// summary), End (the last decision). The walk may start once every decision is judged:
+// summary), End (the last decision). The verdict comes before the position (on a phone, the
+// words are in view first). The walk may start once every decision is judged:
 // the hand's par (the review's last steps) then fills in the summary when it comes.
 // Closing the dialog (Close, Cancel, Escape) stops the review after its current step;
 // the same review asked for again goes on from there.
@@ -81,7 +82,7 @@ class Walk {
     this.toSummary.addEventListener("click", () => this.show(0));
     this.walkBox = h("section", { class: "rv-walk", "aria-label": "The walk through your decisions", hidden: true },
       h("div", { class: "rv-head" }, this.heading, this.counter),
-      this.summaryBox, this.stage, this.advice.el,
+      this.summaryBox, this.advice.el, this.stage,
       h("div", { class: "rv-nav", role: "group", "aria-label": "Step through your decisions" }, this.back, this.toSummary, this.forward));
     this.failure = h("p", { class: "rv-failure", role: "alert", hidden: true });
     this.el = h("div", { class: "rv" }, this.working, this.walkBox, this.failure);
