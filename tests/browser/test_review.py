@@ -131,7 +131,9 @@ def check_step(dialog: Locator, decision: dict[str, Any], game: str, k: int, tot
     if game == "patience":
         return
     if action.get("card"):
-        card = dialog.locator(f'.rv-hand button.card[data-code="{action["card"]}"]')
+        # a card played goes to the trick; one declared or set aside stays marked in the hand
+        where = ".rv-trick .trick-card" if action["type"] == "play" else ".rv-hand button.card"
+        card = dialog.locator(f'{where}[data-code="{action["card"]}"]')
         expect(card).to_have_attribute(
             "data-mark", "played" if worse else re.compile("both|played")
         )

@@ -1,13 +1,15 @@
-// A trick game's position before one of the person's decisions, for the review's walk
+// A trick game's position at one of the person's decisions, for the review's walk
 // (table/walk.js): the trick on the table (table/trick.js), what was said so far (the
 // bids, the auction), the choices of a bid with the one made and the better one marked,
-// and the person's hand (table/hand.js) with the card played (declared, set aside) and
-// the better one marked and pointed at (ui/advice.js pointAt). The words are the game's.
+// and the person's hand (table/hand.js) with the better card marked and pointed at
+// (ui/advice.js pointAt); the card played flies from the hand to the trick, at the pace
+// of the speed setting (ui/motion.js; none under reduced motion), and a card declared or
+// set aside is marked in the hand. The words are the game's.
 //
 //   await reviewTrickHand(page, end, hand)   the review of the person's decisions in the
 //       hand (round) `hand` of a TrickPage's game, which ended after move `end`
-//   const board = new TrickReviewBoard({positions, deck(), seats, place(seat),
-//                                       seatName(seat), words})
+//   const board = new TrickReviewBoard({positions, seat, deck(), seats, place(seat),
+//                                       seatName(seat), words})   (seat: the person's)
 //   positions: table/review.js Positions; words (the game's review.js, page.reviewWords()):
 //     heading(hand), offer (the history's button), scale (the marks: review.js markOf),
 //     title(decision, view), actionName(action, view, deck), lossWords(loss),
@@ -20,6 +22,7 @@ import { sameJson } from "../engine/json.js";
 import { pointAt } from "../ui/advice.js";
 import { h } from "../ui/dom.js";
 import { HandView } from "./hand.js";
+import { timing } from "./pace.js";
 import { Positions, reviewRun } from "./review.js";
 import { TrickArea } from "./trick.js";
 import { openReview } from "./walk.js";
@@ -34,6 +37,7 @@ export function reviewTrickHand(page, end, hand) {
   const seats = page.seats;
   const board = new TrickReviewBoard({
     positions: run.positions,
+    seat: page.human,
     deck: () => page.deck,
     seats,
     place: (seat) => page.slotOf(seat, seats),
@@ -44,8 +48,9 @@ export function reviewTrickHand(page, end, hand) {
 }
 
 export class TrickReviewBoard {
-  constructor({ positions, deck, seats, place, seatName, words }) {
+  constructor({ positions, seat, deck, seats, place, seatName, words }) {
     this.positions = positions;
+    this.seat = seat;
     this.deck = deck;
     this.seats = seats;
     this.words = words;
@@ -116,6 +121,17 @@ export class TrickReviewBoard {
     this.hand.render(view.hand, { mode: "idle", marks, kinds });
     if (!pointed && better.size) pointed = this.hand.button([...better][0]);
     if (pointed && mark !== "forced") pointAt(pointed);
+    if (decision.kind === "play") this.playCard(decision.action.card, kinds[decision.action.card]);
+  }
+
+  /** The card played goes from the hand to the trick (not waited for: the words come at once). */
+  playCard(code, kind) {
+    this.trickEl.hidden = false;
+    const from = this.hand.take(code);
+    this.trick.play(this.seat, code, { from, duration: timing().fly });
+    const card = this.trick.cards.get(this.seat);
+    card.dataset.mark = kind;
+    card.setAttribute("aria-label", `${card.getAttribute("aria-label")}: ${TAGS[kind]}`);
   }
 
   kind(played, better) {

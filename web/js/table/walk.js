@@ -2,8 +2,8 @@
 // at work (a progress bar and Cancel), then walks the hand like the rules demos do: a
 // summary, then each of the person's decisions in order, the position before it drawn by
 // the game's board (the card or bid played, and the better one pointed at), its mark by
-// the size of its loss, and the engine's reason, in an advice panel that is the dialog's
-// polite live region. Back and Forward (buttons; the Left and Right arrow keys), Home (the
+// the size of its loss, and the engine's reason, in an advice panel (and said, with the
+// step's place, in the dialog's own polite live region). Back and Forward (buttons; the Left and Right arrow keys), Home (the
 // summary), End (the last decision). The verdict comes before the position (on a phone, the
 // words are in view first). The walk may start once every decision is judged:
 // the hand's par (the review's last steps) then fills in the summary when it comes.
@@ -72,7 +72,8 @@ class Walk {
     this.counter = h("p", { class: "rv-counter" });
     this.summaryBox = h("div", { class: "rv-summary" });
     this.stage = h("div", { class: "rv-stage" }, this.board.el);
-    this.advice = new AdvicePanel({ label: "Verdict", closable: false, live: true });
+    this.advice = new AdvicePanel({ label: "Verdict", closable: false, speak: false });
+    this.said = h("p", { class: "sr-only rv-said", role: "status", "aria-live": "polite", "aria-atomic": "true" });
     this.advice.el.classList.add("rv-verdict");
     this.back = iconButton("undo", "Back", { className: "rv-back", shortcut: "ArrowLeft" });
     this.forward = iconButton("redo", "Forward", { className: "primary rv-forward", shortcut: "ArrowRight" });
@@ -83,7 +84,8 @@ class Walk {
     this.walkBox = h("section", { class: "rv-walk", "aria-label": "The walk through your decisions", hidden: true },
       h("div", { class: "rv-head" }, this.heading, this.counter),
       this.summaryBox, this.advice.el, this.stage,
-      h("div", { class: "rv-nav", role: "group", "aria-label": "Step through your decisions" }, this.back, this.toSummary, this.forward));
+      h("div", { class: "rv-nav", role: "group", "aria-label": "Step through your decisions" }, this.back, this.toSummary, this.forward),
+      this.said);
     this.failure = h("p", { class: "rv-failure", role: "alert", hidden: true });
     this.el = h("div", { class: "rv" }, this.working, this.walkBox, this.failure);
   }
@@ -165,6 +167,7 @@ class Walk {
       this.counter.textContent = `${plural(this.steps.length, "decision")} to step through`;
       this.drawSummary();
       this.advice.clear();
+      this.said.textContent = `Summary. ${this.run.review ? this.run.review.summary.text : ""}`.trim();
     } else {
       const decision = this.steps[k - 1];
       const mark = markOf(decision, this.scale);
@@ -200,6 +203,7 @@ class Walk {
     const tone = { best: "won", fine: "won", blunder: "lost", mistake: "lost" }[mark] || "hint";
     this.advice.show({ title, text: decision.reason, items: [played, ...better], tone, iconName: "hint" });
     this.advice.el.dataset.mark = mark;
+    this.said.textContent = `${this.counter.textContent}, ${this.heading.textContent}. ${word}${loss ? `, ${loss}` : ""}. ${decision.reason}`;
   }
 
   /** The summary: the engine's words, the marks counted, the game's part (par), and the

@@ -1,8 +1,9 @@
 // Advice: a hint or the solver's verdict, shown under the table until the position
 // changes, or a decision's verdict in the review. The engine writes the words (api.hint,
 // api.winnable, api.review); this panel only shows them, and says them once through the
-// polite live region (or, with `live`, is itself a polite live region: in a modal dialog,
-// whose page outside is inert).
+// polite live region (unless `speak` is false: the page says them its own way, as the
+// review's dialog does in its own live region, the page outside a modal dialog being
+// inert).
 
 import { sameJson } from "../engine/json.js";
 import { iconNode } from "./icons.js";
@@ -10,8 +11,8 @@ import { announce } from "./live.js";
 
 export class AdvicePanel {
   /** An empty, hidden panel; put `panel.el` where the advice should appear. `closable`:
-   * with its close button; `live`: the panel says what it shows itself. */
-  constructor({ label = "Advice", closable = true, live = false } = {}) {
+   * with its close button; `speak`: what it shows is said in the live region. */
+  constructor({ label = "Advice", closable = true, speak = true } = {}) {
     this.el = document.createElement("aside");
     this.el.className = "advice";
     this.el.setAttribute("aria-label", label);
@@ -32,8 +33,7 @@ export class AdvicePanel {
     this.el.querySelector(".advice-close").append(iconNode("close"));
     this.el.querySelector(".advice-close").addEventListener("click", () => this.clear());
     if (!closable) this.el.querySelector(".advice-close").remove();
-    this.live = live;
-    if (live) this.el.setAttribute("aria-live", "polite");
+    this.speak = speak;
     this.token = 0;
   }
 
@@ -76,7 +76,7 @@ export class AdvicePanel {
     this.iconEl.replaceChildren(iconNode(iconName));
     this.el.dataset.tone = tone;
     this.el.hidden = false;
-    if (!this.live) announce(`${title}: ${text}`);
+    if (this.speak) announce(`${title}: ${text}`);
   }
 
   /** Hide the advice (the position changed); an answer still on its way is dropped. */
