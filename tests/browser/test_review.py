@@ -13,20 +13,16 @@ Waits are on the dialog's ``data-*`` states, never on time.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, Error, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from celestix import api
 from tablekit import (
     PHONE,
-    WIDE,
-    booted,
     internal_words,
-    no_errors,
     open_table,
     play_to,
     said,
@@ -54,20 +50,6 @@ WORDS = {
     "forced": "Forced",
     "unknown": "Not judged",
 }
-
-
-@pytest.fixture(scope="module")
-def shared(browser: Browser, site: str) -> Iterator[tuple[Page, list[Error]]]:
-    with booted(browser, site, viewport=WIDE, has_touch=True) as booted_page:
-        yield booted_page
-
-
-@pytest.fixture
-def table(shared: tuple[Page, list[Error]]) -> Iterator[Page]:
-    page, errors = shared
-    page.set_viewport_size(WIDE)
-    yield page
-    no_errors(errors)
 
 
 def mark_of(decision: dict[str, Any], game: str) -> str:
@@ -345,7 +327,7 @@ def test_patience_review_at_a_dead_end_and_after_a_win(
             if action["type"] == "build"
             else ".rv-patience .pt-stock-area"
         )
-        expect(dialog.locator(where)).to_have_attribute("data-review", mark)
+        expect(dialog.locator(where)).to_have_attribute("data-mark", mark)
     line = dialog.get_by_role("region", name="The solver's winning line")
     expect(line.locator("h4")).to_have_text(
         f"The solver's winning line from here, {len(outcome['line'])} moves"

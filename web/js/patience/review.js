@@ -60,9 +60,9 @@ class PatienceReviewBoard {
     const same = decision.loss === 0;
     const played = this.target(decision.action);
     const better = same ? null : this.target(decision.best);
-    for (const el of this.table.el.querySelectorAll("[data-review]")) delete el.dataset.review;
-    if (played) played.dataset.review = played === better ? "both" : "played";
-    if (better && better !== played) better.dataset.review = "best";
+    for (const el of this.table.el.querySelectorAll("[data-mark]")) delete el.dataset.mark;
+    if (played) played.dataset.mark = played === better ? "both" : "played";
+    if (better && better !== played) better.dataset.mark = "best";
     if (better) this.table.point(decision.best.type === "build" ? decision.best.to : "stock");
     await this.showLine(decision);
   }

@@ -77,7 +77,7 @@ class Walk {
     this.advice.el.classList.add("rv-verdict");
     this.back = iconButton("undo", "Back", { className: "rv-back", shortcut: "ArrowLeft" });
     this.forward = iconButton("redo", "Forward", { className: "primary rv-forward", shortcut: "ArrowRight" });
-    this.toSummary = iconButton("list", "Summary", { className: "quiet rv-to-summary", shortcut: "Home" });
+    this.toSummary = iconButton("list", "Summary", { className: "quiet rv-to-summary", shortcut: "Home", hideLabel: true });
     this.back.addEventListener("click", () => this.show(this.at - 1));
     this.forward.addEventListener("click", () => this.show(this.at + 1));
     this.toSummary.addEventListener("click", () => this.show(0));
