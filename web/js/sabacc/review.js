@@ -42,9 +42,9 @@ export const reviewWords = {
       const said = view.auction.map((entry) => `${who(entry.seat)} ${bidName(entry.bid).toLowerCase()}`);
       return said.length ? `The auction so far: ${said.join(", ")}.` : "You open the auction.";
     }
-    const contract = `${bidName(view.contract)} by ${view.declarer === 0 ? "you" : seatName(view.declarer)}`;
+    const contract = `${who(view.declarer)} declared ${bidName(view.contract)}`;
     if (decision.kind === "aside") return `${contract}: you set ${view.aside_needed} cards aside, one at a time.`;
-    return `${contract}; the declarer needs ${points(view.target)} points.`;
+    return `${contract} and ${view.declarer === 0 ? "need" : "needs"} ${points(view.target)} points.`;
   },
 
   choices(decision, view, legal) {
