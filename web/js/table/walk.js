@@ -137,7 +137,10 @@ class Walk {
     this.working.hidden = true;
     this.walkBox.hidden = false;
     this.dialog.dataset.review = "ready";
-    this.show(0).then(() => this.forward.focus({ preventScroll: true }));
+    // focus on Forward, unless the person has put it elsewhere meanwhile (on Close, say)
+    const active = document.activeElement;
+    const lost = !active || active === document.body || active === this.dialog || this.working.contains(active);
+    this.show(0).then(() => lost && this.forward.focus({ preventScroll: true }));
   }
 
   key(event) {
