@@ -171,8 +171,27 @@ def test_precedence_review_after_a_hand_by_keyboard(
     expect(dialog).to_have_attribute("data-step", str(len(decisions)))
     page.keyboard.press("Escape")
     expect(review_dialog(page)).to_have_count(0)
-    # back to the hand's summary, which goes on to the next hand
+    # back to the hand's summary; the review, asked for again, is there at once, its
+    # costliest decisions named by their place in the hand
+    summary = page.locator("dialog.tp-summary-dialog[open]")
+    summary.get_by_role("button", name="Review").click()
+    dialog = wait_ready(page)
+    costly = [d for d in decisions if d["index"] in expected["summary"]["costliest"]]
+    costly.sort(key=lambda d: expected["summary"]["costliest"].index(d["index"]))
+    jumps = dialog.locator(".rv-jump")
+    expect(jumps).to_have_count(len(costly))
+    for jump, decision in zip(jumps.all(), costly, strict=True):
+        expect(jump).to_contain_text(f"{precedence_title(record, decision)}: ")
+    dialog.get_by_role("button", name="Close").click()
     expect(page.locator("dialog.tp-summary-dialog[open]")).to_be_visible()
+
+
+def precedence_title(record: dict[str, Any], decision: dict[str, Any]) -> str:
+    """A Precedence decision's place, as the walk names it."""
+    if decision["kind"] != "play":
+        return {"bid": "Your bid", "declare": "Your declaration"}[decision["kind"]]
+    before = api.replay({**record, "actions": record["actions"][: decision["index"]]})
+    return f"Trick {len(before['completed']) + 1}"
 
 
 def test_a_finished_games_history_offers_review_for_each_hand(

@@ -55,6 +55,7 @@ class Walk {
     this.scale = scale;
     this.steps = []; // the decisions walked, in order (step k is steps[k - 1])
     this.at = -1;
+    this.prepared = false; // the board has the decisions' positions
     this.drawing = 0;
     this.closed = false;
     this.build();
@@ -104,6 +105,7 @@ class Walk {
       const job = await this.run.plan();
       await this.board.prepare(job.decisions);
       if (this.closed) return;
+      this.prepared = true;
       await this.run.go({ progress: () => this.progress(), stopped: () => this.closed });
     } catch (error) {
       if (this.closed) return;
@@ -127,7 +129,7 @@ class Walk {
     const judged = this.run.decisions.length;
     this.counts.textContent = total ? `${plural(judged, "decision")} judged; step ${done} of ${total}.` : "Starting…";
     if (this.run.review) this.dialog.dataset.done = "";
-    if (this.at < 0 && (this.run.judged || this.run.review)) this.begin();
+    if (this.at < 0 && this.prepared && (this.run.judged || this.run.review)) this.begin();
     else if (this.at === 0) this.drawSummary();
   }
 
