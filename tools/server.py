@@ -1,5 +1,6 @@
 """The static server of ``build.py serve``, also used by the browser tests and the
-benchmarks: the MIME types the site needs, ``Cache-Control: no-cache``."""
+benchmarks: the MIME types the site needs, ``Cache-Control: no-cache``, and the headers
+of the site's ``_headers`` file, as a static host sends them (tools/headers.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import functools
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+
+from tools.headers import HEADERS_FILE, headers_for, parse
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -39,8 +42,18 @@ class SiteHandler(SimpleHTTPRequestHandler):
     extensions_map = MIME_TYPES
     quiet = False
 
+    def send_head(self) -> Any:
+        if self.path.split("?")[0] == f"/{HEADERS_FILE}":  # read by hosts, never served
+            self.send_error(404)
+            return None
+        return super().send_head()
+
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
+        rules = Path(self.directory, HEADERS_FILE)
+        path = self.path.split("?")[0]
+        site = headers_for(parse(rules.read_text()), path) if rules.is_file() else {}
+        for name, value in {"Cache-Control": "no-cache", **site}.items():
+            self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:

@@ -20,6 +20,7 @@ from tools.downloads import (
     fetch_micropip,
     fetch_pyodide,
 )
+from tools.headers import HEADERS_FILE, write_headers
 from tools.icons import draw_icons
 from tools.rules_pages import render_rules_pages
 from tools.snapshot import build_snapshot
@@ -32,7 +33,11 @@ def integrity(sha256_hex: str) -> str:
 
 
 # The engine's worker in the site, and the line the build writes its boot manifest over
+# Files of the site that build.json and the precache do not list
+UNLISTED = ("sw.js", "build.json", HEADERS_FILE)
 WORKER = "js/engine/worker.js"
+# The modules the worker imports (its ENGINE_MODULES): part of its code's hash
+WORKER_MODULES = ("js/engine/install.js", "js/engine/runtime.js", "js/engine/json.js")
 BOOT_PLACEHOLDER = "const BOOT = null;"
 
 
@@ -43,7 +48,7 @@ def write_boot_manifest(site: Path, parts: dict[str, Any]) -> None:
     build.json: ``parts`` (build.json's ``engine``, ``pyodide`` and ``micropip``), the
     size and SHA-256 of the files it downloads (sizes for its progress, hashes for the
     key of its memory snapshots) and ``worker``, a hash of the worker's own code as in
-    web/ (a snapshot is kept only for the boot code that made it).
+    web/ and of the modules it imports (:func:`worker_code_hash`).
     """
     worker = site / WORKER
     template = worker.read_text()
@@ -60,9 +65,18 @@ def write_boot_manifest(site: Path, parts: dict[str, Any]) -> None:
             path: {"size": (site / path).stat().st_size, "sha256": sha256_file(site / path)}
             for path in downloads
         },
-        "worker": hashlib.sha256(template.encode()).hexdigest(),
+        "worker": worker_code_hash(template, site),
     }
     worker.write_text(template.replace(BOOT_PLACEHOLDER, f"const BOOT = {json.dumps(boot)};"))
+
+
+def worker_code_hash(template: str, site: Path) -> str:
+    """The hash of the worker's code as in web/ (``template``) and of the modules it
+    imports: a snapshot is kept only for the boot code that made it."""
+    digest = hashlib.sha256(template.encode())
+    for module in WORKER_MODULES:
+        digest.update((site / module).read_bytes())
+    return digest.hexdigest()
 
 
 def finish_site(site: Path, parts: dict[str, Any]) -> dict[str, Any]:
@@ -79,7 +93,8 @@ def finish_site(site: Path, parts: dict[str, Any]) -> dict[str, Any]:
             "sha256": sha256_file(path),
         }
         for path in sorted(site.rglob("*"))
-        if path.is_file() and path.name not in ("sw.js", "build.json")
+        # (_headers is read by the host, which does not serve it)
+        if path.is_file() and path.relative_to(site).as_posix() not in UNLISTED
     }
     digest = hashlib.sha256()
     for name, entry in files.items():
@@ -111,7 +126,7 @@ def assemble_site(
     snapshot: tuple[Path, int] | None = None,
 ) -> dict[str, Any]:
     """Write dist/: the web files, Pyodide, the two wheels (and the engine's bytecode and
-    snapshot), icons, the rules pages, sw.js and build.json.
+    snapshot), icons, the rules pages, the hosts' headers, sw.js and build.json.
 
     Returns the manifest (build.json's content).
 
@@ -148,6 +163,7 @@ def assemble_site(
         shutil.copy2(micropip, work / micropip_path)
         draw_icons(work)
         render_rules_pages(work)
+        write_headers(work)
         parts = {
             "engine": engine,
             "pyodide": {"version": PYODIDE_VERSION, "path": "pyodide/"},

@@ -29,6 +29,7 @@ from celestix.shape import (
     JsonDict,
     expect_dict,
     expect_int,
+    expect_json,
     expect_keys,
     expect_list,
     expect_str,
@@ -68,6 +69,7 @@ def new_game(
     setup: JsonDict | None = None,
 ) -> JsonDict:
     """A new game of ``game``; a fresh seed when none is given; from ``setup`` if given."""
+    _plain(game=game, options=options, seed=seed, setup=setup)
     rules = rules_for(game)
     resolved = resolve(rules.option_specs, options)
     seed = fresh_seed() if seed is None else _check_seed(seed, "seed")
@@ -78,6 +80,7 @@ def new_game(
 
 def legal_actions(state: JsonDict, seat: int) -> list[JsonDict]:
     """Every legal action of ``seat`` now (empty when it is not that seat's turn)."""
+    _plain(state=state, seat=seat)
     rules, seats = _checked_state(state)
     _check_seat(seat, seats)
     if state["over"] or state["to_act"] != seat:
@@ -87,6 +90,7 @@ def legal_actions(state: JsonDict, seat: int) -> list[JsonDict]:
 
 def apply(state: JsonDict, action: JsonDict, seat: int) -> JsonDict:
     """``{"state": new_state, "events": [...]}`` after ``seat`` takes ``action``."""
+    _plain(state=state, action=action, seat=seat)
     rules, seats = _checked_state(state)
     _check_seat(seat, seats)
     expect_dict(action, "action")
@@ -100,6 +104,7 @@ def apply(state: JsonDict, action: JsonDict, seat: int) -> JsonDict:
 
 def view(state: JsonDict, seat: int | None = None) -> JsonDict:
     """What ``seat`` may see; ``None`` is a spectator who sees only public information."""
+    _plain(state=state, seat=seat)
     rules, seats = _checked_state(state)
     if seat is not None:
         _check_seat(seat, seats)
@@ -138,6 +143,7 @@ def winnable(state: JsonDict, budget: int | None = None) -> JsonDict:
     is null unless winnable). ``nodes`` is the work done; the answer depends only on
     the state and the budget. Only the patience has a solver.
     """
+    _plain(state=state, budget=budget)
     rules, _ = _checked_state(state)
     if budget is not None:
         budget = expect_int(budget, "budget", 1, MAX_BUDGET)
@@ -152,6 +158,7 @@ def replay(record: JsonDict) -> JsonDict:
     ``apply`` checks it, so a tampered record is refused with the number of the
     action at fault.
     """
+    _plain(record=record)
     record = expect_dict(record, "record")
     expect_keys(record, "record", ["game", "seed", "actions"], ["options", "setup"])
     state = new_game(record["game"], record.get("options"), record["seed"], record.get("setup"))
@@ -185,6 +192,7 @@ def review(
     is in the game's unit (``"unit"``). ``hand`` limits the review to one hand (or
     round) of the record. The same input gives the same review, on every Python.
     """
+    _plain(record=record, seat=seat, level=level, seed=seed, hand=hand)
     return _guard("review", review_job.run, _review_record, record, seat, level, seed, hand)
 
 
@@ -199,12 +207,14 @@ def review_plan(
     progress and may stop between steps): ``{"decisions": [indices], "steps", "progress":
     {"done", "total"}, "review": null, ...}``. Give it to :func:`review_step` until its
     ``"review"`` is not null."""
+    _plain(record=record, seat=seat, level=level, seed=seed, hand=hand)
     return _guard("review_plan", review_job.start, _review_record, record, seat, level, seed, hand)
 
 
 def review_step(job: JsonDict) -> JsonDict:
     """The review job after its next step (checked first: a job it could not have made is
     refused); once every step is done, ``job["review"]`` is the review."""
+    _plain(job=job)
     return _guard("review_step", review_job.step, _review_record, job)
 
 
@@ -213,6 +223,7 @@ def review_decision(
 ) -> JsonDict:
     """One decision of ``seat`` (action ``index`` of the record) judged, as :func:`review`
     judges it."""
+    _plain(record=record, seat=seat, index=index, level=level, seed=seed)
     return _guard(
         "review_decision", review_job.decision, _review_record, record, seat, index, level, seed
     )
@@ -224,6 +235,13 @@ def _review_record(record: object) -> Replayed:
 
 
 # --- checks shared by the functions above -------------------------------------------
+
+
+def _plain(**parameters: object) -> None:
+    """Each parameter is plain JSON within the engine's bounds (``expect_json``), checked
+    before anything else reads it."""
+    for name, value in parameters.items():
+        expect_json(value, name)
 
 
 def _checked_state(state: object) -> tuple[GameRules, int]:
@@ -242,6 +260,7 @@ def _bot_input(
     what: str, view: object, level: object, seed: object
 ) -> tuple[GameRules, JsonDict, int]:
     """The checks of ``bot_action`` and ``hint``: the view, the level, the turn, the seed."""
+    _plain(view=view, level=level, seed=seed)
     view = expect_dict(view, "view")
     rules = rules_for(view.get("game"), "view.game")
     seat = _guard(what, rules.check_view, view)
@@ -250,7 +269,7 @@ def _bot_input(
     expect_str(level, "level", rules.bot_levels)
     if view["over"] or view["to_act"] != seat:
         raise IllegalActionError("turn", "It is not this player's turn in this view.")
-    seed = _view_seed(view) if seed is None else _check_seed(seed, "seed")
+    seed = _guard(what, _view_seed, view) if seed is None else _check_seed(seed, "seed")
     return rules, view, seed
 
 
@@ -261,10 +280,8 @@ def _check_seed(seed: object, field: str) -> int:
 
 
 def _view_seed(view: JsonDict) -> int:
-    try:
-        text = json.dumps(view, sort_keys=True, separators=(",", ":"), allow_nan=False)
-    except (TypeError, ValueError) as error:
-        raise MalformedError("view", "not plain JSON data") from error
+    """A seed drawn from the view itself (already checked as plain JSON)."""
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"), allow_nan=False)
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:6], "big")
 
 
@@ -274,7 +291,5 @@ def _guard(what: str, function: Callable[..., R], *args: Any) -> R:
         return function(*args)
     except RulesError:
         raise
-    except RecursionError as error:
-        raise MalformedError(what, "input nested too deeply") from error
     except Exception as error:
         raise InternalError(f"engine fault in {what}: {error!r}") from error

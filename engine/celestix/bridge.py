@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 from celestix import __version__, api
 from celestix.errors import InternalError, MalformedError, RulesError
@@ -73,7 +73,7 @@ METHODS: dict[str, tuple[Callable[..., Any], tuple[str, ...], tuple[str, ...]]] 
 
 def call(method: str, params: object) -> Any:
     """Call a bridge method with parameters given as a JSON object."""
-    if method not in METHODS:
+    if type(method) is not str or method not in METHODS:
         raise MalformedError("method", f"unknown method {method!r} (known: {', '.join(METHODS)})")
     function, required, optional = METHODS[method]
     arguments = expect_dict({} if params is None else params, "params")
@@ -84,16 +84,29 @@ def call(method: str, params: object) -> Any:
 def handle(method: str, params_json: str) -> str:
     """Answer one request: the response as a JSON string, never an exception."""
     try:
-        try:
-            params = json.loads(params_json)
-        except (TypeError, ValueError) as error:
-            raise MalformedError("params", f"not valid JSON ({error})") from error
+        params = parse(params_json)
         result = call(method, params)
         return json.dumps({"ok": True, "result": result}, separators=(",", ":"))
     except RulesError as error:
         return _error(error)
     except Exception as error:  # a bug: still answer, so the page can report it
         return _error(InternalError(f"engine fault in {method}: {error!r}"))
+
+
+def parse(text: str) -> object:
+    """The parameters' JSON text as a value: strict JSON (``NaN`` and ``Infinity``, which
+    Python's reader would take, are refused). The facade then checks each parameter
+    (:func:`~celestix.shape.expect_json`: depth, whole numbers, no fractions)."""
+    try:
+        return json.loads(text, parse_constant=_not_json)
+    except RecursionError as error:
+        raise MalformedError("params", "nested too deeply") from error
+    except (TypeError, ValueError) as error:
+        raise MalformedError("params", "not valid JSON") from error
+
+
+def _not_json(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def _error(error: RulesError) -> str:

@@ -100,15 +100,17 @@ def name_given(options: Mapping[str, object], name: str) -> bool:
     return options.get(name) is not None
 
 
-def check_resolved(specs: tuple[OptionSpec, ...], stored: object) -> dict[str, OptionValue]:
-    """The options stored in a state: complete and each allowed."""
-    options = expect_dict(stored, "state.options")
+def check_resolved(
+    specs: tuple[OptionSpec, ...], stored: object, field: str = "state.options"
+) -> dict[str, OptionValue]:
+    """The options stored in a state (or shown in a view): complete and each allowed."""
+    options = expect_dict(stored, field)
     names = [spec.name for spec in specs]
     if sorted(options) != sorted(names):
-        raise MalformedError("state.options", f"expected exactly the options {', '.join(names)}")
+        raise MalformedError(field, f"expected exactly the options {', '.join(names)}")
     for spec in specs:
         value = options[spec.name]
         if value is None:
-            raise MalformedError(f"state.options.{spec.name}", f"got {type_name(value)}")
-        spec.check(value, "state.options")
+            raise MalformedError(f"{field}.{spec.name}", f"got {type_name(value)}")
+        spec.check(value, field)
     return options

@@ -14,6 +14,66 @@ from celestix.errors import MalformedError
 
 JsonDict = dict[str, Any]
 
+# Input is refused beyond these bounds before anything else looks at it, so that no
+# check recurses too deep or turns a whole number of thousands of digits into text.
+# Nothing in play comes near them: a state, view or record is at most 6 levels deep,
+# and its largest numbers are seeds (below 2**53).
+MAX_DEPTH = 32
+MAX_DIGITS = 18
+_NUMBER_LIMIT = 10**MAX_DIGITS
+
+
+def expect_json(value: object, field: str) -> None:
+    """``value`` is plain JSON data the facade can take: objects with string keys, lists,
+    strings, whole numbers of at most :data:`MAX_DIGITS` digits, booleans and null,
+    nested at most :data:`MAX_DEPTH` deep (no fractions: the engine counts in whole
+    numbers). Checked level by level, without recursion; a fault is named by its path.
+    """
+    level = [value]
+    for depth in range(MAX_DEPTH + 1):
+        below: list[object] = []
+        for item in level:
+            if type(item) is dict:
+                if depth == MAX_DEPTH or not all(type(key) is str for key in item):
+                    raise MalformedError(*_json_fault(value, field))
+                below.extend(item.values())
+            elif type(item) is list:
+                if depth == MAX_DEPTH:
+                    raise MalformedError(*_json_fault(value, field))
+                below.extend(item)
+            elif type(item) is int:
+                if not -_NUMBER_LIMIT < item < _NUMBER_LIMIT:
+                    raise MalformedError(*_json_fault(value, field))
+            elif not (type(item) is str or type(item) is bool or item is None):
+                raise MalformedError(*_json_fault(value, field))
+        if not below:
+            return
+        level = below
+
+
+def _json_fault(value: object, field: str) -> tuple[str, str]:
+    """The first place (in document order) where ``value`` breaks :func:`expect_json`'s
+    rules, and what is wrong there."""
+    stack: list[tuple[object, str, int]] = [(value, field, 0)]
+    while stack:
+        item, where, depth = stack.pop()
+        if type(item) in (dict, list) and depth == MAX_DEPTH:
+            return where, f"nested too deeply (more than {MAX_DEPTH} levels)"
+        if type(item) is dict:
+            if not all(type(key) is str for key in item):
+                return where, "an object's keys must be strings"
+            stack.extend((item[key], f"{where}.{key}", depth + 1) for key in reversed(item))
+        elif type(item) is list:
+            stack.extend((item[i], f"{where}[{i}]", depth + 1) for i in reversed(range(len(item))))
+        elif type(item) is int:
+            if not -_NUMBER_LIMIT < item < _NUMBER_LIMIT:
+                return where, f"a whole number of more than {MAX_DIGITS} digits"
+        elif type(item) is float:
+            return where, f"expected a whole number, got {type_name(item)}"
+        elif not (type(item) is str or type(item) is bool or item is None):
+            return where, f"expected plain JSON data, got {type_name(item)}"
+    return field, "not plain JSON data"
+
 
 class ViewKeys(TypedDict):
     """The keys PROTOCOL.md fixes for every game's view (each game's view type adds its own)."""
@@ -64,6 +124,12 @@ def expect_int(
     return value
 
 
+def expect_version(value: object, version: int) -> None:
+    """``value`` (a state's ``version``) is exactly the whole number ``version``."""
+    if type(value) is not int or value != version:
+        raise MalformedError("state.version", f"unsupported state version {value!r}")
+
+
 def expect_bool(value: object, field: str) -> bool:
     """``value`` as true or false."""
     if not isinstance(value, bool):
@@ -109,6 +175,27 @@ def expect_cards(
     for i, item in enumerate(items):
         expect_card(item, f"{field}[{i}]", deck)
     return items
+
+
+def same(value: object, expected: object) -> bool:
+    """Whether ``value`` equals ``expected`` with the same JSON types throughout (``true``
+    is not ``1``), for fields a check can work out from others."""
+    stack: list[tuple[object, object]] = [(value, expected)]
+    while stack:
+        a, b = stack.pop()
+        if type(a) is not type(b):
+            return False
+        if isinstance(a, dict) and isinstance(b, dict):
+            if a.keys() != b.keys():
+                return False
+            stack.extend((a[key], b[key]) for key in a)
+        elif isinstance(a, list) and isinstance(b, list):
+            if len(a) != len(b):
+                return False
+            stack.extend(zip(a, b, strict=True))
+        elif a != b:
+            return False
+    return True
 
 
 def type_name(value: object) -> str:

@@ -7,6 +7,7 @@ they do not depend on the game pages.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from collections.abc import Callable
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Error, Page, Route
 
 from celestix import api
 
@@ -43,6 +44,8 @@ CALL = """async ([method, args]) => {
   }
 }"""
 BOOT_TIMEOUT_MS = 90_000
+# The worker and the modules it imports, in the order their code is hashed (tools/site.py)
+WORKER_CODE = ("worker.js", "install.js", "runtime.js", "json.js")
 
 
 def serve_bridge_page(route: Route) -> None:
@@ -168,7 +171,182 @@ def test_params_that_cannot_reach_the_worker_reject(
     error = page.evaluate(
         "engine.call('games', { f: () => 1 }).then(() => null, (e) => [e.name, e.kind, e.field])"
     )
-    assert error == ["EngineError", "malformed", "params"]
+    assert error == ["EngineError", "malformed", "f"]
+    assert "patience" in [game["id"] for game in bridge("games")["result"]]
+
+
+@pytest.mark.parametrize(
+    ("params", "field"),
+    [
+        ("{state: {seat: NaN}}", "state.seat"),
+        ("{seat: NaN}", "seat"),
+        ("{seed: Infinity}", "seed"),
+        ("{seed: -Infinity}", "seed"),
+        ("{seed: 12n}", "seed"),
+        ("{state: {ledger: [{}, {pot: Symbol('x')}]}}", "state.ledger[1].pot"),
+        ("{state: (() => { const s = {a: []}; s.a.push(s); return s; })()}", "state.a[0]"),
+        ("{state: {when: new Date()}}", "state.when"),
+        ("{action: {melds: [undefined]}}", "action.melds[0]"),
+        (
+            "{action: (() => { let v = 0; for (let i = 0; i < 3000; i++) v = [v]; return v; })()}",
+            "action" + "[0]" * 32,
+        ),
+    ],
+)
+def test_params_that_are_not_json_reject_before_posting(
+    bridge: Callable[..., dict[str, Any]], page: Page, params: str, field: str
+) -> None:
+    answer = page.evaluate(
+        f"""async () => {{
+          const posted = [];
+          const post = engine._worker.postMessage;
+          engine._worker.postMessage = (message) => posted.push(message);
+          try {{
+            await engine.call("view", {params});
+            return "answered";
+          }} catch (error) {{
+            return {{ kind: error.kind, type: error.type, field: error.field,
+                      message: error.message, posted: posted.length }};
+          }} finally {{
+            engine._worker.postMessage = post;
+          }}
+        }}"""
+    )
+    assert answer["kind"] == "malformed" and answer["type"] == "MalformedError", answer
+    assert answer["field"] == field and answer["message"].startswith(f"{field}: ")
+    assert answer["posted"] == 0  # refused by the bridge: the worker never saw it
+    assert "patience" in [game["id"] for game in bridge("games")["result"]]
+
+
+def test_values_as_deep_as_the_engine_takes_reach_it(
+    bridge: Callable[..., dict[str, Any]], page: Page
+) -> None:
+    state = bridge("newGame", "patience", None, 7)["result"]
+    deep = page.evaluate("() => { let v = 0; for (let i = 0; i < 31; i++) v = [v]; return v; }")
+    error = bridge("apply", state, {"type": deep}, 0)["error"]
+    assert error["kind"] == "malformed" and error["field"] == "action.type"
+
+
+# Posts a request straight to the worker, past the bridge's checks: its reply. The
+# argument is [id, a JS expression for the request's params].
+POST_TO_WORKER = """([id, params]) => new Promise((resolve) => {
+  const worker = engine._worker;
+  worker.addEventListener("message", function seen(event) {
+    if (event.data.id !== id) return;
+    worker.removeEventListener("message", seen);
+    resolve(event.data);
+  });
+  worker.postMessage({ id, method: "view", params: eval(`(${params})`) });
+})"""
+
+
+def test_a_request_the_worker_cannot_hand_python_fails_that_call_only(
+    bridge: Callable[..., dict[str, Any]], page: Page
+) -> None:
+    # a BigInt: JSON cannot hold it
+    reply = page.evaluate(POST_TO_WORKER, [-1, "{ seat: 10n }"])
+    assert reply["ok"] is False and reply["error"]["type"] == "MalformedError", reply
+    assert reply["error"]["field"] == "params.seat"
+    assert "BigInt" in reply["error"]["message"]
+    # nor anything too deep for Python's JSON reader
+    nested = "(() => { let v = 0; for (let i = 0; i < 1000; i++) v = [v]; return { state: v }; })()"
+    deep = page.evaluate(POST_TO_WORKER, [-2, nested])
+    assert deep["ok"] is False and deep["error"]["kind"] == "malformed", deep
+    assert deep["error"]["field"].startswith("params.state[0]")
+    # the engine is still up: the same worker, no boot error, calls answered
+    assert page.evaluate("engine._bootError") is None
+    assert page.evaluate("engine.ready.then(() => 'up')") == "up"
+    assert "patience" in [game["id"] for game in bridge("games")["result"]]
+
+
+DEATHS = """() => {
+  window.deaths = 0;
+  window.stopDeaths = engine.onDied(() => window.deaths++);
+}"""
+
+
+def test_a_worker_killed_after_boot_is_noticed_and_replaced(
+    bridge: Callable[..., dict[str, Any]], page: Page
+) -> None:
+    page.evaluate(DEATHS)
+    state = bridge("newGame", "patience", None, 7)["result"]
+    outcome = page.evaluate(
+        """async (state) => {
+          const waiting = engine.turn(state, 0);          // pending when the worker dies
+          const first = engine.ready;
+          engine._worker.terminate();
+          const after = engine.turn(state, 0);            // made while restarting: waits
+          const failed = await waiting.then(() => null, (e) => [e.name, e.kind, e.message]);
+          return { failed, after: await after, replaced: engine.ready !== first };
+        }""",
+        state,
+    )
+    assert outcome["failed"][:2] == ["EngineError", "died"], outcome
+    assert "starting again" in outcome["failed"][2]
+    assert outcome["replaced"] and outcome["after"]["legal"] == [{"type": "deal"}]
+    assert page.evaluate("window.deaths") == 1
+    wait_ready(page)
+    # the new worker booted from the snapshot the first one stored (or the build's)
+    assert page.evaluate("engine.boot.path") in ("snapshot", "prebuilt")
+    assert bridge("turn", state, 0)["result"]["legal"] == [{"type": "deal"}]
+    # a worker error after the boot is a death too, not a failed boot
+    page.evaluate("engine._worker.dispatchEvent(new ErrorEvent('error', {message: 'boom'}))")
+    assert page.evaluate("window.deaths") == 2
+    wait_ready(page)
+    assert bridge("turn", state, 0)["result"]["legal"] == [{"type": "deal"}]
+    page.evaluate("window.stopDeaths()")
+    page.evaluate("engine._worker.terminate()")
+    assert page.evaluate("window.deaths") == 2
+
+
+def close_workers(page: Page) -> None:
+    """End the page's workers from inside, as a crash would: no event tells the page."""
+    for worker in page.workers:
+        with contextlib.suppress(Error):  # the worker may be gone before it answers
+            worker.evaluate("() => self.close()")
+
+
+def test_a_worker_that_ends_is_noticed_at_once(
+    bridge: Callable[..., dict[str, Any]], page: Page
+) -> None:
+    page.evaluate(DEATHS)
+    close_workers(page)
+    # no call waits, so no silence could tell: the worker's life lock does
+    page.wait_for_function("() => window.deaths === 1", timeout=20_000)
+    wait_ready(page)
+    assert "patience" in [game["id"] for game in bridge("games")["result"]]
+    page.evaluate("window.stopDeaths()")
+
+
+# The bridge has asked for the worker's life lock (the worker holds it)
+WATCHING = """async () => (await navigator.locks.query()).pending
+  .some((lock) => lock.name.startsWith("celestix-engine-worker-"))"""
+
+
+def test_a_worker_that_ends_while_booting_is_a_failed_boot(
+    page: Page, manifest: dict[str, Any]
+) -> None:
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: None)  # held: the boot waits
+    open_bridge_page(page)
+    page.wait_for_function(WATCHING, timeout=BOOT_TIMEOUT_MS)
+    close_workers(page)
+    failure = page.evaluate(CALL, ["retry", []])["error"]
+    assert failure["kind"] == "boot" and "its worker stopped" in failure["message"], failure
+    assert page.evaluate("window.early.then(() => 'answered', (e) => e.kind)") == "boot"
+    page.unroute("**/pyodide/pyodide.asm.wasm")
+    assert page.evaluate("engine.retry()")["engine"] == manifest["engine"]["version"]
+
+
+def test_a_worker_that_keeps_dying_is_a_failed_engine(
+    bridge: Callable[..., dict[str, Any]], page: Page, manifest: dict[str, Any]
+) -> None:
+    for _ in range(3):
+        page.evaluate("engine._worker.terminate()")
+        wait_ready(page)
+    page.evaluate("engine._worker.terminate()")
+    failure = page.evaluate(CALL, ["games", []])["error"]
+    assert failure["kind"] == "boot" and "keeps stopping" in failure["message"]
+    assert page.evaluate("engine.retry()")["engine"] == manifest["engine"]["version"]
     assert "patience" in [game["id"] for game in bridge("games")["result"]]
 
 
@@ -218,8 +396,9 @@ def test_the_worker_carries_what_it_loads(
         manifest["engine"]["bytecode"],
         manifest["engine"]["snapshot"]["path"],
     }
-    template = (Path(__file__).resolve().parents[2] / "web/js/engine/worker.js").read_bytes()
-    assert boot["worker"] == hashlib.sha256(template).hexdigest()
+    engine_dir = Path(__file__).resolve().parents[2] / "web/js/engine"
+    code = b"".join((engine_dir / name).read_bytes() for name in WORKER_CODE)
+    assert boot["worker"] == hashlib.sha256(code).hexdigest()
 
 
 def test_failed_boot_rejects_then_retry_boots(page: Page, manifest: dict[str, Any]) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from typing import Any
+
 from hypothesis import HealthCheck, settings
 from scale import scaled
 
@@ -13,3 +16,10 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile("celestix")
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """How many facade calls the fuzz tests made (docs/ROBUSTNESS.md)."""
+    fuzz = sys.modules.get("fuzz_support")
+    if fuzz is not None:
+        terminalreporter.write_line(f"fuzz: {fuzz.CALLS['count']} facade calls checked")

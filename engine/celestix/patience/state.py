@@ -32,6 +32,7 @@ from celestix.shape import (
     expect_int,
     expect_keys,
     expect_list,
+    expect_version,
 )
 
 STATE_VERSION = 1
@@ -39,6 +40,7 @@ STATE_KEYS = (
     "game", "version", "phase", "to_act", "over", "options", "seed",
     "stock", "waste", "foundations", "redeals_left", "moves",
 )  # fmt: skip
+MAX_REDEALS = 104
 
 OPTION_SPECS = (
     OptionSpec(
@@ -57,6 +59,9 @@ OPTION_SPECS = (
         "(2 gives three passes through the stock).",
         2,
         minimum=0,
+        # A pass that builds nothing leaves the stock as it was, so more redeals than
+        # cards (104) would never be of use.
+        maximum=MAX_REDEALS,
     ),
 )
 
@@ -97,8 +102,7 @@ def phase_of(
 def check_state(state: JsonDict, option_specs: tuple[OptionSpec, ...]) -> int:
     """Raise ``MalformedError`` unless ``state`` could arise in play; return the seats (1)."""
     expect_keys(state, "state", STATE_KEYS)
-    if state["version"] != STATE_VERSION:
-        raise MalformedError("state.version", f"unsupported state version {state['version']!r}")
+    expect_version(state["version"], STATE_VERSION)
     options = check_resolved(option_specs, state["options"])
     expect_int(state["seed"], "state.seed", 0, MAX_SEED)
     expect_cards(state["stock"], "state.stock", CARD_CODES)
@@ -106,8 +110,9 @@ def check_state(state: JsonDict, option_specs: tuple[OptionSpec, ...]) -> int:
     piles = expect_list(state["foundations"], "state.foundations", FOUNDATIONS)
     for k, pile in enumerate(piles):
         expect_cards(pile, f"state.foundations[{k}]", CARD_CODES)
-    expect_int(state["redeals_left"], "state.redeals_left", 0, int(options["redeals"]))
-    expect_int(state["moves"], "state.moves", 0)
+    redeals = int(options["redeals"])
+    redeals_left = expect_int(state["redeals_left"], "state.redeals_left", 0, redeals)
+    expect_int(state["moves"], "state.moves", 0, most_moves(redeals - redeals_left))
     expect_bool(state["over"], "state.over")
     check_layout(state, "state")
     expected = phase_of(state["stock"], state["waste"], piles, state["redeals_left"])
@@ -115,9 +120,15 @@ def check_state(state: JsonDict, option_specs: tuple[OptionSpec, ...]) -> int:
         raise MalformedError("state.phase", f"the cards say {expected.value!r}")
     if state["over"] is not (expected is not Phase.PLAY):
         raise MalformedError("state.over", "does not match the phase")
-    if state["to_act"] != (None if state["over"] else 0):
+    if state["to_act"] != (None if state["over"] else 0) or type(state["to_act"]) is bool:
         raise MalformedError("state.to_act", "must be 0 while playing, else null")
     return 1
+
+
+def most_moves(redeals_used: int) -> int:
+    """The most moves a game can have made after ``redeals_used`` redeals: each pass
+    deals at most 104 cards, at most 104 are built, and each redeal is a move."""
+    return len(TWO_PACKS) * (redeals_used + 2) + redeals_used
 
 
 def check_layout(state: JsonDict, where: str) -> None:

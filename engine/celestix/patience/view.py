@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 
 from celestix.errors import MalformedError
+from celestix.options import check_resolved
 from celestix.patience.cards import (
     BASE_RANKS,
     CARD_CODES,
@@ -23,9 +24,9 @@ from celestix.patience.cards import (
     FULL_COUNTS,
     TWO_PACKS,
 )
-from celestix.patience.foundations import wanted_rank
+from celestix.patience.foundations import pile_problem, wanted_rank
 from celestix.patience.moves import pass_number
-from celestix.patience.state import Phase
+from celestix.patience.state import OPTION_SPECS, Phase, most_moves, phase_of
 from celestix.shape import (
     JsonDict,
     expect_bool,
@@ -34,6 +35,7 @@ from celestix.shape import (
     expect_keys,
     expect_list,
     expect_str,
+    same,
 )
 
 VIEW_KEYS = (
@@ -77,31 +79,60 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
 
 
 def check_view(view: JsonDict) -> int | None:
-    """Raise ``MalformedError`` unless ``view`` has a patience view's shape; its seat."""
+    """Raise ``MalformedError`` unless ``view`` could be a patience view; its seat.
+
+    Every field is checked, and each one that follows from others (the foundations'
+    info, the pass, the phase, ``won``/``lost``, ``to_act``) must be what they give.
+    """
     expect_keys(view, "view", VIEW_KEYS)
-    expect_str(view["phase"], "view.phase", [p.value for p in Phase])
-    expect_bool(view["over"], "view.over")
+    options = check_resolved(OPTION_SPECS, view["options"], "view.options")
+    phase = expect_str(view["phase"], "view.phase", [p.value for p in Phase])
+    over = expect_bool(view["over"], "view.over")
     piles = expect_list(view["foundations"], "view.foundations", FOUNDATIONS)
     for k, pile in enumerate(piles):
         expect_cards(pile, f"view.foundations[{k}]", CARD_CODES)
-    expect_cards(view["waste"], "view.waste", CARD_CODES)
-    expect_int(view["stock_count"], "view.stock_count", 0, 104)
+        problem = pile_problem(piles, k)
+        if problem is not None:
+            raise MalformedError(f"view.foundations[{k}]", problem)
+    waste = expect_cards(view["waste"], "view.waste", CARD_CODES)
+    stock_count = expect_int(view["stock_count"], "view.stock_count", 0, 104)
     seen = expect_cards(view["seen_stock"], "view.seen_stock", CARD_CODES)
-    if seen and len(seen) != view["stock_count"]:
+    if seen and len(seen) != stock_count:
         raise MalformedError("view.seen_stock", "lists the whole stock or nothing")
-    shown: Counter[str] = Counter(view["waste"])
+    shown: Counter[str] = Counter(waste)
     shown.update(seen)
     for pile in piles:
         shown.update(pile)
     for card, count in sorted(shown.items()):
         if count > FULL_COUNTS[card]:
             raise MalformedError("view", f"{card} appears {count} times (two packs hold 2)")
-    if sum(shown.values()) + (0 if seen else view["stock_count"]) != len(TWO_PACKS):
+    if sum(shown.values()) + (0 if seen else stock_count) != len(TWO_PACKS):
         raise MalformedError("view.stock_count", "the cards do not add up to 104")
-    expect_int(view["redeals_left"], "view.redeals_left", 0)
+    redeals = int(options["redeals"])
+    redeals_left = expect_int(view["redeals_left"], "view.redeals_left", 0, redeals)
+    expect_int(view["moves"], "view.moves", 0, most_moves(redeals - redeals_left))
+    passed = {**view, "redeals_left": redeals_left}
+    if bool(seen) is not (stock_count > 0 and pass_number(passed) > 1):
+        raise MalformedError("view.seen_stock", "lists the whole stock from the second pass on")
+    if options["start"] == "king" and not piles[0]:
+        raise MalformedError("view.foundations[0]", "the king start begins with a King here")
+    expected = phase_of(["?"] * stock_count, waste, piles, redeals_left)
+    if phase != expected.value:
+        raise MalformedError("view.phase", f"the cards say {expected.value!r}")
+    if over is not (expected is not Phase.PLAY):
+        raise MalformedError("view.over", "does not match the phase")
     seat = view["seat"]
     if seat not in (None, 0) or isinstance(seat, bool):
         raise MalformedError("view.seat", "the patience has one seat, 0")
-    if view["to_act"] not in (None, 0) or isinstance(view["to_act"], bool):
-        raise MalformedError("view.to_act", "must be 0 or null")
+    if view["to_act"] != (None if over else 0) or isinstance(view["to_act"], bool):
+        raise MalformedError("view.to_act", "must be 0 while playing, else null")
+    made = make_view(
+        {"phase": phase, "to_act": view["to_act"], "over": over, "options": options,
+         "foundations": piles, "waste": waste, "stock": seen or ["?"] * stock_count,
+         "redeals_left": redeals_left, "moves": view["moves"]},
+        seat,
+    )  # fmt: skip
+    for key in ("foundation_info", "pass", "passes", "won", "lost"):
+        if not same(view[key], made[key]):
+            raise MalformedError(f"view.{key}", "does not agree with the cards and the options")
     return seat  # type: ignore[no-any-return]

@@ -25,23 +25,25 @@ from celestix.precedence.options import (
     counts_excess,
     trump_suit,
 )
-from celestix.precedence.pots import ACCORD_POT, POTS
+from celestix.precedence.records import MAX_AMOUNT, check_score_sheet, replay_ledger
 from celestix.precedence.scoring import AUDIT_AT, game_outcome, leader
 from celestix.precedence.state import STATE_KEYS, STATE_VERSION, TRICKS_PER_HAND, Phase
 from celestix.precedence.tricks import winning_play
 from celestix.rng import MAX_SEED
-from celestix.shape import JsonDict, expect_bool, expect_int, expect_keys, expect_list, type_name
-from celestix.table.ledger import check_ledger
+from celestix.shape import (
+    JsonDict,
+    expect_bool,
+    expect_int,
+    expect_keys,
+    expect_list,
+    expect_version,
+    type_name,
+)
 from celestix.table.shapes import card_list, int_list, play_list
 
 HAND_LIMIT = 1_000_000
-MAX_AMOUNT = 1 << 50
 PHASES = {phase.value: phase for phase in Phase}
 TRICK_KEYS = {"plays", "winner"}
-HISTORY_KEYS = {
-    "hand_number", "dealer", "trump", "contracts", "tricks", "made", "points", "audits",
-    "scores", "excess", "pot",
-}  # fmt: skip
 
 
 def check_state(state: JsonDict) -> int:
@@ -49,8 +51,7 @@ def check_state(state: JsonDict) -> int:
     expect_keys(state, "state", STATE_KEYS)
     if state["game"] != "precedence":
         raise MalformedError("state.game", "not a Precedence state")
-    if state["version"] != STATE_VERSION or type(state["version"]) is not int:
-        raise MalformedError("state.version", f"unsupported state version {state['version']!r}")
+    expect_version(state["version"], STATE_VERSION)
     options = check_resolved(OPTION_SPECS, state["options"])
     expect_int(state["seed"], "state.seed", 0, MAX_SEED)
     hand_number = expect_int(state["hand_number"], "state.hand_number", 0, HAND_LIMIT)
@@ -62,11 +63,11 @@ def check_state(state: JsonDict) -> int:
     if over is not (phase is Phase.OVER):
         raise MalformedError("state.over", "must be true exactly when the phase is 'over'")
 
-    hands = [_cards(hand, f"state.hands[{s}]") for s, hand in enumerate(_four(state, "hands"))]
+    hands = [card_codes(hand, f"state.hands[{s}]") for s, hand in enumerate(_four(state, "hands"))]
     declarations = _declarations(state)
-    bids = _bids(state)
+    bids = check_bids(state["bids"], "state.bids")
     completed = _completed(state)
-    trick = _plays(state["trick"], "state.trick", 3)
+    trick = check_plays(state["trick"], "state.trick", 3)
     taken = [expect_int(t, f"state.taken[{s}]", 0, 13) for s, t in enumerate(_four(state, "taken"))]
     _check_cards(hands, declarations, completed, trick, dealer, trump_suit(options, hand_number))
     winners = [0] * 4
@@ -87,7 +88,10 @@ def check_state(state: JsonDict) -> int:
     elif winner is not None or outcome == "over":
         raise MalformedError("state.winner", "the game is not over: no winner yet")
     _check_chips(state, options, hand_number, over, declarations, bids)
-    _check_history(state, hand_number, over)
+    check_score_sheet(
+        state["history"], "state.history", options, hand_number, dealer, over,
+        state["scores"], state["excess"],
+    )  # fmt: skip
     return 4
 
 
@@ -98,7 +102,8 @@ def _four(state: JsonDict, key: str) -> list[Any]:
     return expect_list(state[key], f"state.{key}", 4)
 
 
-def _cards(value: object, field: str) -> list[str]:
+def card_codes(value: object, field: str) -> list[str]:
+    """A list of card codes of this game."""
     return card_list(value, field, CARD_CODES)
 
 
@@ -109,38 +114,40 @@ def _numbers(value: object, field: str, length: int, low: int, high: int) -> lis
 
 def _declarations(state: JsonDict) -> list[list[list[str]] | None]:
     """Each seat's declaration: null, or melds in normal form."""
-    out: list[list[list[str]] | None] = []
-    for seat, melds in enumerate(_four(state, "declarations")):
-        field = f"state.declarations[{seat}]"
-        if melds is None:
-            out.append(None)
-            continue
-        keys = []
-        for i, meld in enumerate(expect_list(melds, field)):
-            cards = _cards(meld, f"{field}[{i}]")
-            ids = [CARD_ID[card] for card in cards]
-            if ids != sorted(ids) or meld_kind(cards) is None or len(set(ids)) != len(ids):
-                raise MalformedError(f"{field}[{i}]", "not a meld in normal form")
-            keys.append(ids)
-        if keys != sorted(keys):
-            raise MalformedError(field, "melds are not in normal form")
-        out.append(melds)
-    return out
+    return [
+        None if melds is None else check_declaration(melds, f"state.declarations[{seat}]")
+        for seat, melds in enumerate(_four(state, "declarations"))
+    ]
 
 
-def _bids(state: JsonDict) -> list[int | None]:
+def check_declaration(value: object, field: str) -> list[list[str]]:
+    """A declaration: melds in normal form (each sorted, sorted among themselves)."""
+    melds = expect_list(value, field)
+    keys = []
+    for i, meld in enumerate(melds):
+        cards = card_codes(meld, f"{field}[{i}]")
+        ids = [CARD_ID[card] for card in cards]
+        if ids != sorted(ids) or meld_kind(cards) is None or len(set(ids)) != len(ids):
+            raise MalformedError(f"{field}[{i}]", "not a meld in normal form")
+        keys.append(ids)
+    if keys != sorted(keys):
+        raise MalformedError(field, "melds are not in normal form")
+    return melds
+
+
+def check_bids(value: object, field: str) -> list[int | None]:
     """Each seat's bid: null or 0-13, each team's contract at most 13."""
     bids = [
-        None if bid is None else expect_int(bid, f"state.bids[{seat}]", 0, MAX_TRICKS)
-        for seat, bid in enumerate(_four(state, "bids"))
+        None if bid is None else expect_int(bid, f"{field}[{seat}]", 0, MAX_TRICKS)
+        for seat, bid in enumerate(expect_list(value, field, 4))
     ]
     for team in (0, 1):
         if (bids[team] or 0) + (bids[team + 2] or 0) > MAX_TRICKS:
-            raise MalformedError("state.bids", f"team {team}'s contract is above 13")
+            raise MalformedError(field, f"team {team}'s contract is above 13")
     return bids
 
 
-def _plays(value: object, field: str, most: int) -> list[dict[str, Any]]:
+def check_plays(value: object, field: str, most: int) -> list[dict[str, Any]]:
     """A list of at most ``most`` plays ``{"seat", "card"}``."""
     return play_list(value, field, 4, CARD_CODES, most=most)
 
@@ -154,7 +161,9 @@ def _completed(state: JsonDict) -> list[dict[str, Any]]:
         field = f"state.completed[{i}]"
         if type(entry) is not dict or entry.keys() != TRICK_KEYS:
             raise MalformedError(field, 'expected {"plays", "winner"}')
-        if len(_plays(entry["plays"], f"{field}.plays", 4)) != 4:
+        if type(entry["winner"]) is not int or not 0 <= entry["winner"] < 4:
+            raise MalformedError(f"{field}.winner", "not a seat")
+        if len(check_plays(entry["plays"], f"{field}.plays", 4)) != 4:
             raise MalformedError(f"{field}.plays", "a finished trick holds 4 cards")
     return done
 
@@ -305,7 +314,7 @@ def _check_chips(
     }
     if sum(balance) + pots["hand"] + pots["accord"] != 4 * int(options["start_chips"]):
         raise MalformedError("state.opening", "chips are not conserved")
-    _replay_ledger(state["ledger"], balance, pots, hand_number, over)
+    replay_ledger(state["ledger"], "state.ledger", balance, pots, hand_number, over)
     if balance != chips or pots["hand"] != hand_pot or pots["accord"] != accord_pot:
         raise MalformedError("state.ledger", "does not account for the chips and pots shown")
     if over:
@@ -319,48 +328,3 @@ def _check_chips(
             + sum(b or 0 for b in bids) * int(options["trick_credit"]))  # fmt: skip
     if hand_pot < paid:
         raise MalformedError("state.hand_pot", f"holds less than this hand has paid in ({paid})")
-
-
-def _replay_ledger(
-    value: object, chips: list[int], pots: dict[str, int], hand_number: int, over: bool
-) -> None:
-    """Check the ledger (its entries' shape by :func:`celestix.table.ledger.check_ledger`)
-    and apply it to the opening balances.
-
-    No entry is dated after this hand, and nothing leaves the Accord Pot before the game
-    is over nor takes more than a pot holds.
-    """
-    entries = check_ledger(value, "state.ledger", 4, POTS)
-    if entries and entries[-1]["hand"] > hand_number:
-        raise MalformedError("state.ledger", "an entry is dated after this hand")
-    for i, entry in enumerate(entries):
-        seat, amount, pot = entry["seat"], entry["amount"], entry["pot"]
-        if amount > MAX_AMOUNT:
-            raise MalformedError(f"state.ledger[{i}].amount", f"must be at most {MAX_AMOUNT}")
-        if entry["dir"] == "in":
-            chips[seat] -= amount
-            pots[pot] += amount
-            continue
-        if pot == ACCORD_POT and not over:
-            raise MalformedError(f"state.ledger[{i}]", "the Accord Pot is paid at the end")
-        chips[seat] += amount
-        pots[pot] -= amount
-        if pots[pot] < 0:
-            raise MalformedError(f"state.ledger[{i}]", "takes more than the pot holds")
-
-
-def _check_history(state: JsonDict, hand_number: int, over: bool) -> None:
-    """One score-sheet line per hand scored, the last one ending on the scores."""
-    history = expect_list(state["history"], "state.history")
-    for i, entry in enumerate(history):
-        if type(entry) is not dict or entry.keys() != HISTORY_KEYS:
-            raise MalformedError(f"state.history[{i}]", "not a line of the score sheet")
-        expected = hand_number - len(history) + i + (1 if over else 0)
-        if entry["hand_number"] != expected:
-            raise MalformedError(f"state.history[{i}].hand_number", f"expected {expected}")
-    if over and not history:
-        raise MalformedError("state.history", "a finished game has scored its last hand")
-    if history and (
-        history[-1]["scores"] != state["scores"] or history[-1]["excess"] != state["excess"]
-    ):
-        raise MalformedError("state.history", "the last hand's scores are not the scores")

@@ -12,7 +12,8 @@ from celestix.precedence.flow import apply_action
 from celestix.precedence.moves import state_moves
 from celestix.precedence.options import OPTION_SPECS
 from celestix.precedence.setup import new_state
-from celestix.precedence.view import check_view, make_view
+from celestix.precedence.view import make_view
+from celestix.precedence.view_check import check_view
 from celestix.registry import GameRules
 from celestix.review.game import GameReview
 

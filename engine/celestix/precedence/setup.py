@@ -17,9 +17,10 @@ from celestix.errors import MalformedError
 from celestix.options import OptionValue
 from celestix.precedence import pots
 from celestix.precedence.cards import CARD_CODES, HAND_SIZE, sort_cards
-from celestix.precedence.check import HAND_LIMIT, MAX_AMOUNT, check_state
+from celestix.precedence.check import HAND_LIMIT, check_state
 from celestix.precedence.flow import start_hand
 from celestix.precedence.options import counts_excess
+from celestix.precedence.records import MAX_AMOUNT
 from celestix.precedence.scoring import AUDIT_AT, game_outcome
 from celestix.precedence.state import STATE_VERSION, Phase
 from celestix.shape import JsonDict, expect_cards, expect_dict, expect_int, expect_keys, expect_list

@@ -10,26 +10,17 @@ score sheet. It never holds the seed or another seat's hidden cards.
 
 from __future__ import annotations
 
-from typing import Any, TypedDict, cast
+from typing import TypedDict, cast
 
 from celestix.errors import MalformedError
-from celestix.options import check_resolved
-from celestix.precedence.bidding import MAX_TRICKS, bid_limit, contracts
-from celestix.precedence.cards import CARD_CODES, SUIT_NAMES, SUITS, rank_names, twelfth_rank_name
+from celestix.precedence.bidding import bid_limit, contracts
+from celestix.precedence.cards import SUIT_NAMES, SUITS, rank_names, twelfth_rank_name
 from celestix.precedence.melds import describe_meld
-from celestix.precedence.options import OPTION_SPECS, counts_excess, trump_suit
+from celestix.precedence.options import counts_excess, trump_suit
 from celestix.precedence.scoring import AUDIT_AT
 from celestix.precedence.state import Phase, trick_leader
 from celestix.precedence.tricks import win_reason
-from celestix.shape import (
-    JsonDict,
-    ViewKeys,
-    expect_bool,
-    expect_int,
-    expect_keys,
-    expect_list,
-    type_name,
-)
+from celestix.shape import JsonDict, ViewKeys
 from celestix.table.ledger import Entry
 from celestix.table.tricks import Play
 
@@ -214,70 +205,3 @@ def _copy_trick(done: CompletedTrick) -> CompletedTrick:
     copy = done.copy()
     copy["plays"] = [play.copy() for play in done["plays"]]
     return copy
-
-
-def check_view(view: JsonDict) -> int | None:
-    """Raise ``MalformedError`` unless ``view`` has a Precedence view's shape; its seat.
-
-    Everything a bot reads is checked here, so a bot never meets a surprise.
-    """
-    expect_keys(view, "view", VIEW_KEYS)
-    check_resolved(OPTION_SPECS, view["options"])
-    if view["phase"] not in PHASE_VALUES:
-        raise MalformedError("view.phase", f"unknown phase {view['phase']!r}")
-    expect_bool(view["over"], "view.over")
-    seat = None if view["seat"] is None else expect_int(view["seat"], "view.seat", 0, 3)
-    if view["to_act"] is not None:
-        expect_int(view["to_act"], "view.to_act", 0, 3)
-    expect_int(view["dealer"], "view.dealer", 0, 3)
-    expect_int(view["hand_number"], "view.hand_number", 0)
-    if view["trump"] not in SUIT_NAMES:
-        raise MalformedError("view.trump", f"{view['trump']!r} is not a suit")
-    if seat is not None:
-        _distinct_cards(view["hand"], "view.hand")
-    for s, live in enumerate(expect_list(view["melds"], "view.melds", 4)):
-        for i, meld in enumerate(expect_list(live, f"view.melds[{s}]")):
-            _distinct_cards(meld, f"view.melds[{s}][{i}]")
-    for s, bid in enumerate(expect_list(view["bids"], "view.bids", 4)):
-        if bid is not None:
-            expect_int(bid, f"view.bids[{s}]", 0, MAX_TRICKS)
-    for key, length in (("tricks", 4), ("hand_sizes", 4), ("contracts", 2), ("scores", 2)):
-        for i, value in enumerate(expect_list(view[key], f"view.{key}", length)):
-            expect_int(value, f"view.{key}[{i}]")
-    _plays(view["trick"], "view.trick")
-    for i, done in enumerate(expect_list(view["completed_tricks"], "view.completed_tricks")):
-        if (
-            type(done) is not dict
-            or len(_plays(done.get("plays"), f"view.completed_tricks[{i}].plays")) != 4
-            or type(done.get("winner")) is not int
-            or not 0 <= done["winner"] <= 3
-        ):
-            raise MalformedError(f"view.completed_tricks[{i}]", "not a finished trick")
-    return seat
-
-
-def _distinct_cards(value: object, field: str) -> list[str]:
-    """A list of card codes, none twice."""
-    cards = expect_list(value, field)
-    for card in cards:
-        if not isinstance(card, str) or card not in CARD_CODES:
-            raise MalformedError(field, f"{card!r} is not a card code of this game")
-    if len(set(cards)) != len(cards):
-        raise MalformedError(field, "a card appears twice")
-    return cards
-
-
-def _plays(value: object, field: str) -> list[Any]:
-    """A list of at most four plays ``{"seat", "card"}``."""
-    plays = expect_list(value, field)
-    if len(plays) > 4:
-        raise MalformedError(field, "a trick holds at most 4 cards")
-    for i, play in enumerate(plays):
-        if type(play) is not dict:
-            raise MalformedError(f"{field}[{i}]", f"expected an object, got {type_name(play)}")
-        seat, card = play.get("seat"), play.get("card")
-        if type(seat) is not int or not 0 <= seat <= 3:
-            raise MalformedError(f"{field}[{i}].seat", f"{seat!r} is not a seat")
-        if type(card) is not str or card not in CARD_CODES:
-            raise MalformedError(f"{field}[{i}].card", f"{card!r} is not a card code")
-    return plays

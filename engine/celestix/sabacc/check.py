@@ -9,8 +9,8 @@ antes, stakes and stacks are exactly as the bids and the ``stakes`` option say, 
 the chips the game started with are players x ``start_chips``); and finally ``phase``,
 ``to_act``, ``over`` and ``winners`` against all of that.
 
-The ``stakes`` option's part is in its own functions (:func:`_check_options`,
-:func:`_expected_wagers`, :func:`_stake_entries`, :func:`_check_conservation`).
+The ``stakes`` option's part is in its own functions (:func:`check_options`,
+:func:`round_wagers`, :func:`_stake_entries`, :func:`_check_conservation`).
 """
 
 from __future__ import annotations
@@ -69,6 +69,7 @@ from celestix.shape import (
     expect_list,
     expect_seat,
     expect_str,
+    expect_version,
 )
 from celestix.table.ledger import check_ledger_with_transfers, net_by_pot, net_by_seat
 
@@ -84,14 +85,15 @@ def check_state(state: JsonDict, option_specs: tuple[OptionSpec, ...]) -> int:
     expect_keys(state, "state", STATE_KEYS)
     if state["game"] != "sabacc":
         raise MalformedError("state.game", "not a Contract Sabacc state")
-    if state["version"] != STATE_VERSION:
-        raise MalformedError("state.version", f"unsupported state version {state['version']!r}")
-    options = _check_options(state, option_specs)
+    expect_version(state["version"], STATE_VERSION)
+    options = check_options(state["options"], "state.options", option_specs)
     seats = int(options["players"])
     expect_int(state["seed"], "state.seed", 0, MAX_SEED)
     round_index = expect_int(state["round"], "state.round", 0, seats - 1)
     dealer = expect_seat(state["dealer"], seats, "state.dealer")
     expect_bool(state["over"], "state.over")
+    # the rules read the table's size off the chips: checked before they run
+    _chip_list(state["chips"], "state.chips", seats)
 
     standing = _check_auction(state, seats, dealer)
     _check_cards(state, seats)
@@ -110,7 +112,7 @@ def check_state(state: JsonDict, option_specs: tuple[OptionSpec, ...]) -> int:
     expected_winners = winners(state["chips"]) if state["over"] else []
     if state["winners"] != expected_winners:
         raise MalformedError("state.winners", f"the chips say {expected_winners}")
-    _check_last_round(state, seats)
+    check_last_round(state["last_round"], "state.last_round", seats, state["over"], round_index)
     return seats
 
 
@@ -119,10 +121,22 @@ def check_state(state: JsonDict, option_specs: tuple[OptionSpec, ...]) -> int:
 
 def _check_auction(state: JsonDict, seats: int, dealer: int) -> auction.Auction:
     """Replay the bids; the declarer, contract and wagers must be what they give."""
-    bids = expect_list(state["bids"], "state.bids")
+    standing = replay_auction(state["bids"], "state.bids", seats, dealer)
+    declarer = standing.declarer if standing.ended else None
+    if state["declarer"] != declarer or isinstance(state["declarer"], bool):
+        raise MalformedError("state.declarer", f"the bids say {declarer!r}")
+    contract = standing.highest if declarer is not None else None
+    if state["contract"] != contract:
+        raise MalformedError("state.contract", f"the bids say {contract!r}")
+    return standing
+
+
+def replay_auction(value: object, field: str, seats: int, dealer: int) -> auction.Auction:
+    """The auction that the bids ``value`` (each checked) make, from the dealer's right."""
+    bids = expect_list(value, field)
     standing = auction.start(dealer, seats)
     for i, raw in enumerate(bids):
-        where = f"state.bids[{i}]"
+        where = f"{field}[{i}]"
         entry = expect_dict(raw, where)
         expect_keys(entry, where, ["seat", "bid", "stake"])
         bid = expect_str(entry["bid"], f"{where}.bid", auction.BID_CHOICES)
@@ -134,12 +148,6 @@ def _check_auction(state: JsonDict, seats: int, dealer: int) -> auction.Auction:
             standing = auction.step(standing, entry["seat"], bid)
         except IllegalActionError as error:
             raise MalformedError(where, error.message) from error
-    declarer = standing.declarer if standing.ended else None
-    if state["declarer"] != declarer or isinstance(state["declarer"], bool):
-        raise MalformedError("state.declarer", f"the bids say {declarer!r}")
-    contract = standing.highest if declarer is not None else None
-    if state["contract"] != contract:
-        raise MalformedError("state.contract", f"the bids say {contract!r}")
     return standing
 
 
@@ -287,7 +295,7 @@ def _check_chips(state: JsonDict, seats: int, standing: auction.Auction, over: b
     expect_int(start["ante_pot"], "state.start.ante_pot", 0, CHIP_LIMIT)
 
     settled = state["declarer"] is not None and len(state["played"]) == HAND_SIZE[seats]
-    expected_wagers = [0] * seats if settled else _expected_wagers(state, seats, standing)
+    expected_wagers = [0] * seats if settled else round_wagers(state, seats, standing)
     if standing.void:
         expected_wagers = [0] * seats
     if wagers != expected_wagers:
@@ -337,7 +345,7 @@ def _check_last_settlement(
         "round": state["round"],
         "declarer": state["declarer"],
         "contract": state["contract"],
-        "wagers": _expected_wagers(state, seats, standing),
+        "wagers": round_wagers(state, seats, standing),
         "options": state["options"],
     }
     half = None if standing.void else count(declarer_pile(state))
@@ -383,17 +391,16 @@ def _round_entries(state: JsonDict, seats: int, standing: auction.Auction) -> li
 # --- the stakes option --------------------------------------------------------------
 
 
-def _check_options(state: JsonDict, option_specs: tuple[OptionSpec, ...]) -> JsonDict:
-    """The state's options: complete, or complete but for ``stakes`` (a state made before
-    the option existed, read as ``"bidder"``: chips.stakes_rule)."""
-    stored = state["options"]
+def check_options(stored: object, field: str, option_specs: tuple[OptionSpec, ...]) -> JsonDict:
+    """A state's (or view's) options: complete, or complete but for ``stakes`` (made
+    before the option existed, read as ``"bidder"``: chips.stakes_rule)."""
     if type(stored) is dict and "stakes" not in stored:
         older = tuple(spec for spec in option_specs if spec.name != "stakes")
-        return check_resolved(older, stored)
-    return check_resolved(option_specs, stored)
+        return check_resolved(older, stored, field)
+    return check_resolved(option_specs, stored, field)
 
 
-def _expected_wagers(state: JsonDict, seats: int, standing: auction.Auction) -> list[int]:
+def round_wagers(state: JsonDict, seats: int, standing: auction.Auction) -> list[int]:
     """The wagers the bids give under the table's ``stakes`` (the stacks once bidding ended)."""
     wagers = auction_wagers(state["bids"], seats, stakes_rule(state["options"]))
     return with_stacks(wagers, standing.declarer if standing.ended else None)
@@ -420,17 +427,15 @@ def _check_conservation(state: JsonDict, seats: int, start_chips: list[int]) -> 
 # --- the round before ---------------------------------------------------------------
 
 
-def _check_last_round(state: JsonDict, seats: int) -> None:
+def check_last_round(raw: object, where: str, seats: int, over: bool, round_index: int) -> None:
     """The summary of the round before (or of the last round, once the game is over)."""
-    raw = state["last_round"]
     if raw is None:
-        if state["over"]:
-            raise MalformedError("state.last_round", "the last round's summary is missing")
+        if over:
+            raise MalformedError(where, "the last round's summary is missing")
         return
-    summary = expect_dict(raw, "state.last_round")
-    where = "state.last_round"
+    summary = expect_dict(raw, where)
     expect_keys(summary, where, LAST_ROUND_KEYS)
-    wanted = state["round"] if state["over"] else state["round"] - 1
+    wanted = round_index if over else round_index - 1
     if summary["round"] != wanted or isinstance(summary["round"], bool):
         raise MalformedError(f"{where}.round", f"expected round {wanted}")
     expect_seat(summary["dealer"], seats, f"{where}.dealer")

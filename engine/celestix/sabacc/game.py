@@ -13,7 +13,8 @@ from celestix.sabacc.check import check_state
 from celestix.sabacc.flow import apply_action, legal_actions
 from celestix.sabacc.setup import new_state
 from celestix.sabacc.state import OPTION_SPECS, seat_count
-from celestix.sabacc.view import check_view, make_view
+from celestix.sabacc.view import make_view
+from celestix.sabacc.view_check import check_view
 from celestix.shape import JsonDict
 
 

@@ -21,21 +21,13 @@ from celestix.sabacc.aside import (
     aside_is_public,
     aside_refusal,
 )
-from celestix.sabacc.chips import CHIP_LIMIT, STAKES_RULES, with_stakes_rule
+from celestix.sabacc.chips import with_stakes_rule
 from celestix.sabacc.counting import TARGET_HALF_POINTS, count
-from celestix.sabacc.deal import HAND_SIZE, PLAYER_COUNTS
-from celestix.sabacc.shapes import card_list, int_list, play_list
 from celestix.sabacc.state import Phase, declarer_pile, talon_to, tricks_won
 from celestix.sabacc.tricks import play_refusal
 from celestix.shape import (
     JsonDict,
     ViewKeys,
-    expect_bool,
-    expect_dict,
-    expect_int,
-    expect_keys,
-    expect_list,
-    expect_str,
 )
 from celestix.table.ledger import Entry
 from celestix.table.tricks import Play
@@ -217,67 +209,3 @@ def _copy_summary(summary: JsonDict | None) -> JsonDict | None:
         elif type(value) is dict:
             out[key] = dict(value)
     return out
-
-
-def check_view(view: JsonDict) -> int | None:
-    """Raise ``MalformedError`` unless ``view`` has a Sabacc view's shape; its seat.
-
-    Checks everything a bot reads, so a bot never meets a field it cannot handle.
-    """
-    expect_keys(view, "view", VIEW_KEYS, OPTIONAL_VIEW_KEYS)
-    options = expect_dict(view["options"], "view.options")
-    seats = options.get("players")
-    if seats not in PLAYER_COUNTS or isinstance(seats, bool):
-        raise MalformedError("view.options.players", "expected 3, 4 or 5")
-    assert isinstance(seats, int)
-    if "stakes" in options:  # a view from before the option has none (read as "bidder")
-        expect_str(options["stakes"], "view.options.stakes", STAKES_RULES)
-    seat = _seat_or_none(view["seat"], seats, "view.seat")
-    _seat_or_none(view["to_act"], seats, "view.to_act")
-    declarer = _seat_or_none(view["declarer"], seats, "view.declarer")
-    expect_int(view["dealer"], "view.dealer", 0, seats - 1)
-    expect_str(view["phase"], "view.phase", [p.value for p in Phase])
-    expect_bool(view["over"], "view.over")
-    if view["contract"] is not None:
-        expect_str(view["contract"], "view.contract", auction.BIDS)
-    if (declarer is None) is not (view["contract"] is None):
-        raise MalformedError("view.contract", "a contract goes with a declarer")
-    if view["highest_bid"] is not None:
-        expect_str(view["highest_bid"], "view.highest_bid", auction.BIDS)
-    hand = card_list(view["hand"], "view.hand")
-    if len(set(hand)) != len(hand):
-        raise MalformedError("view.hand", "a card appears twice")
-    sizes = expect_list(view["hand_sizes"], "view.hand_sizes", seats)
-    for s, size in enumerate(sizes):
-        expect_int(size, f"view.hand_sizes[{s}]", 0, 30)
-    card_list(view["aside"], "view.aside")
-    expect_int(view["aside_needed"], "view.aside_needed", 0, 6)
-    expect_int(view["aside_size"], "view.aside_size", 0, 6)
-    if view["talon"] is not None:
-        card_list(view["talon"], "view.talon")
-    if len(play_list(view["trick"], "view.trick", seats)) >= seats:
-        raise MalformedError("view.trick", f"a trick in progress has fewer than {seats} cards")
-    played = expect_list(view["played"], "view.played", None)
-    if len(played) > HAND_SIZE[seats]:
-        raise MalformedError("view.played", "too many tricks")
-    for i, raw in enumerate(played):
-        where = f"view.played[{i}]"
-        if type(raw) is not dict or len(raw) != 2:
-            expect_keys(expect_dict(raw, where), where, ["plays", "winner"])
-        play_list(raw.get("plays"), f"{where}.plays", seats, seats)
-        expect_int(raw.get("winner"), f"{where}.winner", 0, seats - 1)
-    for key in ("chips", "wagers", "tricks"):
-        int_list(view[key], f"view.{key}", seats, CHIP_LIMIT)
-    expect_int(view["ante_pot"], "view.ante_pot")
-    if "refusals" in view:
-        refusals = expect_dict(view["refusals"], "view.refusals")
-        card_list(list(refusals), "view.refusals")
-        for card, text in refusals.items():
-            expect_str(text, f"view.refusals.{card}")
-    return seat
-
-
-def _seat_or_none(value: object, seats: int, field: str) -> int | None:
-    if value is None:
-        return None
-    return expect_int(value, field, 0, seats - 1)

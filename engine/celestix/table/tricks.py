@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypedDict
 
+from celestix.errors import MalformedError
 from celestix.table.seats import next_seat
 
 
@@ -43,3 +44,33 @@ def trick_leader(
     if completed:
         return int(completed[-1]["winner"])
     return next_seat(dealer, seats)
+
+
+def seen_cards(
+    tricks: Iterable[Sequence[Play]],
+    hand: Sequence[str],
+    seat: int | None,
+    sizes: Sequence[int],
+    field: str,
+) -> tuple[dict[str, int | None], list[set[str]]]:
+    """What a view shows of the cards: who played each card of ``tricks`` and who holds
+    each card of ``hand`` (the view's seat's, of ``sizes[seat]`` cards), each card once;
+    and each seat's cards played. ``field`` names the view (errors name its fields)."""
+    owner: dict[str, int | None] = {}
+    played_by: list[set[str]] = [set() for _ in sizes]
+    for plays in tricks:
+        for play in plays:
+            if play["card"] in owner:
+                raise MalformedError(f"{field}.trick", f"{play['card']} is played twice")
+            owner[play["card"]] = play["seat"]
+            played_by[play["seat"]].add(play["card"])
+    if seat is None:
+        if hand:
+            raise MalformedError(f"{field}.hand", "a spectator holds no cards")
+    elif len(hand) != sizes[seat]:
+        raise MalformedError(f"{field}.hand", "does not match the seat's hand size")
+    for card in hand:
+        if card in owner:
+            raise MalformedError(f"{field}.hand", f"{card} is held and played")
+        owner[card] = seat
+    return owner, played_by

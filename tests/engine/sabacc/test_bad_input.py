@@ -280,7 +280,7 @@ def test_bot_action_refuses_bad_views() -> None:
     empty = dict(view, hand=[])
     with pytest.raises(MalformedError) as error:
         api.bot_action(empty, "basic", 1)
-    assert error.value.field == "view"
+    assert error.value.field == "view.hand"
 
 
 def finished_game() -> State:

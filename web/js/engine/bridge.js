@@ -6,13 +6,29 @@
 //   await engine.ready;                       // {engine, pyodide} versions
 //   const { view, legal } = await engine.turn(state, 0);
 
+import { jsonProblem } from "./json.js";
+
+export { MAX_DEPTH, jsonProblem } from "./json.js";
+
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 // `?boot=micropip` or `?boot=cold` on the page's address chooses the worker's boot path
 // (docs/BRIDGE.md, "Boot"); by default it restores a stored snapshot when there is one.
 const BOOT_MODE = new URLSearchParams(globalThis.location?.search ?? "").get("boot");
 if (BOOT_MODE) WORKER_URL.searchParams.set("boot", BOOT_MODE);
 
-/** A failed call or boot: `kind` is "malformed", "illegal", "internal" or "boot". */
+// A worker that has sent nothing for this long while calls wait for it has hung (the
+// longest call the pages make takes a few seconds); it is replaced.
+const UNRESPONSIVE_MS = 30_000;
+// While calls wait, the worker is asked this often whether it is alive: an idle worker
+// answers at once, a busy one once its call is done.
+const PING_MS = 5_000;
+// A worker that dies this often within RESTART_WINDOW_MS is not started again: the
+// engine is reported as failed (`retry()` starts it again).
+const MAX_RESTARTS = 3;
+const RESTART_WINDOW_MS = 60_000;
+const DIED_MESSAGE = "The rules engine stopped working. It is starting again.";
+
+/** A failed call or boot: `kind` is "malformed", "illegal", "internal", "boot" or "died". */
 export class EngineError extends Error {
   constructor({ type = "EngineError", kind = "internal", message = "", field = null, rule = null } = {}) {
     super(message);
@@ -29,19 +45,24 @@ function defined(params) {
   return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
 }
 
+
 class Engine {
   constructor() {
     this._listeners = new Set();
+    this._deathListeners = new Set();
     this._latest = null; // the latest progress report, replayed to new listeners
     this.boot = null; // once ready: {path: "snapshot" | "cold" | "micropip", ms, steps}
+    this._nextId = 1;
+    this._deaths = []; // when the workers died (for MAX_RESTARTS)
     this._start();
+    setInterval(() => this._watch(), PING_MS);
   }
 
   /** A new worker and a new boot; `ready` follows it. */
   _start() {
-    this._nextId = 1;
     this._pending = new Map(); // id -> {resolve, reject}
     this._bootError = null;
+    this._up = false; // the worker has said it is ready
     this.ready = new Promise((resolve, reject) => {
       this._booted = resolve;
       this._bootFailed = reject;
@@ -49,17 +70,87 @@ class Engine {
     this.ready.catch(() => {}); // a page that never awaits `ready` still sees failed calls
     performance.mark("celestix:worker-created");
     const worker = new Worker(WORKER_URL, { type: "module" });
-    worker.onmessage = (event) => this._receive(event.data);
-    // the worker's script itself failed (not found, syntax error)
+    worker.onmessage = (event) => worker === this._worker && this._receive(event.data, worker);
+    // the worker's script failed: while booting, the boot failed (not found, syntax
+    // error); once up, the worker died (an error nothing caught)
     worker.onerror = (event) => {
       event.preventDefault();
-      this._fail(`The rules engine could not start: ${event.message || "its worker failed to load"}`);
+      this._lost(worker, event.message || "its worker failed to load");
+    };
+    // Ending the worker from outside (a test, the browser's tools) is a death too: its
+    // terminate() tells the bridge at once (the worker's life lock, a moment later), so
+    // a call made just after it waits for the next worker (the tests' hook).
+    worker.terminate = () => {
+      Worker.prototype.terminate.call(worker);
+      if (worker === this._worker && this._up) this._died("the worker was terminated");
     };
     this._worker = worker;
+    this._heard = performance.now();
   }
 
-  _receive(message) {
-    if (message.type === "progress") {
+  /** Every PING_MS: while calls wait, ask the worker whether it is alive, and replace it
+   * when it has said nothing for UNRESPONSIVE_MS. */
+  _watch() {
+    if (!this._up || this._pending.size === 0) return;
+    if (performance.now() - this._heard > UNRESPONSIVE_MS) {
+      this._died(`the worker did not answer for ${UNRESPONSIVE_MS / 1000} s`);
+      return;
+    }
+    this._worker.postMessage({ type: "ping" });
+  }
+
+  /** `worker` has ended or failed (`reason`): once up, it died; while booting, the boot
+   * failed. Nothing when it is no longer the engine's worker, or the engine has failed. */
+  _lost(worker, reason) {
+    if (worker !== this._worker || this._bootError) return;
+    if (this._up) this._died(reason);
+    else this._fail(`The rules engine could not start: ${reason}`);
+  }
+
+  /** The worker holds the Web Lock `name` for its whole life (worker.js): ask for it, to
+   * be granted it once the worker has ended, however it ended. */
+  _watchLife(worker, name) {
+    navigator.locks?.request(name, () => this._lost(worker, "its worker stopped")).catch(() => {});
+  }
+
+  /** The worker died after its boot: every waiting call fails with kind "died", the
+   * death listeners are told, and a new worker boots (from the stored snapshot). */
+  _died(reason) {
+    console.info(`celestix: the rules engine stopped (${reason})`);
+    const worker = this._worker;
+    const pending = [...this._pending.values()];
+    this._pending = new Map();
+    this._up = false;
+    this._worker = null;
+    Worker.prototype.terminate.call(worker);
+    const now = performance.now();
+    this._deaths = [...this._deaths.filter((at) => now - at < RESTART_WINDOW_MS), now];
+    const error = new EngineError({ type: "WorkerError", kind: "died", message: DIED_MESSAGE });
+    if (this._deaths.length > MAX_RESTARTS) {
+      this._worker = worker; // for _fail, which ends it
+      this._fail("The rules engine keeps stopping. Reload the page to start it again.");
+    } else {
+      this._latest = null;
+      this._start();
+    }
+    for (const { reject } of pending) reject(error);
+    for (const listener of this._deathListeners) {
+      try {
+        listener();
+      } catch (failure) {
+        console.error(failure);
+      }
+    }
+  }
+
+  _receive(message, worker) {
+    this._heard = performance.now();
+    if (message.type === "pong") return;
+    if (message.type === "alive") {
+      this._watchLife(worker, message.lock);
+    } else if (message.type === "died") {
+      this._died(message.message);
+    } else if (message.type === "progress") {
       const { stage, message: text, fraction } = message;
       this._latest = { stage, message: text, fraction };
       for (const listener of this._listeners) listener(this._latest);
@@ -70,6 +161,7 @@ class Engine {
         steps[name] = Math.round(at - performance.timeOrigin);
       }
       this.boot = { ...message.boot, steps };
+      this._up = true;
       // for the start-up benchmark and the tests: when, and by which path
       performance.mark("celestix:engine-ready", { detail: this.boot });
       this._booted(message.version);
@@ -104,24 +196,45 @@ class Engine {
     return () => this._listeners.delete(fn);
   }
 
+  /** Call fn() each time the worker dies after its boot (a new one is then starting and
+   * `ready` is its promise). Returns a function that stops the calls. */
+  onDied(fn) {
+    this._deathListeners.add(fn);
+    return () => this._deathListeners.delete(fn);
+  }
+
   /** After a failed boot: a new worker and a new boot. Resolves like `ready`. */
   retry() {
     if (this._bootError) {
       this._latest = null;
+      this._deaths = [];
       this._start();
     }
     return this.ready;
   }
 
-  /** Call an engine method (docs/BRIDGE.md) with named params; resolves with its result. */
+  /** Call an engine method (docs/BRIDGE.md) with named params; resolves with its result.
+   * Parameters that are not plain JSON are refused here (kind "malformed", `field` names
+   * the value at fault), before anything is posted. */
   call(method, params = {}) {
     if (this._bootError) return Promise.reject(this._bootError);
+    const given = defined(params);
+    for (const [name, value] of Object.entries(given)) {
+      const fault = jsonProblem(name, value);
+      if (fault) {
+        const { field, problem } = fault;
+        return Promise.reject(
+          new EngineError({ type: "MalformedError", kind: "malformed", message: `${field}: ${problem}`, field }),
+        );
+      }
+    }
     return new Promise((resolve, reject) => {
       const id = this._nextId++;
+      // the worker has been silent while idle: its silence is counted from now
+      if (this._pending.size === 0) this._heard = performance.now();
       try {
-        this._worker.postMessage({ id, method, params: defined(params) });
+        this._worker.postMessage({ id, method, params: given });
       } catch (error) {
-        // params that cannot be copied to the worker (a function, a DOM node...)
         reject(new EngineError({ type: error.name, kind: "malformed", message: error.message, field: "params" }));
         return;
       }

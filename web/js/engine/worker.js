@@ -24,6 +24,10 @@
 //             only by `?boot=micropip` on the worker's URL (the bridge passes the page's).
 // Any failure of a snapshot path falls back to the next path silently.
 
+import { engineSnapshot, importEngine, restoreOptions, snapshotOptions, unpackEngine } from "./install.js";
+import { jsonProblem } from "./json.js";
+import { fetchRuntimeEarly, loadWithRuntimeHooks, started } from "./runtime.js";
+
 // What to load (docs/BRIDGE.md): build.py writes it in here, so that every download starts
 // at the worker's first moment, with no request for build.json first. Left null (web/
 // served as it is, without a build), the worker reads build.json instead.
@@ -40,42 +44,104 @@ const MODE = new URL(import.meta.url).searchParams.get("boot") || "auto";
 const STALL_MS = 60_000;
 // Snapshots live in their own cache (the service worker's versioned caches are others).
 const SNAPSHOT_CACHE = "celestix-snapshots";
-// The wasm heap a new Pyodide module starts with. A snapshot is copied into it as it is
-// (Pyodide 314.0.7 does not grow it first), so a larger snapshot cannot be restored and
-// is not stored.
-const SNAPSHOT_HEAP_LIMIT = 30 * 1024 * 1024;
 // Work after the boot (a snapshot made or stored; a restored engine's files unpacked)
 // waits until the worker has been idle this long: the page's first requests come first.
 const IDLE_MS = 1000;
+
+// This script and the modules it imports: what a snapshot's boot code is made of
+const ENGINE_MODULES = ["worker.js", "install.js", "runtime.js", "json.js"];
 
 // When each step of the boot ended (ms since the epoch; the page makes them its own times)
 const steps = {};
 const step = (name) => (steps[name] = performance.timeOrigin + performance.now());
 step("worker");
 
+holdLifeLock();
+
+/**
+ * Hold a Web Lock for this worker's whole life and tell the bridge its name: the bridge
+ * asks for the same lock, which it is granted only once this worker has ended, however it
+ * ended (closed, terminated, crashed), so a dead worker is noticed at once (docs/BRIDGE.md,
+ * "A worker that dies"). Web Locks need a secure context (https, localhost); without
+ * them the bridge notices a dead worker by its silence.
+ */
+function holdLifeLock() {
+  const locks = self.navigator?.locks;
+  if (!locks || !self.crypto?.randomUUID) return;
+  const name = `celestix-engine-worker-${crypto.randomUUID()}`;
+  locks
+    .request(name, () => {
+      self.postMessage({ type: "alive", lock: name });
+      return new Promise(() => {}); // never settles: the lock goes with the worker
+    })
+    .catch((error) => console.info(`celestix: no life lock (${error.message})`));
+}
+
 let handle = null; // celestix.bridge.handle, once the engine is ready
 const waiting = []; // requests received before then
 let lastRequest = 0;
 
 self.onmessage = (event) => {
+  if (event.data?.type === "ping") {
+    self.postMessage({ type: "pong" }); // the bridge checks that the worker is alive
+    return;
+  }
   lastRequest = performance.now();
   if (handle) answer(event.data);
   else waiting.push(event.data);
 };
 
-/** Answer one request: {id, ok: true, result} or {id, ok: false, error}. */
-function answer({ id, method, params }) {
+/**
+ * Answer one request: {id, ok: true, result} or {id, ok: false, error}. Never throws: a
+ * request that cannot be answered (parameters JSON cannot hold, Pyodide failing) gets an
+ * error of its own. If Python itself no longer answers afterwards, the worker tells the
+ * bridge it has died and stops (the bridge starts another).
+ */
+function answer(request) {
+  const id = request?.id;
   let response;
   try {
-    response = JSON.parse(handle(String(method), JSON.stringify(params ?? null)));
+    // (bridge.js has checked them; this worker never hands Python what it cannot take)
+    const params = request.params ?? null;
+    const plain = params !== null && typeof params === "object" && !Array.isArray(params);
+    const entries = plain ? Object.entries(params).map(([name, v]) => [`params.${name}`, v]) : [["params", params]];
+    const fault = entries.map(([name, value]) => jsonProblem(name, value)).find(Boolean);
+    if (fault) {
+      const message = `${fault.field}: ${fault.problem}`;
+      self.postMessage({ id, ok: false, error: { type: "MalformedError", kind: "malformed", message, field: fault.field } });
+      return;
+    }
+    response = JSON.parse(handle(String(request.method), JSON.stringify(params)));
   } catch (error) {
-    // handle() itself never raises; this is Pyodide failing (e.g. out of memory)
-    response = {
-      ok: false,
-      error: { type: "WorkerError", kind: "internal", message: String(error), field: null, rule: null },
-    };
+    // handle() itself never raises: the parameters could not be written as JSON (the
+    // bridge refuses those before posting), or Pyodide failed (e.g. out of memory)
+    response = { ok: false, error: { type: "WorkerError", kind: "internal", message: describe(error) } };
+    if (!pythonAnswers()) {
+      self.postMessage({ id, ...response });
+      self.postMessage({ type: "died", message: `Python stopped answering: ${describe(error)}` });
+      self.close();
+      return;
+    }
   }
   self.postMessage({ id, ...response });
+}
+
+/** An error as text, whatever was thrown. */
+function describe(error) {
+  try {
+    return String(error?.message ?? error);
+  } catch {
+    return "an error that cannot be shown";
+  }
+}
+
+/** Whether the engine still answers (after an error, Pyodide may have failed for good). */
+function pythonAnswers() {
+  try {
+    return JSON.parse(handle("version", "null")).ok === true;
+  } catch {
+    return false;
+  }
 }
 
 // --- progress ----------------------------------------------------------------------
@@ -86,153 +152,6 @@ let stalled = null; // rejects the boot when nothing has happened for STALL_MS
 function progress(stage, message, fraction = null) {
   lastProgress = Date.now();
   self.postMessage({ type: "progress", stage, message, fraction });
-}
-
-/**
- * Count the bytes of the given downloads as they arrive (Pyodide fetches the wasm and
- * the standard library with fetch(), so wrapping fetch sees them). `sizes` maps absolute
- * URLs to their sizes from build.json; `report(fraction)` gets the share received so far.
- * A failed download rejects `failed`: Pyodide would otherwise only log it.
- */
-function countDownloads(sizes, report, early = null) {
-  const total = [...sizes.values()].reduce((a, b) => a + b, 0);
-  let received = 0;
-  let percent = -1; // reported only when the whole percentage changes
-  let fail;
-  const failed = new Promise((_, reject) => (fail = reject));
-  const realFetch = self.fetch.bind(self);
-  const counted = (bytes) => {
-    received += bytes;
-    const now = Math.floor((100 * received) / total);
-    if (now !== percent) report(Math.min(1, (percent = now) / 100));
-  };
-  self.fetch = async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input), SITE).href;
-    if (!sizes.has(url)) return realFetch(input, init);
-    if (early?.has(url)) {
-      const answer = await early.answer(url);
-      if (answer) return answer;
-    }
-    let response;
-    try {
-      response = await realFetch(input, init);
-    } catch (error) {
-      fail(new Error(`could not download ${url}: ${error.message}`));
-      throw error;
-    }
-    if (!response.ok || !response.body) {
-      fail(new Error(`could not download ${url}: HTTP ${response.status}`));
-      return response;
-    }
-    // Pyodide gets the real response (its URL lets the browser cache the compiled wasm,
-    // and streaming compilation reads it natively); a clone of its body is counted.
-    countBody(response.clone().body, counted);
-    return response;
-  };
-  return { failed, restore: () => (self.fetch = realFetch) };
-}
-
-/**
- * Pyodide's two big files, asked for from the worker's first moment (Pyodide itself would
- * ask only once its loader has come): the wasm is compiled as it arrives
- * (`WebAssembly.compileStreaming`), the standard library waits for Pyodide. Both
- * downloads are counted for the progress bar as they arrive (sizes from Content-Length,
- * else from the build manifest, given by `starting(bytesByUrl, message)` when Pyodide
- * starts loading), and so is `extra` once it resolves: null, or `{body, size}` of another
- * download of the runtime stage (the build's snapshot).
- *   answer(url)   Pyodide's own request for one of them: the standard library's response
- *                 (once: a second boot fetches it again), or for the wasm an empty
- *                 stand-in once the module is compiled; null if the early download
- *                 failed (the request then goes to the network)
- *   instantiate   stands in for WebAssembly.instantiateStreaming while Pyodide loads: the
- *                 compiled module for the stand-in, the real thing for anything else
- */
-function fetchRuntimeEarly(dir, extra) {
-  const wasmUrl = new URL("pyodide.asm.wasm", dir).href;
-  const stdlibUrl = new URL("python_stdlib.zip", dir).href;
-  const ok = (response) => {
-    if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
-    return response;
-  };
-  const wasm = started(fetch(wasmUrl).then(ok));
-  const stdlib = started(fetch(stdlibUrl).then(ok));
-  // the copy to count is taken as the response arrives: Pyodide may read the response
-  // itself (answer) before the wasm has come, and a read response cannot be cloned
-  const stdlibCopy = started(stdlib.then((response) => response.clone()));
-  const module = started(wasm.then((response) => WebAssembly.compileStreaming(response.clone())));
-  module.then(() => step("compiled"), () => {});
-
-  let finalMessage = "Python runtime downloaded";
-  let percent = -1;
-  let fromManifest;
-  const manifestSizes = new Promise((resolve) => (fromManifest = resolve));
-  Promise.all([wasm, stdlibCopy, extra.catch(() => null)]).then(([w, z, x]) => {
-    const lengths = [w, z].map((response) => Number(response.headers.get("content-length")));
-    const more = x ? x.size : 0;
-    const total = lengths.every((n) => n > 0)
-      ? Promise.resolve(lengths[0] + lengths[1] + more)
-      : manifestSizes.then((sizes) => sizes.get(wasmUrl) + sizes.get(stdlibUrl) + more);
-    let received = 0;
-    const counted = (bytes) => {
-      received += bytes;
-      total.then((all) => {
-        const now = Math.min(100, Math.floor((100 * received) / all));
-        if (now === percent) return;
-        percent = now;
-        progress("runtime", now < 100 ? "Downloading the Python runtime" : finalMessage, now / 100);
-      });
-    };
-    countBody(w.body, counted); // the compiler reads a clone
-    countBody(z.body, counted); // a copy: Pyodide reads the response itself
-    if (x) countBody(x.body, counted);
-  }, () => {});
-
-  const standIns = new WeakSet();
-  let stdlibGiven = false;
-  return {
-    has: (url) => url === wasmUrl || url === stdlibUrl,
-    /** Pyodide starts loading: sizes from the manifest, the message once downloaded. */
-    starting(bytesByUrl, message) {
-      fromManifest(bytesByUrl);
-      finalMessage = message;
-      if (percent === 100) progress("runtime", message, 1);
-    },
-    async answer(url) {
-      try {
-        if (url === stdlibUrl) {
-          if (stdlibGiven) return null;
-          stdlibGiven = true;
-          return await stdlib;
-        }
-        await module;
-      } catch {
-        return null;
-      }
-      const standIn = new Response(new Uint8Array(0), { headers: { "content-type": "application/wasm" } });
-      standIns.add(standIn);
-      return standIn;
-    },
-    async instantiate(realInstantiate, source, imports) {
-      const response = await source;
-      if (!standIns.has(response)) return realInstantiate(response, imports);
-      const compiled = await module;
-      return { module: compiled, instance: await WebAssembly.instantiate(compiled, imports) };
-    },
-  };
-}
-
-/** Read `body` to its end, telling `counted` the size of each chunk. */
-async function countBody(body, counted) {
-  const reader = body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      counted(value.byteLength);
-    }
-  } catch {
-    // the download itself failed: the runtime's own read reports that
-  }
 }
 
 // --- downloads ---------------------------------------------------------------------
@@ -286,12 +205,6 @@ function once(make) {
   };
 }
 
-/** A promise that is also marked handled: it may be dropped if the boot takes another path. */
-function started(promise) {
-  promise.catch(() => {});
-  return promise;
-}
-
 // --- snapshots ---------------------------------------------------------------------
 
 /**
@@ -304,7 +217,9 @@ function snapshotKey(manifest) {
   const hash = (path) => manifest.files[path].sha256.slice(0, 16);
   const wasm = hash(`${manifest.pyodide.path}pyodide.asm.wasm`);
   const wheel = hash(manifest.engine.wheel);
-  const worker = (manifest.worker ?? manifest.files["js/engine/worker.js"].sha256).slice(0, 16);
+  // (BOOT.worker: the hash of this script and the modules it imports; unbuilt, theirs)
+  const code = () => ENGINE_MODULES.map((name) => manifest.files[`js/engine/${name}`].sha256.slice(0, 16));
+  const worker = (manifest.worker ?? code().join("")).slice(0, 16);
   return new URL(
     `__snapshot__/pyodide-${manifest.pyodide.version}-${wasm}/celestix-${wheel}/worker-${worker}`,
     SITE,
@@ -353,53 +268,33 @@ async function dropSnapshots() {
 
 // --- boot --------------------------------------------------------------------------
 
-/** Start Pyodide (snapshot options in `extra`), counting the runtime's downloads. */
-async function startPython(loadPyodide, manifest, extra, message) {
-  const early = manifest.pyodide.path === PYODIDE_PATH ? earlyRuntime : null;
+/** Start Pyodide (`options`: snapshot options), counting the runtime's downloads. */
+async function startPython(plan, options, message) {
+  const { loadPyodide, manifest, runtime } = plan;
   const pyodideDir = new URL(manifest.pyodide.path, SITE);
   const sizes = new Map();
   for (const name of ["pyodide.asm.wasm", "python_stdlib.zip"]) {
     sizes.set(new URL(name, pyodideDir).href, manifest.files[manifest.pyodide.path + name].size);
   }
-  if (early) early.starting(sizes, message);
+  if (runtime) runtime.starting(sizes, message);
   else progress("runtime", "Downloading the Python runtime", 0);
-  const downloads = countDownloads(
-    sizes,
-    (fraction) => progress("runtime", fraction < 1 ? "Downloading the Python runtime" : message, fraction),
-    early,
+  const report = (fraction) => progress("runtime", fraction < 1 ? "Downloading the Python runtime" : message, fraction);
+  const pyodide = await loadWithRuntimeHooks({ sizes, report, early: runtime, base: SITE }, () =>
+    loadPyodide({
+      indexURL: pyodideDir.href,
+      lockFileURL: new URL("pyodide-lock.json", pyodideDir).href,
+      ...options,
+    }),
   );
-  const realInstantiate = WebAssembly.instantiateStreaming;
-  if (early) {
-    WebAssembly.instantiateStreaming = (source, imports) =>
-      early.instantiate(realInstantiate, source, imports);
-  }
-  try {
-    const pyodide = await Promise.race([
-      loadPyodide({
-        indexURL: pyodideDir.href,
-        lockFileURL: new URL("pyodide-lock.json", pyodideDir).href,
-        ...extra,
-      }),
-      downloads.failed,
-    ]);
-    step("runtime");
-    return pyodide;
-  } finally {
-    downloads.restore();
-    WebAssembly.instantiateStreaming = realInstantiate;
-  }
+  step("runtime");
+  return pyodide;
 }
 
-/**
- * Unpack the engine wheel into site-packages (what an installer does for a pure wheel),
- * and, when given, the engine's bytecode beside it (build.py has Pyodide's Python compile
- * the same sources: importing then compiles nothing). `quiet`: no progress reports.
- */
-async function unpackEngine(pyodide, wheel, bytecode = null, quiet = false) {
+/** The install step (install.js, shared with the build's snapshot script) once the
+ * downloads have come. `quiet`: no progress reports. */
+async function install(pyodide, wheel, bytecode = null, quiet = false) {
   if (!quiet) progress("packages", "Unpacking the rules engine", 0);
-  const extractDir = pyodide.runPython("import sys\nnext(p for p in sys.path if p.endswith('site-packages'))");
-  pyodide.unpackArchive(await wheel, "wheel", { extractDir });
-  if (bytecode) pyodide.unpackArchive(await bytecode, "zip", { extractDir });
+  unpackEngine(pyodide, await wheel, await bytecode);
   step("unpacked");
   if (!quiet) progress("packages", "Rules engine unpacked", 1);
 }
@@ -407,37 +302,81 @@ async function unpackEngine(pyodide, wheel, bytecode = null, quiet = false) {
 /** Import the bridge and ask its version: {handle, version}. */
 function startEngine(pyodide) {
   progress("engine", "Starting the rules engine", 0.5);
-  const bridge = pyodide.pyimport("celestix.bridge");
-  const version = JSON.parse(bridge.handle("version", "null"));
-  if (!version.ok) throw new Error(`the engine did not start: ${version.error.message}`);
+  const engine = importEngine(pyodide);
   step("imported");
-  return { handle: bridge.handle, version: { engine: version.result.engine, pyodide: pyodide.version } };
+  return engine;
 }
 
-async function bootFromSnapshot(loadPyodide, manifest, snapshot, engine, path = "snapshot") {
-  const pyodide = await startPython(loadPyodide, manifest, { _loadSnapshot: snapshot }, "Restoring Python");
+/** Restore the heap `bytes` (a snapshot: Python with the engine imported). */
+async function restore(plan, bytes) {
+  const pyodide = await startPython(plan, restoreOptions(bytes), "Restoring Python");
   progress("packages", "Rules engine restored", 1);
   // the generator's state was frozen in the snapshot: every start would draw the same
   // numbers (the engine takes its seeds explicitly; celestix.rng.fresh_seed reads the OS)
   pyodide.runPython("import random\nrandom.seed()");
+  const engine = startEngine(pyodide);
   // Every module of the engine was imported when the snapshot was made (`games` imports
   // each game; nothing imports later), so the engine answers before its files are back
   // in the file system (which is not in the snapshot): they are unpacked once the worker
   // is idle, for whatever reads them later (tracebacks, say). No bytecode: nothing will
   // be compiled.
-  const later = () => unpackEngine(pyodide, engine.wheel, null, true);
-  return { ...startEngine(pyodide), path, later };
+  afterIdle(() => install(pyodide, plan.wheel, null, true));
+  return engine;
 }
 
-async function bootCold(loadPyodide, manifest, engine, snapshotting) {
-  const bytecode = engine.bytecode();
-  const pyodide = await startPython(loadPyodide, manifest, { _makeSnapshot: snapshotting }, "Starting Python");
-  await unpackEngine(pyodide, engine.wheel, bytecode);
-  return { ...startEngine(pyodide), path: "cold", pyodide };
+/**
+ * The boot plan: the paths to try, in order (docs/BRIDGE.md, "Boot"). Each is
+ * `{path, run}`; `run()` resolves with the engine ({handle, version}), or null when the
+ * path does not apply (nothing stored), and throws when it fails: the next path is then
+ * tried, except after the last, whose failure is the boot's.
+ */
+function bootPlan(plan) {
+  const { manifest, key, stored, wantBuilt, prebuilt } = plan;
+  const built = manifest.engine.snapshot;
+  if (MODE === "micropip") return [{ path: "micropip", run: () => bootMicropip(plan) }];
+  return [
+    {
+      path: "snapshot",
+      run: async () => {
+        const bytes = await stored;
+        if (!bytes) return null;
+        try {
+          return await restore(plan, bytes);
+        } catch (error) {
+          await dropSnapshots(); // from another build, cut short or damaged: forget it
+          throw error;
+        }
+      },
+    },
+    {
+      path: "prebuilt",
+      run: async () => {
+        if (!wantBuilt) return null;
+        // (after a stored snapshot failed to restore, it is asked for only now)
+        const { response } = (await prebuilt) ?? { response: await fetchOk(new URL(built.path, SITE)) };
+        const bytes = await gunzip(response, built.size);
+        const engine = await restore(plan, bytes);
+        if (MODE === "auto") afterIdle(() => keepSnapshot(key, bytes));
+        return engine;
+      },
+    },
+    {
+      path: "cold",
+      run: async () => {
+        const bytecode = plan.bytecode();
+        const pyodide = await startPython(plan, MODE === "auto" ? snapshotOptions() : {}, "Starting Python");
+        await install(pyodide, plan.wheel, bytecode);
+        const engine = startEngine(pyodide);
+        if (MODE === "auto") afterIdle(() => snapshotNow(pyodide, key));
+        return engine;
+      },
+    },
+  ];
 }
 
-async function bootMicropip(loadPyodide, manifest) {
-  const pyodide = await startPython(loadPyodide, manifest, {}, "Starting Python");
+async function bootMicropip(plan) {
+  const { manifest } = plan;
+  const pyodide = await startPython(plan, {}, "Starting Python");
   // micropip, by URL (by name, the lock's hash -- made for another file -- refuses it).
   // loadPackage does not reject on failure: check what was loaded.
   progress("packages", "Loading the package installer", 0);
@@ -453,16 +392,19 @@ async function bootMicropip(loadPyodide, manifest) {
   progress("engine", "Installing the rules engine", 0);
   pyodide.globals.set("ENGINE_WHEEL", new URL(manifest.engine.wheel, SITE).href);
   await pyodide.runPythonAsync("import micropip\nawait micropip.install(ENGINE_WHEEL, deps=False)");
-  return { ...startEngine(pyodide), path: "micropip" };
+  return startEngine(pyodide);
 }
 
 // Where build.py puts Pyodide: its loader is fetched while build.json is (and again from
 // build.json's path, should that ever differ)
 const PYODIDE_PATH = "pyodide/";
-// Pyodide's big files, fetched (and the wasm compiled) from the worker's first moment
-let earlyRuntime = null;
 
-async function boot() {
+/**
+ * Everything the boot paths share, every download asked for at once: the runtime's
+ * loader and big files, the engine wheel, the stored snapshot, and the build's snapshot
+ * unless one is stored. Resolves once the loader has come.
+ */
+async function preparePlan() {
   progress("runtime", "Loading the build manifest", 0);
   const early = started(import(new URL(`${PYODIDE_PATH}pyodide.mjs`, SITE).href));
   // Pyodide's glue script: imported now, Pyodide's own import of the same URL gets the
@@ -470,14 +412,12 @@ async function boot() {
   started(import(new URL(`${PYODIDE_PATH}pyodide.asm.mjs`, SITE).href));
   const manifest = BOOT ?? (await fetchJson(new URL("build.json", SITE)));
   step("manifest");
-  // everything the boot needs is asked for at once: the runtime's loader, the engine
-  // wheel, the stored snapshot, and the build's snapshot unless one is stored
-  const loader =
-    manifest.pyodide.path === PYODIDE_PATH ? early : import(new URL(`${manifest.pyodide.path}pyodide.mjs`, SITE).href);
+  const samePath = manifest.pyodide.path === PYODIDE_PATH;
+  const loader = samePath ? early : import(new URL(`${manifest.pyodide.path}pyodide.mjs`, SITE).href);
   const key = snapshotKey(manifest);
   const stored = started(MODE === "auto" ? readSnapshot(key) : Promise.resolve(null));
   const built = manifest.engine.snapshot;
-  const wantBuilt = built && (MODE === "prebuilt" || (MODE === "auto" && !savingData()));
+  const wantBuilt = Boolean(built) && (MODE === "prebuilt" || (MODE === "auto" && !savingData()));
   // {response, counted (a copy for the progress bar)} or null
   const prebuilt = started(
     stored.then(async (bytes) => {
@@ -487,87 +427,103 @@ async function boot() {
     }),
   );
   const counted = prebuilt.then((p) => p && { body: p.counted.body, size: manifest.files[built.path].size });
-  earlyRuntime = fetchRuntimeEarly(new URL(PYODIDE_PATH, SITE), counted);
-  const engine =
-    MODE === "micropip"
-      ? null
-      : {
-          wheel: started(fetchBytes(new URL(manifest.engine.wheel, SITE))),
-          // only a cold boot unpacks it: asked for when the boot goes cold (at once when
-          // no snapshot is wanted), while Python starts
-          bytecode: once(() =>
-            manifest.engine.bytecode ? started(fetchBytes(new URL(manifest.engine.bytecode, SITE))) : null,
-          ),
-        };
-  if (MODE === "cold") engine.bytecode();
-  const { loadPyodide } = await loader;
+  const runtime = fetchRuntimeEarly(new URL(PYODIDE_PATH, SITE), counted, {
+    progress,
+    compiled: () => step("compiled"),
+  });
+  const plan = {
+    manifest,
+    key,
+    stored,
+    wantBuilt,
+    prebuilt,
+    // the early downloads serve only the runtime at PYODIDE_PATH
+    runtime: samePath ? runtime : null,
+    wheel: MODE === "micropip" ? null : started(fetchBytes(new URL(manifest.engine.wheel, SITE))),
+    // only a cold boot unpacks it: asked for when the boot goes cold (at once when no
+    // snapshot is wanted), while Python starts
+    bytecode: once(() =>
+      manifest.engine.bytecode ? started(fetchBytes(new URL(manifest.engine.bytecode, SITE))) : null,
+    ),
+  };
+  if (MODE === "cold") plan.bytecode();
+  plan.loadPyodide = (await loader).loadPyodide;
   step("loader");
-  if (MODE === "micropip") return bootMicropip(loadPyodide, manifest);
-
-  const snapshot = await stored;
-  if (snapshot) {
-    try {
-      return await bootFromSnapshot(loadPyodide, manifest, snapshot, engine);
-    } catch (error) {
-      // a snapshot from another build, cut short or damaged: forget it, start afresh
-      console.info(`celestix: the snapshot did not restore (${error.message}); starting afresh`);
-      await dropSnapshots();
-    }
-  }
-  if (wantBuilt) {
-    try {
-      // (after a stored snapshot failed to restore, it is asked for only now)
-      const { response } = (await prebuilt) ?? { response: await fetchOk(new URL(built.path, SITE)) };
-      const bytes = await gunzip(response, built.size);
-      const booted = await bootFromSnapshot(loadPyodide, manifest, bytes, engine, "prebuilt");
-      if (MODE === "auto") booted.storeSnapshot = { key, bytes };
-      return booted;
-    } catch (error) {
-      console.info(`celestix: the build's snapshot did not restore (${error.message}); starting afresh`);
-    }
-  }
-  const booted = await bootCold(loadPyodide, manifest, engine, MODE === "auto");
-  if (MODE === "auto") booted.snapshotTo = key;
-  return booted;
+  return plan;
 }
 
-/** Run `task` once the worker has had no request for IDLE_MS (tasks run in the order
- * they were given). */
-function whenIdle(task) {
-  const check = () => {
+/** Try the plan's paths in order: {handle, version, path} of the first that boots. */
+async function boot() {
+  const plan = await preparePlan();
+  const paths = bootPlan(plan);
+  for (const [i, { path, run }] of paths.entries()) {
+    try {
+      const engine = await run();
+      if (engine) return { ...engine, path };
+    } catch (error) {
+      if (i === paths.length - 1) throw error;
+      console.info(`celestix: the ${path} boot failed (${error.message}); trying the next way`);
+    }
+  }
+  throw new Error("no way to boot"); // the last path always boots or throws
+}
+
+// --- after the boot ----------------------------------------------------------------
+
+// Work that waits until the boot is over and the worker has had no request for IDLE_MS
+// (the page's first requests come first): a restored engine's files, a snapshot to make
+// or to store. Run in the order given, one at a time.
+const idleTasks = [];
+let idleRunning = false;
+
+function afterIdle(task) {
+  idleTasks.push(task);
+}
+
+/** Run the queued tasks, each once the worker has been idle for IDLE_MS. */
+function runIdleTasks() {
+  if (idleRunning) return;
+  idleRunning = true;
+  const next = () => {
     const idle = performance.now() - lastRequest;
     if (idle < IDLE_MS) {
-      setTimeout(check, IDLE_MS - idle);
+      setTimeout(next, IDLE_MS - idle);
       return;
     }
-    task();
+    const task = idleTasks.shift();
+    if (!task) {
+      idleRunning = false;
+      return;
+    }
+    Promise.resolve()
+      .then(task)
+      .catch((error) => console.info(`celestix: ${error.message}`))
+      .then(() => setTimeout(next, 0));
   };
-  setTimeout(check, IDLE_MS);
+  setTimeout(next, IDLE_MS);
 }
 
 /** Store `snapshot` under `key` and tell the page, or say on the console why not. */
-function keepSnapshot(key, snapshot) {
-  storeSnapshot(key, snapshot).then(
-    () => self.postMessage({ type: "snapshot-stored", size: snapshot.length }),
-    (error) => console.info(`celestix: the snapshot was not stored (${error.message})`),
-  );
+async function keepSnapshot(key, snapshot) {
+  try {
+    await storeSnapshot(key, snapshot);
+    self.postMessage({ type: "snapshot-stored", size: snapshot.length });
+  } catch (error) {
+    console.info(`celestix: the snapshot was not stored (${error.message})`);
+  }
 }
 
-/**
- * Import every game (so a restored engine has them all), snapshot the heap and store it
- * for the next start.
- */
-function snapshotNow(pyodide, key) {
+/** Snapshot the heap (install.js: every game imported first) and store it for the next
+ * start. */
+async function snapshotNow(pyodide, key) {
+  let snapshot;
   try {
-    handle("games", "null"); // imports every game package
-    if (pyodide._module.HEAP8.length > SNAPSHOT_HEAP_LIMIT) {
-      console.info(`celestix: the heap (${pyodide._module.HEAP8.length} bytes) is too large to snapshot`);
-      return;
-    }
-    keepSnapshot(key, pyodide.makeMemorySnapshot());
+    snapshot = engineSnapshot(pyodide, handle);
   } catch (error) {
     console.info(`celestix: no snapshot was made (${error.message})`);
+    return;
   }
+  await keepSnapshot(key, snapshot);
 }
 
 /** Boot, with a watchdog for boots that stop making progress. */
@@ -584,10 +540,7 @@ async function start() {
     self.postMessage({ type: "ready", version: booted.version, boot: { path: booted.path, ms, steps } });
     for (const request of waiting.splice(0)) answer(request);
     lastRequest = performance.now();
-    // after the page's first requests: the files of a restored engine, then its snapshot
-    if (booted.later) whenIdle(() => booted.later().catch((error) => console.info(`celestix: ${error.message}`)));
-    if (booted.snapshotTo) whenIdle(() => snapshotNow(booted.pyodide, booted.snapshotTo));
-    if (booted.storeSnapshot) whenIdle(() => keepSnapshot(booted.storeSnapshot.key, booted.storeSnapshot.bytes));
+    runIdleTasks();
   } catch (error) {
     self.postMessage({ type: "boot-error", message: `The rules engine could not start: ${error.message ?? error}` });
   } finally {
