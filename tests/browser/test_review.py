@@ -106,6 +106,10 @@ def check_step(dialog: Locator, decision: dict[str, Any], game: str, k: int, tot
     expect(verdict).to_have_attribute("data-mark", mark)
     expect(verdict.locator(".advice-title")).to_contain_text(WORDS[mark])
     expect(verdict.locator(".advice-text")).to_have_text(decision["reason"])
+    # said once, in the dialog's own live region: the step's place, its mark, the reason
+    spoken = dialog.get_by_role("status")
+    expect(spoken).to_have_text(re.compile(rf"^Decision {k} of {total}, .+\. {WORDS[mark]}\b"))
+    expect(spoken).to_contain_text(decision["reason"])
     action, best = decision["action"], decision["best"]
     worse = decision["loss"] > 0
     better_items = verdict.locator(".advice-list li", has_text="Better:")
@@ -310,6 +314,14 @@ def test_sabacc_review_after_a_round_by_touch_on_a_phone_cancelled_and_taken_up(
             screenshot(page, f"review-sabacc-{decision['kind']}-375")
             axe(page, f"the review's {decision['kind']} at 375 px")
     expect(forward).to_be_disabled()
+    # and by keyboard (a phone with one, or a reader's keys): back a step, the summary, the end
+    page.keyboard.press("ArrowLeft")
+    check_step(dialog, decisions[-2], "sabacc", len(decisions) - 1, len(decisions))
+    page.keyboard.press("Home")
+    expect(dialog).to_have_attribute("data-step", "0")
+    expect(dialog.get_by_role("status")).to_have_text(f"Summary. {expected['summary']['text']}")
+    page.keyboard.press("End")
+    check_step(dialog, decisions[-1], "sabacc", len(decisions), len(decisions))
     assert internal_words(said(page), "sabacc") == {}
     dialog.get_by_role("button", name="Close").tap()
     expect(page.locator("dialog.tp-summary-dialog[open]")).to_be_visible()
