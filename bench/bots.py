@@ -95,6 +95,9 @@ PAGE = b"""<!doctype html>
 """
 # The most games played to find a phase's positions
 MAX_GAMES = 200
+# Every game has four phases of positions (phase_of); games are played until each is met
+# (Contract Sabacc's easy players pass whole games when their hands do not pay to declare)
+PHASES_PER_GAME = 4
 # A trick is "late" once each hand holds this many cards or fewer (the strong Precedence
 # level solves the last four tricks exactly)
 LATE_HAND = 4
@@ -143,8 +146,9 @@ def candidates(api: Any, game: str, seed: int) -> list[dict[str, Any]]:
 def positions_of(api: Any, game: str, count: int) -> list[dict[str, Any]]:
     """``count`` positions of ``game`` (or a few more: an equal share of every phase).
 
-    Games are played (seeds 1, 2, ...) until every phase met has four times its share of
-    candidates; each phase's share is then taken at even intervals over its candidates.
+    Games are played (seeds 1, 2, ...) until every phase is met and has four times its
+    share of candidates; each phase's share is then taken at even intervals over its
+    candidates.
     """
     by_phase: dict[str, list[dict[str, Any]]] = {}
     seed = 0
@@ -153,7 +157,8 @@ def positions_of(api: Any, game: str, count: int) -> list[dict[str, Any]]:
         for found in candidates(api, game, seed):
             by_phase.setdefault(found["phase"], []).append(found)
         share = math.ceil(count / len(by_phase))
-        if all(len(found) >= 4 * share for found in by_phase.values()):
+        met = len(by_phase) >= PHASES_PER_GAME
+        if met and all(len(found) >= 4 * share for found in by_phase.values()):
             break
     share = math.ceil(count / len(by_phase))
     chosen: list[dict[str, Any]] = []

@@ -34,7 +34,8 @@ from tablekit import (
 )
 
 SEED = 1
-SEED_OF_THE_END = 5  # a game whose last round is played (not void)
+SEED_OF_THE_END = 8  # a game whose last round is played (not void)
+OLD_GAME = Path(__file__).parents[1] / "engine" / "sabacc" / "old_game.json"
 AxeCheck = Callable[..., list[dict[str, Any]]]  # the fixtures of a11y.py
 Screenshot = Callable[[Page, str], Path]
 
@@ -128,12 +129,19 @@ def test_a_round_of_four_by_clicks_taps_and_keys_with_a_reload(
     assert positions == ["right", "top", "left"]  # seats 1, 2, 3 counterclockwise
     texts = said(page)
 
-    # the auction: each stake on its button; bid by clicking (focus is on the bids)
+    # the auction: what each bid costs everyone on its button (in words as its title, the
+    # screen readers' description) and how the wagers grow; bid by clicking (focus is on
+    # the bids)
     while phase(page) == "bidding":
         turn(page)
         if phase(page) != "bidding":
             break
-        expect(page.locator(".sb-bid[data-bid=guard_against]")).to_contain_text("stake 6")
+        guard_against = page.locator(".sb-bid[data-bid=guard_against]")
+        expect(guard_against).to_contain_text("everyone +6")
+        expect(guard_against).to_have_attribute(
+            "title", "Guard against: everyone puts 6 more chips in"
+        )
+        expect(page.locator(".sb-stakes-rule")).to_contain_text("even one who has passed")
         assert page.evaluate("() => document.activeElement.closest('.sb-bids') !== null")
         buttons = page.eval_on_selector_all(".sb-bid", "els => els.map(e => e.dataset.bid)")
         legal = [{"type": "bid", "bid": b} for b in buttons]
@@ -212,10 +220,15 @@ def test_a_round_of_four_by_clicks_taps_and_keys_with_a_reload(
         play_by_keys(page)
         texts += said(page)
 
-    # the count: the pairing and the 46-point line, the wagers, the chips
+    # the count: the pairing and the 46-point line, the wagers settled as it happens
+    # (everyone called the Take: 1 chip each, and 3 stacks of 1 from you), the chips
     dialog = page.locator("dialog.tp-summary-dialog[open]")
     expect(dialog).to_contain_text("46")
-    expect(dialog).to_contain_text("Wagers")
+    expect(dialog).to_contain_text(
+        "Wagers: everyone put in 1 chip for the bids, and you added 1 more for each of the "
+        "3 defenders: 7 chips on the table."
+    )
+    expect(dialog).to_contain_text("This round's wagers: you ")
     assert dialog.locator(".sb-pair").count() > 0
     texts += said(page)
     axe(page, "count")
@@ -281,3 +294,82 @@ def test_three_and_five_player_tables(page: Page, screenshot: Screenshot) -> Non
         assert len(hand_codes(page)) == hand
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 375
         screenshot(page, f"sabacc-{players}-players-375")
+
+
+@pytest.mark.parametrize(
+    ("stakes", "seed", "said_cost", "button", "title", "rule"),
+    [
+        # Cass bid Take (Bryn passed) in round 3: everyone has 1 chip in front of them
+        ("everyone", 3, "Cass bid Take: everyone puts 1 more chip in.", "everyone +2",
+         "Guard: everyone puts 2 more chips in", "even one who has passed"),
+        # Bryn bid Guard in round 2: only Bryn has 2 chips in front of them
+        ("bidder", 66, "Bryn bid Guard: the bidder puts 2 chips in.", "you +4",
+         "Guard without: the bidder puts 4 chips in", "Only the bidder puts"),
+    ],
+)  # fmt: skip
+def test_the_auction_says_what_each_bid_costs_under_the_tables_stakes(
+    page: Page, axe: AxeCheck, stakes: str, seed: int, said_cost: str, button: str, title: str,
+    rule: str,
+) -> None:  # fmt: skip
+    state, record = play_to(
+        "sabacc",
+        {"players": 4, "stakes": stakes},
+        seed,
+        lambda s: (
+            s["phase"] == "bidding"
+            and s["to_act"] == 0
+            and any(b["bid"] != "pass" for b in s["bids"])
+        ),
+    )
+    page.set_viewport_size(WIDE)
+    open_table(page, "sabacc", saved(record))
+    assert turn(page) == "you"
+    expect(page.locator(".sb-cost")).to_have_text(said_cost)
+    bid = "guard" if stakes == "everyone" else "guard_without"
+    expect(page.locator(f".sb-bid[data-bid={bid}]")).to_contain_text(button)
+    expect(page.locator(f".sb-bid[data-bid={bid}]")).to_have_attribute("title", title)
+    expect(page.locator(".sb-stakes-rule")).to_contain_text(rule)
+    # each player's plate shows the wager in front of them
+    for seat, wager in enumerate(state["wagers"]):
+        detail = page.locator(f".seat-plate[data-seat='{seat}'] .seat-detail")
+        if wager:
+            expect(detail).to_contain_text(f"wager {wager}")
+        else:
+            expect(detail).not_to_contain_text("wager")
+    axe(page, f"auction under {stakes}")
+    felt = page.locator(".sb-felt-info").inner_text()
+    assert internal_words([felt, said_cost, title], "sabacc") == {}
+
+
+def test_a_game_saved_before_the_stakes_option_opens_and_plays_under_its_own_rule(
+    page: Page,
+) -> None:
+    """A save whose record has no ``stakes`` (made before the option, when only the bidder
+    staked) replays as the game it was, shows its own chips, and goes on; the next save
+    names the rule (docs/RULES.md)."""
+    old = json.loads(OLD_GAME.read_text(encoding="utf-8"))
+    record = dict(old["record"])
+    actions = record["actions"]
+    # the moves that leave the person (seat 0) to play, in round 3, after a few tricks
+    cut = next(k for k in range(old["state_moves"], len(actions)) if actions[k]["seat"] == 0)
+    record["actions"] = actions[:cut]
+    assert "stakes" not in record["options"]
+    expected = api.replay(dict(record, options=dict(record["options"], stakes="bidder")))
+    assert expected["to_act"] == 0 and expected["round"] == 2
+    # under today's default the same moves would have moved other chips
+    assert api.replay(record)["chips"] != expected["chips"]
+    page.set_viewport_size(WIDE)
+    open_table(page, "sabacc", saved(record))
+    assert turn(page) == "you"
+    assert "stakes=bidder" in page.evaluate("() => location.hash")
+    page.keyboard.press("g")
+    balances = page.locator("dialog[open] .ledger-balances li")
+    expect(balances).to_have_count(4)
+    names = ["You", "Aurel", "Bryn", "Cass"]
+    for seat, chips in enumerate(expected["chips"]):
+        expect(balances.nth(seat)).to_have_text(f"{names[seat]} {chips} chips")
+    page.keyboard.press("Escape")
+    play_by_keys(page)
+    stored = json.loads(page.evaluate("() => localStorage.getItem('celestix.sabacc.game')"))
+    assert stored["record"]["options"]["stakes"] == "bidder"
+    assert len(stored["record"]["actions"]) > cut

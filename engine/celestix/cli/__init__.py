@@ -1,7 +1,8 @@
 """The terminal client: ``python -m celestix COMMAND GAME [options]``.
 
 Commands: ``play`` (a person plays one seat against bots), ``simulate`` (bot games and
-their statistics) and ``arena`` (duplicate matches between bot levels). Each game
+their statistics), ``arena`` (duplicate matches between bot levels) and ``calibrate``
+(the basic player's bidding, for games that have it). Each game
 provides its commands in ``celestix.cli.<game>`` as functions
 ``add_arguments(command, parser)`` and ``run(command, args) -> int``; a game without a
 module here has no terminal client.
@@ -19,6 +20,7 @@ COMMANDS = {
     "play": "play a game against computer players",
     "simulate": "play bot games and print their statistics",
     "arena": "duplicate matches between two bot levels",
+    "calibrate": "calibrate the basic player's bidding on simulated hands",
 }
 
 

@@ -18,18 +18,18 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from celestix import api, runner
-from celestix.cli import sabacc_arena
+from celestix.cli import sabacc_arena, sabacc_calibrate
 from celestix.options import OptionValue, resolve
 from celestix.rng import fresh_seed
 from celestix.sabacc.auction import BID_NAMES, BIDS
-from celestix.sabacc.bots import LEVELS
+from celestix.sabacc.bots import LEVELS, player_of
 from celestix.sabacc.cards import SABACC, SUIT_NAMES, SUIT_OF, SUITS, card_name, points_text
 from celestix.sabacc.chips import STAKES_RULES
 from celestix.sabacc.settlement import BONUS_NAMES, BONUSES
 from celestix.sabacc.state import OPTION_SPECS
 from celestix.shape import JsonDict
 
-COMMANDS = ("play", "simulate", "arena")
+COMMANDS = ("play", "simulate", "arena", "calibrate")
 HELP = (
     "Type a choice's number, a bid (take, push, guard, without, against, pass) or a card "
     "code (14c is the Master of coins, -21 The Universe, 0 The Idiot); quit to stop."
@@ -57,6 +57,8 @@ def add_arguments(command: str, parser: argparse.ArgumentParser) -> None:
     )
     if command == "arena":
         sabacc_arena.add_arguments(parser)
+    elif command == "calibrate":
+        sabacc_calibrate.add_arguments(parser)
     elif command == "play":
         parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
         parser.add_argument("--level", choices=LEVELS, default="normal", help="the bots' level")
@@ -70,6 +72,8 @@ def add_arguments(command: str, parser: argparse.ArgumentParser) -> None:
         parser.add_argument(
             "--checked", action="store_true", help="go through the facade (checks every call)"
         )
+        parser.add_argument("--jobs", "--workers", dest="jobs", type=int, default=1,
+                            help="processes playing games in parallel")  # fmt: skip
 
 
 def run(command: str, args: argparse.Namespace) -> int:
@@ -83,10 +87,12 @@ def run(command: str, args: argparse.Namespace) -> int:
     }
     if command == "arena":
         return sabacc_arena.arena(args, options, print)
+    if command == "calibrate":
+        return sabacc_calibrate.calibrate(args, options, print)
     seed = fresh_seed() if args.seed is None else args.seed
     if command == "play":
         return play(options, seed, args.seat, args.level, sys.stdin, sys.stdout)
-    return simulate(options, seed, args.games, args.seats, args.checked, sys.stdout)
+    return simulate(options, seed, args.games, args.seats, args.checked, sys.stdout, args.jobs)
 
 
 # --- play ---------------------------------------------------------------------------
@@ -279,15 +285,16 @@ def narrate(event: JsonDict, me: int) -> str | None:
 
 
 def simulate(
-    options: JsonDict, seed: int, games: int, seats_arg: str, checked: bool, out: TextIO
-) -> int:
-    """Play ``games`` bot games and print their statistics."""
+    options: JsonDict, seed: int, games: int, seats_arg: str, checked: bool, out: TextIO,
+    jobs: int = 1,
+) -> int:  # fmt: skip
+    """Play ``games`` bot games (in ``jobs`` processes) and print their statistics."""
     say: Callable[[str], None] = lambda text: print(text, file=out)  # noqa: E731
     players = int(options["players"])
     levels = [level.strip() for level in seats_arg.split(",")]
     if len(levels) == 1:
         levels = levels * players
-    if len(levels) != players or any(level not in LEVELS for level in levels):
+    if len(levels) != players or any(player_of(level) is None for level in levels):
         say(f"--seats needs 1 or {players} levels from: {', '.join(LEVELS)}")
         return 2
     try:
@@ -297,21 +304,24 @@ def simulate(
         return 2
     stats = Stats()
     started = time.perf_counter()
-    for game in range(games):
-        runner.play("sabacc", levels, resolved, seed + game, checked=checked, audit=True,
-                    observe=stats.observe)  # fmt: skip
+    work = [(resolved, seed + game, levels, checked) for game in range(games)]
+    for result in runner.run_jobs(game_stats, work, max(1, jobs))[0]:
+        stats.add(result)
     elapsed = time.perf_counter() - started
     how = " (through the facade)" if checked else ""
-    say(f"{games} games of Contract Sabacc, {players} players, seats {','.join(levels)}, "
-        f"seeds {seed}..{seed + games - 1}{how}")  # fmt: skip
-    say(f"rounds played {stats.counted}, void rounds {stats.void_rounds} of {stats.rounds}")
+    say(f"{games} games of Contract Sabacc, {players} players, stakes {resolved['stakes']}, "
+        f"seats {','.join(levels)}, seeds {seed}..{seed + games - 1}{how}")  # fmt: skip
+    say(f"rounds played {stats.counted}, void rounds {stats.void_rounds} of {stats.rounds} "
+        f"({stats.void_share:.1%})")  # fmt: skip
     say(f"declarer success rate {stats.success_rate:.1%}; average declarer points "
         f"{stats.declarer_points / max(1, stats.counted) / 2:.1f}")  # fmt: skip
+    say(f"mean absolute chip change per player per game {stats.mean_chip_change:.2f}")
     say("contracts:")
     for bid in BIDS:
         count, made = stats.contracts[bid], stats.made[bid]
+        share = count / stats.counted if stats.counted else 0.0
         rate = f"{made / count:.1%} made" if count else "-"
-        say(f"  {BID_NAMES[bid]:14} {count:6}  {rate}")
+        say(f"  {BID_NAMES[bid]:14} {count:6} ({share:5.1%})  {rate}")
     say("bonuses:")
     for bonus in BONUSES:
         say(f"  {BONUS_NAMES[bonus]:20} {stats.bonuses[bonus]:6}")
@@ -342,6 +352,7 @@ class Stats:
     declarer_points: int = 0  # half-points, summed over counted rounds
     chips: list[int] = field(default_factory=list)  # summed final chips per seat
     wins: list[int] = field(default_factory=list)  # games each seat won (ties count)
+    moved: int = 0  # summed over games and seats: |final chips - starting chips|
 
     def observe(self, step: runner.Step) -> None:
         """Take in one step's events."""
@@ -362,10 +373,29 @@ class Stats:
                 if not self.chips:
                     self.chips = [0] * len(event["chips"])
                     self.wins = [0] * len(event["chips"])
+                start = int(step.state["options"]["start_chips"])
                 for seat, amount in enumerate(event["chips"]):
                     self.chips[seat] += amount
+                    self.moved += abs(amount - start)
                 for seat in event["winners"]:
                     self.wins[seat] += 1
+
+    def add(self, other: Stats) -> None:
+        """Take in the statistics of other games (of the same table)."""
+        self.games += other.games
+        self.rounds += other.rounds
+        self.void_rounds += other.void_rounds
+        for mine, theirs in ((self.contracts, other.contracts), (self.made, other.made),
+                             (self.bonuses, other.bonuses)):  # fmt: skip
+            for key, value in theirs.items():
+                mine[key] += value
+        self.declarer_points += other.declarer_points
+        if not self.chips:
+            self.chips = [0] * len(other.chips)
+            self.wins = [0] * len(other.wins)
+        self.chips = [a + b for a, b in zip(self.chips, other.chips, strict=True)]
+        self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
+        self.moved += other.moved
 
     @property
     def counted(self) -> int:
@@ -376,3 +406,24 @@ class Stats:
     def success_rate(self) -> float:
         """Share of played rounds the declarer won."""
         return sum(self.made.values()) / self.counted if self.counted else 0.0
+
+    @property
+    def void_share(self) -> float:
+        """Share of rounds in which everyone passed."""
+        return self.void_rounds / self.rounds if self.rounds else 0.0
+
+    @property
+    def mean_chip_change(self) -> float:
+        """How far a player's chips end from where they began, on average per game."""
+        seats = len(self.chips)
+        return self.moved / (self.games * seats) if self.games and seats else 0.0
+
+
+def game_stats(job: tuple[JsonDict, int, list[str], bool]) -> Stats:
+    """One whole game's statistics (``(options, seed, levels, checked)``): a module-level
+    function, so that games can be played in other processes."""
+    options, seed, levels, checked = job
+    stats = Stats()
+    runner.play("sabacc", levels, options, seed, checked=checked, audit=True,
+                observe=stats.observe)  # fmt: skip
+    return stats

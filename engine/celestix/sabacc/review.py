@@ -28,6 +28,7 @@ from celestix.sabacc.bots.double_dummy import PAR_BUDGET, SabaccTricks
 from celestix.sabacc.bots.fast import HALF, mask_of
 from celestix.sabacc.bots.hints import card_reason, forced_reason
 from celestix.sabacc.bots.legal import legal_from_view
+from celestix.sabacc.bots.search import last_round
 from celestix.sabacc.bots.valuation import judge
 from celestix.sabacc.cards import HALF_POINTS, card_name, points_text
 from celestix.sabacc.counting import TARGET_HALF_POINTS
@@ -94,7 +95,8 @@ class SabaccReview(TrickReview):
             reason = self._aside_reason(action["card"], best["card"], loss)
         else:
             reason = self._bid_reason(action["bid"], best["bid"], loss, verdict.samples,
-                                      verdict.action_value, verdict.best_value)  # fmt: skip
+                                      verdict.action_value, verdict.best_value,
+                                      last_round(view))  # fmt: skip
         return {
             "best": best,
             "loss": loss,
@@ -139,12 +141,21 @@ class SabaccReview(TrickReview):
 
     @staticmethod
     def _bid_reason(bid: str, best: str, loss: int, samples: int, value: int,
-                    best_value: int) -> str:  # fmt: skip
+                    best_value: int, final: bool = False) -> str:  # fmt: skip
+        """In the game's last round the level bids for the best chance of ending with the
+        most chips (not for chips), which the reason then says."""
         name = "Your pass" if bid == PASS else f"Your bid of {BID_NAMES[bid]}"
         other = "passing" if best == PASS else f"a bid of {BID_NAMES[best]}"
         over = f"over {samples} simulated deals"
         if bid == best:
-            return f"{name} was the best, worth about {chips_text(value)} {over}."
+            top = (" In the game's last round it gave the best chance of ending with the most "
+                   "chips.") if final else ""  # fmt: skip
+            return f"{name} was the best, worth about {chips_text(value)} {over}.{top}"
+        if final:
+            return (f"{name} was worth about {chips_text(value)} {over}; {other} about "
+                    f"{chips_text(best_value)}, but in the game's last round only ending "
+                    f"with the most chips counts, and {other} gave the better chance of "
+                    "that.")  # fmt: skip
         if loss == 0:
             return f"{name} was worth about {chips_text(value)} {over}, as much as {other}."
         return (f"{name} was worth about {chips_text(value)} {over}; {other} about "

@@ -12,7 +12,13 @@ from celestix import api
 from celestix.cli.sabacc import Stats, game_options
 from celestix.runner import play
 from celestix.sabacc import bots
-from celestix.sabacc.bots.basic import choose_aside, choose_bid, choose_play, hand_count
+from celestix.sabacc.bots.basic import (
+    choose_aside,
+    choose_bid,
+    choose_play,
+    hand_count,
+    threshold,
+)
 from celestix.sabacc.bots.knowledge import read
 
 State = dict[str, Any]
@@ -46,6 +52,8 @@ def test_easy_plays_the_basic_heuristics() -> None:
 
 STRONG = [*sabacc_range(10, 21), "0", "14c", "13c", "14f", "14s", "12s"]
 WEAK = [f"{rank}{s}" for s in "cfst" for rank in range(2, 6)] + ["1c", "1f"]
+# A hand between the Take thresholds of the two stakes rules at four players.
+MIDDLING = [*sabacc_range(13, 21), "14c", "13c", "12c", "14f", "2f", "3f", "2s", "3s", "2t"]
 
 
 def bidding_view(hand: list[str], players: int = 4) -> dict[str, Any]:
@@ -60,6 +68,37 @@ def test_basic_bids_with_honours_sabaccs_and_long_suits_and_passes_weak_hands() 
     assert hand_count(STRONG) > hand_count(WEAK)
     assert choose_bid(bidding_view(STRONG)) != "pass"
     assert choose_bid(bidding_view(WEAK)) == "pass"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_basic_thresholds_follow_the_stakes_rule(players: int) -> None:
+    # Under "bidder" a made contract wins nothing from a silent table, so the basic player
+    # wants a surer hand for every contract than under "everyone".
+    for contract in ("take", "push", "guard", "guard_without", "guard_against"):
+        assert threshold(contract, players, "bidder") > threshold(contract, players, "everyone")
+    ladder = [threshold(c, players, "everyone") for c in ("take", "push", "guard")]
+    assert ladder == sorted(ladder)  # a higher stake needs a stronger hand
+    hand = {3: [*STRONG, *suit("c", range(2, 8))], 4: STRONG, 5: STRONG[3:]}[players]
+    view = bidding_view(hand, players)
+    count = hand_count(hand)
+    for rule in ("everyone", "bidder"):
+        view["options"]["stakes"] = rule
+        bid = choose_bid(view)
+        if count < threshold("take", players, rule):
+            assert bid == "pass"
+        else:
+            assert bid != "pass" and count >= threshold(bid, players, rule)
+
+
+def test_basic_bids_what_everyone_calls_and_passes_it_when_only_the_bidder_stakes() -> None:
+    view = bidding_view(MIDDLING)
+    count = hand_count(MIDDLING)
+    assert threshold("take", 4, "everyone") <= count < threshold("take", 4, "bidder")
+    assert choose_bid(view) != "pass"
+    view["options"]["stakes"] = "bidder"
+    assert choose_bid(view) == "pass"
+    del view["options"]["stakes"]  # a view from before the option: read as "bidder"
+    assert choose_bid(view) == "pass"
 
 
 def test_basic_bid_never_below_the_highest_bid() -> None:

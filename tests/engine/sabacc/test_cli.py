@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import io
+import math
 
 import pytest
 
 from celestix.cli import sabacc as client
+from celestix.cli.sabacc_calibrate import NEVER, fit_logistic, required, threshold_for
 
 OPTIONS = {"start_chips": 100, "ante": 1, "ante_pot_at_end": "divide"}
 
@@ -79,6 +81,40 @@ def test_simulate_prints_the_statistics(capsys: pytest.CaptureFixture[str]) -> N
     for name in ("Grand Slam", "Slam", "Magician at the End", "Idiot at the End"):
         assert name in text
     assert "games/second" in text and "seat 4 (basic)" in text
+
+
+def test_simulate_reports_void_rounds_chip_movement_and_the_stakes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for stakes in ("everyone", "bidder"):
+        argv = ["simulate", "sabacc", "--games", "3", "--seed", "4", "--seats", "random",
+                "--stakes", stakes]  # fmt: skip
+        assert main(argv) == 0
+        text = capsys.readouterr().out
+        assert f"stakes {stakes}," in text
+        assert "void rounds" in text and "%)" in text
+        assert "mean absolute chip change per player per game" in text
+    with pytest.raises(SystemExit):
+        parser("simulate").parse_args(["--stakes", "all"])
+
+
+def test_the_calibration_fits_the_basic_players_chances(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["calibrate", "sabacc", "--players", "3", "--deals", "3", "--seed", "2"]) == 0
+    text = capsys.readouterr().out
+    assert "3 players, 3 deals (seeds 2-4)" in text
+    for way in ("take:", "guard_without:", "guard_against:"):
+        assert way in text
+    assert 'thresholds everyone 3: {"take": ' in text and "thresholds bidder 3:" in text
+    # the curve recovers the chances it was drawn from, and the threshold inverts it
+    points = [(x, 1 if (x * 7919 + k * 104729) % 1000 < 1000 / (1 + math.exp(-(0.2 * x - 8)))
+               else 0) for x in range(10, 70) for k in range(40)]  # fmt: skip
+    a, b = fit_logistic(points)
+    assert abs(b - 0.2) < 0.03 and abs(a / b + 40) < 2
+    assert threshold_for((-8.0, 0.2), 0.5) == 40
+    assert threshold_for((-8.0, 0.2), 0.6) == 43  # ln(1.5) / 0.2 = 2.03 more
+    assert threshold_for((-8.0, 0.0), 0.6) == NEVER
+    assert required("everyone", "take", 4) == pytest.approx(4 / 7 + 0.04)
+    assert required("bidder", "guard", 5) == 0.94
 
 
 def test_simulate_through_the_facade_and_bad_seats(capsys: pytest.CaptureFixture[str]) -> None:

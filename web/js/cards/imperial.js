@@ -14,7 +14,7 @@
 // deck, every face has a full and a compact layout (cards.css picks by size).
 
 import { registerDeck } from "./card.js";
-import { PIP_LAYOUTS } from "./standard.js";
+import { COURT_RULE, courtFrame, PIP_LAYOUTS } from "./standard.js";
 
 export const SUIT_NAMES = { V: "Void", F: "Frontier", B: "Border", C: "Core" };
 const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "O", "M", "P", "E"];
@@ -115,16 +115,7 @@ function courtPanel(rank, suit) {
   const half =
     `<g class="court-half"><svg x="84" y="48" width="82" height="82" viewBox="0 0 100 100" overflow="visible">${EMBLEMS[rank]}</svg>` +
     `<use href="#cx-imp-${suit}" class="ink" x="107" y="131" width="36" height="36"/></g>`;
-  return (
-    `<rect class="court-field" x="58" y="34" width="134" height="282" rx="8"/>` +
-    `<rect x="58" y="34" width="134" height="282" rx="8" fill="url(#cx-hatch)"/>` +
-    `<rect class="court-frame ink-stroke" x="58" y="34" width="134" height="282" rx="8"/>` +
-    `<rect class="court-frame thin ink-stroke" x="65" y="41" width="120" height="268" rx="4"/>` +
-    half +
-    `<g transform="rotate(180 125 175)">${half}</g>` +
-    `<path class="court-rule ink-stroke" d="M72 175H112M138 175H178"/>` +
-    `<path class="ink" d="M125 169l6 6-6 6-6-6Z"/>`
-  );
+  return courtFrame(half) + COURT_RULE;
 }
 
 function centre(rank, suit) {

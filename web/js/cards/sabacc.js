@@ -11,7 +11,7 @@
 // The Idiot) wear a gold star. Colours come from CSS (css/cards-sabacc.css).
 
 import { registerDeck } from "./card.js";
-import { PIP_LAYOUTS } from "./standard.js";
+import { courtFrame, PIP_LAYOUTS } from "./standard.js";
 
 export const SUIT_NAMES = { c: "Coins", f: "Flasks", s: "Sabres", t: "Staves" };
 const COURT_NAMES = { 1: "Ace", 11: "Legate", 12: "Commander", 13: "Mistress", 14: "Master" };
@@ -169,12 +169,7 @@ function courtPanel(rank, suit) {
     `<g><svg x="90" y="44" width="70" height="70" viewBox="0 0 100 100" overflow="visible">${EMBLEMS[rank]}</svg>` +
     `<use href="#sb-suit-${suit}" class="ink" x="109" y="118" width="32" height="32"/></g>`;
   return (
-    `<rect class="court-field" x="58" y="34" width="134" height="282" rx="8"/>` +
-    `<rect x="58" y="34" width="134" height="282" rx="8" fill="url(#cx-hatch)"/>` +
-    `<rect class="court-frame ink-stroke" x="58" y="34" width="134" height="282" rx="8"/>` +
-    `<rect class="court-frame thin ink-stroke" x="65" y="41" width="120" height="268" rx="4"/>` +
-    half +
-    `<g transform="rotate(180 125 175)">${half}</g>` +
+    courtFrame(half) +
     `<rect class="sb-banner" x="62" y="159" width="126" height="32" rx="4"/>` +
     label(name, 125, 183, 22, { cls: "sb-banner-text", width: name.length > 6 ? 108 : 0 })
   );

@@ -67,6 +67,25 @@ export const PIP_LAYOUTS = {
   T: [[L, 72], [R, 72], [125, 106], [L, 141], [R, 141], [L, 209], [R, 209], [125, 244], [L, 278], [R, 278]],
 };
 
+/** The court cards' panel of every deck: the hatched field in its double frame, with
+ * `half` (a deck's emblem and suit) drawn upright and again turned about the centre. */
+export function courtFrame(half) {
+  return (
+    `<rect class="court-field" x="58" y="34" width="134" height="282" rx="8"/>` +
+    `<rect x="58" y="34" width="134" height="282" rx="8" fill="url(#cx-hatch)"/>` +
+    `<rect class="court-frame ink-stroke" x="58" y="34" width="134" height="282" rx="8"/>` +
+    `<rect class="court-frame thin ink-stroke" x="65" y="41" width="120" height="268" rx="4"/>` +
+    half +
+    `<g transform="rotate(180 125 175)">${half}</g>`
+  );
+}
+
+/** The rule across a court panel's middle, with its diamond (the standard and Imperial
+ * decks; Sabacc's courts carry a name banner there instead). */
+export const COURT_RULE =
+  `<path class="court-rule ink-stroke" d="M72 175H112M138 175H178"/>` +
+  `<path class="ink" d="M125 169l6 6-6 6-6-6Z"/>`;
+
 function pip(suit, cx, cy, size, extra = "") {
   const half = size / 2;
   const turn = cy > 175 ? ` transform="rotate(180 ${cx} ${cy})"` : "";
@@ -88,16 +107,7 @@ function courtPanel(rank, suit) {
   const half =
     `<g class="court-half"><svg x="86" y="50" width="78" height="78" viewBox="0 0 100 100" overflow="visible">${EMBLEMS[rank]}</svg>` +
     `<use href="#cx-suit-${suit}" class="ink" x="107" y="127" width="36" height="36"/></g>`;
-  return (
-    `<rect class="court-field" x="58" y="34" width="134" height="282" rx="8"/>` +
-    `<rect x="58" y="34" width="134" height="282" rx="8" fill="url(#cx-hatch)"/>` +
-    `<rect class="court-frame ink-stroke" x="58" y="34" width="134" height="282" rx="8"/>` +
-    `<rect class="court-frame thin ink-stroke" x="65" y="41" width="120" height="268" rx="4"/>` +
-    half +
-    `<g transform="rotate(180 125 175)">${half}</g>` +
-    `<path class="court-rule ink-stroke" d="M72 175H112M138 175H178"/>` +
-    `<path class="ink" d="M125 169l6 6-6 6-6-6Z"/>`
-  );
+  return courtFrame(half) + COURT_RULE;
 }
 
 function centre(rank, suit) {

@@ -1,10 +1,11 @@
 // The end of a round, drawn from the engine's events: the count with the traditional
-// pairing and the 46-point line, the wagers settled, the bonus, and (at the very end)
+// pairing and the 46-point line, the wagers settled as it happens (messages.js
+// settlementLines), the bonus, and (at the very end)
 // the Ante Pot's fate and the winners. Every number comes from the events.
 
 import { createCard } from "../cards/card.js";
 import "../cards/sabacc.js";
-import { bidName, card, chips, points, seatName, winnersLine } from "./messages.js";
+import { bidName, card, chips, points, seatName, settlementLines, winnersLine } from "./messages.js";
 
 const el = (tag, className, text) => {
   const node = document.createElement(tag);
@@ -50,7 +51,7 @@ export function roundBody(end, { players, chipsAfter }) {
     );
   }
   if (end.counted) body.append(countSection(end.counted));
-  if (end.settled) body.append(settledSection(end.settled, players));
+  if (end.settled && end.counted) body.append(settledSection(end.settled, players, end.counted.declarer));
   if (end.bonus) body.append(bonusSection(end.bonus));
   if (end.divided || end.carried) {
     const p = el("p", "");
@@ -111,19 +112,9 @@ function countSection(c) {
   return section;
 }
 
-function settledSection(s, players) {
-  const p = el("p", "sb-settled");
-  const gains = [];
-  for (let seat = 0; seat < players; seat += 1) if (s.received[seat]) gains.push(`${who(seat)} +${s.received[seat]}`);
-  if (s.winner === "declarer") p.textContent = `Wagers: the declarer takes the ${chips(s.table)} on the table (${gains.join(", ")}).`;
-  else {
-    p.textContent = `Wagers: the defenders divide the ${chips(s.table)} on the table (${gains.join(", ") || "nothing each"})${s.remainder ? `; ${chips(s.remainder)} over goes into the Ante Pot` : ""}.`;
-  }
-  if (!s.net) return p;
-  // what each player gained or lost on the wagers, their own stakes counted
-  const net = s.net.map((n, seat) => `${who(seat)} ${n > 0 ? "+" : n < 0 ? "−" : ""}${Math.abs(n)}`);
-  const box = el("div", "");
-  box.append(p, el("p", "sb-settled", `Won or lost on the wagers: ${net.join(", ")}.`));
+function settledSection(s, players, declarer) {
+  const box = el("div", "sb-settled");
+  for (const line of settlementLines(s, declarer, players)) box.append(el("p", "", line));
   return box;
 }
 

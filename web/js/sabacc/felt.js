@@ -1,6 +1,6 @@
 // What the Contract Sabacc felt shows besides the seats and the trick, all from the
 // view: the pots; the talon (face down while bidding, face up once a Take, Push or
-// Guard shows it); the auction so far; the declarer's aside, in the middle and named
+// Guard shows it); the auction so far and what the last bid cost; the declarer's aside, in the middle and named
 // (all of it for you as declarer, only its Sabaccs for the others).
 //
 //   const felt = new SabaccFelt(centre, {seatName})   felt.render(view)
@@ -8,7 +8,7 @@
 import { createCard } from "../cards/card.js";
 import "../cards/sabacc.js";
 import { h } from "../ui/dom.js";
-import { bidName, card } from "./messages.js";
+import { bidCost, bidCostShort, bidName, card } from "./messages.js";
 
 const back = () => createCard(null, { deck: "sabacc", faceUp: false, hidden: true });
 const face = (code) => createCard(code, { deck: "sabacc", hidden: true });
@@ -20,10 +20,11 @@ export class SabaccFelt {
     this.talonLabel = h("p", { class: "sb-label" });
     this.talon = h("div", { class: "sb-talon" }, this.talonLabel, this.talonCards);
     this.auction = h("ol", { class: "sb-auction", "aria-label": "The auction" });
+    this.cost = h("p", { class: "sb-cost" });
     this.asideCards = h("div", { class: "sb-row", role: "img" });
     this.asideLabel = h("p", { class: "sb-label" });
     this.aside = h("div", { class: "sb-aside" }, this.asideLabel, this.asideCards);
-    this.el = h("div", { class: "sb-felt-info" }, this.talon, this.auction, this.aside);
+    this.el = h("div", { class: "sb-felt-info" }, this.talon, this.auction, this.cost, this.aside);
     centre.append(this.el);
   }
 
@@ -50,12 +51,16 @@ export class SabaccFelt {
   renderAuction(view) {
     const show = view.phase === "bidding" && !view.over;
     this.auction.hidden = !show;
+    const last = show ? [...view.auction].reverse().find((entry) => entry.stake) : null;
+    // what the last bid cost: "Bryn bid Guard: everyone puts 2 more chips in."
+    this.cost.hidden = !last;
+    this.cost.textContent = last ? `${this.seatName(last.seat)} bid ${bidCost(last.bid, last.stake, view.options)}.` : "";
     if (!show) return;
     const items = view.auction.map((entry) =>
       h("li", { class: entry.bid === "pass" ? "pass" : "bid" },
         h("span", { class: "who", text: this.seatName(entry.seat) }),
         h("span", { class: "what", text: bidName(entry.bid) }),
-        entry.stake ? h("span", { class: "stake", text: `+${entry.stake}` }) : null));
+        entry.stake ? h("span", { class: "stake", text: bidCostShort(entry.stake, view.options, null) }) : null));
     this.auction.replaceChildren(...(items.length ? items : [h("li", { class: "empty", text: "No bids yet." })]));
   }
 

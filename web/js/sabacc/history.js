@@ -1,6 +1,6 @@
 // The rounds of a Contract Sabacc game, drawn from the engine's events alone (the hands
 // of table/history.js's GameLog): your cards as dealt, the auction, the talon and the
-// aside, the tricks and the count.
+// aside, the tricks, the count and the wagers settled.
 //
 //   historyEntries(log) -> entries for table/dialogs.js showHistory
 
@@ -8,7 +8,7 @@ import { createCard } from "../cards/card.js";
 import "../cards/sabacc.js";
 import { h } from "../ui/dom.js";
 import { GameLog } from "../table/history.js";
-import { bidName, card, points, seatName } from "./messages.js";
+import { bidName, card, points, seatName, settlementLines } from "./messages.js";
 
 const who = (seat) => (seat === 0 ? "You" : seatName(seat));
 
@@ -41,7 +41,8 @@ function renderRound(start, events) {
   const box = h("section", { class: "sb-history-round" });
   if (start.dealer !== undefined) box.append(h("p", { text: `Dealer: ${who(start.dealer)}.` }));
   if (start.hand && start.hand.length) box.append(line("Your cards as dealt", start.hand));
-  const bids = events.filter((e) => e.type === "bid").map((b) => `${who(b.seat)} ${bidName(b.bid).toLowerCase()}${b.stake ? ` (stake ${b.stake})` : ""}`);
+  const cost = (b) => ((b.callers || [b.seat]).length > 1 ? `everyone +${b.stake}` : `stake ${b.stake}`);
+  const bids = events.filter((e) => e.type === "bid").map((b) => `${who(b.seat)} ${bidName(b.bid).toLowerCase()}${b.stake ? ` (${cost(b)})` : ""}`);
   box.append(h("p", { text: `Auction: ${bids.join(", ") || "none"}.` }));
   const counted = events.find((e) => e.type === "round_counted");
   if (counted) {
@@ -55,6 +56,10 @@ function renderRound(start, events) {
     box.append(h("details", {}, h("summary", { text: `${tricks.length} tricks` }), list));
   }
   if (counted) box.append(h("p", { text: `Count: ${points(counted.points)} points for the declarer, needing ${points(counted.needed)}: ${counted.made ? "made" : "lost"}.` }));
+  const settled = events.find((e) => e.type === "wagers_settled");
+  if (counted && settled) {
+    for (const text of settlementLines(settled, counted.declarer, settled.received.length)) box.append(h("p", { text }));
+  }
   const bonus = events.find((e) => e.type === "bonus");
   if (bonus) box.append(h("p", { text: `Bonus: ${bonus.name} to ${who(bonus.seat)}, ${bonus.amount} chips.` }));
   return box;

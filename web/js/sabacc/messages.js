@@ -53,6 +53,72 @@ export function talonWords(to) {
   return TALON_WORDS[to] || "";
 }
 
+// ---- the stakes (the table option `stakes`: "everyone" calls every bid, or the bidder alone)
+
+/** Whether every player puts each bid's stake in (a view's or a record's options; a
+ * view always names the rule, see RULES.md 3.3). */
+export function everyoneCalls(options) {
+  return !options || options.stakes !== "bidder";
+}
+
+/** "2 more chips", "1 more chip". */
+function moreChips(n) {
+  return `${n} more chip${Math.abs(n) === 1 ? "" : "s"}`;
+}
+
+/** What a bid costs, in words: "Guard: everyone puts 2 more chips in" / "Guard: the
+ * bidder puts 2 chips in". */
+export function bidCost(bid, stake, options) {
+  if (!stake) return `${bidName(bid)}: no chips`;
+  return everyoneCalls(options)
+    ? `${bidName(bid)}: everyone puts ${moreChips(stake)} in`
+    : `${bidName(bid)}: the bidder puts ${chips(stake)} in`;
+}
+
+/** The short cost on a bid button ("everyone +2" / "you +2") or, with `who` null, on an
+ * auction entry or a plate ("everyone +2" / "+2"). */
+export function bidCostShort(stake, options, who = "you") {
+  if (!stake) return "no chips";
+  if (everyoneCalls(options)) return `everyone +${stake}`;
+  return who ? `${who} +${stake}` : `+${stake}`;
+}
+
+/** How the wagers grow under the table's rule, in a line for the auction. */
+export function stakesRule(options) {
+  return everyoneCalls(options)
+    ? "Every bid's stake is put in by every player, even one who has passed; the declarer then adds a stack equal to their own wager for each defender."
+    : "Only the bidder puts a bid's stake in; the declarer then adds a stack equal to their own wager for each defender.";
+}
+
+/** The settlement of a round's wagers as it happens, in sentences, from the
+ * wagers_settled event: what was put in, who takes or divides it, each player's gain. */
+export function settlementLines(settled, declarer, players) {
+  const name = (s) => (s === 0 ? "you" : seatName(s));
+  const Name = (s) => (s === 0 ? "You" : seatName(s));
+  const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
+  const defenders = [];
+  for (let s = 0; s < players; s += 1) if (s !== declarer) defenders.push(s);
+  const lines = [];
+  const w = settled.wagers;
+  if (w) {
+    const own = w[declarer] / players;
+    const put = defenders.every((s) => w[s] === own)
+      ? `everyone put in ${chips(own)} for the bids, and ${name(declarer)} added ${own} more for each of the ${defenders.length} defenders`
+      : `${name(declarer)} put in ${chips(own)} and ${own} more for each of the ${defenders.length} defenders${defenders.filter((s) => w[s]).map((s) => `, ${name(s)} ${chips(w[s])}`).join("")}`;
+    lines.push(`Wagers: ${put}: ${chips(settled.table)} on the table.`);
+  } else {
+    lines.push(`Wagers: ${chips(settled.table)} on the table.`);
+  }
+  if (settled.winner === "declarer") {
+    lines.push(`${Name(declarer)} made the contract and ${declarer === 0 ? "take" : "takes"} all ${chips(settled.table)}.`);
+  } else {
+    const share = settled.received[defenders[0]];
+    lines.push(`The contract is lost: the defenders divide the ${chips(settled.table)}, ${chips(share)} each${settled.remainder ? `, and ${chips(settled.remainder)} over goes into the Ante Pot` : ""}.`);
+  }
+  if (settled.net) lines.push(`This round's wagers: ${[declarer, ...defenders].map((s) => `${name(s)} ${signed(settled.net[s])}`).join(", ")}.`);
+  return lines;
+}
+
 /** One sentence per event worth saying; the round's end is said by the count panel. */
 export function describe(event) {
   switch (event.type) {
@@ -60,7 +126,7 @@ export function describe(event) {
       return event.bid === "pass"
         ? `${subject(event.seat, "pass")}.`
         : (event.callers || [event.seat]).length > 1
-          ? `${subject(event.seat, "bid")} ${event.name || bidName(event.bid)}: every player puts in ${chips(event.stake)}.`
+          ? `${subject(event.seat, "bid")} ${event.name || bidName(event.bid)}: everyone puts ${moreChips(event.stake)} in.`
           : `${subject(event.seat, "bid")} ${event.name || bidName(event.bid)}, staking ${chips(event.stake)}.`;
     case "auction_won":
       return `${event.declarer === 0 ? "You are" : `${seatName(event.declarer)} is`} the declarer: ${event.name || bidName(event.contract)}. ${event.reason || ""}`.trim();

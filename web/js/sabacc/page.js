@@ -20,7 +20,7 @@ import { AsidePanel } from "./aside.js";
 import { roundBody, roundEnd, roundTitle } from "./count.js";
 import { SabaccFelt } from "./felt.js";
 import { historyEntries } from "./history.js";
-import { bidName, card, chips, describe, hundredths, points, seatName, winnersLine } from "./messages.js";
+import { bidCost, bidCostShort, bidName, card, chips, describe, hundredths, points, seatName, stakesRule, winnersLine } from "./messages.js";
 import { reviewWords } from "./review.js";
 import { store } from "./store.js";
 
@@ -140,15 +140,17 @@ class SabaccPage extends TrickPage {
     this.bids = new ChoiceGroup(bar, { label: "Your bid" });
     this.bids.set(legal.filter((a) => a.type === "bid").map((action) => {
       const stake = view.stakes[action.bid];
-      const each = view.options.stakes === "everyone" ? " each" : "";
       return h("button", {
         type: "button",
         class: `btn sb-bid${action.bid === "pass" ? "" : " primary"}`,
         dataset: { bid: action.bid, value: action.bid },
+        // the cost in words on hover, and as the button's description for screen readers
+        // (its name stays the visible text)
+        title: stake ? bidCost(action.bid, stake, view.options) : null,
         onclick: () => this.act({ type: "bid", bid: action.bid }),
-      }, h("span", { class: "sb-bid-name", text: bidName(action.bid) }), h("span", { class: "sb-bid-stake", text: stake ? `stake ${stake}${each}` : "no stake" }));
+      }, h("span", { class: "sb-bid-name", text: bidName(action.bid) }), h("span", { class: "sb-bid-stake", text: bidCostShort(stake, view.options) }));
     }));
-    return bar;
+    return h("div", { class: "sb-bid-panel" }, bar, h("p", { class: "sb-stakes-rule", text: stakesRule(view.options) }));
   }
 
   overLine(view) {
@@ -204,7 +206,8 @@ class SabaccPage extends TrickPage {
       this.sabaccFelt.render({ ...this.session.view, phase: "aside", talon: event.cards, over: false });
       if (this.session.view.declarer !== HUMAN && t.trick) await sleep(t.trick);
     } else if (event.type === "bid") {
-      this.plates[event.seat].set({ detail: `${bidName(event.bid)}${event.stake ? `, stake ${event.stake}` : ""}` });
+      const cost = event.stake ? `, ${bidCostShort(event.stake, this.session.view.options, null)}` : "";
+      this.plates[event.seat].set({ detail: `${bidName(event.bid)}${cost}` });
     }
   }
 
@@ -300,6 +303,7 @@ class SabaccPage extends TrickPage {
     return {
       paragraphs: [
         "Three to five players bid for a contract; the highest bidder, the declarer, plays alone against everyone else and must take at least 46 of the deck's 91 points into their pile. Bids, lowest first: Take, Push and Guard (the talon is shown, then taken into the declarer's hand, who sets aside as many cards), Guard without (the talon goes unseen to the declarer's pile) and Guard against (to the defenders').",
+        "Each bid has a stake: 1, 1, 2, 4 and 6 chips. Unless the table chose the bidder only, every player puts each bid's stake in, even after passing; the declarer then adds a stack equal to their own wager for each defender. A made contract takes every chip on the table; a lost one is divided among the defenders.",
         "Follow suit if you can; if not, play a Sabacc if you can. The highest Sabacc wins the trick, else the highest card of the suit led. Sabaccs run from −1 The Magician up to −21 The Universe, and 0 The Idiot beats them all. Honours (the Masters, The Magician, The Universe, The Idiot) wear a gold star.",
         "The game ends once everyone has dealt. The Rules page has every detail.",
       ],

@@ -1,7 +1,7 @@
 // The saved game of a table page, in localStorage, written after every action, and
 // the one check every saved game, kept game and imported record passes before use.
 //
-//   const store = createStore("sabacc", {name: "Contract Sabacc"})
+//   const store = createStore("sabacc", {name: "Contract Sabacc", asPlayed})
 //   store.load(info)   -> {status: "none"} | {status: "ok", saved}
 //                         | {status: "unreadable", reason, seed}   (never throws)
 //   store.problem(data, info) -> a sentence, or null when `data` may be used
@@ -14,7 +14,9 @@
 //   store.prefs() / store.savePrefs(prefs)   the last options and computer players
 //
 // `info` is the game's entry in engine.games() ({levels, seats}); without it, levels
-// are only checked to be names.
+// are only checked to be names. `asPlayed(record)` (optional) gives a checked record as
+// it was played, for games whose rules gained an option after records were saved (a
+// saved, kept or imported record goes through it before the engine replays it).
 //
 // A saved game is {version: 1, record: {game, options, seed, setup, actions: [{seat,
 // action}]}, levels: [null | level, ...], position, pending, counted, summary}:
@@ -64,7 +66,7 @@ function write(key, value) {
   }
 }
 
-export function createStore(game, { name = game } = {}) {
+export function createStore(game, { name = game, asPlayed = (record) => record } = {}) {
   const key = `celestix.${game}.game`;
   const keptKey = `celestix.${game}.kept`;
   const prefsKey = `celestix.${game}.prefs`;
@@ -129,7 +131,7 @@ export function createStore(game, { name = game } = {}) {
     if (Array.isArray(pending)) pending = pending.length ? moves : null;
     return {
       version: SAVE_VERSION,
-      record: { options: null, setup: null, ...data.record },
+      record: asPlayed({ options: null, setup: null, ...data.record }),
       levels: data.levels ?? null,
       position: data.position ?? moves,
       pending,
@@ -190,7 +192,7 @@ export function createStore(game, { name = game } = {}) {
     /** The kept game whose record `match(record)` accepts (taken out of the list). */
     takeKept(match, info = null) {
       const list = kept();
-      const at = list.findIndex((data) => !problem(data, info) && match(data.record));
+      const at = list.findIndex((data) => !problem(data, info) && match(normal(data).record));
       if (at < 0) return null;
       const [found] = list.splice(at, 1);
       write(keptKey, list);

@@ -2,8 +2,9 @@
 
 * **Bidding** -- a point count of the hand (Honours, Sabaccs and big Sabaccs, court
   cards, long suits, voids and singletons backed by Sabaccs), compared with a
-  threshold per contract that grows with the number of defenders; the bot bids the
-  highest contract its count supports, if that beats the bid so far, else passes.
+  threshold per contract, table size and ``stakes`` rule (:data:`THRESHOLDS`); the bot
+  bids the highest contract its count supports, if that beats the bid so far, else
+  passes.
 * **Aside** -- empties its shortest suits (to ruff them later), setting aside the
   counting cards of those suits first (they are then safe in its score pile); a
   Sabacc goes only when the rules force it, the weakest first.
@@ -33,18 +34,30 @@ from celestix.sabacc.cards import (
     SUITS,
     UNIVERSE,
 )
+from celestix.sabacc.chips import stakes_rule
 from celestix.sabacc.deal import HAND_SIZE
 from celestix.sabacc.tricks import playable, strength, winning_play
 from celestix.sabacc.view import View
 from celestix.shape import JsonDict
 from celestix.table.tricks import Play
 
-# Hand count needed for each contract at a table of 4 (18 cards); other tables scale by
-# hand size and by the number of defenders. Calibrated by forcing each seat to declare
-# Take in many deals (basic vs basic): from these counts the declarer wins about 60%,
-# 70%, 80% ... of the time.
-THRESHOLDS = {"take": 42, "push": 46, "guard": 50, "guard_without": 58, "guard_against": 66}
-TABLE_FACTOR = {3: 1.19, 4: 1.0, 5: 1.07}
+# The hand count each contract needs, per ``stakes`` rule and table size: the lowest count
+# from which the basic player, declaring against basic players, makes the contract often
+# enough to pay under that rule (``python -m celestix calibrate sabacc``, see
+# ``cli/sabacc_calibrate.py`` and docs/BOTS.md: everyone, n / (2n - 1) plus a margin that
+# grows with the stake; bidder, 88 to 94%).
+THRESHOLDS: dict[str, dict[int, dict[str, int]]] = {
+    "everyone": {
+        3: {"take": 55, "push": 57, "guard": 58, "guard_without": 66, "guard_against": 73},
+        4: {"take": 47, "push": 48, "guard": 50, "guard_without": 59, "guard_against": 65},
+        5: {"take": 51, "push": 52, "guard": 53, "guard_without": 58, "guard_against": 61},
+    },
+    "bidder": {
+        3: {"take": 67, "push": 70, "guard": 73, "guard_without": 77, "guard_against": 81},
+        4: {"take": 59, "push": 62, "guard": 66, "guard_without": 68, "guard_against": 73},
+        5: {"take": 61, "push": 63, "guard": 66, "guard_without": 67, "guard_against": 70},
+    },
+}
 BIG_SABACC = 16  # -16 to -21 are "big" Sabaccs
 
 
@@ -80,19 +93,20 @@ def hand_count(hand: Sequence[str]) -> int:
     return score
 
 
-def threshold(contract: str, seats: int) -> float:
-    """The count a hand needs to bid ``contract`` at a table of ``seats``."""
-    return THRESHOLDS[contract] * TABLE_FACTOR[seats]
+def threshold(contract: str, seats: int, rule: str) -> int:
+    """The count a hand needs to bid ``contract`` at a table of ``seats`` under ``rule``."""
+    return THRESHOLDS[rule][seats][contract]
 
 
 def choose_bid(view: View) -> str:
     """The highest contract the hand supports, if it beats the bid so far; else pass."""
     seats = len(view["hand_sizes"])
+    rule = stakes_rule(view["options"])
     score = hand_count(view["hand"])
     highest = view["highest_bid"]
     floor = -1 if highest is None else RANK[highest]
     for contract in reversed(BIDS):
-        if RANK[contract] > floor and score >= threshold(contract, seats):
+        if RANK[contract] > floor and score >= threshold(contract, seats, rule):
             return contract
     return PASS
 

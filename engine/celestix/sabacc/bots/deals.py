@@ -30,7 +30,7 @@ from celestix.errors import MalformedError
 from celestix.rng import Rng
 from celestix.sabacc.aside import TALON_HAND
 from celestix.sabacc.auction import BIDS, PASS, RANK
-from celestix.sabacc.bots.basic import TABLE_FACTOR, THRESHOLDS
+from celestix.sabacc.bots.basic import threshold
 from celestix.sabacc.bots.fast import (
     FREE_MASK,
     HALF,
@@ -42,6 +42,7 @@ from celestix.sabacc.bots.fast import (
     suit_index,
 )
 from celestix.sabacc.cards import INDEX
+from celestix.sabacc.chips import stakes_rule
 from celestix.sabacc.deal import HAND_SIZE
 from celestix.sabacc.view import Bid, View, acting_seat
 from celestix.table.tricks import trick_leader
@@ -84,15 +85,10 @@ def hand_count(hand: int) -> int:
     return score
 
 
-def threshold(contract: str, seats: int) -> int:
-    """The basic player's count for ``contract``, rounded up."""
-    value = THRESHOLDS[contract] * TABLE_FACTOR[seats]
-    return int(value) + (0 if value == int(value) else 1)
-
-
-def count_range(auction: list[Bid], seat: int, seats: int) -> tuple[int, int] | None:
+def count_range(auction: list[Bid], seat: int, seats: int, rule: str) -> tuple[int, int] | None:
     """The range ``[low, high)`` of ``seat``'s count that its bids and passes suggest
-    (a basic player bids the highest contract its count supports, else passes)."""
+    (a basic player bids the highest contract its count supports under the table's
+    ``stakes`` rule, else passes)."""
     low, high = 0, NO_LIMIT
     floor = -1
     acted = False
@@ -102,11 +98,11 @@ def count_range(auction: list[Bid], seat: int, seats: int) -> tuple[int, int] | 
             bid = entry["bid"]
             if bid == PASS:
                 if floor + 1 < len(BIDS):
-                    high = min(high, threshold(BIDS[floor + 1], seats))
+                    high = min(high, threshold(BIDS[floor + 1], seats, rule))
             else:
-                low = max(low, threshold(bid, seats))
+                low = max(low, threshold(bid, seats, rule))
                 if RANK[bid] + 1 < len(BIDS):
-                    high = min(high, max(low + 1, threshold(BIDS[RANK[bid] + 1], seats)))
+                    high = min(high, max(low + 1, threshold(BIDS[RANK[bid] + 1], seats, rule)))
         if entry["bid"] != PASS:
             floor = RANK[entry["bid"]]
     return (low, high) if acted else None
@@ -186,7 +182,8 @@ class Table:
         pool = ids_of(ALL_CARDS & ~known)
         trick_cards = [INDEX[p["card"]] for p in view["trick"]]
         leader = trick_leader(view["trick"], view["played"], int(view["dealer"]), seats)
-        ranges = [count_range(view["auction"], s, seats) if s != seat else None
+        rule = stakes_rule(view["options"])
+        ranges = [count_range(view["auction"], s, seats, rule) if s != seat else None
                   for s in range(seats)]  # fmt: skip
         return cls(
             seat=seat, seats=seats, dealer=int(view["dealer"]), declarer=declarer, hand=hand,

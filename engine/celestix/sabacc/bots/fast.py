@@ -10,7 +10,8 @@ a suit and among the Sabaccs a higher number always beats a lower one. Hands are
   for sure, win as cheaply as holds, lead certain winners, else throw the cheapest card.
 * :func:`solve` -- the exact outcome of the last few tricks (alpha-beta: the declarer
   maximises its half-points, the defenders minimise them).
-* :class:`Outcome` -- what a finished round is worth in chips to one seat.
+* :class:`Outcome` -- what a finished round is worth in chips to one seat, and
+  :class:`Standing` -- what the game's last round is worth: a share of the game's win.
 
 Integer arithmetic on plain ints and lists only, and no set is iterated, so results
 are the same on every Python.
@@ -278,16 +279,74 @@ class Outcome:
 
     def bonus(self, won: Sequence[int], last_seat: int, last: int, pot: int) -> int:
         """The bonus paid to this seat (RULES.md 3.8: only the highest one earned)."""
-        most = max(won)
-        if most >= self.tricks - 3:
-            if won.index(most) != self.seat:
-                return 0
-            return pot if most == self.tricks else 3 * pot // 4
-        if last == MAGICIAN_ID:
-            return pot // 2 if last_seat == self.seat else 0
-        if last == IDIOT_ID:
-            return pot // 4 if last_seat == self.seat else 0
-        return 0
+        seat, amount = bonus_paid(won, last_seat, last, self.tricks, pot)
+        return amount if seat == self.seat else 0
+
+
+def bonus_paid(
+    won: Sequence[int], last_seat: int, last: int, tricks: int, pot: int
+) -> tuple[int, int]:
+    """Who is paid the round's bonus and how much (``(-1, 0)``: nobody)."""
+    most = max(won)
+    if most >= tricks - 3:
+        return won.index(most), pot if most == tricks else 3 * pot // 4
+    if last == MAGICIAN_ID:
+        return last_seat, pot // 2
+    if last == IDIOT_ID:
+        return last_seat, pot // 4
+    return -1, 0
+
+
+WIN_UNITS = 60  # a whole game won, in the units of Standing.share (a tie of k: 60 / k)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What the game's last round is worth to one seat: its share of the game's win.
+
+    The game is won by the most chips once every player has dealt (a tie shares it), so
+    in the last round a seat values an outcome by whether it leaves it with the most
+    chips: :data:`WIN_UNITS` alone at the top, ``WIN_UNITS / k`` in a tie of ``k``, else
+    0. ``chips`` are everyone's chips once the round's wagers (``wagers``, the declarer's
+    stacks included) are in front of them; the Ante Pot's end is shared equally, so it
+    changes no one's place and is left out.
+    """
+
+    seat: int
+    declarer: int
+    chips: tuple[int, ...]
+    wagers: tuple[int, ...]
+    pot: int
+    tricks: int
+
+    def final_chips(
+        self, declarer_half: int, won: Sequence[int], last_seat: int, last: int
+    ) -> list[int]:
+        """Everyone's chips once the round is settled and its bonus paid."""
+        seats = len(self.chips)
+        chips = list(self.chips)
+        table = sum(self.wagers)
+        pot = self.pot
+        if declarer_half >= WIN_HALF:
+            chips[self.declarer] += table
+        else:
+            share, rest = divmod(table, seats - 1)
+            for s in range(seats):
+                if s != self.declarer:
+                    chips[s] += share
+            pot += rest
+        seat, amount = bonus_paid(won, last_seat, last, self.tricks, pot)
+        if seat >= 0:
+            chips[seat] += amount
+        return chips
+
+    def share(self, declarer_half: int, won: Sequence[int], last_seat: int, last: int) -> int:
+        """The seat's share of the game's win, in :data:`WIN_UNITS`."""
+        chips = self.final_chips(declarer_half, won, last_seat, last)
+        best = max(chips)
+        if chips[self.seat] != best:
+            return 0
+        return WIN_UNITS // chips.count(best)
 
 
 def solve(

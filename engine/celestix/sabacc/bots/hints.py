@@ -5,8 +5,10 @@ is the one the level's search chooses (levels that do not search hint as ``norma
 so a hint and ``bot_action`` with the same level and seed agree. ``alternatives`` lists
 the recommended action first, then the next best choices, each with ``value`` and
 ``reason``. ``value`` is the seat's expected gain in chips for the round, in hundredths
-of a chip, estimated over the sampled deals (wagers won or lost and bonuses; a pass in
-the auction is worth 0).
+of a chip, estimated over the sampled deals (wagers won or lost and bonuses, under the
+table's ``stakes`` rule; a pass in the auction is valued as a defender against whoever would
+then win the auction, or at 0 if nobody would). In the game's last round a bid is chosen by
+the chance of ending with the most chips, which the reasons give.
 
 The words say what a choice does (wins the trick whatever follows, loads points onto
 the side's trick, voids a suit), from what the view shows; the numbers come from the
@@ -20,7 +22,14 @@ from typing import cast
 from celestix.bots.budget import rounded
 from celestix.sabacc.auction import BID_NAMES, PASS
 from celestix.sabacc.bots.deals import Table
-from celestix.sabacc.bots.fast import SABACC_MASK, SCALE, SUIT_MASKS, SUIT_OF_ID, power
+from celestix.sabacc.bots.fast import (
+    SABACC_MASK,
+    SCALE,
+    SUIT_MASKS,
+    SUIT_OF_ID,
+    WIN_UNITS,
+    power,
+)
 from celestix.sabacc.bots.legal import legal_from_view
 from celestix.sabacc.bots.search import (
     BUDGETS,
@@ -264,26 +273,38 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
     n = estimate.samples
     alternatives = []
     bids, values = estimate.bids, estimate.values
+    highest = view["highest_bid"]
     order = sorted(range(len(bids)), key=lambda i: (bids[i] != estimate.best, -values[i], i))
     for i in order[: ALTERNATIVES + 1]:
         bid = estimate.bids[i]
         if bid == PASS:
-            words = "no chips risked"
+            words = pass_words(highest, estimate.made[-1], n)
         else:
             words = f"made in {_percent(estimate.made[i], n)}% of {n} simulated deals"
+        if estimate.wins is not None:
+            words += f"; {win_words(estimate.wins[i], n)}"
         value = _chips(values[i], n)
         alternatives.append({"action": {"type": "bid", "bid": bid}, "value": value,
                              "reason": _cap(words)})  # fmt: skip
-    if estimate.best == PASS:
+    if estimate.wins is not None:
+        i = estimate.bids.index(estimate.best)
+        name = "Pass" if estimate.best == PASS else BID_NAMES[estimate.best]
+        reason = (
+            f"{name}: in the last round only the final count matters, and this gives you "
+            f"the best chance of ending with the most chips: {win_words(estimate.wins[i], n)}"
+        )
+    elif estimate.best == PASS:
         if len(estimate.bids) == 1:
             reason = "Pass: no bid is left above the one made."
         else:
             i = max(range(len(estimate.bids) - 1), key=lambda k: (estimate.made[k], -k))
             reason = (
                 f"Pass: as declarer you would make a {BID_NAMES[estimate.bids[i]]} in only "
-                f"{_percent(estimate.made[i], n)}% of {n} simulated deals, and a failed "
-                "contract costs your whole wager and stacks"
+                f"{_percent(estimate.made[i], n)}% of {n} simulated deals, not enough for "
+                "the chips a failed contract costs"
             )
+            if highest is not None:
+                reason += f"; {pass_words(highest, estimate.made[-1], n)}"
     else:
         i = estimate.bids.index(estimate.best)
         reason = (
@@ -292,3 +313,19 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
         )
     return {"action": {"type": "bid", "bid": estimate.best}, "reason": reason + ".",
             "alternatives": alternatives}  # fmt: skip
+
+
+def win_words(wins: int, samples: int) -> str:
+    """A last-round choice's share of the game's win, in words."""
+    share = _percent(wins, WIN_UNITS * max(1, samples))
+    return f"you end on top in {share}% of {samples} simulated deals (a tie shared)"
+
+
+def pass_words(highest: str | None, made: int, samples: int) -> str:
+    """What passing means: no chips at stake yet, or defending the highest bid so far."""
+    if highest is None:
+        return "no one has bid: nothing is at stake yet"
+    return (
+        f"as a defender against the {BID_NAMES[highest]}, it is made in "
+        f"{_percent(made, samples)}% of {samples} simulated deals"
+    )

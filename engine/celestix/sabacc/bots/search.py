@@ -14,10 +14,18 @@ so their difference is sharp), and takes the choice worth most in chips to the s
   deals; the first card of the best one is set aside.
 * **Bidding** -- the round is played out with this seat as declarer for each way the
   talon can go (into the hand, with the basic aside; into the declarer's pile; into the
-  defenders' pile), and each legal bid is valued in chips from the share of deals made:
-  a declarer who makes the contract takes back its own wager and stacks and gains only
-  the others' stakes on the table (and any bonus), one who fails loses them all, so a
-  bid must be nearly sure to pay. Passing is worth nothing either way.
+  defenders' pile), and each legal bid is valued in chips with the wagers the table's
+  ``stakes`` rule puts on the table once it is bid (RULES.md 3.3): under ``everyone`` a
+  made contract takes (n - 1) x W from the defenders and a lost one pays them n x W;
+  under ``bidder`` a declarer gains only the others' stakes, so a bid must be nearly
+  sure to pay. A pass is not free: the seat goes on calling the others' bids, so it is
+  valued as a defender against whoever would then win the auction in each sampled deal
+  (:func:`likely_declarer`: the strongest hand still bidding that the basic player's
+  thresholds would bid on, else the highest bidder so far), at nothing if nobody would.
+  In the game's last round the chips themselves no longer matter, only who ends with
+  the most of them: each bid and the pass are then chosen by the share of the game's win
+  they leave the seat over the sampled deals (a tie shares it), so a player behind bids
+  where a chip count would pass.
 
 Values are chips times :data:`fast.SCALE` plus, to break ties, the side's half-points.
 Every search stops at a budget of work (cards played in playouts plus solver positions)
@@ -34,14 +42,17 @@ from celestix.bots.budget import SearchBudget, rounded
 from celestix.errors import MalformedError
 from celestix.rng import Rng
 from celestix.sabacc.aside import TALON_DECLARER, TALON_HAND, TALON_TO
-from celestix.sabacc.auction import PASS, STAKES, legal_bids
+from celestix.sabacc.auction import BIDS, PASS, RANK, legal_bids
 from celestix.sabacc.bots import basic
-from celestix.sabacc.bots.deals import Table
+from celestix.sabacc.bots.basic import threshold
+from celestix.sabacc.bots.deals import Deal, Table, hand_count
 from celestix.sabacc.bots.fast import (
     FREE_MASK,
     HALF,
     WIN_HALF,
+    WIN_UNITS,
     Outcome,
+    Standing,
     cards_of,
     distinct,
     mask_of,
@@ -51,7 +62,8 @@ from celestix.sabacc.bots.fast import (
 )
 from celestix.sabacc.bots.legal import legal_from_view, legal_or_refuse
 from celestix.sabacc.cards import DECK, INDEX
-from celestix.sabacc.view import View
+from celestix.sabacc.chips import auction_wagers, stakes_rule, with_stacks
+from celestix.sabacc.view import View, acting_seat
 from celestix.shape import JsonDict
 
 PLAY_STREAM, ASIDE_STREAM, BID_STREAM = 1, 2, 3
@@ -324,69 +336,161 @@ def estimate_aside(
 
 @dataclass
 class BidEstimate:
-    """How the round goes with this seat as declarer, and what each bid is worth."""
+    """How the round goes with this seat as declarer (or as a defender, if it passes
+    while another has bid), and what each bid is worth."""
 
     bids: list[str]  # the legal bids, pass last
-    values: list[int]  # summed value of each over the samples (pass: 0)
-    made: list[int]  # sampled deals in which the contract was made
+    values: list[int]  # summed value of each over the samples (pass: as a defender)
+    made: list[int]  # sampled deals in which the contract was made (pass: by another)
     samples: int
     best: str
+    defended: int = 0  # sampled deals in which another player would declare after a pass
+    wins: list[int] | None = None  # in the last round: summed shares of the game's win
 
     def mean(self, i: int) -> int:
         """The average value of bid ``i`` in chips times SCALE."""
         return rounded(self.values[i], self.samples)
 
 
+def declaring_outcome(view: View, table: Table, declarer: int, bid: str | None) -> Outcome:
+    """The seat's outcome once ``declarer`` wins the auction, after bidding ``bid`` (None:
+    with the bids made so far), under the table's ``stakes`` rule."""
+    final = _final_wagers(view, table, declarer, bid)
+    return Outcome(table.seat, declarer, table.seats, sum(final), final[table.seat],
+                   int(view["ante_pot"]), table.tricks)  # fmt: skip
+
+
+def _standing(view: View, table: Table, declarer: int, bid: str | None) -> Standing:
+    """As :func:`_declaring`, valued as the game's last round is: by who ends on top."""
+    final = _final_wagers(view, table, declarer, bid)
+    now = [int(w) for w in view["wagers"]]
+    chips = tuple(int(c) - (final[s] - now[s]) for s, c in enumerate(view["chips"]))
+    return Standing(table.seat, declarer, chips, tuple(final), int(view["ante_pot"]),
+                    table.tricks)  # fmt: skip
+
+
+def _final_wagers(view: View, table: Table, declarer: int, bid: str | None) -> list[int]:
+    made = list(view["auction"])
+    if bid is not None:
+        made.append({"seat": declarer, "bid": bid})
+    return with_stacks(auction_wagers(made, table.seats, stakes_rule(view["options"])), declarer)
+
+
+def void_share(view: View) -> int:
+    """The seat's share of the game's win if the last round is void (chips unchanged)."""
+    chips = [int(c) for c in view["chips"]]
+    best = max(chips)
+    return WIN_UNITS // chips.count(best) if chips[acting_seat(view)] == best else 0
+
+
+def last_round(view: View) -> bool:
+    """Whether this is the game's last round (every other player has dealt)."""
+    return int(view["round"]) == int(view["rounds"]) - 1
+
+
+def likely_declarer(view: View, table: Table, deal: Deal) -> tuple[int, str | None] | None:
+    """Who would win the auction if this seat passed, in a sampled deal: of the players
+    still bidding, the one with the strongest hand that the basic player's thresholds
+    would bid on above the highest bid so far (and the contract: the highest it supports),
+    else the highest bidder so far (None for its bid: it stands), else nobody."""
+    rule = stakes_rule(view["options"])
+    highest = view["highest_bid"]
+    floor = -1 if highest is None else RANK[highest]
+    best: tuple[int, int, str] | None = None
+    for other in range(table.seats):
+        if other == table.seat or view["passed"][other]:
+            continue
+        count = hand_count(deal.hands[other])
+        contract = next((c for c in reversed(BIDS) if RANK[c] > floor
+                         and count >= threshold(c, table.seats, rule)), None)  # fmt: skip
+        if contract is not None and (best is None or count > best[0]):
+            best = (count, other, contract)
+    if best is not None:
+        return best[1], best[2]
+    bidder = view["highest_bidder"]
+    return None if bidder is None or bidder == table.seat else (int(bidder), None)
+
+
 def estimate_bid(view: View, budget: Budget, seed: int) -> BidEstimate:
-    """Play sampled deals out as declarer and value each legal bid in chips."""
+    """Play sampled deals out and value each legal bid in chips: as declarer for a bid;
+    for a pass, as a defender against whoever would then win the auction
+    (:func:`likely_declarer`; nothing at stake if nobody would). In the game's last round
+    each choice is also valued by the share of the game's win it leaves the seat
+    (:class:`fast.Standing`), and that decides."""
     table = Table.from_view(view)
     seat, seats = table.seat, table.seats
     bids = [b for b in legal_bids(view["highest_bid"]) if b != PASS] + [PASS]
-    stakes = [0] * seats
-    for entry in view["auction"]:
-        if entry["bid"] != PASS:
-            stakes[entry["seat"]] += STAKES[entry["bid"]]
-    outcomes = []
-    for bid in bids[:-1]:
-        own = (stakes[seat] + STAKES[bid]) * seats
-        others = sum(stakes) - stakes[seat]
-        outcomes.append(Outcome(seat, seat, seats, own + others, own,
-                                int(view["ante_pot"]), table.tricks))  # fmt: skip
+    outcomes = [declaring_outcome(view, table, seat, bid) for bid in bids[:-1]]
+    final = last_round(view)
+    standings = [_standing(view, table, seat, bid) for bid in bids[:-1]] if final else []
     ways = sorted({TALON_TO[b] for b in bids[:-1]})
     rng = Rng(seed, BID_STREAM)
     leader = (table.dealer + 1) % seats
     values = [0] * len(bids)
     made = [0] * len(bids)
+    wins = [0] * len(bids)
+    defended = 0  # sampled deals in which someone else would declare after a pass
     samples = 0
     for _ in range(budget.bid_samples if len(bids) > 1 else 0):
         deal = table.sample(rng)
-        results: dict[str, tuple[int, list[int], int, int]] = {}
-        for way in ways:
-            hands = list(deal.hands)
-            half0 = 0
-            if way == TALON_HAND:
-                held = cards_of(hands[seat] | deal.talon)
-                aside = []
-                for _ in range(table.talon_unseen):
-                    card = basic.choose_aside(held)
-                    held.remove(card)
-                    aside.append(card)
-                hands[seat] = mask_of(held)
-                half0 = sum(HALF[INDEX[c]] for c in aside)
-            elif way == TALON_DECLARER:
-                half0 = _half(deal.talon)
-            won = [0] * seats
-            half, last_seat, last, _ = playout(hands, seats, seat, leader, [], half0, won,
-                                               table.tricks)  # fmt: skip
-            results[way] = (half, won, last_seat, last)
+        results = {way: _declared_round(table, deal, seat, way, leader) for way in ways}
         for i, bid in enumerate(bids[:-1]):
             half, won, last_seat, last = results[TALON_TO[bid]]
             values[i] += outcomes[i].value(half, won, last_seat, last) - half
             made[i] += half >= WIN_HALF
+            if final:
+                wins[i] += standings[i].share(half, won, last_seat, last)
+        other = likely_declarer(view, table, deal)
+        if other is None:
+            wins[-1] += void_share(view) if final else 0
+        else:
+            declarer, overbid = other
+            defence = declaring_outcome(view, table, declarer, overbid)
+            contract = overbid if overbid is not None else str(view["highest_bid"])
+            half, won, last_seat, last = _declared_round(table, deal, declarer,
+                                                         TALON_TO[contract], leader)  # fmt: skip
+            values[-1] += defence.value(half, won, last_seat, last) + half
+            made[-1] += half >= WIN_HALF
+            if final:
+                wins[-1] += _standing(view, table, declarer, overbid).share(
+                    half, won, last_seat, last
+                )
+            defended += 1
         samples += 1
-    top = max(values[:-1], default=0)
     best = PASS
-    if top > budget.bid_margin * samples and len(bids) > 1:
+    if len(bids) > 1:
         # the cheapest bid of the best value (a lower bid risks fewer chips)
-        best = next(b for i, b in enumerate(bids[:-1]) if values[i] == top)
-    return BidEstimate(bids, values, made, samples, best)
+        if final:
+            top = max(wins[:-1])
+            if top > wins[-1]:
+                best = next(b for i, b in enumerate(bids[:-1]) if wins[i] == top)
+        else:
+            top = max(values[:-1])
+            if top > values[-1] + budget.bid_margin * samples:
+                best = next(b for i, b in enumerate(bids[:-1]) if values[i] == top)
+    return BidEstimate(bids, values, made, samples, best, defended, wins if final else None)
+
+
+def _declared_round(
+    table: Table, deal: Deal, declarer: int, way: str, leader: int
+) -> tuple[int, list[int], int, int]:
+    """The sampled deal played out with ``declarer`` declaring so the talon goes ``way``
+    (into the hand: the basic aside): the declarer's half-points, tricks won, the last
+    trick's winner and card."""
+    hands = list(deal.hands)
+    half0 = 0
+    if way == TALON_HAND:
+        held = cards_of(hands[declarer] | deal.talon)
+        aside = []
+        for _ in range(table.talon_unseen):
+            card = basic.choose_aside(held)
+            held.remove(card)
+            aside.append(card)
+        hands[declarer] = mask_of(held)
+        half0 = sum(HALF[INDEX[c]] for c in aside)
+    elif way == TALON_DECLARER:
+        half0 = _half(deal.talon)
+    won = [0] * table.seats
+    half, last_seat, last, _ = playout(hands, table.seats, declarer, leader, [], half0, won,
+                                       table.tricks)  # fmt: skip
+    return half, won, last_seat, last
