@@ -253,8 +253,10 @@ def test_sabacc_review_after_a_round_by_touch_on_a_phone_cancelled_and_taken_up(
 ) -> None:
     page = table
     page.set_viewport_size(PHONE)
-    # deal 4: you declare a Take, so your decisions are a bid, the aside and your cards
-    _, record = play_to("sabacc", None, 4, lambda s: s["round"] >= 1 or s["over"])
+    # deal 14 (the players of tablekit.LEVELS, the default stakes): you declare, so your
+    # decisions are a bid, the aside and your cards
+    state, record = play_to("sabacc", None, 14, lambda s: s["round"] >= 1 or s["over"])
+    assert state["last_round"]["declarer"] == 0, "the bots' play changed: choose another deal"
     open_table(page, "sabacc", saved(record, pending=len(record["actions"])))
     assert turn(page) == "count"
     page.locator("dialog.tp-summary-dialog[open]").get_by_role("button", name="Review").tap()
@@ -307,10 +309,11 @@ def test_sabacc_review_after_a_round_by_touch_on_a_phone_cancelled_and_taken_up(
     kinds = {d["kind"] for d in decisions}
     assert kinds == {"bid", "aside", "play"}, kinds
     forward = dialog.get_by_role("button", name="Forward")
+    firsts = {kind: next(d["index"] for d in decisions if d["kind"] == kind) for kind in kinds}
     for k, decision in enumerate(decisions, start=1):
         forward.tap()
         check_step(dialog, decision, "sabacc", k, len(decisions))
-        if decision["kind"] in ("aside", "play") and k in (2, 8):
+        if decision["kind"] in ("aside", "play") and decision["index"] == firsts[decision["kind"]]:
             screenshot(page, f"review-sabacc-{decision['kind']}-375")
             axe(page, f"the review's {decision['kind']} at 375 px")
     expect(forward).to_be_disabled()
