@@ -10,6 +10,8 @@
 // {auto: "first-legal" | "last-legal", until: event type}. Frames are computed in order
 // and kept, so stepping back and forth costs nothing; nothing here knows a rule.
 
+import { sameJson } from "../engine/json.js";
+
 const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 // The most actions one automatic move may take (a whole Sabacc round is 72 plays)
 const AUTO_LIMIT = 400;
@@ -29,14 +31,7 @@ export function stepMoves(step) {
 }
 
 /** Whether two actions are the same (plain JSON, keys in any order). */
-export function sameAction(a, b) {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || !a || !b) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => sameAction(a[key], b[key]));
-}
+export const sameAction = sameJson;
 
 export class DemoRun {
   constructor(engine, demo) {

@@ -2,6 +2,10 @@
 // parameters before posting them) and what the engine's worker hands to Python (worker.js
 // checks again, so nothing too deep reaches Python's JSON reader, whose recursion Pyodide's
 // stack does not always survive). The engine's own limit is celestix.shape.MAX_DEPTH.
+// And the engine's values compared as values, whatever the order of an object's keys (an
+// action the page made and one the engine gave back):
+//
+//   sameJson(a, b) -> whether two plain JSON values are the same
 
 // Parameters nested deeper than this are refused: no game's state, view or record comes
 // near (they are at most 6 deep).
@@ -50,3 +54,12 @@ export function jsonProblem(name, value) {
 }
 const CLOSE = Symbol("close");
 const TYPE_NAMES = { bigint: "a BigInt", function: "a function", symbol: "a symbol", undefined: "undefined" };
+
+export function sameJson(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || !a || !b) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]));
+}

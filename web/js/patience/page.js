@@ -23,6 +23,7 @@ import { enableDrag } from "./drag.js";
 import { Ending } from "./ending.js";
 import { KEY_HELP, handleKey } from "./keys.js";
 import { builtCount, describeEvents, describePosition, optionsLine } from "./messages.js";
+import { reviewDeal } from "./review.js";
 import { store } from "./store.js";
 import { PatienceTable } from "./table.js";
 
@@ -75,6 +76,7 @@ class PatiencePage extends TablePage {
       newDeal: () => this.runTool("new"),
       restart: () => this.restart(),
       undo: () => this.undo(),
+      review: () => this.review(),
     });
     enableDrag(this.table.wasteTop, {
       canStart: () => Boolean(this.session && !this.session.view.over && this.session.view.waste.length),
@@ -371,6 +373,17 @@ class PatiencePage extends TablePage {
       if (this.session !== session || session.view !== view) return null;
       return solverAdvice(result);
     }, this.toolButton("solve")).catch((error) => this.trouble(error));
+  }
+
+  /** The review of the game to where it stands (patience/review.js); then its end again. */
+  async review() {
+    const s = this.session;
+    try {
+      await reviewDeal(this);
+    } catch (error) {
+      this.trouble(error);
+    }
+    if (!this.gone && this.session === s && s.view.over) await this.showEnding(null);
   }
 
   async showEnding(events) {

@@ -48,10 +48,15 @@ export class PatienceTable {
   /**
    * @param {HTMLElement} host   where the table is drawn
    * @param {object} on          handlers: stock(), wasteCard(), foundation(k)
+   * @param {object} options     prefix: of the table's element ids (a second table on
+   *                             the page has its own); readOnly: a position shown, not
+   *                             played (the piles are named but aria-disabled, no keys)
    */
-  constructor(host, on) {
+  constructor(host, on, { prefix = "pt", readOnly = false } = {}) {
     this.host = host;
     this.on = on;
+    this.prefix = prefix;
+    this.readOnly = readOnly;
     this.view = null;
     this.build();
   }
@@ -64,12 +69,12 @@ export class PatienceTable {
       <ol class="pt-foundations" aria-label="Foundations"></ol>
       <div class="pt-lower">
         <div class="pt-stock-area">
-          <button type="button" class="pile stock" aria-describedby="pt-stock-desc" aria-keyshortcuts="D">
+          <button type="button" class="pile stock" aria-keyshortcuts="D">
             <span class="pile-stack" aria-hidden="true"></span>
             <span class="badge" aria-hidden="true"></span>
           </button>
           <p class="pt-pass" aria-hidden="true"><span class="pt-pass-text"></span><span class="pt-redeals"></span></p>
-          <span class="sr-only" id="pt-stock-desc"></span>
+          <span class="sr-only pt-stock-desc"></span>
         </div>
         <div class="pt-waste" role="group">
           <div class="waste-fan"></div>
@@ -88,10 +93,10 @@ export class PatienceTable {
       li.className = "pt-foundation";
       li.dataset.index = String(k);
       li.append(
-        h("button", { type: "button", class: "pile foundation", dataset: { index: String(k) }, "aria-describedby": `pt-f${k}-desc`, "aria-keyshortcuts": String(k + 1) },
+        h("button", { type: "button", class: "pile foundation", dataset: { index: String(k) }, "aria-describedby": `${this.prefix}-f${k}-desc`, "aria-keyshortcuts": String(k + 1) },
           h("span", { class: "pile-stack", "aria-hidden": "true" })),
         h("div", { class: "f-label", "aria-hidden": "true" }, h("span", { class: "f-base" }), h("span", { class: "f-need" })),
-        h("span", { class: "sr-only", id: `pt-f${k}-desc` }),
+        h("span", { class: "sr-only", id: `${this.prefix}-f${k}-desc` }),
       );
       const button = li.querySelector("button");
       button.addEventListener("click", () => this.on.foundation(k));
@@ -108,7 +113,9 @@ export class PatienceTable {
     this.stock = table.querySelector(".stock");
     this.stockStack = this.stock.querySelector(".pile-stack");
     this.stockBadge = this.stock.querySelector(".badge");
-    this.stockDesc = table.querySelector("#pt-stock-desc");
+    this.stockDesc = table.querySelector(".pt-stock-desc");
+    this.stockDesc.id = `${this.prefix}-stock-desc`;
+    this.stock.setAttribute("aria-describedby", this.stockDesc.id);
     this.passText = table.querySelector(".pt-pass-text");
     this.redealsText = table.querySelector(".pt-redeals");
     this.stock.addEventListener("click", () => this.on.stock());
@@ -129,6 +136,12 @@ export class PatienceTable {
     this.built = table.querySelector(".pt-built");
     this.moves = table.querySelector(".pt-moves");
     this.meter = table.querySelector(".pt-meter-fill");
+    if (this.readOnly) {
+      for (const el of [this.stock, this.wasteTop, ...this.foundations.map((f) => f.button)]) {
+        el.setAttribute("aria-disabled", "true");
+        el.removeAttribute("aria-keyshortcuts");
+      }
+    }
     this.host.append(table);
   }
 

@@ -16,6 +16,7 @@ import { DeclarePanel } from "./declare.js";
 import { renderMelds, renderScores } from "./felt.js";
 import { historyEntries } from "./history.js";
 import { HUMAN, describeEvent, plural, resultLine, seatName, slotOf } from "./messages.js";
+import { reviewWords } from "./review.js";
 import { store } from "./store.js";
 import { gameOver, handSummary } from "./summary.js";
 
@@ -144,6 +145,14 @@ class PrecedencePage extends TrickPage {
 
   handEnded(events) {
     return events.some((e) => e.type === "hand_scored");
+  }
+
+  handNumber(events) {
+    return events.find((e) => e.type === "hand_scored")?.hand_number ?? 0;
+  }
+
+  reviewWords() {
+    return reviewWords;
   }
 
   summary(events) {

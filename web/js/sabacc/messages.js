@@ -33,6 +33,11 @@ export function chips(n) {
   return `${n} chip${Math.abs(n) === 1 ? "" : "s"}`;
 }
 
+/** Hundredths of a chip (the engine's hints and review count them) in words: "0.45 chips". */
+export function hundredths(n) {
+  return `${(n / 100).toFixed(2)} chips`;
+}
+
 /** Half-points as people write them: 91, 45½. */
 export function points(half) {
   return half % 2 ? `${Math.floor(half / 2)}½` : String(half / 2);

@@ -20,7 +20,8 @@ import { AsidePanel } from "./aside.js";
 import { roundBody, roundEnd, roundTitle } from "./count.js";
 import { SabaccFelt } from "./felt.js";
 import { historyEntries } from "./history.js";
-import { bidCost, bidCostShort, bidName, card, chips, describe, points, seatName, stakesRule, winnersLine } from "./messages.js";
+import { bidCost, bidCostShort, bidName, card, chips, describe, hundredths, points, seatName, stakesRule, winnersLine } from "./messages.js";
+import { reviewWords } from "./review.js";
 import { store } from "./store.js";
 
 const GAME = "sabacc";
@@ -31,7 +32,7 @@ const POSITIONS = {
   5: ["bottom", "right", "top-right", "top-left", "left"],
 };
 // A hint's values are hundredths of a chip for the round (sabacc/bots/hints.py).
-const chipValue = (v) => `${v > 0 ? "+" : ""}${(v / 100).toFixed(2)} chips`;
+const chipValue = (v) => `${v > 0 ? "+" : ""}${hundredths(v)}`;
 
 export async function mount(container, params, ctx) {
   const page = new SabaccPage(container, ctx, { game: GAME, store, stats: createStats(GAME), human: HUMAN });
@@ -212,6 +213,15 @@ class SabaccPage extends TrickPage {
 
   handEnded(events) {
     return Boolean(roundEnd(events));
+  }
+
+  handNumber(events) {
+    const end = roundEnd(events);
+    return (end?.counted || end?.void)?.round ?? 0;
+  }
+
+  reviewWords() {
+    return reviewWords;
   }
 
   summary(events) {

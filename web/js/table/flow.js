@@ -12,7 +12,10 @@
 // -> {play: {seat, card}} | {trick: {winner, text}} | {}, describe(event),
 // presentEvent(event, t), handEnded(events), summary(events) -> {title, body},
 // tally(events), lastTrick(view) -> {plays, winner, text}, hintAdvice(hint) ->
-// {text, items, point}, postHandActions(events) -> [{label, value, run()}].
+// {text, items, point}, postHandActions(events) -> [{label, value, run()}],
+// handNumber(events) (the hand or round whose end the events are), reviewWords() (the
+// review's words and marks: table/reviewboard.js, the game's review.js).
+// The review: a hand's summary and each finished hand of the history offer it.
 // `data-turn` on the page is "you" while it waits for the person, "wait", "count" (a
 // hand's end on screen) or "over"; `data-phase` is the view's phase (tests wait on them).
 
@@ -24,9 +27,11 @@ import { announce } from "../ui/live.js";
 import { toast } from "../ui/toast.js";
 import { playable, safeNow } from "../pwa/pwa.js";
 import { HandView } from "./hand.js";
+import { GameLog } from "./history.js";
 import { showLedger } from "./ledger.js";
 import { sleep, timing } from "./pace.js";
 import { TablePage, isRefusal } from "./page.js";
+import { reviewTrickHand } from "./reviewboard.js";
 import { SeatPlate } from "./seats.js";
 import { TrickArea } from "./trick.js";
 
@@ -466,8 +471,30 @@ export class TrickPage extends TablePage {
     this.run();
   }
 
-  postHandActions() {
-    return [];
+  /** The hand's summary offers its review. */
+  postHandActions(events) {
+    const end = this.pending;
+    const hand = this.handNumber(events);
+    return [{ label: "Review", value: "review", run: () => this.reviewHand(end, hand) }];
+  }
+
+  // ---- the review -------------------------------------------------------------------
+
+  reviewEntries(entries, log) {
+    const words = this.reviewWords();
+    return entries.map((entry, i) => {
+      const hand = log.finished[i];
+      const end = hand.first + hand.moves.length;
+      const number = this.handNumber(GameLog.events(hand));
+      const offer = h("button", { type: "button", class: "btn rv-offer", text: words.offer, onclick: () => this.reviewHand(end, number) });
+      return { ...entry, render: () => h("div", {}, h("div", { class: "tp-actions" }, offer), entry.render()) };
+    });
+  }
+
+  /** The review of your decisions in the hand (or round) `hand`, which ended after move
+   * `end` of the record. */
+  reviewHand(end, hand) {
+    return reviewTrickHand(this, end, hand);
   }
 
   // ---- advice -----------------------------------------------------------------------

@@ -16,7 +16,9 @@
 //                    `allowed`, the cards neither allowed nor pressed are dimmed
 //     mode "idle":   nothing asked (another seat's turn): choose() still called so the
 //                    page can answer politely
-//     reasons: code -> why it may not go; marks: code -> a short tag ("declared")
+//     reasons: code -> why it may not go; marks: code -> a short tag ("declared"), said
+//     with the card's name; kinds: code -> a word for the tag's style (data-mark: the
+//     review's "played" and "best")
 //   hand.focus(); hand.button(code); hand.take(code) -> the rect it left (it is removed)
 //   hand.dealIn(fromRect, ms)   the cards fly in from a rect, one after another
 //   hand.picked                 the code lifted by a tap, or null
@@ -73,7 +75,7 @@ export class HandView {
     this.onPick(code);
   }
 
-  render(codes, { mode = "idle", legal = null, pressed = null, allowed = null, reasons = {}, marks = {} } = {}) {
+  render(codes, { mode = "idle", legal = null, pressed = null, allowed = null, reasons = {}, marks = {}, kinds = {} } = {}) {
     const keep = new Map();
     const order = [];
     this.mode = mode;
@@ -91,6 +93,8 @@ export class HandView {
       button.classList.toggle("legal", mode === "play" && ok);
       button.classList.toggle("dim", (mode === "play" || mode === "select") && !ok);
       button.classList.toggle("marked", Boolean(marks[code]));
+      if (kinds[code]) button.dataset.mark = kinds[code];
+      else delete button.dataset.mark;
       if (mode === "select") {
         button.setAttribute("aria-pressed", on ? "true" : "false");
         if (ok) button.removeAttribute("aria-disabled");

@@ -17,7 +17,8 @@
 // Subclass hooks: buildTable(section), render(), resumeFlow(), toolDefs() -> [{name,
 // label, icon, key, shortcut, more, narrowMore}] (key: handled here, shortcut: only
 // shown; more: in the "More" dialog; narrowMore: there on a phone), tool(name), ownKey(event), seatName(seat), turnLine(),
-// summaryLine(), statsRows(data), historyEntries(log), help() -> {paragraphs, keys},
+// summaryLine(), statsRows(data), historyEntries(log), reviewEntries(entries, log),
+// help() -> {paragraphs, keys},
 // firstVisit(), afterUse(fresh), optionsAsk(), leaving().
 
 import { h } from "../ui/dom.js";
@@ -397,7 +398,12 @@ export class TablePage {
       }
       if (this.session !== s) return;
     }
-    return showHistory({ title: "Hand history", entries: this.historyEntries(this.log) });
+    return showHistory({ title: "Hand history", entries: this.reviewEntries(this.historyEntries(this.log), this.log) });
+  }
+
+  /** The history's entries, each offering its hand's review where a page has one. */
+  reviewEntries(entries) {
+    return entries;
   }
 
   /** Feed a move to the history, when it is kept (it is rebuilt on demand otherwise). */

@@ -13,6 +13,7 @@
 //   await s.botMove()         the computer player to act moves -> {seat, action, events}
 //   await s.goto(k) / s.undo() / s.redo()   -> whether the position moved
 //   await s.eventsOf(k)       the events of move k (1-based: the move that made position k)
+//   await s.stateAt(k)        the state at position k (kept once worked out)
 //   TableSession.steps(engine, record, onStep, {human, onStart})   replay a record move by
 //                             move (a history rebuilt), onStart(view), onStep({seat, action,
 //                             events, view})
@@ -22,6 +23,8 @@
 // state (states are plain values the page holds), then `onLost(false)`.
 
 const RETRIES = 3;
+// Moves worked out one by one from a known state, rather than replaying the record
+const NEAR = 24;
 
 /** Call `task()` (an engine call); after a worker's death, wait for the new one and retry. */
 export async function withEngine(engine, task, onLost = null) {
@@ -211,13 +214,20 @@ export class TableSession {
     });
   }
 
+  /** The state at position `index`: known, or worked out from the nearest earlier state
+   * known (a move at a time when it is near: a review steps through a hand), or replayed. */
   async stateAt(index) {
     if (this.states[index]) return this.states[index];
-    const near = this.states[index - 1];
-    if (near) {
-      const { seat, action } = this.record.actions[index - 1];
-      const { state } = await this.call(() => this.engine.apply(near, action, seat));
-      this.states[index] = state;
+    let from = index - 1;
+    while (from >= 0 && !this.states[from]) from -= 1;
+    if (from >= 0 && index - from <= NEAR) {
+      let state = this.states[from];
+      for (let k = from; k < index; k += 1) {
+        const { seat, action } = this.record.actions[k];
+        const before = state;
+        ({ state } = await this.call(() => this.engine.apply(before, action, seat)));
+        this.states[k + 1] = state;
+      }
       return state;
     }
     const record = { ...this.record, actions: this.record.actions.slice(0, index) };
