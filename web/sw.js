@@ -66,7 +66,10 @@ async function install() {
         continue;
       }
       // integrity: the browser refuses a body that is not this build's file
-      const response = await fetch(url, integrity ? { integrity, cache: "no-cache" } : { cache: "no-cache" });
+      const response = await fetch(
+        url,
+        integrity ? { integrity, cache: "no-cache" } : { cache: "no-cache" },
+      );
       if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
       await cache.put(url, response);
     }
@@ -74,8 +77,12 @@ async function install() {
   await Promise.all(Array.from({ length: PARALLEL }, worker));
   // build.json names the build: a newer one (the site changed while installing) is refused
   const manifest = await (await cache.match(new URL("build.json", SCOPE).href)).json();
-  if (manifest.build !== PRECACHE.build) throw new Error(`build.json is of build ${manifest.build}`);
-  await cache.put(INDEX_KEY, new Response(JSON.stringify(PRECACHE), { headers: { "content-type": "application/json" } }));
+  if (manifest.build !== PRECACHE.build)
+    throw new Error(`build.json is of build ${manifest.build}`);
+  await cache.put(
+    INDEX_KEY,
+    new Response(JSON.stringify(PRECACHE), { headers: { "content-type": "application/json" } }),
+  );
 }
 
 /** The files of the caches of other builds: "integrity path" -> a cached response. */

@@ -214,7 +214,11 @@ async function show({ name, params }, { focus = false } = {}) {
     current = { name, page: null, container };
     await renderHome(container, {
       games: playableGames(),
-      saved: Object.fromEntries(Object.entries(PAGES).filter(([, p]) => p.saved).map(([id, p]) => [id, p.saved])),
+      saved: Object.fromEntries(
+        Object.entries(PAGES)
+          .filter(([, p]) => p.saved)
+          .map(([id, p]) => [id, p.saved]),
+      ),
     });
   } else if (PAGES[name] && (PAGES[name].route || games.some((g) => g.id === name))) {
     const module = await PAGES[name].load();
@@ -229,7 +233,8 @@ async function show({ name, params }, { focus = false } = {}) {
         <p></p>
         <a class="btn primary" href="#">See the games</a>
       </section>`;
-    container.querySelector("p").textContent = `There is no game called “${name}” in this card room.`;
+    container.querySelector("p").textContent =
+      `There is no game called “${name}” in this card room.`;
   }
   if (focus) {
     const target = container.querySelector("[data-skip-target]") || document.getElementById("main");
@@ -262,7 +267,8 @@ function showFault(error) {
         <a class="btn" href="#">Back to the games</a>
       </div>
     </section>`;
-  container.querySelector(".fault").textContent = error && error.message ? error.message : String(error);
+  container.querySelector(".fault").textContent =
+    error && error.message ? error.message : String(error);
   container.querySelector("[data-reload]").addEventListener("click", () => location.reload());
   view.replaceChildren(container);
   current = null;

@@ -61,7 +61,12 @@ export class DemoRun {
   start() {
     const { game, options, seed, setup, prelude } = this.demo;
     this._busy = (async () => {
-      let state = await this.engine.newGame(game, options || undefined, seed ?? 0, setup || undefined);
+      let state = await this.engine.newGame(
+        game,
+        options || undefined,
+        seed ?? 0,
+        setup || undefined,
+      );
       for (const move of prelude || []) state = (await this._play(state, move)).state;
       this._state = state;
     })();
@@ -84,8 +89,17 @@ export class DemoRun {
         if (error.kind !== "illegal") throw error;
         refusal = { message: error.message, rule: error.rule };
       }
-      if (!refusal) throw new Error(`step ${k + 1}: the engine allowed a move the demo says it refuses`);
-      this.frames.push({ step, before, state: before, after: before, events: this._held, moveEvents: [], refusal });
+      if (!refusal)
+        throw new Error(`step ${k + 1}: the engine allowed a move the demo says it refuses`);
+      this.frames.push({
+        step,
+        before,
+        state: before,
+        after: before,
+        events: this._held,
+        moveEvents: [],
+        refusal,
+      });
       this._held = [];
       return;
     }
@@ -102,8 +116,13 @@ export class DemoRun {
     const shown = [...this._held, ...events];
     this._held = step.reader_turn ? events : [];
     this.frames.push({
-      step, before, state: step.reader_turn ? before : state, after: state,
-      events: step.reader_turn ? [] : shown, moveEvents: events, refusal: null,
+      step,
+      before,
+      state: step.reader_turn ? before : state,
+      after: state,
+      events: step.reader_turn ? [] : shown,
+      moveEvents: events,
+      refusal: null,
     });
   }
 

@@ -31,17 +31,20 @@ export function jsonProblem(name, value) {
     const type = typeof item;
     if (item === null || type === "string" || type === "boolean") continue;
     if (type === "number") {
-      if (!Number.isFinite(item)) return { field, problem: `${item} is not a number JSON can hold` };
+      if (!Number.isFinite(item))
+        return { field, problem: `${item} is not a number JSON can hold` };
       continue;
     }
-    if (type !== "object") return { field, problem: `expected plain JSON data, got ${TYPE_NAMES[type]}` };
+    if (type !== "object")
+      return { field, problem: `expected plain JSON data, got ${TYPE_NAMES[type]}` };
     if (open.has(item)) return { field, problem: "holds itself (a cycle)" };
     const array = Array.isArray(item);
     const proto = Object.getPrototypeOf(item);
     if (!array && proto !== Object.prototype && proto !== null) {
       return { field, problem: "expected plain JSON data, got an object that is not plain" };
     }
-    if (depth === MAX_DEPTH) return { field, problem: `nested too deeply (more than ${MAX_DEPTH} levels)` };
+    if (depth === MAX_DEPTH)
+      return { field, problem: `nested too deeply (more than ${MAX_DEPTH} levels)` };
     open.add(item);
     stack.push([CLOSE, item]);
     const keys = array ? [...item.keys()] : Object.keys(item);
@@ -53,7 +56,12 @@ export function jsonProblem(name, value) {
   return null;
 }
 const CLOSE = Symbol("close");
-const TYPE_NAMES = { bigint: "a BigInt", function: "a function", symbol: "a symbol", undefined: "undefined" };
+const TYPE_NAMES = {
+  bigint: "a BigInt",
+  function: "a function",
+  symbol: "a symbol",
+  undefined: "undefined",
+};
 
 export function sameJson(a, b) {
   if (a === b) return true;

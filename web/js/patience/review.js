@@ -28,7 +28,11 @@ export function reviewDeal(page) {
   const record = { ...s.record, actions: s.record.actions.slice(0, s.position) };
   const run = reviewRun(page.engine, { record, seat: 0 }, (task) => page.ask(task));
   run.positions ??= new Positions(s, 0);
-  const board = new PatienceReviewBoard({ run, ask: (task) => page.ask(task), engine: page.engine });
+  const board = new PatienceReviewBoard({
+    run,
+    ask: (task) => page.ask(task),
+    engine: page.engine,
+  });
   return openReview({ run, board, title: `Review of deal ${record.seed}`, scale: REVIEW_SCALE });
 }
 
@@ -39,11 +43,19 @@ class PatienceReviewBoard {
     this.ask = ask;
     this.engine = engine;
     this.views = new Map();
-    this.line = h("section", { class: "rv-line", "aria-label": "The solver's winning line", hidden: true });
+    this.line = h("section", {
+      class: "rv-line",
+      "aria-label": "The solver's winning line",
+      hidden: true,
+    });
     this.board = h("div", { class: "rv-patience" });
     this.el = h("div", { class: "rv-board" }, this.board, this.line);
     const none = () => {};
-    this.table = new PatienceTable(this.board, { stock: none, wasteCard: none, foundation: none }, { prefix: "rv-pt", readOnly: true });
+    this.table = new PatienceTable(
+      this.board,
+      { stock: none, wasteCard: none, foundation: none },
+      { prefix: "rv-pt", readOnly: true },
+    );
   }
 
   /** (Every move is a decision of the patience's review, judged as a whole at the end.) */
@@ -84,7 +96,11 @@ class PatienceReviewBoard {
     const more = line.length - words.length;
     this.line.replaceChildren(
       h("h4", { text: `The solver's winning line from here, ${plural(line.length, "move")}` }),
-      h("ol", { class: "rv-line-moves" }, words.map((text) => h("li", { text }))),
+      h(
+        "ol",
+        { class: "rv-line-moves" },
+        words.map((text) => h("li", { text })),
+      ),
       more > 0 ? h("p", { text: `…and ${plural(more, "more move")}.` }) : null,
     );
   }
@@ -98,8 +114,12 @@ class PatienceReviewBoard {
       const result = await this.ask(() => this.engine.apply(before, action, 0));
       state = result.state;
       const event = result.events.find((e) => e.type === action.type);
-      if (action.type === "deal") out.push(`Deal ${event ? `the ${cardName(event.card)}` : "a card"}`);
-      else if (action.type === "build") out.push(`Build ${event ? `the ${cardName(event.card)}` : "the waste's top card"} on foundation ${action.to + 1}`);
+      if (action.type === "deal")
+        out.push(`Deal ${event ? `the ${cardName(event.card)}` : "a card"}`);
+      else if (action.type === "build")
+        out.push(
+          `Build ${event ? `the ${cardName(event.card)}` : "the waste's top card"} on foundation ${action.to + 1}`,
+        );
       else out.push("Turn the waste over (redeal)");
     }
     return out;
@@ -112,7 +132,8 @@ class PatienceReviewBoard {
   actionName(action, decision) {
     const view = this.views.get(decision.index);
     const top = view?.waste[view.waste.length - 1];
-    if (action.type === "build") return `building ${top ? `the ${cardName(top)}` : "the waste's top card"} on foundation ${action.to + 1}`;
+    if (action.type === "build")
+      return `building ${top ? `the ${cardName(top)}` : "the waste's top card"} on foundation ${action.to + 1}`;
     return action.type === "deal" ? "dealing a card" : "turning the waste over";
   }
 
@@ -124,6 +145,9 @@ class PatienceReviewBoard {
   summary(review) {
     const { probes, nodes } = review.outcome;
     if (!probes) return null;
-    return h("p", { class: "rv-par-text", text: `The solver, which reads the stock's hidden order, was asked about ${plural(probes, "position")} of your game and searched ${nodes.toLocaleString("en")} positions in all.` });
+    return h("p", {
+      class: "rv-par-text",
+      text: `The solver, which reads the stock's hidden order, was asked about ${plural(probes, "position")} of your game and searched ${nodes.toLocaleString("en")} positions in all.`,
+    });
   }
 }

@@ -93,9 +93,23 @@ export class PatienceTable {
       li.className = "pt-foundation";
       li.dataset.index = String(k);
       li.append(
-        h("button", { type: "button", class: "pile foundation", dataset: { index: String(k) }, "aria-describedby": `${this.prefix}-f${k}-desc`, "aria-keyshortcuts": String(k + 1) },
-          h("span", { class: "pile-stack", "aria-hidden": "true" })),
-        h("div", { class: "f-label", "aria-hidden": "true" }, h("span", { class: "f-base" }), h("span", { class: "f-need" })),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "pile foundation",
+            dataset: { index: String(k) },
+            "aria-describedby": `${this.prefix}-f${k}-desc`,
+            "aria-keyshortcuts": String(k + 1),
+          },
+          h("span", { class: "pile-stack", "aria-hidden": "true" }),
+        ),
+        h(
+          "div",
+          { class: "f-label", "aria-hidden": "true" },
+          h("span", { class: "f-base" }),
+          h("span", { class: "f-need" }),
+        ),
         h("span", { class: "sr-only", id: `${this.prefix}-f${k}-desc` }),
       );
       const button = li.querySelector("button");
@@ -183,12 +197,19 @@ export class PatienceTable {
       f.button.setAttribute("aria-label", foundationLabel(view, k));
       f.desc.textContent = foundationDetail(view, k);
       f.base.textContent = rankName(info.base) === "10" ? "10" : info.base;
-      if (info.needed === 0) f.need.replaceChildren(h("span", { class: "f-to-go", text: "complete" }));
-      else f.need.replaceChildren(String(info.needed), h("span", { class: "f-to-go", text: " to go" }));
+      if (info.needed === 0)
+        f.need.replaceChildren(h("span", { class: "f-to-go", text: "complete" }));
+      else
+        f.need.replaceChildren(
+          String(info.needed),
+          h("span", { class: "f-to-go", text: " to go" }),
+        );
       f.li.classList.toggle("full", info.needed === 0);
       f.li.classList.toggle("waiting", !info.next && info.count === 0);
       f.li.classList.toggle("candidate", Boolean(candidates && candidates.includes(k)));
-      f.li.dataset.depth = String(pile.length > 9 ? 3 : pile.length > 5 ? 2 : pile.length > 1 ? 1 : 0);
+      f.li.dataset.depth = String(
+        pile.length > 9 ? 3 : pile.length > 5 ? 2 : pile.length > 1 ? 1 : 0,
+      );
       const top = pile[pile.length - 1];
       const shown = f.stack.firstElementChild;
       if (top) {
@@ -208,7 +229,9 @@ export class PatienceTable {
     const legal = ui.legal || [];
     const canRedeal = legal.some((a) => a.type === "redeal");
     this.stock.setAttribute("aria-label", stockLabel(view, canRedeal));
-    this.stock.dataset.depth = String(view.stock_count > 60 ? 3 : view.stock_count > 25 ? 2 : view.stock_count > 1 ? 1 : 0);
+    this.stock.dataset.depth = String(
+      view.stock_count > 60 ? 3 : view.stock_count > 25 ? 2 : view.stock_count > 1 ? 1 : 0,
+    );
     this.stock.classList.toggle("empty", view.stock_count === 0);
     this.stock.classList.toggle("can-redeal", canRedeal);
     this.stockBadge.textContent = String(view.stock_count);
@@ -235,10 +258,14 @@ export class PatienceTable {
     }
     this.passText.textContent = `Pass ${view.pass} of ${view.passes}`;
     this.redealsText.textContent =
-      view.redeals_left === 0 ? "last pass" : `${view.redeals_left} redeal${view.redeals_left === 1 ? "" : "s"} left`;
+      view.redeals_left === 0
+        ? "last pass"
+        : `${view.redeals_left} redeal${view.redeals_left === 1 ? "" : "s"} left`;
     let desc;
-    if (view.stock_count > 0) desc = `Pass ${view.pass} of ${view.passes}. Deals the next card onto the waste.`;
-    else if (canRedeal) desc = `Empty. Turns the waste over for pass ${view.pass + 1} of ${view.passes}.`;
+    if (view.stock_count > 0)
+      desc = `Pass ${view.pass} of ${view.passes}. Deals the next card onto the waste.`;
+    else if (canRedeal)
+      desc = `Empty. Turns the waste over for pass ${view.pass + 1} of ${view.passes}.`;
     else desc = `Empty. Pass ${view.pass} of ${view.passes}; no redeal left.`;
     this.stockDesc.textContent = desc;
   }
@@ -272,7 +299,8 @@ export class PatienceTable {
   foundationAt(x, y, rect) {
     for (const f of this.foundations) {
       const r = f.li.getBoundingClientRect();
-      if (x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) return Number(f.li.dataset.index);
+      if (x >= r.left && x <= r.right && y >= r.top && y <= r.bottom)
+        return Number(f.li.dataset.index);
     }
     if (!rect) return null;
     let best = null;
@@ -294,22 +322,40 @@ export class PatienceTable {
   }
 
   setCandidates(candidates) {
-    this.foundations.forEach((f, i) => f.li.classList.toggle("candidate", Boolean(candidates && candidates.includes(i))));
+    this.foundations.forEach((f, i) =>
+      f.li.classList.toggle("candidate", Boolean(candidates && candidates.includes(i))),
+    );
     this.el.classList.toggle("choosing", Boolean(candidates));
   }
 
   /** Draw the eye to a pile for a moment (a hint). `which` as for shake(). */
   point(which) {
-    pointAt(which === "stock" ? this.stock : which === "waste" ? this.wasteTop : this.foundations[which]?.button);
+    pointAt(
+      which === "stock"
+        ? this.stock
+        : which === "waste"
+          ? this.wasteTop
+          : this.foundations[which]?.button,
+    );
   }
 
   /** A small shake: "not there". `which` is "stock", "waste" or a foundation number. */
   shake(which) {
-    const el = which === "stock" ? this.stock : which === "waste" ? this.wasteTop : this.foundations[which]?.button;
+    const el =
+      which === "stock"
+        ? this.stock
+        : which === "waste"
+          ? this.wasteTop
+          : this.foundations[which]?.button;
     if (!el || reducedMotion()) return;
     el.animate(
-      [{ transform: "none" }, { transform: "translateX(-5px)" }, { transform: "translateX(5px)" },
-       { transform: "translateX(-3px)" }, { transform: "none" }],
+      [
+        { transform: "none" },
+        { transform: "translateX(-5px)" },
+        { transform: "translateX(5px)" },
+        { transform: "translateX(-3px)" },
+        { transform: "none" },
+      ],
       { duration: 320, easing: "ease-out" },
     );
   }

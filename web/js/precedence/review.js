@@ -40,15 +40,20 @@ export const reviewWords = {
   context(decision, view) {
     const trump = `${view.trump} is trump.`;
     if (decision.kind === "declare") return trump;
-    const bids = view.bids.map((bid, seat) => (bid === null ? null : `${seatName(seat)} ${bid}`)).filter(Boolean);
-    if (decision.kind === "bid") return `${trump} ${bids.length ? `Bids so far: ${bids.join(", ")}.` : "You bid first."}`;
+    const bids = view.bids
+      .map((bid, seat) => (bid === null ? null : `${seatName(seat)} ${bid}`))
+      .filter(Boolean);
+    if (decision.kind === "bid")
+      return `${trump} ${bids.length ? `Bids so far: ${bids.join(", ")}.` : "You bid first."}`;
     const [ours, theirs] = [view.team_tricks[HUMAN % 2], view.team_tricks[1 - (HUMAN % 2)]];
     return `${trump} Contracts: ${TEAM_NAMES[0]} ${view.contracts[0]}, ${TEAM_NAMES[1]} ${view.contracts[1]}. Tricks so far: yours ${ours}, theirs ${theirs}.`;
   },
 
   choices(decision, view, legal) {
     if (decision.kind !== "bid") return null;
-    return legal.filter((action) => action.type === "bid").map((action) => ({ action, label: String(action.tricks) }));
+    return legal
+      .filter((action) => action.type === "bid")
+      .map((action) => ({ action, label: String(action.tricks) }));
   },
 
   cards(action) {
@@ -63,20 +68,48 @@ export const reviewWords = {
     if (!found) return null;
     const { par, made } = found;
     const cell = (value) => h("td", { text: value });
-    const figures = (tricks, points, team) => (tricks ? [cell(String(tricks[team])), cell(signed(points[team]))] : [cell("–"), cell("–")]);
-    const rows = [0, 1].map((team) => h("tr", {},
-      h("th", { scope: "row", text: TEAM_NAMES[team] }),
-      ...figures(par.tricks, par.points, team),
-      ...figures(made?.tricks, made?.points, team)));
+    const figures = (tricks, points, team) =>
+      tricks ? [cell(String(tricks[team])), cell(signed(points[team]))] : [cell("–"), cell("–")];
+    const rows = [0, 1].map((team) =>
+      h(
+        "tr",
+        {},
+        h("th", { scope: "row", text: TEAM_NAMES[team] }),
+        ...figures(par.tricks, par.points, team),
+        ...figures(made?.tricks, made?.points, team),
+      ),
+    );
     const when = par.from_trick && par.from_trick > 1 ? ` from trick ${par.from_trick}` : "";
-    return h("div", { class: "rv-par" },
+    return h(
+      "div",
+      { class: "rv-par" },
       h("h4", { text: "Par: every hand visible, perfect play" }),
-      h("table", { class: "score-table rv-par-table" },
+      h(
+        "table",
+        { class: "score-table rv-par-table" },
         h("caption", { class: "sr-only", text: "The hand at par and at the table" }),
-        h("thead", {},
-          h("tr", {}, h("td"), h("th", { scope: "colgroup", colspan: "2", text: `At par${when}` }), h("th", { scope: "colgroup", colspan: "2", text: "At the table" })),
-          h("tr", {}, h("th", { scope: "col", text: "Team" }), ...["Tricks", "Points", "Tricks", "Points"].map((text) => h("th", { scope: "col", text })))),
-        h("tbody", {}, rows)),
-      h("p", { class: "rv-par-text", text: found.reason }));
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            h("td"),
+            h("th", { scope: "colgroup", colspan: "2", text: `At par${when}` }),
+            h("th", { scope: "colgroup", colspan: "2", text: "At the table" }),
+          ),
+          h(
+            "tr",
+            {},
+            h("th", { scope: "col", text: "Team" }),
+            ...["Tricks", "Points", "Tricks", "Points"].map((text) =>
+              h("th", { scope: "col", text }),
+            ),
+          ),
+        ),
+        h("tbody", {}, rows),
+      ),
+      h("p", { class: "rv-par-text", text: found.reason }),
+    );
   },
 };

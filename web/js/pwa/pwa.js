@@ -59,14 +59,22 @@ export function safeNow() {
 export function startPwa(ready) {
   if (!("serviceWorker" in navigator)) return;
   ready
-    .then(() => new Promise((resolve) => {
-      if (marked) resolve();
-      else {
-        whenPlayable = resolve;
-        setTimeout(resolve, NOT_PLAYABLE_MS);
-      }
-    }))
-    .then(() => new Promise((resolve) => (self.requestIdleCallback ?? setTimeout)(resolve, { timeout: 2000 })))
+    .then(
+      () =>
+        new Promise((resolve) => {
+          if (marked) resolve();
+          else {
+            whenPlayable = resolve;
+            setTimeout(resolve, NOT_PLAYABLE_MS);
+          }
+        }),
+    )
+    .then(
+      () =>
+        new Promise((resolve) =>
+          (self.requestIdleCallback ?? setTimeout)(resolve, { timeout: 2000 }),
+        ),
+    )
     .then(register)
     .catch((error) => console.info(`celestix: no offline support (${error.message ?? error})`));
 }

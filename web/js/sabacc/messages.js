@@ -104,18 +104,28 @@ export function settlementLines(settled, declarer, players) {
     const own = w[declarer] / players;
     const put = defenders.every((s) => w[s] === own)
       ? `everyone put in ${chips(own)} for the bids, and ${name(declarer)} added ${own} more for each of the ${defenders.length} defenders`
-      : `${name(declarer)} put in ${chips(own)} and ${own} more for each of the ${defenders.length} defenders${defenders.filter((s) => w[s]).map((s) => `, ${name(s)} ${chips(w[s])}`).join("")}`;
+      : `${name(declarer)} put in ${chips(own)} and ${own} more for each of the ${defenders.length} defenders${defenders
+          .filter((s) => w[s])
+          .map((s) => `, ${name(s)} ${chips(w[s])}`)
+          .join("")}`;
     lines.push(`Wagers: ${put}: ${chips(settled.table)} on the table.`);
   } else {
     lines.push(`Wagers: ${chips(settled.table)} on the table.`);
   }
   if (settled.winner === "declarer") {
-    lines.push(`${Name(declarer)} made the contract and ${declarer === 0 ? "take" : "takes"} all ${chips(settled.table)}.`);
+    lines.push(
+      `${Name(declarer)} made the contract and ${declarer === 0 ? "take" : "takes"} all ${chips(settled.table)}.`,
+    );
   } else {
     const share = settled.received[defenders[0]];
-    lines.push(`The contract is lost: the defenders divide the ${chips(settled.table)}, ${chips(share)} each${settled.remainder ? `, and ${chips(settled.remainder)} over goes into the Ante Pot` : ""}.`);
+    lines.push(
+      `The contract is lost: the defenders divide the ${chips(settled.table)}, ${chips(share)} each${settled.remainder ? `, and ${chips(settled.remainder)} over goes into the Ante Pot` : ""}.`,
+    );
   }
-  if (settled.net) lines.push(`This round's wagers: ${[declarer, ...defenders].map((s) => `${name(s)} ${signed(settled.net[s])}`).join(", ")}.`);
+  if (settled.net)
+    lines.push(
+      `This round's wagers: ${[declarer, ...defenders].map((s) => `${name(s)} ${signed(settled.net[s])}`).join(", ")}.`,
+    );
   return lines;
 }
 
@@ -135,7 +145,9 @@ export function describe(event) {
     case "talon_to_pile":
       return `The talon goes ${event.to === "declarer" ? "into the declarer's pile" : "into the defenders' pile"}, unseen.`;
     case "aside":
-      return event.shown && event.card ? `${subject(event.seat, "set")} aside ${card(event.card)}.` : "";
+      return event.shown && event.card
+        ? `${subject(event.seat, "set")} aside ${card(event.card)}.`
+        : "";
     case "aside_done":
       return `The aside is complete${event.shown && event.shown.length ? `; shown: ${event.shown.map(card).join(", ")}` : ""}.`;
     case "play_begins":

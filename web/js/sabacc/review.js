@@ -30,7 +30,8 @@ export const reviewWords = {
   },
 
   actionName(action, view, deck) {
-    if (action.type === "bid") return action.bid === "pass" ? "passing" : `a bid of ${bidName(action.bid)}`;
+    if (action.type === "bid")
+      return action.bid === "pass" ? "passing" : `a bid of ${bidName(action.bid)}`;
     if (action.type === "aside") return `setting aside ${cardsText([action.card], deck)}`;
     return cardsText([action.card], deck);
   },
@@ -39,17 +40,22 @@ export const reviewWords = {
 
   context(decision, view) {
     if (decision.kind === "bid") {
-      const said = view.auction.map((entry) => `${who(entry.seat)} ${bidName(entry.bid).toLowerCase()}`);
+      const said = view.auction.map(
+        (entry) => `${who(entry.seat)} ${bidName(entry.bid).toLowerCase()}`,
+      );
       return said.length ? `The auction so far: ${said.join(", ")}.` : "You open the auction.";
     }
     const contract = `${who(view.declarer)} declared ${bidName(view.contract)}`;
-    if (decision.kind === "aside") return `${contract}: you set ${view.aside_needed} cards aside, one at a time.`;
+    if (decision.kind === "aside")
+      return `${contract}: you set ${view.aside_needed} cards aside, one at a time.`;
     return `${contract} and ${view.declarer === 0 ? "need" : "needs"} ${points(view.target)} points.`;
   },
 
   choices(decision, view, legal) {
     if (decision.kind !== "bid") return null;
-    return legal.filter((action) => action.type === "bid").map((action) => ({ action, label: bidName(action.bid) }));
+    return legal
+      .filter((action) => action.type === "bid")
+      .map((action) => ({ action, label: bidName(action.bid) }));
   },
 
   cards(action) {
@@ -63,14 +69,44 @@ export const reviewWords = {
     const { par, made } = found;
     const verdict = (yes) => (yes === null || yes === undefined ? "–" : yes ? "made" : "lost");
     const when = par.from_trick && par.from_trick > 1 ? ` (from trick ${par.from_trick})` : "";
-    const row = (label, half, done) => h("tr", {}, h("th", { scope: "row", text: label }),
-      h("td", { text: half === null || half === undefined ? "–" : points(half) }), h("td", { text: verdict(done) }));
-    return h("div", { class: "rv-par" },
+    const row = (label, half, done) =>
+      h(
+        "tr",
+        {},
+        h("th", { scope: "row", text: label }),
+        h("td", { text: half === null || half === undefined ? "–" : points(half) }),
+        h("td", { text: verdict(done) }),
+      );
+    return h(
+      "div",
+      { class: "rv-par" },
       h("h4", { text: "Par: every hand visible, perfect play" }),
-      h("table", { class: "score-table rv-par-table" },
-        h("caption", { class: "sr-only", text: `${who(found.declarer)}, the declarer: the round at par and at the table` }),
-        h("thead", {}, h("tr", {}, h("td"), h("th", { scope: "col", text: "Declarer's points" }), h("th", { scope: "col", text: "Contract" }))),
-        h("tbody", {}, row(`At par${when}`, par.points, par.made), row("At the table", made?.points, made?.made))),
-      h("p", { class: "rv-par-text", text: found.reason }));
+      h(
+        "table",
+        { class: "score-table rv-par-table" },
+        h("caption", {
+          class: "sr-only",
+          text: `${who(found.declarer)}, the declarer: the round at par and at the table`,
+        }),
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            h("td"),
+            h("th", { scope: "col", text: "Declarer's points" }),
+            h("th", { scope: "col", text: "Contract" }),
+          ),
+        ),
+        h(
+          "tbody",
+          {},
+          row(`At par${when}`, par.points, par.made),
+          row("At the table", made?.points, made?.made),
+        ),
+      ),
+      h("p", { class: "rv-par-text", text: found.reason }),
+    );
   },
 };

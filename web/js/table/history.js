@@ -52,7 +52,10 @@ export class GameLog {
 
   static async rebuild(session) {
     const log = new GameLog();
-    const record = { ...session.record, actions: session.record.actions.slice(0, session.position) };
+    const record = {
+      ...session.record,
+      actions: session.record.actions.slice(0, session.position),
+    };
     await TableSession.steps(session.engine, record, (step) => log.feed(step), {
       human: session.human,
       onStart: (view) => log.begin(view),

@@ -93,7 +93,9 @@ class ReviewRun {
 
   get judged() {
     const job = this.job;
-    return Boolean(job && (job.review || (job.decisions.length && job.done >= job.decisions.length)));
+    return Boolean(
+      job && (job.review || (job.decisions.length && job.done >= job.decisions.length)),
+    );
   }
 
   get decisions() {
@@ -106,7 +108,9 @@ class ReviewRun {
   plan() {
     if (this.job) return Promise.resolve(this.job);
     const { record, seat, hand } = this;
-    this.planning ??= this.ask(() => this.engine.reviewPlan(record, seat, REVIEW_LEVEL, undefined, hand ?? undefined))
+    this.planning ??= this.ask(() =>
+      this.engine.reviewPlan(record, seat, REVIEW_LEVEL, undefined, hand ?? undefined),
+    )
       .then((job) => {
         this.job ??= job;
         return this.job;
@@ -152,7 +156,9 @@ export class Positions {
     if (!this.known.has(index)) {
       const found = (async () => {
         const state = await this.session.stateAt(index);
-        const { view, legal } = await this.session.call(() => this.session.engine.turn(state, this.seat));
+        const { view, legal } = await this.session.call(() =>
+          this.session.engine.turn(state, this.seat),
+        );
         return { state, view, legal };
       })();
       this.known.set(index, found);

@@ -60,9 +60,20 @@ export class TrickReviewBoard {
     this.trickEl = h("div", { class: "tp-trick rv-trick", dataset: { seats: String(seats) } });
     this.choicesEl = h("ol", { class: "rv-choices", hidden: true });
     this.handEl = h("div", { class: "tp-hand rv-hand" });
-    this.el = h("div", { class: "rv-board" }, this.context, this.trickEl, this.choicesEl, this.handEl);
+    this.el = h(
+      "div",
+      { class: "rv-board" },
+      this.context,
+      this.trickEl,
+      this.choicesEl,
+      this.handEl,
+    );
     this.trick = new TrickArea(this.trickEl, { deck: deck(), place, seatName });
-    this.hand = new HandView(this.handEl, { deck: deck(), choose: () => {}, label: "Your hand then" });
+    this.hand = new HandView(this.handEl, {
+      deck: deck(),
+      choose: () => {},
+      label: "Your hand then",
+    });
   }
 
   walked() {
@@ -84,9 +95,12 @@ export class TrickReviewBoard {
     const { words } = this;
     // the trick in progress (a finished one stays on the table until the next lead)
     const plays = view.trick.length < this.seats ? view.trick : [];
-    const trick = decision.kind !== "play" ? "" : plays.length
-      ? `${plays.map(({ seat, card }, i) => `${this.seatName(seat)} ${i ? "played" : "led"} ${cardsText([card], deck)}`).join(", ")}.`
-      : "You lead.";
+    const trick =
+      decision.kind !== "play"
+        ? ""
+        : plays.length
+          ? `${plays.map(({ seat, card }, i) => `${this.seatName(seat)} ${i ? "played" : "led"} ${cardsText([card], deck)}`).join(", ")}.`
+          : "You lead.";
     this.context.textContent = [words.context(decision, view), trick].filter(Boolean).join(" ");
     this.context.hidden = !this.context.textContent;
     this.trick.deck = deck;
@@ -98,14 +112,22 @@ export class TrickReviewBoard {
     let pointed = null;
     if (choices) {
       this.choicesEl.setAttribute("aria-label", words.title(decision, view));
-      this.choicesEl.replaceChildren(...choices.map(({ action, label }) => {
-        const kind = this.kind(sameJson(action, decision.action), !same && sameJson(action, decision.best));
-        const item = h("li", { class: "rv-choice", dataset: kind ? { mark: kind } : {} },
-          h("span", { class: "rv-choice-label", text: label }),
-          kind ? h("span", { class: "rv-choice-tag", text: TAGS[kind] }) : null);
-        if (kind === "best") pointed = item;
-        return item;
-      }));
+      this.choicesEl.replaceChildren(
+        ...choices.map(({ action, label }) => {
+          const kind = this.kind(
+            sameJson(action, decision.action),
+            !same && sameJson(action, decision.best),
+          );
+          const item = h(
+            "li",
+            { class: "rv-choice", dataset: kind ? { mark: kind } : {} },
+            h("span", { class: "rv-choice-label", text: label }),
+            kind ? h("span", { class: "rv-choice-tag", text: TAGS[kind] }) : null,
+          );
+          if (kind === "best") pointed = item;
+          return item;
+        }),
+      );
     }
     const played = new Set(words.cards(decision.action));
     const better = new Set(same ? [] : words.cards(decision.best));
@@ -158,7 +180,11 @@ export class TrickReviewBoard {
   }
 }
 
-const TAGS = { played: "your choice", best: "the better choice", both: "your choice and the better one" };
+const TAGS = {
+  played: "your choice",
+  best: "the better choice",
+  both: "your choice and the better one",
+};
 
 /** The cards of a list in words: "the 5 of Void, the 5 of Border and the 5 of Core"
  * (a name that has its article keeps it: "The Idiot"). */
@@ -167,5 +193,7 @@ export function cardsText(codes, deck) {
     const name = cardName(code, deck);
     return name.startsWith("The ") ? name : `the ${name}`;
   });
-  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return names.length < 2
+    ? names.join("")
+    : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }

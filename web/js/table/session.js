@@ -41,7 +41,12 @@ export async function withEngine(engine, task, onLost = null) {
 }
 
 export class TableSession {
-  constructor(engine, record, state, { levels = null, human = 0, position = null, onLost = null } = {}) {
+  constructor(
+    engine,
+    record,
+    state,
+    { levels = null, human = 0, position = null, onLost = null } = {},
+  ) {
     this.engine = engine;
     this.record = record;
     this.position = position ?? record.actions.length;
@@ -55,8 +60,18 @@ export class TableSession {
     this.queue = Promise.resolve();
   }
 
-  static async start(engine, game, options, seed, { levels = null, human = 0, setup = null, onLost = null } = {}) {
-    const state = await withEngine(engine, () => engine.newGame(game, options, seed, setup ?? undefined), onLost);
+  static async start(
+    engine,
+    game,
+    options,
+    seed,
+    { levels = null, human = 0, setup = null, onLost = null } = {},
+  ) {
+    const state = await withEngine(
+      engine,
+      () => engine.newGame(game, options, seed, setup ?? undefined),
+      onLost,
+    );
     const record = { game, options: state.options, seed: state.seed, setup, actions: [] };
     const session = new TableSession(engine, record, state, { levels, human, onLost });
     await session.refresh();
@@ -68,12 +83,18 @@ export class TableSession {
     const call = (task) => withEngine(engine, task, onLost);
     const end = await call(() => engine.replay(record));
     const position = Math.min(saved.position ?? record.actions.length, record.actions.length);
-    const state = position === record.actions.length
-      ? end
-      : await call(() => engine.replay({ ...record, actions: record.actions.slice(0, position) }));
+    const state =
+      position === record.actions.length
+        ? end
+        : await call(() =>
+            engine.replay({ ...record, actions: record.actions.slice(0, position) }),
+          );
     // options left out of a record are the defaults: keep them written out
     const session = new TableSession(engine, { ...record, options: end.options }, state, {
-      levels: saved.levels, human, position, onLost,
+      levels: saved.levels,
+      human,
+      position,
+      onLost,
     });
     session.states[record.actions.length] = end;
     await session.refresh();
@@ -82,7 +103,9 @@ export class TableSession {
 
   static async steps(engine, record, onStep, { human = 0, onStart = null, onLost = null } = {}) {
     const call = (task) => withEngine(engine, task, onLost);
-    let state = await call(() => engine.newGame(record.game, record.options, record.seed, record.setup ?? undefined));
+    let state = await call(() =>
+      engine.newGame(record.game, record.options, record.seed, record.setup ?? undefined),
+    );
     if (onStart) await onStart(await call(() => engine.view(state, human)));
     for (const { seat, action } of record.actions) {
       const before = state;
@@ -148,7 +171,8 @@ export class TableSession {
     // one level per seat: null for the person
     const seats = (view.hand_sizes || [null]).length;
     this.levels = Array.from({ length: seats }, (_, s) =>
-      s === this.human ? null : (Array.isArray(this.levels) && this.levels[s]) || "basic");
+      s === this.human ? null : (Array.isArray(this.levels) && this.levels[s]) || "basic",
+    );
   }
 
   advance(result) {
@@ -187,7 +211,8 @@ export class TableSession {
   /** Go to position `target` (0: the deal as dealt); resolves with whether it moved. */
   goto(target) {
     return this.serial(async () => {
-      if (target < 0 || target > this.record.actions.length || target === this.position) return false;
+      if (target < 0 || target > this.record.actions.length || target === this.position)
+        return false;
       this.states[target] = await this.stateAt(target);
       this.position = target;
       await this.refresh();

@@ -44,7 +44,8 @@ export async function openReview({ run, board, title, scale }) {
     initialFocus: ".rv-cancel",
     onOpen: (dialog) => walk.start(dialog),
   });
-  if (opener instanceof HTMLElement && opener.isConnected && !opener.closest("[inert]")) opener.focus({ preventScroll: true });
+  if (opener instanceof HTMLElement && opener.isConnected && !opener.closest("[inert]"))
+    opener.focus({ preventScroll: true });
   return answer;
 }
 
@@ -63,30 +64,77 @@ class Walk {
 
   build() {
     this.bar = h("div", { class: "rv-bar-fill" });
-    this.meter = h("div", { class: "rv-bar", role: "progressbar", "aria-label": "Review", "aria-valuemin": "0", "aria-valuemax": "100", "aria-valuenow": "0" }, this.bar);
+    this.meter = h(
+      "div",
+      {
+        class: "rv-bar",
+        role: "progressbar",
+        "aria-label": "Review",
+        "aria-valuemin": "0",
+        "aria-valuemax": "100",
+        "aria-valuenow": "0",
+      },
+      this.bar,
+    );
     this.counts = h("p", { class: "rv-count" });
-    this.cancel = h("button", { type: "button", class: "btn rv-cancel", text: "Cancel", onclick: () => this.dialog.close() });
-    this.working = h("section", { class: "rv-working", "aria-label": "The review in progress" },
-      h("p", { class: "rv-lede", text: "The strong computer player is looking at each of your decisions, from what you could see at the time." }),
-      this.meter, this.counts, h("div", { class: "tp-actions" }, this.cancel));
+    this.cancel = h("button", {
+      type: "button",
+      class: "btn rv-cancel",
+      text: "Cancel",
+      onclick: () => this.dialog.close(),
+    });
+    this.working = h(
+      "section",
+      { class: "rv-working", "aria-label": "The review in progress" },
+      h("p", {
+        class: "rv-lede",
+        text: "The strong computer player is looking at each of your decisions, from what you could see at the time.",
+      }),
+      this.meter,
+      this.counts,
+      h("div", { class: "tp-actions" }, this.cancel),
+    );
     this.heading = h("h3", { class: "rv-step-title", tabindex: "-1" });
     this.counter = h("p", { class: "rv-counter" });
     this.summaryBox = h("div", { class: "rv-summary" });
     this.stage = h("div", { class: "rv-stage" }, this.board.el);
     this.advice = new AdvicePanel({ label: "Verdict", closable: false, speak: false });
-    this.said = h("p", { class: "sr-only rv-said", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+    this.said = h("p", {
+      class: "sr-only rv-said",
+      role: "status",
+      "aria-live": "polite",
+      "aria-atomic": "true",
+    });
     this.advice.el.classList.add("rv-verdict");
     this.back = iconButton("undo", "Back", { className: "rv-back", shortcut: "ArrowLeft" });
-    this.forward = iconButton("redo", "Forward", { className: "primary rv-forward", shortcut: "ArrowRight" });
-    this.toSummary = iconButton("list", "Summary", { className: "quiet rv-to-summary", shortcut: "Home", hideLabel: true });
+    this.forward = iconButton("redo", "Forward", {
+      className: "primary rv-forward",
+      shortcut: "ArrowRight",
+    });
+    this.toSummary = iconButton("list", "Summary", {
+      className: "quiet rv-to-summary",
+      shortcut: "Home",
+      hideLabel: true,
+    });
     this.back.addEventListener("click", () => this.show(this.at - 1));
     this.forward.addEventListener("click", () => this.show(this.at + 1));
     this.toSummary.addEventListener("click", () => this.show(0));
-    this.walkBox = h("section", { class: "rv-walk", "aria-label": "The walk through your decisions", hidden: true },
+    this.walkBox = h(
+      "section",
+      { class: "rv-walk", "aria-label": "The walk through your decisions", hidden: true },
       h("div", { class: "rv-head" }, this.heading, this.counter),
-      this.summaryBox, this.advice.el, this.stage,
-      h("div", { class: "rv-nav", role: "group", "aria-label": "Step through your decisions" }, this.back, this.toSummary, this.forward),
-      this.said);
+      this.summaryBox,
+      this.advice.el,
+      this.stage,
+      h(
+        "div",
+        { class: "rv-nav", role: "group", "aria-label": "Step through your decisions" },
+        this.back,
+        this.toSummary,
+        this.forward,
+      ),
+      this.said,
+    );
     this.failure = h("p", { class: "rv-failure", role: "alert", hidden: true });
     this.el = h("div", { class: "rv" }, this.working, this.walkBox, this.failure);
   }
@@ -127,7 +175,9 @@ class Walk {
     this.meter.setAttribute("aria-valuetext", `${done} of ${total} steps`);
     this.dialog.dataset.progress = `${done}/${total}`;
     const judged = this.run.decisions.length;
-    this.counts.textContent = total ? `${plural(judged, "decision")} judged; step ${done} of ${total}.` : "Starting…";
+    this.counts.textContent = total
+      ? `${plural(judged, "decision")} judged; step ${done} of ${total}.`
+      : "Starting…";
     if (this.run.review) this.dialog.dataset.done = "";
     if (this.at < 0 && this.prepared && (this.run.judged || this.run.review)) this.begin();
     else if (this.at === 0) this.drawSummary();
@@ -141,13 +191,29 @@ class Walk {
     this.dialog.dataset.review = "ready";
     // focus on Forward, unless the person has put it elsewhere meanwhile (on Close, say)
     const active = document.activeElement;
-    const lost = !active || active === document.body || active === this.dialog || this.working.contains(active);
+    const lost =
+      !active ||
+      active === document.body ||
+      active === this.dialog ||
+      this.working.contains(active);
     this.show(0).then(() => lost && this.forward.focus({ preventScroll: true }));
   }
 
   key(event) {
-    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || this.walkBox.hidden) return;
-    const step = { ArrowLeft: this.at - 1, ArrowRight: this.at + 1, Home: 0, End: this.steps.length }[event.key];
+    if (
+      event.defaultPrevented ||
+      event.altKey ||
+      event.ctrlKey ||
+      event.metaKey ||
+      this.walkBox.hidden
+    )
+      return;
+    const step = {
+      ArrowLeft: this.at - 1,
+      ArrowRight: this.at + 1,
+      Home: 0,
+      End: this.steps.length,
+    }[event.key];
     if (step === undefined) return;
     event.preventDefault();
     this.show(step);
@@ -172,7 +238,8 @@ class Walk {
       this.counter.textContent = `${plural(this.steps.length, "decision")} to step through`;
       this.drawSummary();
       this.advice.clear();
-      this.said.textContent = `Summary. ${this.run.review ? this.run.review.summary.text : ""}`.trim();
+      this.said.textContent =
+        `Summary. ${this.run.review ? this.run.review.summary.text : ""}`.trim();
     } else {
       const decision = this.steps[k - 1];
       const mark = markOf(decision, this.scale);
@@ -202,11 +269,18 @@ class Walk {
     const loss = decision.loss > 0 ? this.board.lossWords(decision) : "";
     const title = `${sign} ${word}${loss ? `: ${loss}` : ""}`;
     const played = `Your choice: ${this.board.actionName(decision.action, decision)}.`;
-    const better = mark === "best" || mark === "forced" || mark === "unknown" || decision.loss === 0
-      ? []
-      : [`Better: ${this.board.actionName(decision.best, decision)}.`];
+    const better =
+      mark === "best" || mark === "forced" || mark === "unknown" || decision.loss === 0
+        ? []
+        : [`Better: ${this.board.actionName(decision.best, decision)}.`];
     const tone = { best: "won", fine: "won", blunder: "lost", mistake: "lost" }[mark] || "hint";
-    this.advice.show({ title, text: decision.reason, items: [played, ...better], tone, iconName: "hint" });
+    this.advice.show({
+      title,
+      text: decision.reason,
+      items: [played, ...better],
+      tone,
+      iconName: "hint",
+    });
     this.advice.el.dataset.mark = mark;
     this.said.textContent = `${this.counter.textContent}, ${this.heading.textContent}. ${word}${loss ? `, ${loss}` : ""}. ${decision.reason}`;
   }
@@ -220,26 +294,65 @@ class Walk {
       const mark = markOf(decision, this.scale);
       counts.set(mark, (counts.get(mark) || 0) + 1);
     }
-    const tally = h("ul", { class: "rv-tally", "aria-label": "Your decisions by mark" },
-      Object.keys(MARKS).filter((mark) => counts.has(mark)).map((mark) =>
-        h("li", { dataset: { mark } }, h("span", { class: "rv-sign", "aria-hidden": "true", text: MARKS[mark].sign }), ` ${MARKS[mark].word}: ${counts.get(mark)}`)));
+    const tally = h(
+      "ul",
+      { class: "rv-tally", "aria-label": "Your decisions by mark" },
+      Object.keys(MARKS)
+        .filter((mark) => counts.has(mark))
+        .map((mark) =>
+          h(
+            "li",
+            { dataset: { mark } },
+            h("span", { class: "rv-sign", "aria-hidden": "true", text: MARKS[mark].sign }),
+            ` ${MARKS[mark].word}: ${counts.get(mark)}`,
+          ),
+        ),
+    );
     const parts = [];
     if (review) {
-      parts.push(h("p", { class: "rv-summary-text", text: review.summary.text }), tally, this.board.summary(review));
+      parts.push(
+        h("p", { class: "rv-summary-text", text: review.summary.text }),
+        tally,
+        this.board.summary(review),
+      );
       const costly = review.summary.costliest
         .map((index) => this.steps.findIndex((d) => d.index === index))
         .filter((k) => k >= 0);
       if (costly.length) {
-        parts.push(h("h4", { text: costly.length === 1 ? "Your costliest decision" : "Your costliest decisions" }),
-          h("ul", { class: "rv-costly" }, costly.map((k) => {
-            const decision = this.steps[k];
-            const label = `${this.board.title(decision)}: ${this.board.actionName(decision.action, decision)}, ${this.board.lossWords(decision)}`;
-            return h("li", {}, h("button", { type: "button", class: "btn quiet rv-jump", text: label, onclick: () => this.show(k + 1).then(() => this.heading.focus({ preventScroll: true })) }));
-          })));
+        parts.push(
+          h("h4", {
+            text: costly.length === 1 ? "Your costliest decision" : "Your costliest decisions",
+          }),
+          h(
+            "ul",
+            { class: "rv-costly" },
+            costly.map((k) => {
+              const decision = this.steps[k];
+              const label = `${this.board.title(decision)}: ${this.board.actionName(decision.action, decision)}, ${this.board.lossWords(decision)}`;
+              return h(
+                "li",
+                {},
+                h("button", {
+                  type: "button",
+                  class: "btn quiet rv-jump",
+                  text: label,
+                  onclick: () =>
+                    this.show(k + 1).then(() => this.heading.focus({ preventScroll: true })),
+                }),
+              );
+            }),
+          ),
+        );
       }
     } else {
       const { done, total } = this.run.progress;
-      parts.push(h("p", { class: "rv-summary-text", text: `Every decision is judged. The hand's par, with every hand visible, is still being worked out (step ${done} of ${total}).` }), tally);
+      parts.push(
+        h("p", {
+          class: "rv-summary-text",
+          text: `Every decision is judged. The hand's par, with every hand visible, is still being worked out (step ${done} of ${total}).`,
+        }),
+        tally,
+      );
     }
     this.summaryBox.replaceChildren(...parts.filter(Boolean));
   }

@@ -105,16 +105,22 @@ export function alternativeLines(hint, { label = () => "", value = null, most = 
 /** A hint's reason, with its estimated value as `value(number)` words when given. */
 export function hintText(hint, value = null) {
   const best = (hint.alternatives || []).find((alt) => sameJson(alt.action, hint.action));
-  return value && best && typeof best.value === "number" ? `${hint.reason} (${value(best.value)})` : hint.reason;
+  return value && best && typeof best.value === "number"
+    ? `${hint.reason} (${value(best.value)})`
+    : hint.reason;
 }
 
 /** Draw the eye to `el` for a moment (where a hint points). */
 export function pointAt(el) {
   if (!el) return;
-  for (const old of document.querySelectorAll(".hinted")) if (old !== el) old.classList.remove("hinted");
+  for (const old of document.querySelectorAll(".hinted"))
+    if (old !== el) old.classList.remove("hinted");
   el.classList.add("hinted");
   clearTimeout(pointTimers.get(el));
-  pointTimers.set(el, setTimeout(() => el.classList.remove("hinted"), 2600));
+  pointTimers.set(
+    el,
+    setTimeout(() => el.classList.remove("hinted"), 2600),
+  );
 }
 
 const pointTimers = new WeakMap();
