@@ -60,7 +60,7 @@ async function install() {
     while (queue.length) {
       const [path, integrity] = queue.shift();
       const url = new URL(path, SCOPE).href;
-      const reused = integrity && old.get(integrity + " " + path);
+      const reused = integrity && old.get(`${integrity} ${path}`);
       if (reused) {
         await cache.put(url, reused);
         continue;
@@ -96,7 +96,7 @@ async function previousFiles() {
     for (const [path, integrity] of (await index.json()).files) {
       if (!integrity) continue;
       const response = await cache.match(new URL(path, SCOPE).href);
-      if (response) found.set(integrity + " " + path, response);
+      if (response) found.set(`${integrity} ${path}`, response);
     }
   }
   return found;

@@ -17,7 +17,7 @@
 (() => {
   if (!window.customElements || window.customElements.get("celestix-demo")) return;
   const script = document.currentScript;
-  if (!script || !script.src) return;
+  if (!script?.src) return;
   // The card room: this script is <room>/embed/celestix-demo.js
   const ROOM = new URL("../", script.src);
   const ORIGIN = ROOM.origin;
@@ -39,7 +39,7 @@
     )
       return;
     const element = instances.get(data.id);
-    if (!element || !element._frame || event.source !== element._frame.contentWindow) return;
+    if (!element?._frame || event.source !== element._frame.contentWindow) return;
     element._receive(data);
   });
 
@@ -133,7 +133,7 @@
     }
 
     _send(message) {
-      if (this._frame && this._frame.contentWindow) {
+      if (this._frame?.contentWindow) {
         this._frame.contentWindow.postMessage(
           { source: "celestix-host", id: this._id, ...message },
           ORIGIN,

@@ -79,7 +79,7 @@ export class DemoRun {
     if (k >= this.length) return;
     const step = this.demo.steps[k];
     const before = this._state;
-    if (step.expect && step.expect.refused) {
+    if (step.expect?.refused) {
       // the step shows a refusal: the engine must refuse its action; the state stays
       const [move] = stepMoves(step);
       let refusal = null;

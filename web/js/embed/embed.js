@@ -115,7 +115,7 @@ function fail(error) {
   if (root.dataset.engine === "booting") root.dataset.engine = "failed";
   const status = $("demo-status") || document.createElement("p");
   status.className = "demo-status failed";
-  status.textContent = `This demo could not run: ${error && error.message ? error.message : error}`;
+  status.textContent = `This demo could not run: ${error?.message ? error.message : error}`;
   $("demo-table").replaceChildren(status);
   setPlaying(false);
 }
@@ -285,6 +285,6 @@ function schedule() {
       if (current >= run.length - 1) setPlaying(false);
       else show(current + 1);
     },
-    step && step.reader_turn ? READER_MS : STEP_MS,
+    step?.reader_turn ? READER_MS : STEP_MS,
   );
 }

@@ -32,7 +32,7 @@ export function connectHost({ id, origin, measure, commands }) {
   const target = checkedOrigin(origin);
   const framed = window.parent !== window;
   const ancestors = location.ancestorOrigins;
-  const parentOrigin = ancestors && ancestors.length ? ancestors[0] : null;
+  const parentOrigin = ancestors?.length ? ancestors[0] : null;
   const connected =
     framed &&
     ID_PATTERN.test(id || "") &&

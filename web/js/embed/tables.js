@@ -236,9 +236,8 @@ function drawTrickGame(container, ctx) {
   centre.setAttribute("aria-label", "The trick");
   centre.setAttribute("role", "group");
   // the trick in progress, else the last one completed (with its winner), until the next lead
-  const last =
-    any.last_trick && any.last_trick.plays && any.last_trick.plays.length ? any.last_trick : null;
-  const current = any.trick && any.trick.length ? any.trick : null;
+  const last = any.last_trick?.plays?.length ? any.last_trick : null;
+  const current = any.trick?.length ? any.trick : null;
   const trick = current || (last ? last.plays : []);
   const winner = current ? null : last ? last.winner : null;
   centre.dataset.trick = current ? "current" : last ? "last" : "none";
@@ -259,7 +258,7 @@ function drawTrickGame(container, ctx) {
     for (const code of any.talon) talon.append(card(code, deck));
     container.append(talon);
   }
-  if (move === "bid") container.append(bidButtons(game, any, onMove));
+  if (move === "bid") container.append(bidButtons(game, onMove));
 }
 
 function seatLabel(game, view, s, reader) {
@@ -321,7 +320,7 @@ function drawInfo(game, view) {
   return list;
 }
 
-function bidButtons(game, view, onMove) {
+function bidButtons(game, onMove) {
   const box = el("div", "dm-bids");
   box.setAttribute("role", "group");
   box.setAttribute("aria-label", "Your bid");

@@ -28,7 +28,9 @@ export async function loadWithRuntimeHooks({ sizes, report, early, base }, load)
   const counted = (bytes) => {
     received += bytes;
     const now = Math.floor((100 * received) / total);
-    if (now !== percent) report(Math.min(1, (percent = now) / 100));
+    if (now === percent) return;
+    percent = now;
+    report(Math.min(1, percent / 100));
   };
   const realFetch = self.fetch;
   const realInstantiate = WebAssembly.instantiateStreaming;

@@ -106,7 +106,7 @@ export function enableDrag(card, hooks) {
       return;
     }
     // Back to where it came from.
-    const home = card.isConnected ? card.getBoundingClientRect() : press && press.rect;
+    const home = card.isConnected ? card.getBoundingClientRect() : press?.rect;
     const from = g.style.transform;
     g.style.transform = "none";
     const dx = home ? home.left - parseFloat(g.style.left) : 0;

@@ -161,10 +161,10 @@ export class PatienceTable {
 
   /** Rectangles of the movable things, taken before a change so it can be animated. */
   snapshot() {
-    const rect = (el) => (el && el.isConnected && !el.hidden ? el.getBoundingClientRect() : null);
+    const rect = (el) => (el?.isConnected && !el.hidden ? el.getBoundingClientRect() : null);
     return {
       stock: rect(this.stockStack.firstElementChild),
-      wasteTop: this.view && this.view.waste.length ? rect(this.wasteTop) : null,
+      wasteTop: this.view?.waste.length ? rect(this.wasteTop) : null,
       foundations: this.foundations.map((f) => rect(f.stack.firstElementChild)),
     };
   }
@@ -206,7 +206,7 @@ export class PatienceTable {
         );
       f.li.classList.toggle("full", info.needed === 0);
       f.li.classList.toggle("waiting", !info.next && info.count === 0);
-      f.li.classList.toggle("candidate", Boolean(candidates && candidates.includes(k)));
+      f.li.classList.toggle("candidate", Boolean(candidates?.includes(k)));
       f.li.dataset.depth = String(
         pile.length > 9 ? 3 : pile.length > 5 ? 2 : pile.length > 1 ? 1 : 0,
       );
@@ -219,7 +219,7 @@ export class PatienceTable {
         f.stack.firstElementChild.removeAttribute("aria-label");
       } else {
         const mark = rankName(info.base) === "10" ? "10" : info.base;
-        if (shown && shown.classList.contains("placeholder")) setPlaceholder(shown, { mark });
+        if (shown?.classList.contains("placeholder")) setPlaceholder(shown, { mark });
         else f.stack.replaceChildren(createPlaceholder({ mark }));
       }
     }
@@ -291,7 +291,9 @@ export class PatienceTable {
     const hadFocus = document.activeElement === this.wasteTop;
     this.fan.replaceChildren(...cards);
     this.fan.dataset.count = String(shown.length);
-    cards.forEach((card, i) => card.style.setProperty("--slot", String(i)));
+    cards.forEach((card, i) => {
+      card.style.setProperty("--slot", String(i));
+    });
     if (hadFocus) (top ? this.wasteTop : this.stock).focus({ preventScroll: true });
   }
 
@@ -318,13 +320,15 @@ export class PatienceTable {
   }
 
   setDropHover(k) {
-    this.foundations.forEach((f, i) => f.li.classList.toggle("drop-hover", i === k));
+    this.foundations.forEach((f, i) => {
+      f.li.classList.toggle("drop-hover", i === k);
+    });
   }
 
   setCandidates(candidates) {
-    this.foundations.forEach((f, i) =>
-      f.li.classList.toggle("candidate", Boolean(candidates && candidates.includes(i))),
-    );
+    this.foundations.forEach((f, i) => {
+      f.li.classList.toggle("candidate", Boolean(candidates?.includes(i)));
+    });
     this.el.classList.toggle("choosing", Boolean(candidates));
   }
 

@@ -26,7 +26,7 @@ export const reviewWords = {
     return `Trick ${(view?.completed_tricks.length ?? 0) + 1}`;
   },
 
-  actionName(action, view, deck) {
+  actionName(action, _view, deck) {
     if (action.type === "bid") return `a bid of ${action.tricks}`;
     if (action.type === "declare") {
       if (!action.melds.length) return "declaring nothing";
@@ -49,7 +49,7 @@ export const reviewWords = {
     return `${trump} Contracts: ${TEAM_NAMES[0]} ${view.contracts[0]}, ${TEAM_NAMES[1]} ${view.contracts[1]}. Tricks so far: yours ${ours}, theirs ${theirs}.`;
   },
 
-  choices(decision, view, legal) {
+  choices(decision, _view, legal) {
     if (decision.kind !== "bid") return null;
     return legal
       .filter((action) => action.type === "bid")

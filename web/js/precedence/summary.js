@@ -162,7 +162,7 @@ export function gameOver(events) {
   }
   if (over.unclaimed)
     body.append(el("p", "", `${chipsStay(over.unclaimed)} in the Hand Pot, unclaimed.`));
-  else if (leftover && leftover.amount)
+  else if (leftover?.amount)
     body.append(
       el(
         "p",

@@ -133,7 +133,7 @@ function updateReady(registration) {
 
 /** Offer the reload into the new build (a toast with Reload and Later), when it is safe. */
 function offerUpdate() {
-  if (!waitingUpdate || !safe || declined || (offerEl && offerEl.isConnected)) return;
+  if (!waitingUpdate || !safe || declined || offerEl?.isConnected) return;
   const box = document.getElementById("toasts");
   if (!box) return;
   const el = document.createElement("div");

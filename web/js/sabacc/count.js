@@ -103,13 +103,13 @@ function countSection(c) {
   section.append(meter);
 
   const extras = el("p", "sb-count-extra");
-  const talon = c.talon && c.talon.length ? c.talon.map(card).join(", ") : "";
+  const talon = c.talon?.length ? c.talon.map(card).join(", ") : "";
   const parts = [];
   if (talon)
     parts.push(
       `Talon (${c.talon_to === "hand" ? "into the declarer's hand" : c.talon_to === "declarer" ? "in the declarer's pile" : "in the defenders' pile"}): ${talon}.`,
     );
-  if (c.aside && c.aside.length) parts.push(`Aside: ${c.aside.map(card).join(", ")}.`);
+  if (c.aside?.length) parts.push(`Aside: ${c.aside.map(card).join(", ")}.`);
   parts.push(`Tricks: ${c.tricks.map((n, s) => `${who(s)} ${n}`).join(", ")}.`);
   extras.textContent = parts.join(" ");
   section.append(extras);
@@ -157,11 +157,7 @@ function chipsTable(chipsAfter, players, winners) {
     const th = el("th", "", who(seat));
     th.scope = "col";
     head.append(th);
-    const td = el(
-      "td",
-      winners && winners.includes(seat) ? "winner" : "",
-      String(chipsAfter[seat]),
-    );
+    const td = el("td", winners?.includes(seat) ? "winner" : "", String(chipsAfter[seat]));
     row.append(td);
   }
   const thead = el("thead");

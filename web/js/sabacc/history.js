@@ -48,7 +48,7 @@ export function historyEntries(log) {
 function renderRound(start, events) {
   const box = h("section", { class: "sb-history-round" });
   if (start.dealer !== undefined) box.append(h("p", { text: `Dealer: ${who(start.dealer)}.` }));
-  if (start.hand && start.hand.length) box.append(line("Your cards as dealt", start.hand));
+  if (start.hand?.length) box.append(line("Your cards as dealt", start.hand));
   const cost = (b) =>
     (b.callers || [b.seat]).length > 1 ? `everyone +${b.stake}` : `stake ${b.stake}`;
   const bids = events
@@ -57,8 +57,8 @@ function renderRound(start, events) {
   box.append(h("p", { text: `Auction: ${bids.join(", ") || "none"}.` }));
   const counted = events.find((e) => e.type === "round_counted");
   if (counted) {
-    if (counted.talon && counted.talon.length) box.append(line("Talon", counted.talon));
-    if (counted.aside && counted.aside.length) box.append(line("Aside", counted.aside));
+    if (counted.talon?.length) box.append(line("Talon", counted.talon));
+    if (counted.aside?.length) box.append(line("Aside", counted.aside));
   }
   const tricks = events.filter((e) => e.type === "trick_won");
   if (tricks.length) {

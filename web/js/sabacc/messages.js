@@ -58,7 +58,7 @@ export function talonWords(to) {
 /** Whether every player puts each bid's stake in (a view's or a record's options; a
  * view always names the rule, see RULES.md 3.3). */
 export function everyoneCalls(options) {
-  return !options || options.stakes !== "bidder";
+  return options?.stakes !== "bidder";
 }
 
 /** "2 more chips", "1 more chip". */
@@ -149,7 +149,7 @@ export function describe(event) {
         ? `${subject(event.seat, "set")} aside ${card(event.card)}.`
         : "";
     case "aside_done":
-      return `The aside is complete${event.shown && event.shown.length ? `; shown: ${event.shown.map(card).join(", ")}` : ""}.`;
+      return `The aside is complete${event.shown?.length ? `; shown: ${event.shown.map(card).join(", ")}` : ""}.`;
     case "play_begins":
       return `${subject(event.leader, "lead")} the first trick.`;
     case "play":
@@ -168,7 +168,7 @@ export function describe(event) {
 }
 
 export function winnersLine(winners) {
-  if (!winners || !winners.length) return "";
+  if (!winners?.length) return "";
   if (winners.length === 1) return winners[0] === 0 ? "You win!" : `${seatName(winners[0])} wins.`;
   const names = winners.map((s) => (s === 0 ? "you" : seatName(s)));
   return `A tie between ${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}.`;

@@ -214,7 +214,7 @@ class SabaccPage extends TrickPage {
       if (why) this.refuse(why, code);
       return;
     }
-    const reason = (view.refusals || {})[code];
+    const reason = view.refusals?.[code];
     if (reason) {
       this.refuse(reason, code); // the engine's own reason; nothing is sent
       return;

@@ -29,7 +29,7 @@ export const reviewWords = {
     return `Trick ${(view?.played.length ?? 0) + 1}`;
   },
 
-  actionName(action, view, deck) {
+  actionName(action, _view, deck) {
     if (action.type === "bid")
       return action.bid === "pass" ? "passing" : `a bid of ${bidName(action.bid)}`;
     if (action.type === "aside") return `setting aside ${cardsText([action.card], deck)}`;
@@ -51,7 +51,7 @@ export const reviewWords = {
     return `${contract} and ${view.declarer === 0 ? "need" : "needs"} ${points(view.target)} points.`;
   },
 
-  choices(decision, view, legal) {
+  choices(decision, _view, legal) {
     if (decision.kind !== "bid") return null;
     return legal
       .filter((action) => action.type === "bid")

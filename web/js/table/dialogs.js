@@ -58,9 +58,9 @@ export function showHistory({
   } else {
     uid += 1;
     const select = h("select", { id: `history-pick-${uid}` });
-    entries.forEach((entry, i) =>
-      select.append(h("option", { value: String(i), text: entry.label })),
-    );
+    entries.forEach((entry, i) => {
+      select.append(h("option", { value: String(i), text: entry.label }));
+    });
     const region = h("div", {
       class: "history-body",
       role: "region",

@@ -402,7 +402,7 @@ export class TrickPage extends TablePage {
   /** A card lifted by a tap: say what a second tap does. */
   picked(code) {
     if (!code || !this.session) return;
-    const reason = (this.session.view.refusals || {})[code];
+    const reason = this.session.view.refusals?.[code];
     this.status.textContent = reason || `Tap the ${this.cardName(code)} again to play it.`;
   }
 

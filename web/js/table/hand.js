@@ -99,10 +99,10 @@ export class HandView {
         button?.remove();
         button = createCard(code, { deck: this.deck, as: "button" });
       }
-      const on = Boolean(pressed && pressed.has(code));
+      const on = Boolean(pressed?.has(code));
       const ok =
         mode === "play"
-          ? Boolean(legal && legal.has(code))
+          ? Boolean(legal?.has(code))
           : mode === "select"
             ? !allowed || on || allowed.has(code)
             : true;

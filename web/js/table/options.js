@@ -243,7 +243,7 @@ export async function askOptions({
     ],
   });
   if (answer !== "deal") return null;
-  const typed = dealInput && dealInput.value.trim() ? Number(dealInput.value.trim()) : null;
+  const typed = dealInput?.value.trim() ? Number(dealInput.value.trim()) : null;
   return { ...read(), seed: typed ?? deal ?? randomSeed() };
 }
 

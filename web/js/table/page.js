@@ -253,7 +253,7 @@ export class TablePage {
 
   wanted(params) {
     const link = readLink(params, this.info);
-    if (link && link.problems.length) {
+    if (link?.problems.length) {
       toast(
         `${link.problems.join(" ")} ${this.session ? "Your game goes on." : "Here is a table all the same."}`,
         { tone: "error", title: "That link could not be followed." },
@@ -534,7 +534,7 @@ export class TablePage {
   trouble(error) {
     console.error(error);
     if (this.gone) return;
-    const text = error && error.message ? error.message : String(error);
+    const text = error?.message ? error.message : String(error);
     toast(`The rules engine had a problem: ${text}`, { tone: "error", title: "Sorry." });
   }
 

@@ -66,7 +66,7 @@ export function importRecord() {
     input.accept = "application/json,.json";
     input.hidden = true;
     input.addEventListener("change", async () => {
-      const file = input.files && input.files[0];
+      const file = input.files?.[0];
       input.remove();
       if (!file) return resolve(null);
       if (file.size > 4_000_000)

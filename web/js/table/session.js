@@ -32,7 +32,7 @@ export async function withEngine(engine, task, onLost = null) {
     try {
       return await task();
     } catch (error) {
-      if (!error || error.kind !== "died" || attempt >= RETRIES) throw error;
+      if (error?.kind !== "died" || attempt >= RETRIES) throw error;
       onLost?.(true);
       await engine.ready;
       onLost?.(false);

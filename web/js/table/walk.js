@@ -160,7 +160,7 @@ class Walk {
       dialog.dataset.review = "failed";
       this.working.hidden = true;
       this.failure.hidden = false;
-      this.failure.textContent = `The review could not be finished: ${error && error.message ? error.message : error}`;
+      this.failure.textContent = `The review could not be finished: ${error?.message ? error.message : error}`;
       dialog.querySelector(".dialog-actions button")?.focus();
     }
   }
@@ -248,7 +248,7 @@ class Walk {
       } catch (error) {
         if (drawing !== this.drawing || this.closed) return;
         this.failure.hidden = false;
-        this.failure.textContent = `This position could not be shown: ${error && error.message ? error.message : error}`;
+        this.failure.textContent = `This position could not be shown: ${error?.message ? error.message : error}`;
         return;
       }
       if (drawing !== this.drawing || this.closed) return;
