@@ -1,7 +1,7 @@
 // The 78-card Centran Sabacc deck (Contract Sabacc), drawn as SVG for this project.
 //
 // Codes as in PROTOCOL.md: suit cards are rank 1-14 then suit (c coins, f flasks,
-// s sabres, t staves): "14c" is the Master of Coins; the 22 Sabaccs are "-1" (The
+// s sabres, t staves): "14c" is the Master of coins; the 22 Sabaccs are "-1" (The
 // Magician) to "-21" (The Universe) and "0" (The Idiot).
 //
 // Like the standard deck, every face has a full layout (corner indices, pips, drawn
@@ -13,7 +13,7 @@
 import { registerDeck } from "./card.js";
 import { courtFrame, PIP_LAYOUTS } from "./standard.js";
 
-export const SUIT_NAMES = { c: "Coins", f: "Flasks", s: "Sabres", t: "Staves" };
+export const SUIT_NAMES = { c: "coins", f: "flasks", s: "sabres", t: "staves" };
 const COURT_NAMES = { 1: "Ace", 11: "Legate", 12: "Commander", 13: "Mistress", 14: "Master" };
 const COURT_INDEX = { 1: "A", 11: "L", 12: "C", 13: "Mi", 14: "Ma" };
 export const SABACC_NAMES = { "-1": "The Magician", "-21": "The Universe", 0: "The Idiot" };
@@ -31,7 +31,7 @@ function parse(code) {
   return { sabacc: false, rank: Number(match[1]), suit: match[2] };
 }
 
-/** The card's full name: "Master of Coins", "7 of Sabres", "Sabacc -7", "The Universe (Sabacc -21)". */
+/** The card's full name (suits in lower case, as RULES.md and the engine write them): "Master of coins", "7 of sabres", "Sabacc -7", "The Universe (Sabacc -21)". */
 export function sabaccName(code) {
   const card = parse(code);
   if (card.sabacc)
