@@ -127,7 +127,10 @@ def layer_browser(extra: Sequence[str]) -> int:
     Failed tests leave a screenshot and a trace in test-results/browser/.
     """
     output = RESULTS / "browser"
-    command = pytest_command("browser", ["tests/browser"], [f"--output={output}", *extra])
+    # a page that never answers fails its test after 10 minutes (pytest-timeout) rather
+    # than holding CI until its limit; no test needs a tenth of that
+    arguments = [f"--output={output}", "--timeout=600", *extra]
+    command = pytest_command("browser", ["tests/browser"], arguments)
     # the test command has just built dist/; the fixtures need not build it again
     return status(command, env={**os.environ, "CELESTIX_SKIP_BUILD": "1"})
 
