@@ -9,6 +9,8 @@
     python3 build.py bench startup [--runs N]
                                            the start-up benchmark (docs/PERFORMANCE.md)
     python3 build.py bench bots [--runs N]  ms per bot decision in CPython, Node, Chromium
+    python3 build.py bench openspiel [--runs N]
+                                           our levels against OpenSpiel's ISMCTS, N deals
                                            (docs/BOTS.md)
 
 build.py itself needs only the standard library: it creates ``.venv`` with the build's

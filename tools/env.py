@@ -15,8 +15,9 @@ from pathlib import Path
 from tools.common import ROOT, TOOLS, VENV, log, run, run_quiet
 
 BUILD_REQUIREMENTS = TOOLS / "requirements.txt"
-# The tests' and benchmarks' tools; the file includes the build's
+# The tests' and benchmarks' tools; the file includes the build's and OpenSpiel's
 TEST_REQUIREMENTS = ROOT / "tests" / "requirements.txt"
+OPENSPIEL_REQUIREMENTS = ROOT / "bench" / "requirements-openspiel.txt"
 
 CHROMIUM = Path("/usr/bin/chromium")
 # Chromium's own traffic (updates, sync, field trials) would leave the origin and, with
@@ -47,7 +48,7 @@ def ensure_venv(requirements: Path) -> None:
         run([sys.executable, "-m", "venv", VENV])
     stamp = VENV / f"celestix-{requirements.parent.name}-requirements.sha256"
     digest = hashlib.sha256()
-    for path in (BUILD_REQUIREMENTS, requirements, VENV / "pyvenv.cfg"):
+    for path in (BUILD_REQUIREMENTS, OPENSPIEL_REQUIREMENTS, requirements, VENV / "pyvenv.cfg"):
         digest.update(path.read_bytes() + b"\0")
     wanted = digest.hexdigest()
     if stamp.is_file() and stamp.read_text() == wanted:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 
 import pytest
 
@@ -65,6 +67,25 @@ def test_jobs_run_in_order_without_processes() -> None:
     seen: list[int] = []
     results, workers = runner.run_jobs(abs, [-3, 1, -2], 1, lambda done, n: seen.append(len(done)))
     assert (results, workers, seen) == ([3, 1, 2], 1, [1, 2, 3])
+
+
+def test_a_log_keeps_each_result_and_is_taken_up_again(tmp_path: Path) -> None:
+    log = str(tmp_path / "results.jsonl")
+    ran: list[int] = []
+
+    def square(job: int) -> int:
+        ran.append(job)
+        return job * job
+
+    assert runner.run_jobs(square, [3, 1, 2], 1, log=log) == ([9, 1, 4], 1)
+    assert ran == [3, 1, 2]
+    with open(log, encoding="utf-8") as lines:
+        assert [json.loads(line) for line in lines] == [
+            {"job": 3, "result": 9}, {"job": 1, "result": 1}, {"job": 2, "result": 4}
+        ]  # fmt: skip
+    # taken up again with more jobs: only the new ones run, the results come in order
+    assert runner.run_jobs(square, [1, 5, 3, 2], 1, log=log)[0] == [1, 25, 9, 4]
+    assert ran == [3, 1, 2, 5]
 
 
 def test_statistics() -> None:

@@ -26,7 +26,7 @@ from celestix.precedence.bots.search import VARIANTS
 from celestix.precedence.cards import SUIT_NAMES, SUITS, card_name
 from celestix.precedence.options import OPTION_SPECS, counts_excess
 from celestix.precedence.scoring import AUDIT_POINTS
-from celestix.runner import Step, bot_seed, run_jobs
+from celestix.runner import Step, bot_seed
 from celestix.shape import JsonDict
 from celestix.stats import deals_won, decision_times, interval, mean_ci
 
@@ -367,6 +367,11 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--b", required=True, help="level of side B")
     parser.add_argument("--deals", type=int, default=100, help="how many duplicate deals")
     parser.add_argument("--workers", type=int, default=1, help="processes playing in parallel")
+    parser.add_argument("--progress", type=int, default=0,
+                        help="print the standings every N deals (0: only at the end)")  # fmt: skip
+    parser.add_argument("--log", default=None,
+                        help="keep each deal's result in this file as it comes; deals "
+                        "already there are not played again")  # fmt: skip
 
 
 def arena(args: argparse.Namespace, options: dict[str, Any], write: Callable[[str], None]) -> int:
@@ -379,7 +384,7 @@ def arena(args: argparse.Namespace, options: dict[str, Any], write: Callable[[st
     Excess). A wins the deal when that sum is positive; a tie counts half.
     """
     for level in (args.a, args.b):
-        if player_of(level) is None:
+        if player_of(level) is None and runner.external_player(level) is None:
             known = ", ".join((*LEVELS, *VARIANTS))
             write(f"error: unknown level {level!r} (known: {known}, or e.g. normal+work=9000)")
             return 2
@@ -389,9 +394,11 @@ def arena(args: argparse.Namespace, options: dict[str, Any], write: Callable[[st
     resolve(OPTION_SPECS, options)  # refuse bad options before starting the workers
     seed = 1 if args.seed is None else args.seed
     jobs = [(seed + deal, args.a, args.b, options) for deal in range(args.deals)]
-    started = time.perf_counter()
-    results, workers = run_jobs(arena_deal, jobs, args.workers)
-    elapsed = time.perf_counter() - started
+
+    def lines(results: list[JsonDict], workers: int, took: float) -> list[str]:
+        return arena_report(args.a, args.b, results, options, seed, workers, took)
+
+    results, workers, elapsed = runner.run_arena(arena_deal, jobs, args.workers, args, lines, write)
     for line in arena_report(args.a, args.b, results, options, seed, workers, elapsed):
         write(line)
     return 0

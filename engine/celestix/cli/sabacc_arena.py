@@ -14,7 +14,6 @@ multiprocessing they run one after another.
 from __future__ import annotations
 
 import argparse
-import time
 from collections.abc import Callable
 
 from celestix import runner
@@ -40,12 +39,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="processes playing in parallel")  # fmt: skip
     parser.add_argument("--progress", type=int, default=0,
                         help="print the standings every N deals (0: only at the end)")  # fmt: skip
+    parser.add_argument("--log", default=None,
+                        help="keep each deal's result in this file as it comes; deals "
+                        "already there are not played again")  # fmt: skip
 
 
 def arena(args: argparse.Namespace, options: JsonDict, write: Callable[[str], None]) -> int:
     """Play the duplicate deals and print the statistics; the exit status."""
     for level in (args.a, args.b):
-        if player_of(level) is None:
+        if player_of(level) is None and runner.external_player(level) is None:
             write(f"error: unknown level {level!r} (known: {', '.join([*LEVELS, *VARIANTS])})")
             return 2
     if args.deals < 1 or args.jobs < 1:
@@ -58,17 +60,11 @@ def arena(args: argparse.Namespace, options: JsonDict, write: Callable[[str], No
         return 2
     seed = 1 if args.seed is None else args.seed
     jobs = [(seed + deal, args.a, args.b, resolved) for deal in range(args.deals)]
-    started = time.perf_counter()
-    every = int(getattr(args, "progress", 0) or 0)
 
-    def progress(results: list[JsonDict], workers: int) -> None:
-        if every and len(results) % every == 0 and len(results) < len(jobs):
-            lines = report(args.a, args.b, results, resolved, seed, workers,
-                           time.perf_counter() - started)  # fmt: skip
-            write(f"after {len(results)} deals: {lines[2]}; {lines[3]}")
+    def lines(results: list[JsonDict], workers: int, took: float) -> list[str]:
+        return report(args.a, args.b, results, resolved, seed, workers, took)
 
-    results, workers = runner.run_jobs(arena_deal, jobs, args.jobs, progress)
-    elapsed = time.perf_counter() - started
+    results, workers, elapsed = runner.run_arena(arena_deal, jobs, args.jobs, args, lines, write)
     for line in report(args.a, args.b, results, resolved, seed, workers, elapsed):
         write(line)
     return 0

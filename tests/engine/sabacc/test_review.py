@@ -40,8 +40,8 @@ def first_round(seed: int, level: str) -> Record:
 )
 def test_strong_play_loses_little_and_random_play_much() -> None:
     """Deal 5, round 0 (the strong players let seat 2 declare a Guard, every player
-    calling it), reviewed at normal for every seat: played by strong the four lose 2.78
-    chips in all (48, 132, 34 and 64 hundredths); played by random, 72.26 chips (4.20,
+    calling it), reviewed at normal for every seat: played by strong the four lose 1.17
+    chips in all (44, 73, 0 and 0 hundredths); played by random, 72.26 chips (4.20,
     4.13, 15.99 and 47.94). The bound follows the stakes: a Guard's are twice a Take's."""
     totals = {}
     for level in ("strong", "random"):

@@ -14,19 +14,23 @@ the other seats so that
   voids and the fixed face-up cards already imply;
 * bids weigh the deal as evidence: a deal is kept with a probability that halves for
   each trick by which a bidder's hand (at the time of its bid) strays from its bid, by
-  a quick estimate of the hand's tricks (:func:`estimate20`).
+  a quick estimate of the hand's tricks (:func:`estimate20`);
+* and, when the knowledge was read with ``read_plays=True`` (the ``strong`` level), so do
+  the other seats' plays: the probability halves again for each past play the deal's
+  hands contradict (:mod:`celestix.precedence.bots.inference`).
 
 Randomness comes only from the :class:`~celestix.rng.Rng` passed in.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from celestix.bots.bits import low
 from celestix.errors import MalformedError
 from celestix.precedence.bidding import contracts
 from celestix.precedence.bots.fast import ABOVE, FULL, SUIT_MASKS, beats, mask_of
+from celestix.precedence.bots.inference import Evidence, contradictions, play_evidence
 from celestix.precedence.cards import CARD_ID, SUIT_BY_NAME
 from celestix.precedence.view import View, seat_and_hand
 from celestix.rng import Rng
@@ -125,10 +129,15 @@ class Knowledge:
     excess_counted: bool
     meld_wager: int
     variant: str
+    evidence: list[Evidence] = field(default_factory=list)  # past plays read as evidence
+    tries: int = EVIDENCE_TRIES  # deals drawn at most for one sample
 
     @classmethod
-    def from_view(cls, view: View) -> Knowledge:
-        """Read a (checked) view of a seat."""
+    def from_view(
+        cls, view: View, read_plays: bool = False, tries: int = EVIDENCE_TRIES
+    ) -> Knowledge:
+        """Read a (checked) view of a seat; with ``read_plays``, read the other seats' past
+        plays as evidence too, drawing up to ``tries`` deals for a sample."""
         seat, hand = seat_and_hand(view)
         trump = SUIT_BY_NAME[view["trump"]]
         played = 0
@@ -152,7 +161,7 @@ class Knowledge:
         trick = [CARD_ID[play["card"]] for play in view["trick"]]
         leader = trick_leader(view["trick"], view["completed_tricks"], int(view["dealer"]), 4)
         bids = list(view["bids"])
-        return cls(
+        know = cls(
             seat=seat,
             hand=mask_of(hand),
             trump=trump,
@@ -173,7 +182,13 @@ class Knowledge:
             excess_counted=bool(view["excess_counted"]),
             meld_wager=int(view["options"]["meld_wager"]),
             variant=str(view["variant"]),
+            tries=tries,
         )
+        if read_plays:
+            know.evidence = play_evidence(
+                view, seat, trump, know.contracts, know.excess_counted, know.unseen(), know.face_up
+            )
+        return know
 
     @property
     def to_act(self) -> int:
@@ -251,18 +266,21 @@ class Knowledge:
     def sample(self, rng: Rng) -> list[int]:
         """The four hands, the unseen cards dealt at random as the module describes."""
         bidders = [s for s in range(4) if s != self.seat and self.bids[s] is not None]
-        if not bidders:
+        if not bidders and not self.evidence:
             return self.deal(rng)
         best: list[int] = []
-        best_deviation = 1 << 30
-        for _ in range(EVIDENCE_TRIES):
+        best_miss = 1 << 30
+        for _ in range(self.tries):
             hands = self.deal(rng)
-            deviation = self.deviation(hands, bidders)
-            accept = ACCEPT[min(deviation // 20, len(ACCEPT) - 1)]
+            # in twentieths of a trick; each contradicted play counts as a trick astray
+            miss = self.deviation(hands, bidders)
+            if self.evidence:
+                miss += 20 * contradictions(hands, self.evidence, self.trump)
+            accept = ACCEPT[min(miss // 20, len(ACCEPT) - 1)]
             if rng.below(64) < accept:
                 return hands
-            if deviation < best_deviation:
-                best, best_deviation = hands, deviation
+            if miss < best_miss:
+                best, best_miss = hands, miss
         return best
 
     def deviation(self, hands: list[int], bidders: list[int]) -> int:

@@ -5,9 +5,9 @@ A hand is a 52-bit mask (bit ``i`` is card number ``i`` of
 meld cards. Seats 0 and 2 are team 0, seats 1 and 3 team 1 (team = seat % 2).
 
 * :func:`policy_card` -- a quick, sound card choice for a seat that sees every hand
-  (the playout policy of the searches): keep a partner's sure winner, win as cheaply
-  as holds, lead sure winners and draw trump, duck when the team no longer wants
-  tricks.
+  (the playout policy of the searches): keep a partner's sure winner (unblocking the
+  partner's suit under it), win as cheaply as holds, lead sure winners and draw trump,
+  lead low to the partner's winners, duck when the team no longer wants tricks.
 * :func:`playout` -- play a position to the end with that policy; team 0's tricks.
 * :func:`solve` -- the exact value of a position with every hand known (alpha-beta
   over the remaining cards, cards that are equivalent searched once).
@@ -160,7 +160,9 @@ def policy_card(
     if partner_winning and (
         later_opponent < 0 or not can_beat(hands[later_opponent], best, led, trump)
     ):
-        return _lowest(legal, trump)  # the partner's card holds
+        # the partner's card holds: keep the better cards, but unblock the suit
+        top = _unblocking(hands[(seat + 2) % 4], legal, led, best)
+        return top if top >= 0 else _lowest(legal, trump)
     if not winners:
         return _lowest(legal, trump)
     if later_opponent < 0:
@@ -175,6 +177,24 @@ def policy_card(
                 return card
             rest &= rest - 1
     return _lowest(legal, trump)  # nothing holds: keep the high cards
+
+
+def _unblocking(partner: int, legal: int, led: int, best: int) -> int:
+    """The card that unblocks the partner's suit under its winning ``best``, or -1.
+
+    Following suit under the partner's winner, a card that ranks below ``best`` but
+    above every card of the suit the partner has left would later win a trick the
+    partner leads in its suit and take the lead from it; when the partner holds at
+    least as many cards of the suit, that card goes now.
+    """
+    mine = legal & SUIT_MASKS[led]
+    theirs = partner & SUIT_MASKS[led]
+    if not mine or not theirs or best // 13 != led:
+        return -1
+    top = high(mine)
+    if high(theirs) < top < best and mine.bit_count() <= theirs.bit_count():
+        return top
+    return -1
 
 
 def _policy_lead(hands: Sequence[int], legal: int, trump: int, seat: int, want: bool) -> int:

@@ -39,6 +39,8 @@ from celestix.shape import JsonDict
 # How many alternatives besides the recommendation a hint lists at most.
 ALTERNATIVES = 4
 SMALL_NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
+# A holding of the suit led short enough for its top card to block the partner's suit.
+UNBLOCK_LENGTH = 3
 
 
 def hint(view: JsonDict, level: str, seed: int) -> JsonDict:
@@ -140,11 +142,19 @@ def card_reason(
     beats = seen.beats(card, best)
     best_name = _the(best, variant)
     if who == seen.partner and not beats:
-        if _holds(seen, best, out, face_up):
+        partners = f"Your partner's {card_name(best, variant)}"
+        if suit == led and _unblocks(seen, card, best, led):
             return (
-                f"Your partner's {card_name(best, variant)} already wins this trick: "
-                f"{name} keeps your better cards"
+                f"{partners} wins this trick: {name} goes under it, so that it cannot "
+                f"block your partner's {SUIT_NAMES[led]} later"
             )
+        if _holds(seen, best, out, face_up):
+            if suit not in (led, trump) and led != trump and _holds_trump(seen):
+                return (
+                    f"{partners} already wins this trick: you do not trump it, and "
+                    f"{name} is discarded"
+                )
+            return f"{partners} already wins this trick: {name} keeps your better cards"
         return (
             f"Your partner's {card_name(best, variant)} is winning this trick: "
             f"{name} does not overtake it"
@@ -215,6 +225,8 @@ def _lead_reason(seen: Seen, card: str, legal: list[str], out: list[str], varian
         return f"{_cap(name)} is the highest {SUIT_NAMES[suit]} left: it should take the trick"
     if card in seen.declared:
         return _meld_lead(card, variant)
+    if suit in seen.leads[seen.partner]:
+        return f"{_cap(name)} leads back your partner's suit, {SUIT_NAMES[suit]}"
     lengths = [sum(1 for c in seen.hand if SUIT_OF[c] == s) for s in range(4)]
     if lengths[suit] == max(lengths[s] for s in range(4) if s != trump):
         return f"{_cap(name)} leads from your longest suit, {SUIT_NAMES[suit]}"
@@ -262,6 +274,26 @@ def _holds(seen: Seen, card: str, out: list[str], face_up: list[set[str]]) -> bo
             if holds and not follows:
                 return False
     return True
+
+
+def _unblocks(seen: Seen, card: str, best: str, led: int) -> bool:
+    """Whether ``card``, following suit under the partner's winning ``best``, is an
+    unblocking play: the seat's highest card of a short holding of the suit, played
+    while it keeps a lower one."""
+    mine = [c for c in seen.hand if SUIT_OF[c] == led]
+    rank = RANK_OF[card]
+    return (
+        len(mine) <= UNBLOCK_LENGTH
+        and rank == max(RANK_OF[c] for c in mine)
+        and any(RANK_OF[c] < rank for c in mine)
+        and rank < RANK_OF[best]
+        and SUIT_OF[best] == led
+    )
+
+
+def _holds_trump(seen: Seen) -> bool:
+    """Whether the seat holds a trump."""
+    return any(SUIT_OF[c] == seen.trump for c in seen.hand)
 
 
 def _opponent_may_ruff(seen: Seen, suit: int, out: list[str]) -> bool:

@@ -2,8 +2,8 @@
 
 :class:`Seen` gathers from a view the seat's hand and face-up meld cards, the trick,
 the cards already played this hand, the cards still out (held by the other three),
-the suits each seat has shown out of, and where each team stands against its
-contract. Nothing here reads a state, so a bot cannot see more than its seat may.
+the suits each seat has shown out of and those it has led, and where each team stands
+against its contract. Nothing here reads a state, so a bot cannot see more than its seat may.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ class Seen:
     counts_excess: bool
     played: set[str] = field(default_factory=set)
     voids: list[set[int]] = field(default_factory=lambda: [set(), set(), set(), set()])
+    leads: list[list[int]] = field(default_factory=lambda: [[], [], [], []])  # suits led
 
     @classmethod
     def from_view(cls, view: View) -> Seen:
@@ -56,6 +57,7 @@ class Seen:
             if not plays:
                 continue
             led = SUIT_OF[plays[0][1]]
+            seen.leads[plays[0][0]].append(led)
             for who, card in plays:
                 seen.played.add(card)
                 if SUIT_OF[card] != led:

@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 from celestix.bots.budget import Clock, SearchBudget, rounded
 from celestix.errors import MalformedError
 from celestix.precedence.bots import basic
-from celestix.precedence.bots.deals import Knowledge
+from celestix.precedence.bots.deals import EVIDENCE_TRIES, Knowledge
 from celestix.precedence.bots.fast import (
     NO_GOALS,
     _lowest,
@@ -70,6 +70,8 @@ class Budget(SearchBudget):
     declare_choices: int  # declarations compared (the best by points less wagers)
     playouts: str = "policy"  # "policy" or "random" (uniform random playouts)
     time_ms: int | None = None  # an optional time limit per decision (off by default)
+    read_plays: int = 0  # 1: the other seats' past plays weigh the sampled deals too
+    deal_tries: int = EVIDENCE_TRIES  # deals drawn at most for one sample (the evidence)
 
 
 BUDGETS: dict[str, Budget] = {
@@ -83,13 +85,15 @@ BUDGETS: dict[str, Budget] = {
         declare_choices=4,
     ),
     "strong": Budget(
-        work=50000,
-        min_samples=32,
-        max_samples=2000,
-        solve_tricks=4,
+        work=30000,
+        min_samples=24,
+        max_samples=1200,
+        solve_tricks=5,
         bid_samples=320,
         declare_samples=64,
         declare_choices=6,
+        read_plays=1,
+        deal_tries=12,
     ),
 }
 # Configurations measured against the levels in the arena (docs/BOTS.md).
@@ -98,6 +102,16 @@ VARIANTS: dict[str, Budget] = {
     "normal-nosolve": replace(BUDGETS["normal"], solve_tricks=0),
     "normal-basicbids": replace(BUDGETS["normal"], bidding="basic"),
     "strong-random": replace(BUDGETS["strong"], playouts="random", solve_tricks=0),
+    # strong as it was before issue 17 (no play evidence, four tricks solved)
+    "strong-pimc": replace(
+        BUDGETS["strong"],
+        work=50000,
+        min_samples=32,
+        max_samples=2000,
+        read_plays=0,
+        deal_tries=EVIDENCE_TRIES,
+        solve_tricks=4,
+    ),
 }
 
 
@@ -138,6 +152,11 @@ def choose(view: View, budget: Budget, seed: int) -> JsonDict:
     return {"type": "play", "card": estimate.cards[estimate.best]}
 
 
+def knowledge(view: View, budget: Budget) -> Knowledge:
+    """What the view tells the search with ``budget`` (the plays read as evidence or not)."""
+    return Knowledge.from_view(view, read_plays=bool(budget.read_plays), tries=budget.deal_tries)
+
+
 # --- card play ---------------------------------------------------------------------------
 
 
@@ -155,7 +174,7 @@ def estimate_play(
     legal card that is not among the choices (one the search leaves out), is valued on
     the same deals without changing the search (its work is not counted).
     """
-    know = Knowledge.from_view(view)
+    know = knowledge(view, budget)
     if know.to_act != know.seat:
         raise MalformedError("view.trick", "the trick does not come round to the seat")
     allowed = mask_of(legal)
@@ -248,7 +267,7 @@ class BidEstimate:
 
 def estimate_bid(view: View, budget: Budget, seed: int) -> BidEstimate:
     """Play sampled deals out and pick the bid with the best expected points."""
-    know = Knowledge.from_view(view)
+    know = knowledge(view, budget)
     seat = know.seat
     team = seat % 2
     limit = view["bid_limits"][seat]
@@ -317,7 +336,7 @@ def estimate_declaration(
     ``also`` (an index into ``moves``) is valued on the same deals too, without being a
     candidate for the choice.
     """
-    know = Knowledge.from_view(view)
+    know = knowledge(view, budget)
     seat = know.seat
     wager = know.meld_wager
     seen_value = [

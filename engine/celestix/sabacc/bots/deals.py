@@ -32,6 +32,7 @@ from celestix.sabacc.aside import TALON_HAND
 from celestix.sabacc.auction import BIDS, PASS, RANK
 from celestix.sabacc.bots.basic import threshold
 from celestix.sabacc.bots.fast import (
+    FIRST_SABACC,
     FREE_MASK,
     HALF,
     IDIOT_ID,
@@ -40,6 +41,7 @@ from celestix.sabacc.bots.fast import (
     SUIT_MASKS,
     mask_of,
     suit_index,
+    winning_index,
 )
 from celestix.sabacc.cards import INDEX
 from celestix.sabacc.chips import stakes_rule
@@ -225,6 +227,45 @@ class Table:
                 best, best_miss = deal, miss
         assert best is not None
         return best
+
+    def unbeatable(self, card: int) -> bool:
+        """Whether ``card`` -- the seat's own card, or one already in the trick in
+        progress -- wins the trick whatever the seats after this one hold: the best card
+        of the trick with it, and no hidden card of the suit led above it (for a Sabacc:
+        no higher Sabacc) that a later seat may hold, nor any Sabacc a later seat may
+        trump a suit card with."""
+        trick = self.trick if card in self.trick else [*self.trick, card]
+        if trick[winning_index(trick)] != card:
+            return False
+        led = suit_index(trick[0])
+        hidden = 0
+        for other in self.pool:
+            hidden |= 1 << other
+        above = ~((2 << card) - 1)
+        for k in range(len(self.trick) + 1, self.seats):
+            seat = (self.leader + k) % self.seats
+            may = hidden & ~self.barred[seat]
+            if seat == self.declarer:
+                for other in self.forced:
+                    may |= 1 << other
+            if card >= FIRST_SABACC:
+                if may & SABACC_MASK & above:
+                    return False
+            elif may & SUIT_MASKS[led] & above or may & SABACC_MASK:
+                return False
+        return True
+
+    def trick_holder(self) -> int:
+        """The seat whose card already wins the trick in progress whatever the seats
+        still to play hold, else -1."""
+        if not self.trick:
+            return -1
+        best = winning_index(self.trick)
+        return (self.leader + best) % self.seats if self.unbeatable(self.trick[best]) else -1
+
+    def uniform(self, rng: Rng) -> Deal:
+        """A deal of the hidden cards consistent with the view, the auction not weighed."""
+        return self._deal(rng)
 
     def _miss(self, deal: Deal) -> int:
         """How far the deal's hands, as dealt, stray from what the auction suggests."""

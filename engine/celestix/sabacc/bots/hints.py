@@ -22,14 +22,7 @@ from typing import cast
 from celestix.bots.budget import rounded
 from celestix.sabacc.auction import BID_NAMES, PASS
 from celestix.sabacc.bots.deals import Table
-from celestix.sabacc.bots.fast import (
-    SABACC_MASK,
-    SCALE,
-    SUIT_MASKS,
-    SUIT_OF_ID,
-    WIN_UNITS,
-    power,
-)
+from celestix.sabacc.bots.fast import SCALE, WIN_UNITS
 from celestix.sabacc.bots.legal import legal_from_view
 from celestix.sabacc.bots.search import (
     BUDGETS,
@@ -125,30 +118,7 @@ def forced_reason(view: View, card: str) -> str:
 
 def sure_winner(table: Table, card: str) -> bool:
     """Whether ``card``, played now, wins the trick whatever the later seats hold."""
-    c = INDEX[card]
-    trick = [*table.trick, c]
-    led = SUIT_OF_ID[trick[0]]
-    if max(trick, key=lambda x: power(x, led)) != c:
-        return False
-    hidden = 0
-    for x in table.pool:
-        hidden |= 1 << x
-    for k in range(len(trick), table.seats):
-        seat = (table.leader + k) % table.seats
-        if seat == table.seat:
-            continue
-        may = hidden & ~table.barred[seat]
-        if seat == table.declarer:
-            for x in table.forced:
-                may |= 1 << x
-        if c >= 56:
-            if may & SABACC_MASK & ~((2 << c) - 1):
-                return False
-        else:
-            higher = may & SUIT_MASKS[led] & ~((2 << c) - 1)
-            if higher or may & SABACC_MASK:
-                return False
-    return True
+    return table.unbeatable(INDEX[card])
 
 
 def card_reason(view: View, table: Table, card: str, legal: list[str]) -> str:
@@ -181,6 +151,13 @@ def card_reason(view: View, table: Table, card: str, legal: list[str]) -> str:
         return (
             f"your partner's {card_name(best['card'])} wins this trick: {name} keeps your winners"
         )
+    holder = table.trick_holder()
+    if holder >= 0 and table.declarer >= 0 and (holder == table.declarer) != declaring:
+        owner = "the declarer's" if holder == table.declarer else "the defenders'"
+        return (
+            f"{owner} {card_name(best['card'])} wins this trick whatever follows: {name} "
+            f"gives it as few points as you can, keeping your better cards"
+        )
     beats = winning_play([*trick, {"seat": table.seat, "card": card}])["card"] == card
     if beats:
         if SUIT_OF[card] == SABACC and led != SABACC:
@@ -193,23 +170,7 @@ def card_reason(view: View, table: Table, card: str, legal: list[str]) -> str:
 
 def sure_winner_of_trick(table: Table, card: str) -> bool:
     """Whether ``card``, already in the trick, wins it whatever the later seats hold."""
-    c = INDEX[card]
-    led = SUIT_OF_ID[table.trick[0]]
-    hidden = 0
-    for x in table.pool:
-        hidden |= 1 << x
-    for k in range(len(table.trick) + 1, table.seats):
-        seat = (table.leader + k) % table.seats
-        may = hidden & ~table.barred[seat]
-        if seat == table.declarer:
-            for x in table.forced:
-                may |= 1 << x
-        if c >= 56:
-            if may & SABACC_MASK & ~((2 << c) - 1):
-                return False
-        elif may & SUIT_MASKS[led] & ~((2 << c) - 1) or may & SABACC_MASK:
-            return False
-    return True
+    return table.unbeatable(INDEX[card])
 
 
 # --- the aside ---------------------------------------------------------------------------

@@ -49,6 +49,8 @@ from celestix.sabacc.bots.deals import Deal, Table, hand_count
 from celestix.sabacc.bots.fast import (
     FREE_MASK,
     HALF,
+    IDIOT_ID,
+    SCALE,
     WIN_HALF,
     WIN_UNITS,
     Outcome,
@@ -130,6 +132,7 @@ class PlayEstimate:
     chips: list[int]  # summed chips (times SCALE) only, without the half-point tie-break
     samples: int
     best: int  # index of the chosen card
+    also_chips: int = 0  # summed chips of the card asked for with ``also``, if any
 
     def mean(self, i: int) -> int:
         """The average value of choice ``i`` in chips times SCALE."""
@@ -137,59 +140,104 @@ class PlayEstimate:
 
 
 def estimate_play(
-    view: View, legal: list[str], budget: Budget, seed: int, value_one: bool = False
+    view: View,
+    legal: list[str],
+    budget: Budget,
+    seed: int,
+    value_one: bool = False,
+    also: str | None = None,
 ) -> PlayEstimate:
-    """Sample deals and value every distinct legal card by playing each deal out."""
+    """Sample deals and value every distinct legal card by playing each deal out.
+
+    A card that would give the other side's sure trick more points than the hand must
+    is not considered. ``also``, a legal card that is not among the choices, is valued on
+    the same deals without changing the search (its work is not counted): ``also_chips``.
+    """
     table = Table.from_view(view)
     if (table.leader + len(table.trick)) % table.seats != table.seat:
         raise MalformedError("view.trick", "the trick does not come round to the seat")
-    choices = distinct(mask_of(legal), table.alive())
+    allowed = mask_of(legal)
+    holder = table.trick_holder()
+    settled = holder >= 0 and table.declarer >= 0
+    if settled and (holder == table.declarer) != (table.seat == table.declarer):
+        # the other side has the trick for sure: give it as few points as the hand allows
+        least = min(HALF[c] for c in ids_of(allowed))
+        allowed = sum(1 << c for c in ids_of(allowed) if HALF[c] == least)
+    choices = distinct(allowed, table.alive())
     cards = [DECK[c] for c in choices]
     totals = [0] * len(choices)
     made = [0] * len(choices)
     chips = [0] * len(choices)
-    if len(choices) == 1 and not value_one:
+    if len(choices) == 1 and not value_one and also is None:
         return PlayEstimate(cards, totals, made, chips, 0, 0)
+    extra = INDEX[also] if also is not None and also not in cards else -1
+    also_chips = 0
     outcome = outcome_of(view, table)
     seats, declarer, left = table.seats, table.declarer, table.left
     solving = left <= budget.solve_tricks
     rng = Rng(seed, PLAY_STREAM)
     work = samples = 0
+
+    def value_of(deal: Deal, half0: int, card: int) -> tuple[int, int, int]:
+        """The value of ``card`` in a sampled deal, the declarer's half-points, the work."""
+        hands = list(deal.hands)
+        if solving:
+            counter = [0]
+            hands[table.seat] &= ~(1 << card)
+            trick = [*table.trick, card]
+            leader = table.leader
+            half, rest = half0, left
+            if len(trick) == seats:
+                winner, gained = _finish(trick, leader, seats, declarer)
+                trick, leader, half, rest = [], winner, half + gained, left - 1
+            half = solve(hands, seats, declarer, leader, trick, half, rest, counter)
+            return outcome.value(half, table.won, -1, -1), half, counter[0]
+        won = list(table.won)
+        half, last_seat, last, plays = playout(
+            hands, seats, declarer, table.leader, table.trick, half0, won, left, card
+        )
+        return outcome.value(half, won, last_seat, last), half, plays
+
+    sign = 1 if table.seat == declarer else -1
     while budget.more(samples, work):
         deal = table.sample(rng)
         half0 = table.pile_half + _half(deal.aside)
         if table.talon_to == TALON_DECLARER:
             half0 += _half(deal.talon)
         for i, card in enumerate(choices):
-            hands = list(deal.hands)
-            if solving:
-                counter = [0]
-                hands[table.seat] &= ~(1 << card)
-                trick = [*table.trick, card]
-                leader = table.leader
-                half, rest = half0, left
-                if len(trick) == seats:
-                    winner, gained = _finish(trick, leader, seats, declarer)
-                    trick, leader, half, rest = [], winner, half + gained, left - 1
-                half = solve(hands, seats, declarer, leader, trick, half, rest, counter)
-                value = outcome.value(half, table.won, -1, -1)
-                work += counter[0]
-            else:
-                won = list(table.won)
-                half, last_seat, last, plays = playout(
-                    hands, seats, declarer, table.leader, table.trick, half0, won, left, card
-                )
-                value = outcome.value(half, won, last_seat, last)
-                work += plays
+            value, half, spent = value_of(deal, half0, card)
+            work += spent
             totals[i] += value
-            chips[i] += value - (half if table.seat == declarer else -half)
+            chips[i] += value - sign * half
             if half >= WIN_HALF:
                 made[i] += 1
+        if extra >= 0:
+            value, half, _ = value_of(deal, half0, extra)
+            also_chips += value - sign * half
         samples += 1
-    top = max(totals)
-    best = min((i for i in range(len(choices)) if totals[i] == top),
-               key=lambda i: (HALF[choices[i]], choices[i]))  # fmt: skip
-    return PlayEstimate(cards, totals, made, chips, samples, best)
+    # Of equal choices the cheapest. When the trick's winner is already sure, the card
+    # only decides which points go with it: the choices within SETTLED_NOISE chips a deal
+    # of the most chips over the sampled deals count as equal (the playouts' half-points
+    # and later bonuses after them are noise), and onto a trick the seat's side holds the
+    # richest goes (banked now, it cannot be captured later; never The Idiot, a sure
+    # winner kept).
+    bank = settled and table.declarer not in (table.seat, holder)
+    scores = chips if settled else totals
+    floor = max(scores) - (SETTLED_NOISE * samples if settled else 0)
+    best = min((i for i in range(len(choices)) if scores[i] >= floor),
+               key=lambda i: _tie_order(choices[i], bank))  # fmt: skip
+    return PlayEstimate(cards, totals, made, chips, samples, best, also_chips)
+
+
+# Chips (times SCALE) a deal within which the choices for a sure trick count as equal
+SETTLED_NOISE = SCALE // 8
+
+
+def _tie_order(card: int, bank: bool) -> tuple[int, int]:
+    """How early ``card`` comes among equally valued choices."""
+    if bank:
+        return (1, card) if card == IDIOT_ID else (-HALF[card], card)
+    return (HALF[card], card)
 
 
 def _finish(trick: list[int], leader: int, seats: int, declarer: int) -> tuple[int, int]:

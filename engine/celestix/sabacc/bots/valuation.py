@@ -19,7 +19,7 @@ from celestix.sabacc.bots import basic
 from celestix.sabacc.bots.fast import SCALE
 from celestix.sabacc.bots.legal import legal_from_view
 from celestix.sabacc.bots.search import BUDGETS, estimate_aside, estimate_bid, estimate_play
-from celestix.sabacc.cards import INDEX, SUIT_OF
+from celestix.sabacc.cards import HALF_POINTS, INDEX, SUIT_OF
 from celestix.sabacc.view import View
 from celestix.shape import JsonDict
 from celestix.table.judgement import Judgement
@@ -52,11 +52,16 @@ def judge(view: View, action: JsonDict, level: str, seed: int) -> Judgement:
         best = {"type": "aside", "card": aside.best_card}
         return _verdict(best, aside.chips[aside.best], mine, aside.samples, len(moves), kind)
     legal = [move["card"] for move in moves]
+    card = str(action["card"])
     play = estimate_play(view, legal, budget, seed, value_one=True)
-    searched = searched_card(play.cards, str(action["card"]))
+    searched = searched_card(play.cards, card)
+    if searched is None:  # a card the search leaves out: valued on the same deals
+        play = estimate_play(view, legal, budget, seed, value_one=True, also=card)
+        mine = play.also_chips
+    else:
+        mine = play.chips[play.cards.index(searched)]
     best = {"type": "play", "card": play.cards[play.best]}
-    return _verdict(best, play.chips[play.best], play.chips[play.cards.index(searched)],
-                    play.samples, len(moves), kind)  # fmt: skip
+    return _verdict(best, play.chips[play.best], mine, play.samples, len(moves), kind)
 
 
 def completed_aside(view: View, card: str) -> list[str]:
@@ -71,13 +76,15 @@ def completed_aside(view: View, card: str) -> list[str]:
     return chosen
 
 
-def searched_card(cards: list[str], card: str) -> str:
+def searched_card(cards: list[str], card: str) -> str | None:
     """The card the search valued for ``card``: the strongest of its run of cards that
-    play alike (``cards`` are the searched ones; a run's searched card is its highest)."""
+    play alike (``cards`` are the searched ones; a run's searched card is its highest);
+    ``None`` for a card the search left out (its run is not searched)."""
     if card in cards:
         return card
-    same = [c for c in cards if SUIT_OF[c] == SUIT_OF[card] and INDEX[c] > INDEX[card]]
-    return min(same, key=INDEX.__getitem__)
+    same = [c for c in cards if SUIT_OF[c] == SUIT_OF[card] and INDEX[c] > INDEX[card]
+            and HALF_POINTS[c] == HALF_POINTS[card]]  # fmt: skip
+    return min(same, key=INDEX.__getitem__) if same else None
 
 
 def _verdict(best: JsonDict, top: int, mine: int, samples: int, choices: int,

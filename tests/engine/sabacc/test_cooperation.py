@@ -1,0 +1,61 @@
+"""The defenders work together against the declarer (issue 17): constructed positions.
+
+Four players, dealer 3: seat 0 leads the first trick with The Idiot, which nothing can
+beat. Seat 1, next to play, holds no Sabacc (so may play any card): two Masters and
+sixteen ordinary coins and flasks.
+
+* with seat 2 declaring, seat 0 is seat 1's fellow defender: seat 1 feeds the trick a
+  Master (banked in the defenders' pile, it cannot be captured later);
+* with seat 0 declaring, the trick is the declarer's: seat 1 keeps its honours and
+  gives an ordinary card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from sabacc.support import act, declare, fill_hands, new, play_until, suit
+from scale import scaled
+
+from celestix import api
+from celestix.sabacc.cards import HALF_POINTS
+
+LEADER = ["0", *suit("c", range(9, 14)), *suit("f", range(9, 14)), *suit("s", range(1, 7)), "14s"]
+FEEDER = ["14c", "14f", *suit("c", range(1, 9)), *suit("f", range(1, 9))]
+TALON = suit("t", range(1, 7))
+
+
+def idiot_led(declarer: int) -> dict[str, Any]:
+    """The position after seat 0 leads The Idiot, ``declarer`` having bid Take."""
+    hands = fill_hands(4, {0: LEADER, 1: FEEDER}, TALON)
+    state = new(4, 1, {"dealer": 3, "hands": hands, "talon": TALON})
+    state, _ = declare(state, declarer, "take")
+    state, _ = play_until(state, lambda s: s["phase"] == "play")
+    assert state["to_act"] == 0 and "0" in state["hands"][0]
+    state, _ = act(state, {"type": "play", "card": "0"})
+    assert state["to_act"] == 1
+    return state
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_a_defender_feeds_points_to_its_partners_sure_trick(level: str) -> None:
+    view = api.view(idiot_led(2), 1)
+    for seed in range(scaled(3, 1)):
+        assert api.bot_action(view, level, seed)["card"] in ("14c", "14f")
+    advice = api.hint(view, level, 1)
+    assert advice["reason"] == (
+        "Your partner's The Idiot wins this trick: the Master of coins adds 4½ points to "
+        "your side's pile."
+    )
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_a_defender_saves_its_honours_from_the_declarers_sure_trick(level: str) -> None:
+    view = api.view(idiot_led(0), 1)
+    for seed in range(scaled(3, 1)):
+        card = api.bot_action(view, level, seed)["card"]
+        assert HALF_POINTS[card] == 1, card  # an ordinary card: half a point
+    advice = api.hint(view, level, 1)
+    assert advice["reason"].startswith("The declarer's The Idiot wins this trick whatever follows")
+    assert "gives it as few points as you can" in advice["reason"]
