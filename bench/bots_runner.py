@@ -11,8 +11,10 @@ slow spell of the shared machine falls on all of them alike:
 * ``{"op": "info"}`` -- ``{"python", "platform", "levels": {game: levels}}``;
 * ``{"op": "review", "record", "seat", "level", "seed"}`` -- the review (``bench/review.py``)
   run step by step as the page runs it (``api.review_plan``, then ``api.review_step``
-  with the job through JSON text each time): ``{"ms", "steps", "longest_ms", "digest",
-  "review"}`` (``digest``: SHA-256 of the review's JSON, keys sorted).
+  with the job through JSON text each time): ``{"ms", "judged_ms", "steps", "longest_ms",
+  "digest", "review"}`` (``judged_ms``: until every decision is judged, when the page's
+  walk can start, the hand's par still to come; ``digest``: SHA-256 of the review's JSON,
+  keys sorted).
 
 Every call goes through the facade, ``api.bot_action(view, level, seed)``, so whatever the
 levels become is measured; each gets its own copy of the view and is timed with
@@ -80,15 +82,20 @@ def review(record: Any, seat: int, level: str, seed: int) -> dict[str, Any]:
     job = api.review_plan(record, seat, level, seed)
     longest = 1000 * (time.perf_counter() - began)
     steps = 0
+    judged = None
     while job["review"] is None:
+        if judged is None and job["decisions"] and job["done"] >= len(job["decisions"]):
+            judged = 1000 * (time.perf_counter() - began)
         step_began = time.perf_counter()
         job = json.loads(json.dumps(api.review_step(json.loads(json.dumps(job)))))
         longest = max(longest, 1000 * (time.perf_counter() - step_began))
         steps += 1
     found = job["review"]
     text = json.dumps(found, sort_keys=True)
-    return {"ms": 1000 * (time.perf_counter() - began), "steps": steps, "longest_ms": longest,
-            "digest": hashlib.sha256(text.encode()).hexdigest(), "review": found}  # fmt: skip
+    ms = 1000 * (time.perf_counter() - began)
+    return {"ms": ms, "judged_ms": ms if judged is None else judged, "steps": steps,
+            "longest_ms": longest, "digest": hashlib.sha256(text.encode()).hexdigest(),
+            "review": found}  # fmt: skip
 
 
 def handle(text: str) -> str:

@@ -10,7 +10,8 @@ for seat 0 at ``--level`` (default ``strong``, the page's) in every runtime, ste
 as the page runs it (``review_plan``, then ``review_step`` with the job through JSON text;
 ``bench/bots_runner.py``'s ``review``), the runtimes taking turns record by record (the
 first of each turn rotating) in the runners of ``bench/bots.py``. Wall seconds per review
-(median, p95 nearest rank, max), the longest step (how long a cancel may wait), and
+(median, p95 nearest rank, max), until every decision is judged (when the page's walk can
+start, the hand's par still to come), the longest step (how long a cancel may wait), and
 whether every runtime's review is CPython's byte for byte. Written to
 ``test-results/bench/review.json`` and printed as a table.
 """
@@ -123,6 +124,7 @@ def main(argv: list[str]) -> int:
             rows = results[name][game]
             summary[game][name] = {
                 "seconds": stats([row["ms"] / 1000 for row in rows]),
+                "judged_seconds": stats([row["judged_ms"] / 1000 for row in rows]),
                 "longest_step_seconds": stats([row["longest_ms"] / 1000 for row in rows]),
                 "same_as_cpython": all(
                     row["digest"] == base["digest"]
@@ -134,15 +136,17 @@ def main(argv: list[str]) -> int:
            "summary": summary, "results": results}  # fmt: skip
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(out, indent=1) + "\n")
-    print("| game | reviews | runtime | seconds: median / p95 / max | longest step: median / "
-          "max | same as CPython |")  # fmt: skip
-    print("|---|---:|---|---|---|---|")
+    print("| game | reviews | runtime | wall s: median / p95 / max | decisions judged: median "
+          "/ p95 / max | longest step: median / max | same as CPython |")  # fmt: skip
+    print("|---|---:|---|---|---|---|---|")
     for game in games:
         for name in runtimes:
             row = summary[game][name]
-            sec, step = row["seconds"], row["longest_step_seconds"]
+            sec, judged = row["seconds"], row["judged_seconds"]
+            step = row["longest_step_seconds"]
             print(f"| {game} | {len(records[game])} | {name} | {sec['median']} / {sec['p95']} / "
-                  f"{sec['max']} | {step['median']} / {step['max']} | "
+                  f"{sec['max']} | {judged['median']} / {judged['p95']} / {judged['max']} | "
+                  f"{step['median']} / {step['max']} | "
                   f"{'yes' if row['same_as_cpython'] else 'NO'} |")  # fmt: skip
     print(f"load average (1, 5, 15 min) at the start and the end: {load}")
     print(f"written to {args.out}")

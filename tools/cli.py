@@ -4,6 +4,8 @@
     python3 build.py serve [--port N]      build, then serve dist/ on localhost
     python3 build.py test [--layer L] [-- PYTEST_ARGS]
                                            set up what is missing, run every test layer
+    python3 build.py format                rewrite the sources in the project's style
+                                           (ruff on the Python, Biome on JS and CSS)
     python3 build.py bench startup [--runs N]
                                            the start-up benchmark (docs/PERFORMANCE.md)
     python3 build.py bench bots [--runs N]  ms per bot decision in CPython, Node, Chromium
@@ -32,7 +34,7 @@ from collections.abc import Callable, Sequence
 from tools.bench import BENCHMARKS, run_benchmark
 from tools.common import DIST, log
 from tools.downloads import PYODIDE_VERSION
-from tools.layers import LAYERS, run_layers
+from tools.layers import LAYERS, format_sources, run_layers
 from tools.server import make_server
 from tools.site import build_site
 
@@ -67,6 +69,11 @@ def cmd_test(args: argparse.Namespace) -> int:
     return run_layers(args.layer or [], args.pytest_args)
 
 
+def cmd_format(args: argparse.Namespace) -> int:
+    """``format``: ruff's and Biome's formatters and safe fixes, written into the sources."""
+    return format_sources()
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     """``bench NAME``: set up, build, then run a benchmark (not a test: it reports figures)."""
     return run_benchmark(args.name, args.runs)
@@ -76,6 +83,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "build": cmd_build,
     "serve": cmd_serve,
     "test": cmd_test,
+    "format": cmd_format,
     "bench": cmd_bench,
 }
 
@@ -103,6 +111,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         choices=list(LAYERS),
         help="run only this layer (repeatable; default: all)",
     )
+    sub.add_parser("format", help="rewrite the sources in the project's style (ruff, Biome)")
     bench = sub.add_parser("bench", help="run a benchmark (docs/PERFORMANCE.md, docs/BOTS.md)")
     bench.add_argument("name", choices=list(BENCHMARKS), help="which benchmark")
     bench.add_argument("--runs", type=int, help="runs of each kind (default: the benchmark's)")

@@ -73,7 +73,7 @@ def enter_venv(argv: Sequence[str]) -> None:
     ``test`` and ``bench``, else the build's), then, unless this is already the venv's
     Python, run build.py again with it (the same arguments: this process is replaced).
     Exits with a message when the set-up fails."""
-    tests = bool(argv) and argv[0] in ("test", "bench")
+    tests = bool(argv) and argv[0] in ("test", "bench", "format")
     try:
         ensure_venv(TEST_REQUIREMENTS if tests else BUILD_REQUIREMENTS)
     except subprocess.CalledProcessError as error:

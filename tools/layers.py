@@ -16,6 +16,7 @@ from pathlib import Path
 from tools.common import DIST, RESULTS, ROOT, VENV, cache_lock, status
 from tools.downloads import fetch_axe, fetch_pyodide_test_wheels
 from tools.env import ensure_chromium, ensure_node, venv_python
+from tools.node_packages import node_modules
 from tools.site import build_site
 
 
@@ -57,15 +58,38 @@ def pytest_command(layer: str, paths: Sequence[str], extra: Sequence[str]) -> li
     return [str(venv_python()), "-m", "pytest", *paths, junit, *extra]
 
 
+PYTHON_TARGETS = ("engine", "tests", "bench", "tools", "build.py")
+
+
+def biome_command(*arguments: str) -> list[str]:
+    """Biome (lint and format of the JavaScript and CSS that ``biome.json`` names), the
+    pinned copy of ``tools/package-lock.json``."""
+    ensure_node()
+    return ["node", str(node_modules() / "@biomejs" / "biome" / "bin" / "biome"), *arguments]
+
+
 def layer_lint(extra: Sequence[str]) -> int:
     """ruff (lint and format) on all the project's Python; mypy (strict) on the engine,
-    build.py, tools/ and the benchmarks (pyproject.toml names them)."""
+    build.py, tools/ and the benchmarks (pyproject.toml names them); Biome on web/ and
+    the Node scripts (``biome ci``: lint rules and formatting, nothing written)."""
     bin_dir = VENV / "bin"
-    targets = ["engine", "tests", "bench", "tools", "build.py"]
     codes = [
-        status([bin_dir / "ruff", "check", *targets]),
-        status([bin_dir / "ruff", "format", "--check", *targets]),
+        status([bin_dir / "ruff", "check", *PYTHON_TARGETS]),
+        status([bin_dir / "ruff", "format", "--check", *PYTHON_TARGETS]),
         status([bin_dir / "mypy"]),
+        status(biome_command("ci", "--colors=off")),
+    ]
+    return max(codes)
+
+
+def format_sources() -> int:
+    """Rewrite the sources in the project's style: ruff's formatter and safe fixes on the
+    Python, Biome's formatter and safe fixes on the JavaScript and CSS."""
+    bin_dir = VENV / "bin"
+    codes = [
+        status([bin_dir / "ruff", "check", "--fix", *PYTHON_TARGETS]),
+        status([bin_dir / "ruff", "format", *PYTHON_TARGETS]),
+        status(biome_command("check", "--write")),
     ]
     return max(codes)
 
@@ -103,7 +127,10 @@ def layer_browser(extra: Sequence[str]) -> int:
     Failed tests leave a screenshot and a trace in test-results/browser/.
     """
     output = RESULTS / "browser"
-    command = pytest_command("browser", ["tests/browser"], [f"--output={output}", *extra])
+    # a page that never answers fails its test after 10 minutes (pytest-timeout) rather
+    # than holding CI until its limit; no test needs a tenth of that
+    arguments = [f"--output={output}", "--timeout=600", *extra]
+    command = pytest_command("browser", ["tests/browser"], arguments)
     # the test command has just built dist/; the fixtures need not build it again
     return status(command, env={**os.environ, "CELESTIX_SKIP_BUILD": "1"})
 

@@ -15,7 +15,12 @@
 
 import fs from "node:fs";
 import zlib from "node:zlib";
-import { engineSnapshot, importEngine, snapshotOptions, unpackEngine } from "../web/js/engine/install.js";
+import {
+  engineSnapshot,
+  importEngine,
+  snapshotOptions,
+  unpackEngine,
+} from "../web/js/engine/install.js";
 
 const [loader, indexURL, wheel, bytecode, out] = process.argv.slice(2);
 const { loadPyodide } = await import(loader);

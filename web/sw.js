@@ -60,13 +60,16 @@ async function install() {
     while (queue.length) {
       const [path, integrity] = queue.shift();
       const url = new URL(path, SCOPE).href;
-      const reused = integrity && old.get(integrity + " " + path);
+      const reused = integrity && old.get(`${integrity} ${path}`);
       if (reused) {
         await cache.put(url, reused);
         continue;
       }
       // integrity: the browser refuses a body that is not this build's file
-      const response = await fetch(url, integrity ? { integrity, cache: "no-cache" } : { cache: "no-cache" });
+      const response = await fetch(
+        url,
+        integrity ? { integrity, cache: "no-cache" } : { cache: "no-cache" },
+      );
       if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
       await cache.put(url, response);
     }
@@ -74,8 +77,12 @@ async function install() {
   await Promise.all(Array.from({ length: PARALLEL }, worker));
   // build.json names the build: a newer one (the site changed while installing) is refused
   const manifest = await (await cache.match(new URL("build.json", SCOPE).href)).json();
-  if (manifest.build !== PRECACHE.build) throw new Error(`build.json is of build ${manifest.build}`);
-  await cache.put(INDEX_KEY, new Response(JSON.stringify(PRECACHE), { headers: { "content-type": "application/json" } }));
+  if (manifest.build !== PRECACHE.build)
+    throw new Error(`build.json is of build ${manifest.build}`);
+  await cache.put(
+    INDEX_KEY,
+    new Response(JSON.stringify(PRECACHE), { headers: { "content-type": "application/json" } }),
+  );
 }
 
 /** The files of the caches of other builds: "integrity path" -> a cached response. */
@@ -89,7 +96,7 @@ async function previousFiles() {
     for (const [path, integrity] of (await index.json()).files) {
       if (!integrity) continue;
       const response = await cache.match(new URL(path, SCOPE).href);
-      if (response) found.set(integrity + " " + path, response);
+      if (response) found.set(`${integrity} ${path}`, response);
     }
   }
   return found;

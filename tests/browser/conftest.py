@@ -13,6 +13,9 @@
   reads, and how many depends on the machine).
 * A failed test keeps a screenshot and a trace in ``test-results/`` (pytest-playwright's
   ``--output``; ``build.py test`` passes ``test-results/browser``).
+* ``shared`` (module): one booted page for a module's table tests (1440x900, touch;
+  ``tablekit.booted``), and ``table``: that page at 1440x900 for one test, which fails
+  on the page's uncaught errors. A module may define its own ``table``.
 """
 
 from __future__ import annotations
@@ -28,9 +31,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Error, Page
+from playwright.sync_api import Browser, BrowserContext, Error, Page
 
 from a11y import axe, axe_script, screenshot  # fixtures: see a11y.py
+from tablekit import WIDE, booted, no_errors
 from tools.common import DIST, cache_lock
 from tools.env import CHROMIUM, CHROMIUM_ARGS
 from tools.server import SiteHandler as BuildSiteHandler
@@ -143,6 +147,22 @@ def context(context: BrowserContext, site: str, network_log: list[str]) -> Itera
     yield context
     foreign = foreign_requests(network_log, site)
     assert not foreign, f"requests left the local origin {site}: {foreign}"
+
+
+@pytest.fixture(scope="module")
+def shared(browser: Browser, site: str) -> Iterator[tuple[Page, list[Error]]]:
+    """One booted page for the module."""
+    with booted(browser, site, viewport=WIDE, has_touch=True) as booted_page:
+        yield booted_page
+
+
+@pytest.fixture
+def table(shared: tuple[Page, list[Error]]) -> Iterator[Page]:
+    """The module's page at 1440x900 for one test; its uncaught errors fail the test."""
+    page, errors = shared
+    page.set_viewport_size(WIDE)
+    yield page
+    no_errors(errors)
 
 
 @pytest.fixture

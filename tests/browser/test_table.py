@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Error, Page, expect
+from playwright.sync_api import Page, expect
 
 from celestix import api
 from tablekit import (
@@ -33,10 +33,8 @@ from tablekit import (
     OUT_OF_VIEW,
     PHONE,
     WIDE,
-    booted,
     focus_in_decision,
     internal_words,
-    no_errors,
     open_table,
     play_to,
     said,
@@ -53,21 +51,6 @@ WIDTHS = {"1440": WIDE, "375": PHONE}
 # no card is moving (a moving card's box is not where it lands)
 SETTLED = """() => document.getAnimations().every(
     (a) => a.playState !== "running" || a.effect.getTiming().iterations === Infinity)"""
-
-
-@pytest.fixture(scope="module")
-def shared(browser: Browser, site: str) -> Iterator[tuple[Page, list[Error]]]:
-    """One booted page for the module."""
-    with booted(browser, site, viewport=WIDE, has_touch=True) as booted_page:
-        yield booted_page
-
-
-@pytest.fixture
-def table(shared: tuple[Page, list[Error]]) -> Iterator[Page]:
-    page, errors = shared
-    page.set_viewport_size(WIDE)
-    yield page
-    no_errors(errors)
 
 
 def person_bid(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:

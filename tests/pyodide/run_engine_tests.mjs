@@ -100,13 +100,18 @@ async function main() {
   pyodide.FS.writeFile(`${WORK}/pyproject.toml`, readFileSync(path.join(ROOT, "pyproject.toml")));
 
   const pytestArgs = [
-    "-p", "no:cacheprovider",
+    "-p",
+    "no:cacheprovider",
     // the project's settings minus "engine" on the path: the engine comes from the wheel
-    "-o", "pythonpath=tests/engine",
+    "-o",
+    "pythonpath=tests/engine",
     `--junitxml=${WORK}/junit.xml`,
     ...(options.pytest.length ? options.pytest : ["tests/engine"]),
   ];
-  pyodide.globals.set("WHEELS", JSON.stringify(wheels.map((w) => `emfs:/wheels/${path.basename(w)}`)));
+  pyodide.globals.set(
+    "WHEELS",
+    JSON.stringify(wheels.map((w) => `emfs:/wheels/${path.basename(w)}`)),
+  );
   pyodide.globals.set("PYTEST_ARGS", JSON.stringify(pytestArgs));
   const code = await pyodide.runPythonAsync(`
 import json, os, sys

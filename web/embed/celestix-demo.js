@@ -15,10 +15,9 @@
 // A classic script (no module): it must know its own address, document.currentScript.
 
 (() => {
-  "use strict";
   if (!window.customElements || window.customElements.get("celestix-demo")) return;
   const script = document.currentScript;
-  if (!script || !script.src) return;
+  if (!script?.src) return;
   // The card room: this script is <room>/embed/celestix-demo.js
   const ROOM = new URL("../", script.src);
   const ORIGIN = ROOM.origin;
@@ -32,9 +31,15 @@
   // origin, from the iframe of the element whose instance id it carries.
   window.addEventListener("message", (event) => {
     const data = event.data;
-    if (event.origin !== ORIGIN || !data || typeof data !== "object" || data.source !== "celestix-demo") return;
+    if (
+      event.origin !== ORIGIN ||
+      !data ||
+      typeof data !== "object" ||
+      data.source !== "celestix-demo"
+    )
+      return;
     const element = instances.get(data.id);
-    if (!element || !element._frame || event.source !== element._frame.contentWindow) return;
+    if (!element?._frame || event.source !== element._frame.contentWindow) return;
     element._receive(data);
   });
 
@@ -76,7 +81,8 @@
       if (theme === "light" || theme === "dark") url.searchParams.set("theme", theme);
       const step = Number.parseInt(this.getAttribute("step") || "", 10);
       if (step > 0) url.searchParams.set("step", String(step));
-      if (this.hasAttribute("autoplay") && this.getAttribute("autoplay") !== "false") url.searchParams.set("autoplay", "1");
+      if (this.hasAttribute("autoplay") && this.getAttribute("autoplay") !== "false")
+        url.searchParams.set("autoplay", "1");
       url.searchParams.set("id", this._id);
       url.searchParams.set("host", location.origin);
       return url.href;
@@ -113,16 +119,25 @@
         this.dataset.height = String(height);
       } else if (data.type === "ready" && typeof data.title === "string") {
         this._frame.title = `Celestix rules demo: ${data.title}`;
-        this.dispatchEvent(new CustomEvent("celestix-demo-ready", { detail: { title: data.title, steps: data.steps } }));
+        this.dispatchEvent(
+          new CustomEvent("celestix-demo-ready", {
+            detail: { title: data.title, steps: data.steps },
+          }),
+        );
       } else if (data.type === "step") {
         this.dataset.step = String(data.step);
-        this.dispatchEvent(new CustomEvent("celestix-demo-step", { detail: { step: data.step, steps: data.steps } }));
+        this.dispatchEvent(
+          new CustomEvent("celestix-demo-step", { detail: { step: data.step, steps: data.steps } }),
+        );
       }
     }
 
     _send(message) {
-      if (this._frame && this._frame.contentWindow) {
-        this._frame.contentWindow.postMessage({ source: "celestix-host", id: this._id, ...message }, ORIGIN);
+      if (this._frame?.contentWindow) {
+        this._frame.contentWindow.postMessage(
+          { source: "celestix-host", id: this._id, ...message },
+          ORIGIN,
+        );
       }
     }
 

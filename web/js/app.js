@@ -109,7 +109,7 @@ function bootFailed(error) {
   boot.classList.add("failed");
   document.getElementById("boot-title").textContent = "The card room could not open";
   document.getElementById("boot-status").textContent = "";
-  let detail = error && error.message ? error.message : String(error);
+  let detail = error?.message ? error.message : String(error);
   if (!/[.!?]$/.test(detail)) detail += ".";
   document.getElementById("boot-lede").hidden = true;
   document.getElementById("boot-error-detail").textContent = detail;
@@ -199,7 +199,7 @@ async function show({ name, params }, { focus = false } = {}) {
     if (a.dataset.game === name) a.setAttribute("aria-current", "page");
     else a.removeAttribute("aria-current");
   }
-  if (current && current.name === name && current.page && current.page.update) {
+  if (current && current.name === name && current.page?.update) {
     await current.page.update(params);
     return;
   }
@@ -214,7 +214,11 @@ async function show({ name, params }, { focus = false } = {}) {
     current = { name, page: null, container };
     await renderHome(container, {
       games: playableGames(),
-      saved: Object.fromEntries(Object.entries(PAGES).filter(([, p]) => p.saved).map(([id, p]) => [id, p.saved])),
+      saved: Object.fromEntries(
+        Object.entries(PAGES)
+          .filter(([, p]) => p.saved)
+          .map(([id, p]) => [id, p.saved]),
+      ),
     });
   } else if (PAGES[name] && (PAGES[name].route || games.some((g) => g.id === name))) {
     const module = await PAGES[name].load();
@@ -229,7 +233,8 @@ async function show({ name, params }, { focus = false } = {}) {
         <p></p>
         <a class="btn primary" href="#">See the games</a>
       </section>`;
-    container.querySelector("p").textContent = `There is no game called “${name}” in this card room.`;
+    container.querySelector("p").textContent =
+      `There is no game called “${name}” in this card room.`;
   }
   if (focus) {
     const target = container.querySelector("[data-skip-target]") || document.getElementById("main");
@@ -239,7 +244,7 @@ async function show({ name, params }, { focus = false } = {}) {
 }
 
 async function unmountCurrent() {
-  if (current && current.page && current.page.unmount) {
+  if (current?.page?.unmount) {
     try {
       await current.page.unmount();
     } catch (error) {
@@ -262,7 +267,7 @@ function showFault(error) {
         <a class="btn" href="#">Back to the games</a>
       </div>
     </section>`;
-  container.querySelector(".fault").textContent = error && error.message ? error.message : String(error);
+  container.querySelector(".fault").textContent = error?.message ? error.message : String(error);
   container.querySelector("[data-reload]").addEventListener("click", () => location.reload());
   view.replaceChildren(container);
   current = null;

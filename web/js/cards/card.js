@@ -97,7 +97,10 @@ export function setCard(el, code, { deck = "standard", faceUp = true } = {}) {
  * "Card face down", unless `hidden` (a card inside something that names it: hidden
  * from assistive technology).
  */
-export function createCard(code, { deck = "standard", faceUp = true, as = "div", hidden = false } = {}) {
+export function createCard(
+  code,
+  { deck = "standard", faceUp = true, as = "div", hidden = false } = {},
+) {
   const el = document.createElement(as);
   el.className = "card";
   if (as === "button") el.type = "button";
@@ -123,7 +126,9 @@ export function setPlaceholder(el, { mark = "", label = "" } = {}) {
   el.innerHTML =
     `<svg viewBox="${VIEWBOX}" aria-hidden="true" focusable="false">` +
     `<rect class="ph-edge" x="5" y="5" width="240" height="340" rx="18"/>` +
-    (mark ? `<text class="ph-mark" x="125" y="${label ? 200 : 212}" text-anchor="middle">${mark}</text>` : "") +
+    (mark
+      ? `<text class="ph-mark" x="125" y="${label ? 200 : 212}" text-anchor="middle">${mark}</text>`
+      : "") +
     (label ? `<text class="ph-label" x="125" y="300" text-anchor="middle">${label}</text>` : "") +
     `</svg>`;
   return el;

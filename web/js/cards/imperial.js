@@ -29,7 +29,8 @@ export function imperialDeck(variant = "core") {
 function parse(code) {
   const rank = code.slice(0, -1);
   const suit = code.slice(-1);
-  if (!RANKS.includes(rank) || !(suit in SUIT_NAMES)) throw new Error(`not an Imperial card: ${code}`);
+  if (!RANKS.includes(rank) || !(suit in SUIT_NAMES))
+    throw new Error(`not an Imperial card: ${code}`);
   return { rank, suit };
 }
 
@@ -46,7 +47,8 @@ export function isHonour(code) {
 
 // ---- suit symbols (100 x 100) -----------------------------------------------------
 
-const ring = (cx, cy, r) => `M${cx} ${cy - r}a${r} ${r} 0 1 1 0 ${2 * r}a${r} ${r} 0 1 1 0 ${-2 * r}Z`;
+const ring = (cx, cy, r) =>
+  `M${cx} ${cy - r}a${r} ${r} 0 1 1 0 ${2 * r}a${r} ${r} 0 1 1 0 ${-2 * r}Z`;
 
 const SUIT_PATHS = {
   // Void: a dark disc eclipsing a ring of light
@@ -93,7 +95,10 @@ function pip(suit, cx, cy, size) {
 }
 
 function indexText(label, x, y, size, anchor = "middle", squeeze = 1.02) {
-  const fit = label.length > 1 ? ` textLength="${Math.round(size * squeeze)}" lengthAdjust="spacingAndGlyphs"` : "";
+  const fit =
+    label.length > 1
+      ? ` textLength="${Math.round(size * squeeze)}" lengthAdjust="spacingAndGlyphs"`
+      : "";
   return `<text class="idx ink" x="${x}" y="${y}" font-size="${size}" text-anchor="${anchor}"${fit}>${label}</text>`;
 }
 
@@ -160,7 +165,10 @@ export function suitIcon(suit, className = "imp-suit-icon") {
   return `<svg class="${className}" data-suit="${suit}" viewBox="0 0 100 100" aria-hidden="true" focusable="false">${SUIT_PATHS[suit]}</svg>`;
 }
 
-for (const [id, voidpilot] of [["imperial", false], ["imperial-void", true]]) {
+for (const [id, voidpilot] of [
+  ["imperial", false],
+  ["imperial-void", true],
+]) {
   registerDeck(id, {
     defs: id === "imperial" ? DEFS : "",
     face: faceOf(voidpilot),

@@ -1,7 +1,7 @@
 // The 78-card Centran Sabacc deck (Contract Sabacc), drawn as SVG for this project.
 //
 // Codes as in PROTOCOL.md: suit cards are rank 1-14 then suit (c coins, f flasks,
-// s sabres, t staves): "14c" is the Master of Coins; the 22 Sabaccs are "-1" (The
+// s sabres, t staves): "14c" is the Master of coins; the 22 Sabaccs are "-1" (The
 // Magician) to "-21" (The Universe) and "0" (The Idiot).
 //
 // Like the standard deck, every face has a full layout (corner indices, pips, drawn
@@ -13,7 +13,7 @@
 import { registerDeck } from "./card.js";
 import { courtFrame, PIP_LAYOUTS } from "./standard.js";
 
-export const SUIT_NAMES = { c: "Coins", f: "Flasks", s: "Sabres", t: "Staves" };
+export const SUIT_NAMES = { c: "coins", f: "flasks", s: "sabres", t: "staves" };
 const COURT_NAMES = { 1: "Ace", 11: "Legate", 12: "Commander", 13: "Mistress", 14: "Master" };
 const COURT_INDEX = { 1: "A", 11: "L", 12: "C", 13: "Mi", 14: "Ma" };
 export const SABACC_NAMES = { "-1": "The Magician", "-21": "The Universe", 0: "The Idiot" };
@@ -31,10 +31,11 @@ function parse(code) {
   return { sabacc: false, rank: Number(match[1]), suit: match[2] };
 }
 
-/** The card's full name: "Master of Coins", "7 of Sabres", "Sabacc -7", "The Universe (Sabacc -21)". */
+/** The card's full name (suits in lower case, as RULES.md and the engine write them): "Master of coins", "7 of sabres", "Sabacc -7", "The Universe (Sabacc -21)". */
 export function sabaccName(code) {
   const card = parse(code);
-  if (card.sabacc) return SABACC_NAMES[code] ? `${SABACC_NAMES[code]} (Sabacc ${code})` : `Sabacc ${code}`;
+  if (card.sabacc)
+    return SABACC_NAMES[code] ? `${SABACC_NAMES[code]} (Sabacc ${code})` : `Sabacc ${code}`;
   return `${COURT_NAMES[card.rank] || card.rank} of ${SUIT_NAMES[card.suit]}`;
 }
 
@@ -45,20 +46,24 @@ export function isHonour(code) {
 
 // ---- symbols (100 x 100), single colour; holes by the even-odd rule ----------------
 
-const circle = (cx, cy, r) => `M${cx} ${cy - r}a${r} ${r} 0 1 1 0 ${2 * r}a${r} ${r} 0 1 1 0 ${-2 * r}Z`;
+const circle = (cx, cy, r) =>
+  `M${cx} ${cy - r}a${r} ${r} 0 1 1 0 ${2 * r}a${r} ${r} 0 1 1 0 ${-2 * r}Z`;
 
 const SUIT_PATHS = {
   // a struck coin: rim, inner field, square hole
   c: `<path fill-rule="evenodd" d="${circle(50, 50, 46)}${circle(50, 50, 38)}${circle(50, 50, 32)}M41 41h18v18H41Z"/>`,
   // a flask, the glass empty above the liquid
-  f: `<path fill-rule="evenodd" d="M36 4h28v8h-5v20l27 45c5 9-1 19-11 19H25c-10 0-16-10-11-19l27-45V12h-5ZM47 16v18L31 62h38L53 34V16Z"/>` +
-     `<circle cx="40" cy="78" r="4.5" class="sb-bubble"/>`,
+  f:
+    `<path fill-rule="evenodd" d="M36 4h28v8h-5v20l27 45c5 9-1 19-11 19H25c-10 0-16-10-11-19l27-45V12h-5ZM47 16v18L31 62h38L53 34V16Z"/>` +
+    `<circle cx="40" cy="78" r="4.5" class="sb-bubble"/>`,
   // a curved sabre, point up and to the right
-  s: `<path d="M24 74C38 50 60 26 94 5 84 32 62 58 33 83Z"/>` +
-     `<path d="M13 64l7-7 23 23-7 7Z"/><path d="M23 80l6 6-13 13-6-6Z"/>`,
+  s:
+    `<path d="M24 74C38 50 60 26 94 5 84 32 62 58 33 83Z"/>` +
+    `<path d="M13 64l7-7 23 23-7 7Z"/><path d="M23 80l6 6-13 13-6-6Z"/>`,
   // a staff with an orb and two leaves
-  t: `<path fill-rule="evenodd" d="M44 22h12v72a6 6 0 0 1-12 0Z${circle(50, 14, 11)}${circle(50, 14, 4.5)}"/>` +
-     `<path d="M44 44C30 43 20 36 17 24c13 0 24 6 27 14Z"/><path d="M56 64c14-1 24-8 27-20-13 0-24 6-27 14Z"/>`,
+  t:
+    `<path fill-rule="evenodd" d="M44 22h12v72a6 6 0 0 1-12 0Z${circle(50, 14, 11)}${circle(50, 14, 4.5)}"/>` +
+    `<path d="M44 44C30 43 20 36 17 24c13 0 24 6 27 14Z"/><path d="M56 64c14-1 24-8 27-20-13 0-24 6-27 14Z"/>`,
 };
 
 // Court emblems in a 100 x 100 box (classes from cards.css: gold, ink, jewel).
@@ -153,8 +158,10 @@ function printed(number) {
 }
 
 function honourMark(x, y, size) {
-  return `<g class="sb-honour"><circle cx="${x}" cy="${y}" r="${size / 2}"/>` +
-    `<use href="#cx-star" x="${x - size * 0.36}" y="${y - size * 0.36}" width="${size * 0.72}" height="${size * 0.72}"/></g>`;
+  return (
+    `<g class="sb-honour"><circle cx="${x}" cy="${y}" r="${size / 2}"/>` +
+    `<use href="#cx-star" x="${x - size * 0.36}" y="${y - size * 0.36}" width="${size * 0.72}" height="${size * 0.72}"/></g>`
+  );
 }
 
 function suitCorner(rank, suit) {
@@ -214,8 +221,10 @@ function suitFace(rank, suit, honour) {
 function sabaccCorner(number) {
   const text = printed(number);
   const width = text.length > 2 ? 54 : text.length > 1 ? 40 : 0;
-  return `<g class="corner">${label(text, 33, 58, 40, { width })}` +
-    `<use href="#cx-star" class="ink" x="18" y="70" width="30" height="30"/></g>`;
+  return (
+    `<g class="corner">${label(text, 33, 58, 40, { width })}` +
+    `<use href="#cx-star" class="ink" x="18" y="70" width="30" height="30"/></g>`
+  );
 }
 
 function sabaccFace(code, number, honour) {
@@ -231,9 +240,10 @@ function sabaccFace(code, number, honour) {
       label(text, 125, 200, 70, { width: text.length > 2 ? 90 : text.length > 1 ? 66 : 0 }) +
       label("SABACC", 125, 292, 22, { cls: "sb-word ink" });
   // the compact index stays within the card's left 45% (the strip a hand shows of it)
-  const compactText = text.length > 2
-    ? label(text, 12, 112, 100, { anchor: "start", width: 98 })
-    : label(text, 14, 120, 120, { anchor: "start", width: text.length > 1 ? 96 : 0 });
+  const compactText =
+    text.length > 2
+      ? label(text, 12, 112, 100, { anchor: "start", width: 98 })
+      : label(text, 14, 120, 120, { anchor: "start", width: text.length > 1 ? 96 : 0 });
   return (
     `<rect class="face-base" x="1" y="1" width="248" height="348" rx="18"/>` +
     `<rect class="sb-trump-frame ink-stroke" x="12" y="12" width="226" height="326" rx="12"/>` +
@@ -251,7 +261,9 @@ function sabaccFace(code, number, honour) {
 function face(code) {
   const card = parse(code);
   const honour = isHonour(code);
-  return card.sabacc ? sabaccFace(code, card.number, honour) : suitFace(card.rank, card.suit, honour);
+  return card.sabacc
+    ? sabaccFace(code, card.number, honour)
+    : suitFace(card.rank, card.suit, honour);
 }
 
 // Every face drawn once here, so that every text symbol is known before the deck's
@@ -270,8 +282,10 @@ const DEFS =
 
 /** A suit's symbol as a small inline SVG (for labels outside cards), hidden from readers. */
 export function suitSymbol(suit) {
-  return `<svg class="sb-suit-icon" data-suit="${suit}" viewBox="0 0 100 100" aria-hidden="true" focusable="false">` +
-    `<use href="#sb-suit-${suit}"/></svg>`;
+  return (
+    `<svg class="sb-suit-icon" data-suit="${suit}" viewBox="0 0 100 100" aria-hidden="true" focusable="false">` +
+    `<use href="#sb-suit-${suit}"/></svg>`
+  );
 }
 
 registerDeck("sabacc", {

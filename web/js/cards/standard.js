@@ -10,8 +10,19 @@
 import { registerDeck } from "./card.js";
 
 export const RANK_NAMES = {
-  A: "Ace", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
-  T: "10", J: "Jack", Q: "Queen", K: "King",
+  A: "Ace",
+  2: "2",
+  3: "3",
+  4: "4",
+  5: "5",
+  6: "6",
+  7: "7",
+  8: "8",
+  9: "9",
+  T: "10",
+  J: "Jack",
+  Q: "Queen",
+  K: "King",
 };
 export const SUIT_NAMES = { S: "Spades", H: "Hearts", D: "Diamonds", C: "Clubs" };
 const RANK_LABELS = { T: "10" };
@@ -31,8 +42,9 @@ const SUIT_PATHS = {
   H: `<path d="M50 93C43 84 4 59 4 31 4 15 16 5 29 5c10 0 17 6 21 15 4-9 11-15 21-15 13 0 25 10 25 26 0 28-39 53-46 62Z"/>`,
   D: `<path d="M50 3C60 20 72 36 88 50 72 64 60 80 50 97 40 80 28 64 12 50 28 36 40 20 50 3Z"/>`,
   S: `<path d="M50 4c8 16 46 36 46 60 0 14-10 22-22 22-9 0-16-4-20-11 1 9 5 17 14 22H32c9-5 13-13 14-22-4 7-11 11-20 11C14 86 4 78 4 64 4 40 42 20 50 4Z"/>`,
-  C: `<circle cx="50" cy="27" r="21"/><circle cx="27" cy="58" r="21"/><circle cx="73" cy="58" r="21"/>` +
-     `<circle cx="50" cy="52" r="12"/><path d="M47 56c0 20-5 32-14 41h34c-9-9-14-21-14-41Z"/>`,
+  C:
+    `<circle cx="50" cy="27" r="21"/><circle cx="27" cy="58" r="21"/><circle cx="73" cy="58" r="21"/>` +
+    `<circle cx="50" cy="52" r="12"/><path d="M47 56c0 20-5 32-14 41h34c-9-9-14-21-14-41Z"/>`,
 };
 
 // Court emblems in a 100 x 100 box: a crown (King), a tiara (Queen), a plumed cap (Jack).
@@ -56,15 +68,78 @@ const EMBLEMS = {
 const L = 84;
 const R = 166;
 export const PIP_LAYOUTS = {
-  2: [[125, 72], [125, 278]],
-  3: [[125, 72], [125, 175], [125, 278]],
-  4: [[L, 72], [R, 72], [L, 278], [R, 278]],
-  5: [[L, 72], [R, 72], [125, 175], [L, 278], [R, 278]],
-  6: [[L, 72], [R, 72], [L, 175], [R, 175], [L, 278], [R, 278]],
-  7: [[L, 72], [R, 72], [125, 123], [L, 175], [R, 175], [L, 278], [R, 278]],
-  8: [[L, 72], [R, 72], [125, 123], [L, 175], [R, 175], [125, 227], [L, 278], [R, 278]],
-  9: [[L, 72], [R, 72], [L, 141], [R, 141], [125, 175], [L, 209], [R, 209], [L, 278], [R, 278]],
-  T: [[L, 72], [R, 72], [125, 106], [L, 141], [R, 141], [L, 209], [R, 209], [125, 244], [L, 278], [R, 278]],
+  2: [
+    [125, 72],
+    [125, 278],
+  ],
+  3: [
+    [125, 72],
+    [125, 175],
+    [125, 278],
+  ],
+  4: [
+    [L, 72],
+    [R, 72],
+    [L, 278],
+    [R, 278],
+  ],
+  5: [
+    [L, 72],
+    [R, 72],
+    [125, 175],
+    [L, 278],
+    [R, 278],
+  ],
+  6: [
+    [L, 72],
+    [R, 72],
+    [L, 175],
+    [R, 175],
+    [L, 278],
+    [R, 278],
+  ],
+  7: [
+    [L, 72],
+    [R, 72],
+    [125, 123],
+    [L, 175],
+    [R, 175],
+    [L, 278],
+    [R, 278],
+  ],
+  8: [
+    [L, 72],
+    [R, 72],
+    [125, 123],
+    [L, 175],
+    [R, 175],
+    [125, 227],
+    [L, 278],
+    [R, 278],
+  ],
+  9: [
+    [L, 72],
+    [R, 72],
+    [L, 141],
+    [R, 141],
+    [125, 175],
+    [L, 209],
+    [R, 209],
+    [L, 278],
+    [R, 278],
+  ],
+  T: [
+    [L, 72],
+    [R, 72],
+    [125, 106],
+    [L, 141],
+    [R, 141],
+    [L, 209],
+    [R, 209],
+    [125, 244],
+    [L, 278],
+    [R, 278],
+  ],
 };
 
 /** The court cards' panel of every deck: the hatched field in its double frame, with
@@ -95,7 +170,10 @@ function pip(suit, cx, cy, size, extra = "") {
 function indexText(rank, x, y, size, anchor = "middle", squeeze = 1.02) {
   const label = RANK_LABELS[rank] || rank;
   // "10" is squeezed to about the width of one wide letter, so every index fits its corner.
-  const fit = label.length > 1 ? ` textLength="${Math.round(size * squeeze)}" lengthAdjust="spacingAndGlyphs"` : "";
+  const fit =
+    label.length > 1
+      ? ` textLength="${Math.round(size * squeeze)}" lengthAdjust="spacingAndGlyphs"`
+      : "";
   return `<text class="idx ink" x="${x}" y="${y}" font-size="${size}" text-anchor="${anchor}"${fit}>${label}</text>`;
 }
 
@@ -119,7 +197,9 @@ function centre(rank, suit) {
     );
   }
   if (EMBLEMS[rank]) return courtPanel(rank, suit);
-  return PIP_LAYOUTS[rank].map(([x, y]) => pip(suit, x, y, rank === "T" || rank === "9" ? 44 : 48)).join("");
+  return PIP_LAYOUTS[rank]
+    .map(([x, y]) => pip(suit, x, y, rank === "T" || rank === "9" ? 44 : 48))
+    .join("");
 }
 
 function compact(rank, suit) {
@@ -136,7 +216,8 @@ function compact(rank, suit) {
 function face(code) {
   const rank = code[0];
   const suit = code[1];
-  if (!(rank in RANK_NAMES) || !(suit in SUIT_NAMES)) throw new Error(`not a standard card: ${code}`);
+  if (!(rank in RANK_NAMES) || !(suit in SUIT_NAMES))
+    throw new Error(`not a standard card: ${code}`);
   return (
     `<rect class="face-base" x="1" y="1" width="248" height="348" rx="18"/>` +
     `<g class="full">${corner(rank, suit)}<g transform="rotate(180 125 175)">${corner(rank, suit)}</g>` +

@@ -10,6 +10,8 @@
 // {auto: "first-legal" | "last-legal", until: event type}. Frames are computed in order
 // and kept, so stepping back and forth costs nothing; nothing here knows a rule.
 
+import { sameJson } from "../engine/json.js";
+
 const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 // The most actions one automatic move may take (a whole Sabacc round is 72 plays)
 const AUTO_LIMIT = 400;
@@ -29,14 +31,7 @@ export function stepMoves(step) {
 }
 
 /** Whether two actions are the same (plain JSON, keys in any order). */
-export function sameAction(a, b) {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || !a || !b) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => sameAction(a[key], b[key]));
-}
+export const sameAction = sameJson;
 
 export class DemoRun {
   constructor(engine, demo) {
@@ -66,7 +61,12 @@ export class DemoRun {
   start() {
     const { game, options, seed, setup, prelude } = this.demo;
     this._busy = (async () => {
-      let state = await this.engine.newGame(game, options || undefined, seed ?? 0, setup || undefined);
+      let state = await this.engine.newGame(
+        game,
+        options || undefined,
+        seed ?? 0,
+        setup || undefined,
+      );
       for (const move of prelude || []) state = (await this._play(state, move)).state;
       this._state = state;
     })();
@@ -79,7 +79,7 @@ export class DemoRun {
     if (k >= this.length) return;
     const step = this.demo.steps[k];
     const before = this._state;
-    if (step.expect && step.expect.refused) {
+    if (step.expect?.refused) {
       // the step shows a refusal: the engine must refuse its action; the state stays
       const [move] = stepMoves(step);
       let refusal = null;
@@ -89,8 +89,17 @@ export class DemoRun {
         if (error.kind !== "illegal") throw error;
         refusal = { message: error.message, rule: error.rule };
       }
-      if (!refusal) throw new Error(`step ${k + 1}: the engine allowed a move the demo says it refuses`);
-      this.frames.push({ step, before, state: before, after: before, events: this._held, moveEvents: [], refusal });
+      if (!refusal)
+        throw new Error(`step ${k + 1}: the engine allowed a move the demo says it refuses`);
+      this.frames.push({
+        step,
+        before,
+        state: before,
+        after: before,
+        events: this._held,
+        moveEvents: [],
+        refusal,
+      });
       this._held = [];
       return;
     }
@@ -107,8 +116,13 @@ export class DemoRun {
     const shown = [...this._held, ...events];
     this._held = step.reader_turn ? events : [];
     this.frames.push({
-      step, before, state: step.reader_turn ? before : state, after: state,
-      events: step.reader_turn ? [] : shown, moveEvents: events, refusal: null,
+      step,
+      before,
+      state: step.reader_turn ? before : state,
+      after: state,
+      events: step.reader_turn ? [] : shown,
+      moveEvents: events,
+      refusal: null,
     });
   }
 

@@ -25,14 +25,22 @@ const STEP_MS = 2600;
 const READER_MS = 4200;
 
 const theme = params.get("theme");
-root.dataset.theme = theme === "light" || theme === "dark" ? theme
-  : matchMedia("(prefers-color-scheme: light)").matches ? "light" : "dark";
+root.dataset.theme =
+  theme === "light" || theme === "dark"
+    ? theme
+    : matchMedia("(prefers-color-scheme: light)").matches
+      ? "light"
+      : "dark";
 
 const host = connectHost({
   id: params.get("id"),
   origin: params.get("host"),
   measure: () => $("demo"),
-  commands: { step: (n) => show(n - 1), play: () => setPlaying(true), pause: () => setPlaying(false) },
+  commands: {
+    step: (n) => show(n - 1),
+    play: () => setPlaying(true),
+    pause: () => setPlaying(false),
+  },
 });
 
 let run = null;
@@ -43,10 +51,14 @@ let drawing = 0; // the latest draw's number: an older one that finishes late is
 let opening = 0; // the latest demo opened: an older one that finishes late is dropped
 
 engine.onProgress(({ message }) => {
-  if (root.dataset.engine === "booting" && message) $("demo-status").textContent = `Starting the rules engine: ${message}`;
+  if (root.dataset.engine === "booting" && message)
+    $("demo-status").textContent = `Starting the rules engine: ${message}`;
 });
 
-engine.ready.then(() => (root.dataset.engine = "ready"), () => {});
+engine.ready.then(
+  () => (root.dataset.engine = "ready"),
+  () => {},
+);
 wireControls();
 open(settings());
 // Another demo in the same page (the engine stays up): embed.html?...#demo=<id>[&step=N]
@@ -58,7 +70,6 @@ function settings() {
   const get = (name) => (hash.has(name) ? hash.get(name) : params.get(name));
   return { id: get("demo"), step: get("step"), autoplay: get("autoplay") };
 }
-
 
 async function open({ id, step, autoplay }) {
   const number = ++opening;
@@ -85,7 +96,8 @@ async function open({ id, step, autoplay }) {
   const game = (await engine.games()).find((g) => g.id === demo.game);
   document.title = `${demo.title} – Celestix rules demo`;
   $("demo-title").textContent = demo.title;
-  $("demo-game").textContent = `${game ? game.name : demo.game} · ${demo.cluster.replace(/^[^:]*:\s*/, "")}`;
+  $("demo-game").textContent =
+    `${game ? game.name : demo.game} · ${demo.cluster.replace(/^[^:]*:\s*/, "")}`;
   host.post({ type: "ready", demo: demo.id, title: demo.title, steps: run.length });
   const first = Math.min(Math.max(1, Number.parseInt(step || "1", 10) || 1), run.length);
   await show(first - 1);
@@ -103,7 +115,7 @@ function fail(error) {
   if (root.dataset.engine === "booting") root.dataset.engine = "failed";
   const status = $("demo-status") || document.createElement("p");
   status.className = "demo-status failed";
-  status.textContent = `This demo could not run: ${error && error.message ? error.message : error}`;
+  status.textContent = `This demo could not run: ${error?.message ? error.message : error}`;
   $("demo-table").replaceChildren(status);
   setPlaying(false);
 }
@@ -138,7 +150,8 @@ async function show(k, resolved = false) {
     events: resolved ? frame.moveEvents : frame.events,
     onMove: (action) => tryMove(frame, views, action),
   });
-  $("demo-step").textContent = `Step ${k + 1} of ${run.length}${step.reader_turn ? " · your turn" : ""}`;
+  $("demo-step").textContent =
+    `Step ${k + 1} of ${run.length}${step.reader_turn ? " · your turn" : ""}`;
   $("demo-text").textContent = step.caption;
   const verdict = $("demo-verdict");
   if (frame.refusal) {
@@ -173,7 +186,10 @@ async function tryMove(frame, views, action) {
     await engine.apply(frame.before, action, demo.seat);
   } catch (error) {
     if (error.kind !== "illegal") throw error;
-    showVerdict("refused", `Not allowed: ${moveText(demo.game, action, reader)}.`, { message: error.message, rule: error.rule });
+    showVerdict("refused", `Not allowed: ${moveText(demo.game, action, reader)}.`, {
+      message: error.message,
+      rule: error.rule,
+    });
     return;
   }
   if (sameAction(action, frame.step.action)) {
@@ -263,9 +279,12 @@ function schedule() {
   clearTimeout(timer);
   if (!run) return;
   const step = run.demo.steps[current];
-  timer = setTimeout(() => {
-    if (!playing) return;
-    if (current >= run.length - 1) setPlaying(false);
-    else show(current + 1);
-  }, step && step.reader_turn ? READER_MS : STEP_MS);
+  timer = setTimeout(
+    () => {
+      if (!playing) return;
+      if (current >= run.length - 1) setPlaying(false);
+      else show(current + 1);
+    },
+    step?.reader_turn ? READER_MS : STEP_MS,
+  );
 }

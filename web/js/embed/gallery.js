@@ -2,7 +2,11 @@
 // its summary, a preview, a link to the demo page and the two lines that embed it.
 
 const ROOM = new URL("../../", import.meta.url);
-const GAMES = { precedence: "Precedence", patience: "The Precedence patience", sabacc: "Contract Sabacc" };
+const GAMES = {
+  precedence: "Precedence",
+  patience: "The Precedence patience",
+  sabacc: "Contract Sabacc",
+};
 const gallery = document.getElementById("gallery");
 const status = document.getElementById("gallery-status");
 
@@ -46,7 +50,9 @@ function item(demo) {
     const done = await copy(code.textContent);
     if (!done) window.getSelection()?.selectAllChildren(code);
     copyButton.textContent = done ? "Copied" : "Selected: press Ctrl+C";
-    status.textContent = done ? `Copied the HTML for ${demo.title}.` : "Could not copy: the HTML is selected.";
+    status.textContent = done
+      ? `Copied the HTML for ${demo.title}.`
+      : "Could not copy: the HTML is selected.";
     setTimeout(() => (copyButton.textContent = "Copy the HTML"), 2500);
   });
   const open = el("a", "btn quiet", "Open");

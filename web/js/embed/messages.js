@@ -18,7 +18,9 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 function checkedOrigin(origin) {
   try {
     const url = new URL(origin);
-    return url.origin === origin && (url.protocol === "https:" || url.protocol === "http:") ? origin : null;
+    return url.origin === origin && (url.protocol === "https:" || url.protocol === "http:")
+      ? origin
+      : null;
   } catch {
     return null;
   }
@@ -30,8 +32,11 @@ export function connectHost({ id, origin, measure, commands }) {
   const target = checkedOrigin(origin);
   const framed = window.parent !== window;
   const ancestors = location.ancestorOrigins;
-  const parentOrigin = ancestors && ancestors.length ? ancestors[0] : null;
-  const connected = framed && ID_PATTERN.test(id || "") && target !== null &&
+  const parentOrigin = ancestors?.length ? ancestors[0] : null;
+  const connected =
+    framed &&
+    ID_PATTERN.test(id || "") &&
+    target !== null &&
     (parentOrigin === null || parentOrigin === target);
   root.dataset.host = connected ? "connected" : framed ? "unknown" : "none";
   let ignored = 0;
@@ -42,8 +47,14 @@ export function connectHost({ id, origin, measure, commands }) {
 
   window.addEventListener("message", (event) => {
     const data = event.data;
-    const ours = connected && event.source === window.parent && event.origin === target &&
-      data && typeof data === "object" && data.source === "celestix-host" && data.id === id;
+    const ours =
+      connected &&
+      event.source === window.parent &&
+      event.origin === target &&
+      data &&
+      typeof data === "object" &&
+      data.source === "celestix-host" &&
+      data.id === id;
     if (!ours) {
       root.dataset.ignored = String(++ignored);
       return;

@@ -22,7 +22,12 @@ const PLACES = {
 };
 const SABACC_BIDS = ["take", "push", "guard", "guard_without", "guard_against", "pass"];
 const SABACC_BID_NAMES = {
-  take: "Take", push: "Push", guard: "Guard", guard_without: "Guard without", guard_against: "Guard against", pass: "Pass",
+  take: "Take",
+  push: "Push",
+  guard: "Guard",
+  guard_without: "Guard without",
+  guard_against: "Guard against",
+  pass: "Pass",
 };
 
 function el(tag, className, text) {
@@ -82,18 +87,29 @@ function drawSummary(game, events) {
       lines.push(`Hand ${event.hand_number + 1} scored (trump ${event.trump}):`);
       for (const team of event.teams) {
         const names = team.seats.map((s) => seatName(game, s)).join(" + ");
-        const melds = team.meld_points ? `, melds ${team.meld_points}${team.melds_halved ? ` halved to ${team.meld_points_scored}` : ""}` : "";
+        const melds = team.meld_points
+          ? `, melds ${team.meld_points}${team.melds_halved ? ` halved to ${team.meld_points_scored}` : ""}`
+          : "";
         const audit = team.audits ? `, Imperial Audit ${team.audit_points}` : "";
-        lines.push(`${names}: contract ${team.contract}, ${team.tricks} tricks, ${team.made ? "made" : "failed"}` +
-          `${melds}${audit}: ${team.hand_points >= 0 ? "+" : ""}${team.hand_points}, score ${team.score_after}` +
-          (game === "precedence" && event.variant === "core" ? `, Excess ${team.excess_after}` : ""));
+        lines.push(
+          `${names}: contract ${team.contract}, ${team.tricks} tricks, ${team.made ? "made" : "failed"}` +
+            `${melds}${audit}: ${team.hand_points >= 0 ? "+" : ""}${team.hand_points}, score ${team.score_after}` +
+            (game === "precedence" && event.variant === "core"
+              ? `, Excess ${team.excess_after}`
+              : ""),
+        );
       }
     } else if (event.type === "hand_pot") {
       lines.push(`Hand Pot: ${event.reason}.`);
     } else if (event.type === "round_counted") {
-      lines.push(`${seatName(game, event.declarer)}'s pile counts ${event.points_text} points: ${event.made ? "contract made" : "contract lost"}.`);
+      lines.push(
+        `${seatName(game, event.declarer)}'s pile counts ${event.points_text} points: ${event.made ? "contract made" : "contract lost"}.`,
+      );
     } else if (event.type === "wagers_settled") {
-      lines.push(`Wagers: ${event.table} chips on the table to the ${event.winner}` + (event.remainder ? `, ${event.remainder} into the Ante Pot.` : "."));
+      lines.push(
+        `Wagers: ${event.table} chips on the table to the ${event.winner}` +
+          (event.remainder ? `, ${event.remainder} into the Ante Pot.` : "."),
+      );
     } else if (event.type === "bonus") {
       lines.push(`Bonus: ${event.name} for ${seatName(game, event.seat)}, ${event.amount} chips.`);
     } else if (event.type === "void_round") {
@@ -121,12 +137,17 @@ function drawPatience(container, { views, seat, move, onMove }) {
   view.foundations.forEach((pile, k) => {
     const info = view.foundation_info?.[k];
     // the visible label ("1: 13") is the start of the name, for speech input
-    const label = `Foundation ${k + 1}: ${pile.length} card${pile.length === 1 ? "" : "s"}` +
+    const label =
+      `Foundation ${k + 1}: ${pile.length} card${pile.length === 1 ? "" : "s"}` +
       (pile.length ? `, ${cardName(pile[pile.length - 1], deck)} on top` : ", empty");
     // the button holds only the visible label (the start of its name, for speech input);
     // it covers the whole pile (css), so a click on the cards builds there too
     const slot = el("div", "dm-foundation");
-    slot.append(pile.length ? createCard(pile[pile.length - 1], { deck }) : createPlaceholder({ mark: info?.base === "T" ? "10" : info?.base || "" }));
+    slot.append(
+      pile.length
+        ? createCard(pile[pile.length - 1], { deck })
+        : createPlaceholder({ mark: info?.base === "T" ? "10" : info?.base || "" }),
+    );
     for (const child of slot.children) child.setAttribute("aria-hidden", "true");
     const text = `Foundation ${k + 1}: ${pile.length}`;
     if (move) {
@@ -149,17 +170,24 @@ function drawPatience(container, { views, seat, move, onMove }) {
   stock.setAttribute("aria-label", stockLabel);
   if (move) {
     stock.type = "button";
-    stock.addEventListener("click", () => onMove(view.stock_count ? { type: "deal" } : { type: "redeal" }));
+    stock.addEventListener("click", () =>
+      onMove(view.stock_count ? { type: "deal" } : { type: "redeal" }),
+    );
   } else {
     stock.setAttribute("role", "img");
   }
-  stock.append(view.stock_count ? createCard(null, { faceUp: false }) : createPlaceholder({ label: "redeal" }));
+  stock.append(
+    view.stock_count ? createCard(null, { faceUp: false }) : createPlaceholder({ label: "redeal" }),
+  );
   for (const child of stock.children) child.setAttribute("aria-hidden", "true");
   stock.append(el("span", "dm-label", stockLabel));
   const waste = el("div", "dm-waste");
   waste.setAttribute("role", "group");
   const top = view.waste.slice(-3);
-  waste.setAttribute("aria-label", top.length ? `Waste, ${cardName(top[top.length - 1], deck)} on top` : "Waste, empty");
+  waste.setAttribute(
+    "aria-label",
+    top.length ? `Waste, ${cardName(top[top.length - 1], deck)} on top` : "Waste, empty",
+  );
   if (!top.length) waste.append(createPlaceholder({ label: "waste" }));
   for (const code of top) waste.append(card(code, deck));
   waste.append(el("span", "dm-label", `Waste ${view.waste.length}`));
@@ -190,7 +218,12 @@ function drawTrickGame(container, ctx) {
       const playable = move && s === seat && ["play", "aside"].includes(move);
       const declared = new Set(game === "precedence" ? (any.melds[s] || []).flat() : []);
       for (const code of own.hand) {
-        const node = card(code, deck, playable ? (c) => onMove({ type: move, card: c }) : null, declared.has(code) ? "dm-declared" : "");
+        const node = card(
+          code,
+          deck,
+          playable ? (c) => onMove({ type: move, card: c }) : null,
+          declared.has(code) ? "dm-declared" : "",
+        );
         hand.append(node);
       }
       box.append(hand);
@@ -203,15 +236,17 @@ function drawTrickGame(container, ctx) {
   centre.setAttribute("aria-label", "The trick");
   centre.setAttribute("role", "group");
   // the trick in progress, else the last one completed (with its winner), until the next lead
-  const last = any.last_trick && any.last_trick.plays && any.last_trick.plays.length ? any.last_trick : null;
-  const current = any.trick && any.trick.length ? any.trick : null;
+  const last = any.last_trick?.plays?.length ? any.last_trick : null;
+  const current = any.trick?.length ? any.trick : null;
   const trick = current || (last ? last.plays : []);
   const winner = current ? null : last ? last.winner : null;
   centre.dataset.trick = current ? "current" : last ? "last" : "none";
   for (const play of trick) {
     const spot = el("div", `dm-played dm-${seats === 4 ? PLACES[game][play.seat] : "bottom"}`);
     spot.append(card(play.card, deck, null, play.seat === winner ? "dm-winner" : ""));
-    spot.append(el("span", "dm-label", seatName(game, play.seat) + (play.seat === winner ? " wins" : "")));
+    spot.append(
+      el("span", "dm-label", seatName(game, play.seat) + (play.seat === winner ? " wins" : "")),
+    );
     centre.append(spot);
   }
   if (!trick.length) centre.append(el("p", "dm-empty", phaseText(game, any)));
@@ -223,7 +258,7 @@ function drawTrickGame(container, ctx) {
     for (const code of any.talon) talon.append(card(code, deck));
     container.append(talon);
   }
-  if (move === "bid") container.append(bidButtons(game, any, onMove));
+  if (move === "bid") container.append(bidButtons(game, onMove));
 }
 
 function seatLabel(game, view, s, reader) {
@@ -240,7 +275,8 @@ function seatLabel(game, view, s, reader) {
 function phaseText(game, view) {
   if (view.over) return "The game is over.";
   if (game === "precedence") {
-    if (view.phase === "declare") return `Declaring melds: ${seatName(game, view.to_act)} to declare.`;
+    if (view.phase === "declare")
+      return `Declaring melds: ${seatName(game, view.to_act)} to declare.`;
     if (view.phase === "bid") return `Bidding: ${seatName(game, view.to_act)} to bid.`;
     return `${seatName(game, view.to_act)} to lead.`;
   }
@@ -267,21 +303,31 @@ function drawInfo(game, view) {
     add("Hand Pot", view.hand_pot);
   } else {
     add("Round", `${view.round + 1} of ${view.rounds}`);
-    add("Contract", view.contract ? `${SABACC_BID_NAMES[view.contract]} by ${seatName(game, view.declarer)}` : "–");
-    add("On the table", (view.wagers || []).reduce((a, b) => a + b, 0));
+    add(
+      "Contract",
+      view.contract
+        ? `${SABACC_BID_NAMES[view.contract]} by ${seatName(game, view.declarer)}`
+        : "–",
+    );
+    add(
+      "On the table",
+      (view.wagers || []).reduce((a, b) => a + b, 0),
+    );
     add("Ante Pot", view.ante_pot);
-    if (view.pile_sizes) add("Piles", `declarer ${view.pile_sizes.declarer} · defenders ${view.pile_sizes.defenders}`);
+    if (view.pile_sizes)
+      add("Piles", `declarer ${view.pile_sizes.declarer} · defenders ${view.pile_sizes.defenders}`);
   }
   return list;
 }
 
-function bidButtons(game, view, onMove) {
+function bidButtons(game, onMove) {
   const box = el("div", "dm-bids");
   box.setAttribute("role", "group");
   box.setAttribute("aria-label", "Your bid");
-  const choices = game === "precedence"
-    ? Array.from({ length: 14 }, (_, n) => [{ type: "bid", tricks: n }, String(n)])
-    : SABACC_BIDS.map((b) => [{ type: "bid", bid: b }, SABACC_BID_NAMES[b]]);
+  const choices =
+    game === "precedence"
+      ? Array.from({ length: 14 }, (_, n) => [{ type: "bid", tricks: n }, String(n)])
+      : SABACC_BIDS.map((b) => [{ type: "bid", bid: b }, SABACC_BID_NAMES[b]]);
   for (const [action, label] of choices) {
     const button = el("button", "btn dm-bid", label);
     button.type = "button";
@@ -297,7 +343,8 @@ export function moveText(game, action, view) {
   if (action.type === "play" || action.type === "aside") {
     return cardName(action.card, deckOf(game, view || {}));
   }
-  if (action.type === "bid") return game === "precedence" ? `a bid of ${action.tricks}` : SABACC_BID_NAMES[action.bid];
+  if (action.type === "bid")
+    return game === "precedence" ? `a bid of ${action.tricks}` : SABACC_BID_NAMES[action.bid];
   if (action.type === "build") return `building on foundation ${action.to + 1}`;
   if (action.type === "deal") return "dealing a card";
   if (action.type === "redeal") return "redealing";

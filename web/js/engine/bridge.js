@@ -30,7 +30,13 @@ const DIED_MESSAGE = "The rules engine stopped working. It is starting again.";
 
 /** A failed call or boot: `kind` is "malformed", "illegal", "internal", "boot" or "died". */
 export class EngineError extends Error {
-  constructor({ type = "EngineError", kind = "internal", message = "", field = null, rule = null } = {}) {
+  constructor({
+    type = "EngineError",
+    kind = "internal",
+    message = "",
+    field = null,
+    rule = null,
+  } = {}) {
     super(message);
     this.name = "EngineError";
     this.type = type; // the engine's exception class, e.g. "IllegalActionError"
@@ -44,7 +50,6 @@ export class EngineError extends Error {
 function defined(params) {
   return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
 }
-
 
 class Engine {
   constructor() {
@@ -192,7 +197,8 @@ class Engine {
   onProgress(fn) {
     this._listeners.add(fn);
     const latest = this._latest;
-    if (latest) queueMicrotask(() => this._latest === latest && this._listeners.has(fn) && fn(latest));
+    if (latest)
+      queueMicrotask(() => this._latest === latest && this._listeners.has(fn) && fn(latest));
     return () => this._listeners.delete(fn);
   }
 
@@ -224,7 +230,12 @@ class Engine {
       if (fault) {
         const { field, problem } = fault;
         return Promise.reject(
-          new EngineError({ type: "MalformedError", kind: "malformed", message: `${field}: ${problem}`, field }),
+          new EngineError({
+            type: "MalformedError",
+            kind: "malformed",
+            message: `${field}: ${problem}`,
+            field,
+          }),
         );
       }
     }
@@ -235,7 +246,14 @@ class Engine {
       try {
         this._worker.postMessage({ id, method, params: given });
       } catch (error) {
-        reject(new EngineError({ type: error.name, kind: "malformed", message: error.message, field: "params" }));
+        reject(
+          new EngineError({
+            type: error.name,
+            kind: "malformed",
+            message: error.message,
+            field: "params",
+          }),
+        );
         return;
       }
       this._pending.set(id, { resolve, reject });

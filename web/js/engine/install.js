@@ -32,7 +32,9 @@ function heapSize(pyodide) {
  * same sources compiled by Pyodide's Python: importing then compiles nothing).
  */
 export function unpackEngine(pyodide, wheel, bytecode = null) {
-  const extractDir = pyodide.runPython("import sys\nnext(p for p in sys.path if p.endswith('site-packages'))");
+  const extractDir = pyodide.runPython(
+    "import sys\nnext(p for p in sys.path if p.endswith('site-packages'))",
+  );
   pyodide.unpackArchive(wheel, "wheel", { extractDir });
   if (bytecode) pyodide.unpackArchive(bytecode, "zip", { extractDir });
 }
@@ -42,7 +44,10 @@ export function importEngine(pyodide) {
   const bridge = pyodide.pyimport("celestix.bridge");
   const answer = JSON.parse(bridge.handle("version", "null"));
   if (!answer.ok) throw new Error(`the engine did not start: ${answer.error.message}`);
-  return { handle: bridge.handle, version: { engine: answer.result.engine, pyodide: pyodide.version } };
+  return {
+    handle: bridge.handle,
+    version: { engine: answer.result.engine, pyodide: pyodide.version },
+  };
 }
 
 /**

@@ -28,7 +28,9 @@ export async function loadWithRuntimeHooks({ sizes, report, early, base }, load)
   const counted = (bytes) => {
     received += bytes;
     const now = Math.floor((100 * received) / total);
-    if (now !== percent) report(Math.min(1, (percent = now) / 100));
+    if (now === percent) return;
+    percent = now;
+    report(Math.min(1, percent / 100));
   };
   const realFetch = self.fetch;
   const realInstantiate = WebAssembly.instantiateStreaming;
@@ -56,7 +58,8 @@ export async function loadWithRuntimeHooks({ sizes, report, early, base }, load)
     return response;
   };
   if (early) {
-    WebAssembly.instantiateStreaming = (source, imports) => early.instantiate(realInstantiate, source, imports);
+    WebAssembly.instantiateStreaming = (source, imports) =>
+      early.instantiate(realInstantiate, source, imports);
   }
   try {
     return await Promise.race([load(), failed]);
@@ -101,26 +104,33 @@ export function fetchRuntimeEarly(dir, extra, { progress, compiled }) {
   let percent = -1;
   let fromManifest;
   const manifestSizes = new Promise((resolve) => (fromManifest = resolve));
-  Promise.all([wasm, stdlibCopy, extra.catch(() => null)]).then(([w, z, x]) => {
-    const lengths = [w, z].map((response) => Number(response.headers.get("content-length")));
-    const more = x ? x.size : 0;
-    const total = lengths.every((n) => n > 0)
-      ? Promise.resolve(lengths[0] + lengths[1] + more)
-      : manifestSizes.then((sizes) => sizes.get(wasmUrl) + sizes.get(stdlibUrl) + more);
-    let received = 0;
-    const counted = (bytes) => {
-      received += bytes;
-      total.then((all) => {
-        const now = Math.min(100, Math.floor((100 * received) / all));
-        if (now === percent) return;
-        percent = now;
-        progress("runtime", now < 100 ? "Downloading the Python runtime" : finalMessage, now / 100);
-      });
-    };
-    countBody(w.body, counted); // the compiler reads a clone
-    countBody(z.body, counted); // a copy: Pyodide reads the response itself
-    if (x) countBody(x.body, counted);
-  }, () => {});
+  Promise.all([wasm, stdlibCopy, extra.catch(() => null)]).then(
+    ([w, z, x]) => {
+      const lengths = [w, z].map((response) => Number(response.headers.get("content-length")));
+      const more = x ? x.size : 0;
+      const total = lengths.every((n) => n > 0)
+        ? Promise.resolve(lengths[0] + lengths[1] + more)
+        : manifestSizes.then((sizes) => sizes.get(wasmUrl) + sizes.get(stdlibUrl) + more);
+      let received = 0;
+      const counted = (bytes) => {
+        received += bytes;
+        total.then((all) => {
+          const now = Math.min(100, Math.floor((100 * received) / all));
+          if (now === percent) return;
+          percent = now;
+          progress(
+            "runtime",
+            now < 100 ? "Downloading the Python runtime" : finalMessage,
+            now / 100,
+          );
+        });
+      };
+      countBody(w.body, counted); // the compiler reads a clone
+      countBody(z.body, counted); // a copy: Pyodide reads the response itself
+      if (x) countBody(x.body, counted);
+    },
+    () => {},
+  );
 
   const standIns = new WeakSet();
   let stdlibGiven = false;
@@ -143,7 +153,9 @@ export function fetchRuntimeEarly(dir, extra, { progress, compiled }) {
       } catch {
         return null;
       }
-      const standIn = new Response(new Uint8Array(0), { headers: { "content-type": "application/wasm" } });
+      const standIn = new Response(new Uint8Array(0), {
+        headers: { "content-type": "application/wasm" },
+      });
       standIns.add(standIn);
       return standIn;
     },

@@ -24,7 +24,13 @@
 //             only by `?boot=micropip` on the worker's URL (the bridge passes the page's).
 // Any failure of a snapshot path falls back to the next path silently.
 
-import { engineSnapshot, importEngine, restoreOptions, snapshotOptions, unpackEngine } from "./install.js";
+import {
+  engineSnapshot,
+  importEngine,
+  restoreOptions,
+  snapshotOptions,
+  unpackEngine,
+} from "./install.js";
 import { jsonProblem } from "./json.js";
 import { fetchRuntimeEarly, loadWithRuntimeHooks, started } from "./runtime.js";
 
@@ -104,18 +110,27 @@ function answer(request) {
     // (bridge.js has checked them; this worker never hands Python what it cannot take)
     const params = request.params ?? null;
     const plain = params !== null && typeof params === "object" && !Array.isArray(params);
-    const entries = plain ? Object.entries(params).map(([name, v]) => [`params.${name}`, v]) : [["params", params]];
+    const entries = plain
+      ? Object.entries(params).map(([name, v]) => [`params.${name}`, v])
+      : [["params", params]];
     const fault = entries.map(([name, value]) => jsonProblem(name, value)).find(Boolean);
     if (fault) {
       const message = `${fault.field}: ${fault.problem}`;
-      self.postMessage({ id, ok: false, error: { type: "MalformedError", kind: "malformed", message, field: fault.field } });
+      self.postMessage({
+        id,
+        ok: false,
+        error: { type: "MalformedError", kind: "malformed", message, field: fault.field },
+      });
       return;
     }
     response = JSON.parse(handle(String(request.method), JSON.stringify(params)));
   } catch (error) {
     // handle() itself never raises: the parameters could not be written as JSON (the
     // bridge refuses those before posting), or Pyodide failed (e.g. out of memory)
-    response = { ok: false, error: { type: "WorkerError", kind: "internal", message: describe(error) } };
+    response = {
+      ok: false,
+      error: { type: "WorkerError", kind: "internal", message: describe(error) },
+    };
     if (!pythonAnswers()) {
       self.postMessage({ id, ...response });
       self.postMessage({ type: "died", message: `Python stopped answering: ${describe(error)}` });
@@ -165,14 +180,18 @@ async function fetchJson(url) {
 /** A response that must be a success with a body. */
 async function fetchOk(url) {
   const response = await fetch(url);
-  if (!response.ok || !response.body) throw new Error(`could not download ${url}: HTTP ${response.status}`);
+  if (!response.ok || !response.body)
+    throw new Error(`could not download ${url}: HTTP ${response.status}`);
   return response;
 }
 
 /** Did the browser ask to save data, or does it report a slow connection? */
 function savingData() {
   const connection = self.navigator?.connection;
-  return Boolean(connection && (connection.saveData || ["slow-2g", "2g", "3g"].includes(connection.effectiveType)));
+  return Boolean(
+    connection &&
+      (connection.saveData || ["slow-2g", "2g", "3g"].includes(connection.effectiveType)),
+  );
 }
 
 /** A gzipped response's body unzipped, which must be `size` bytes. */
@@ -218,7 +237,8 @@ function snapshotKey(manifest) {
   const wasm = hash(`${manifest.pyodide.path}pyodide.asm.wasm`);
   const wheel = hash(manifest.engine.wheel);
   // (BOOT.worker: the hash of this script and the modules it imports; unbuilt, theirs)
-  const code = () => ENGINE_MODULES.map((name) => manifest.files[`js/engine/${name}`].sha256.slice(0, 16));
+  const code = () =>
+    ENGINE_MODULES.map((name) => manifest.files[`js/engine/${name}`].sha256.slice(0, 16));
   const worker = (manifest.worker ?? code().join("")).slice(0, 16);
   return new URL(
     `__snapshot__/pyodide-${manifest.pyodide.version}-${wasm}/celestix-${wheel}/worker-${worker}`,
@@ -253,7 +273,10 @@ async function storeSnapshot(key, snapshot) {
   await cache.put(
     key,
     new Response(snapshot, {
-      headers: { "content-type": "application/octet-stream", "x-snapshot-size": String(snapshot.length) },
+      headers: {
+        "content-type": "application/octet-stream",
+        "x-snapshot-size": String(snapshot.length),
+      },
     }),
   );
 }
@@ -278,7 +301,8 @@ async function startPython(plan, options, message) {
   }
   if (runtime) runtime.starting(sizes, message);
   else progress("runtime", "Downloading the Python runtime", 0);
-  const report = (fraction) => progress("runtime", fraction < 1 ? "Downloading the Python runtime" : message, fraction);
+  const report = (fraction) =>
+    progress("runtime", fraction < 1 ? "Downloading the Python runtime" : message, fraction);
   const pyodide = await loadWithRuntimeHooks({ sizes, report, early: runtime, base: SITE }, () =>
     loadPyodide({
       indexURL: pyodideDir.href,
@@ -353,7 +377,9 @@ function bootPlan(plan) {
       run: async () => {
         if (!wantBuilt) return null;
         // (after a stored snapshot failed to restore, it is asked for only now)
-        const { response } = (await prebuilt) ?? { response: await fetchOk(new URL(built.path, SITE)) };
+        const { response } = (await prebuilt) ?? {
+          response: await fetchOk(new URL(built.path, SITE)),
+        };
         const bytes = await gunzip(response, built.size);
         const engine = await restore(plan, bytes);
         if (MODE === "auto") afterIdle(() => keepSnapshot(key, bytes));
@@ -364,7 +390,11 @@ function bootPlan(plan) {
       path: "cold",
       run: async () => {
         const bytecode = plan.bytecode();
-        const pyodide = await startPython(plan, MODE === "auto" ? snapshotOptions() : {}, "Starting Python");
+        const pyodide = await startPython(
+          plan,
+          MODE === "auto" ? snapshotOptions() : {},
+          "Starting Python",
+        );
         await install(pyodide, plan.wheel, bytecode);
         const engine = startEngine(pyodide);
         if (MODE === "auto") afterIdle(() => snapshotNow(pyodide, key));
@@ -386,7 +416,9 @@ async function bootMicropip(plan) {
     errorCallback: (message) => errors.push(message),
   });
   if (!("micropip" in pyodide.loadedPackages)) {
-    throw new Error(`the package installer did not load: ${errors.join("; ") || "no reason given"}`);
+    throw new Error(
+      `the package installer did not load: ${errors.join("; ") || "no reason given"}`,
+    );
   }
   progress("packages", "Package installer loaded", 1);
   progress("engine", "Installing the rules engine", 0);
@@ -413,7 +445,9 @@ async function preparePlan() {
   const manifest = BOOT ?? (await fetchJson(new URL("build.json", SITE)));
   step("manifest");
   const samePath = manifest.pyodide.path === PYODIDE_PATH;
-  const loader = samePath ? early : import(new URL(`${manifest.pyodide.path}pyodide.mjs`, SITE).href);
+  const loader = samePath
+    ? early
+    : import(new URL(`${manifest.pyodide.path}pyodide.mjs`, SITE).href);
   const key = snapshotKey(manifest);
   const stored = started(MODE === "auto" ? readSnapshot(key) : Promise.resolve(null));
   const built = manifest.engine.snapshot;
@@ -426,7 +460,9 @@ async function preparePlan() {
       return { response, counted: response.clone() };
     }),
   );
-  const counted = prebuilt.then((p) => p && { body: p.counted.body, size: manifest.files[built.path].size });
+  const counted = prebuilt.then(
+    (p) => p && { body: p.counted.body, size: manifest.files[built.path].size },
+  );
   const runtime = fetchRuntimeEarly(new URL(PYODIDE_PATH, SITE), counted, {
     progress,
     compiled: () => step("compiled"),
@@ -443,7 +479,9 @@ async function preparePlan() {
     // only a cold boot unpacks it: asked for when the boot goes cold (at once when no
     // snapshot is wanted), while Python starts
     bytecode: once(() =>
-      manifest.engine.bytecode ? started(fetchBytes(new URL(manifest.engine.bytecode, SITE))) : null,
+      manifest.engine.bytecode
+        ? started(fetchBytes(new URL(manifest.engine.bytecode, SITE)))
+        : null,
     ),
   };
   if (MODE === "cold") plan.bytecode();
@@ -530,19 +568,27 @@ async function snapshotNow(pyodide, key) {
 async function start() {
   const began = performance.now();
   const watchdog = setInterval(() => {
-    if (Date.now() - lastProgress > STALL_MS) stalled?.(new Error(`no progress for ${STALL_MS / 1000} s`));
+    if (Date.now() - lastProgress > STALL_MS)
+      stalled?.(new Error(`no progress for ${STALL_MS / 1000} s`));
   }, 1000);
   try {
     const booted = await Promise.race([boot(), new Promise((_, reject) => (stalled = reject))]);
     handle = booted.handle;
     progress("engine", "Ready", 1);
     const ms = Math.round(performance.now() - began);
-    self.postMessage({ type: "ready", version: booted.version, boot: { path: booted.path, ms, steps } });
+    self.postMessage({
+      type: "ready",
+      version: booted.version,
+      boot: { path: booted.path, ms, steps },
+    });
     for (const request of waiting.splice(0)) answer(request);
     lastRequest = performance.now();
     runIdleTasks();
   } catch (error) {
-    self.postMessage({ type: "boot-error", message: `The rules engine could not start: ${error.message ?? error}` });
+    self.postMessage({
+      type: "boot-error",
+      message: `The rules engine could not start: ${error.message ?? error}`,
+    });
   } finally {
     clearInterval(watchdog);
   }

@@ -1,6 +1,8 @@
 // The patience's advice in words: the hint of the strong player (from the view alone)
 // and the solver's verdict on the real stock (a spoiler, asked for by the player).
 
+import { sameJson } from "../engine/json.js";
+
 // Search nodes for "Still winnable?" (the engine's default): from a deal's opening it
 // decides 83.5% of deals, with a median of 51 ms of CPython's processor time and at
 // most about 1.7 s (some 1.3 times that in Chromium's worker, which the page does not
@@ -10,7 +12,7 @@ export const HINT_LEVEL = "strong";
 
 /** What the panel shows for `hint` ({action, reason, alternatives}). */
 export function hintAdvice(hint) {
-  const others = (hint.alternatives || []).filter((alt) => !sameAction(alt.action, hint.action));
+  const others = (hint.alternatives || []).filter((alt) => !sameJson(alt.action, hint.action));
   return {
     title: "Hint",
     text: hint.reason,
@@ -55,8 +57,4 @@ export function solverAdvice(result) {
 /** Where the table should point for `action`: a foundation number or "stock". */
 export function hintTarget(action) {
   return action.type === "build" ? action.to : "stock";
-}
-
-function sameAction(a, b) {
-  return a.type === b.type && (a.to ?? null) === (b.to ?? null);
 }

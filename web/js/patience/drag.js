@@ -19,7 +19,12 @@ export function enableDrag(card, hooks) {
 
   card.addEventListener("pointerdown", (event) => {
     if (event.button !== 0 || !event.isPrimary || !hooks.canStart()) return;
-    press = { id: event.pointerId, x: event.clientX, y: event.clientY, rect: card.getBoundingClientRect() };
+    press = {
+      id: event.pointerId,
+      x: event.clientX,
+      y: event.clientY,
+      rect: card.getBoundingClientRect(),
+    };
   });
 
   card.addEventListener("pointermove", (event) => {
@@ -101,16 +106,19 @@ export function enableDrag(card, hooks) {
       return;
     }
     // Back to where it came from.
-    const home = card.isConnected ? card.getBoundingClientRect() : press && press.rect;
+    const home = card.isConnected ? card.getBoundingClientRect() : press?.rect;
     const from = g.style.transform;
     g.style.transform = "none";
     const dx = home ? home.left - parseFloat(g.style.left) : 0;
     const dy = home ? home.top - parseFloat(g.style.top) : 0;
     card.classList.add("drag-source");
-    const animation = g.animate([{ transform: from }, { transform: `translate(${dx}px, ${dy}px)` }], {
-      duration: 220,
-      easing: "cubic-bezier(0.2, 0.8, 0.2, 1)",
-    });
+    const animation = g.animate(
+      [{ transform: from }, { transform: `translate(${dx}px, ${dy}px)` }],
+      {
+        duration: 220,
+        easing: "cubic-bezier(0.2, 0.8, 0.2, 1)",
+      },
+    );
     const done = () => {
       g.remove();
       card.classList.remove("drag-source");

@@ -1,5 +1,5 @@
 // The end of a game: a panel over the table saying it was won, or that it reached a
-// dead end and why (the engine's reason), with what to do next.
+// dead end and why (the engine's reason), with what to do next (the review among it).
 
 import { iconNode } from "../ui/icons.js";
 
@@ -60,6 +60,7 @@ export class Ending {
       this.text.textContent = `All 104 cards are on the foundations, in ${plural(view.moves, "move")}.`;
       this.detail.textContent = `Deal ${seed} is yours. Share it and see if a friend can do it too.`;
       this.actions.replaceChildren(
+        this.button("Review", this.on.review),
         this.button("Play this deal again", this.on.restart),
         this.button("New deal", this.on.newDeal, true),
       );
@@ -68,6 +69,7 @@ export class Ending {
       this.text.textContent = reason || "No move is left.";
       this.detail.textContent = `You built ${built} of the 104 cards in ${plural(view.moves, "move")}.`;
       this.actions.replaceChildren(
+        this.button("Review", this.on.review),
         this.button("Undo last move", this.on.undo),
         this.button("Play this deal again", this.on.restart),
         this.button("New deal", this.on.newDeal, true),

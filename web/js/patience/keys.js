@@ -36,7 +36,8 @@ export function handleKey(event, actions) {
     else if ((lower === "z" && event.shiftKey) || lower === "y") actions.redo();
     else handled = false;
   } else if (key === " ") {
-    const onControl = event.target instanceof HTMLElement && event.target.closest("button, a, summary");
+    const onControl =
+      event.target instanceof HTMLElement && event.target.closest("button, a, summary");
     if (onControl) handled = false;
     else actions.stock();
   } else if (key === "d" || key === "D") actions.stock();
@@ -49,7 +50,8 @@ export function handleKey(event, actions) {
   else if (key === "w" || key === "W") actions.solve();
   else if (key === "?") actions.help();
   else if (key === "Escape") handled = actions.escape();
-  else if (key === "ArrowLeft" || key === "ArrowRight") handled = actions.move(key === "ArrowLeft" ? -1 : 1, event.target);
+  else if (key === "ArrowLeft" || key === "ArrowRight")
+    handled = actions.move(key === "ArrowLeft" ? -1 : 1, event.target);
   else handled = false;
   return handled;
 }

@@ -10,7 +10,9 @@ export function describeEvents(events, view) {
   const parts = [];
   for (const event of events) {
     if (event.type === "deal") {
-      parts.push(`${cardName(event.card)} dealt; ${plural(event.stock_count, "card")} left in the stock.`);
+      parts.push(
+        `${cardName(event.card)} dealt; ${plural(event.stock_count, "card")} left in the stock.`,
+      );
     } else if (event.type === "build") {
       parts.push(
         event.full
@@ -18,7 +20,9 @@ export function describeEvents(events, view) {
           : `${cardName(event.card)} on foundation ${event.to + 1}, ${event.count} of 13.`,
       );
     } else if (event.type === "redeal") {
-      parts.push(`Waste turned over: pass ${event.pass} of ${view.passes}, ${plural(event.stock_count, "card")} in the stock.`);
+      parts.push(
+        `Waste turned over: pass ${event.pass} of ${view.passes}, ${plural(event.stock_count, "card")} in the stock.`,
+      );
     } else if (event.type === "won") {
       parts.push(`You won in ${plural(event.moves, "move")}!`);
     } else if (event.type === "lost") {
@@ -50,7 +54,11 @@ export function optionsLine(options) {
   const parts = [];
   if (options.start !== undefined) parts.push(`${choiceLabel(options.start)} start`);
   if (options.redeals !== undefined) {
-    parts.push(options.redeals === 0 ? "no redeal" : `${options.redeals} redeal${options.redeals === 1 ? "" : "s"}`);
+    parts.push(
+      options.redeals === 0
+        ? "no redeal"
+        : `${options.redeals} redeal${options.redeals === 1 ? "" : "s"}`,
+    );
   }
   return parts.join(" · ");
 }

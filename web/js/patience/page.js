@@ -23,6 +23,7 @@ import { enableDrag } from "./drag.js";
 import { Ending } from "./ending.js";
 import { KEY_HELP, handleKey } from "./keys.js";
 import { builtCount, describeEvents, describePosition, optionsLine } from "./messages.js";
+import { reviewDeal } from "./review.js";
 import { store } from "./store.js";
 import { PatienceTable } from "./table.js";
 
@@ -61,23 +62,47 @@ class PatiencePage extends TablePage {
     this.infoLine.append(this.dealNumber, this.optionsText, this.stateChip);
     const board = h("div", { class: "pt-board" });
     this.advice = new AdvicePanel({ label: "Hint" });
-    root.append(board, h("div", { class: "pt-advice" }, this.advice.el), h("p", { class: "pt-keyhint", "aria-hidden": "true" },
-      h("kbd", { text: "D" }), " deal ", h("kbd", { text: "1" }), "–", h("kbd", { text: "8" }), " build ",
-      h("kbd", { text: "U" }), " undo ", h("kbd", { text: "H" }), " hint ", h("kbd", { text: "?" }), " all keys"));
+    root.append(
+      board,
+      h("div", { class: "pt-advice" }, this.advice.el),
+      h(
+        "p",
+        { class: "pt-keyhint", "aria-hidden": "true" },
+        h("kbd", { text: "D" }),
+        " deal ",
+        h("kbd", { text: "1" }),
+        "–",
+        h("kbd", { text: "8" }),
+        " build ",
+        h("kbd", { text: "U" }),
+        " undo ",
+        h("kbd", { text: "H" }),
+        " hint ",
+        h("kbd", { text: "?" }),
+        " all keys",
+      ),
+    );
     this.table = new PatienceTable(board, {
       stock: () => this.onStock(),
       wasteCard: () => this.onWasteCard(),
       foundation: (k) => this.onFoundation(k),
     });
-    this.redealButton = h("button", { type: "button", class: "btn small pt-redeal", text: "Redeal", onclick: () => this.act({ type: "redeal" }) });
+    this.redealButton = h("button", {
+      type: "button",
+      class: "btn small pt-redeal",
+      text: "Redeal",
+      onclick: () => this.act({ type: "redeal" }),
+    });
     this.table.el.querySelector(".pt-stock-area").append(this.redealButton);
     this.ending = new Ending(this.table.el, {
       newDeal: () => this.runTool("new"),
       restart: () => this.restart(),
       undo: () => this.undo(),
+      review: () => this.review(),
     });
     enableDrag(this.table.wasteTop, {
-      canStart: () => Boolean(this.session && !this.session.view.over && this.session.view.waste.length),
+      canStart: () =>
+        Boolean(this.session && !this.session.view.over && this.session.view.waste.length),
       start: () => {
         this.cancelChoice(false);
         this.table.setCandidates(this.buildTargets());
@@ -110,7 +135,11 @@ class PatiencePage extends TablePage {
     if (name === "restart") return this.restart();
     if (name === "hint") return this.hint();
     if (name === "solve") return this.solve();
-    if (name === "share" && this.session) return shareLink(`${location.origin}${location.pathname}${this.hash()}`, this.session.record.seed);
+    if (name === "share" && this.session)
+      return shareLink(
+        `${location.origin}${location.pathname}${this.hash()}`,
+        this.session.record.seed,
+      );
     return super.tool(name);
   }
 
@@ -193,7 +222,9 @@ class PatiencePage extends TablePage {
     const s = this.session;
     const n = s.position;
     if (s.view.won) return `Deal ${s.record.seed}, won`;
-    return n === 0 ? `Deal ${s.record.seed}, just dealt` : `Deal ${s.record.seed}, ${n} move${n === 1 ? "" : "s"} in`;
+    return n === 0
+      ? `Deal ${s.record.seed}, just dealt`
+      : `Deal ${s.record.seed}, ${n} move${n === 1 ? "" : "s"} in`;
   }
 
   // ---- moves ------------------------------------------------------------------------
@@ -276,7 +307,9 @@ class PatiencePage extends TablePage {
       const list = targets.map((k) => k + 1);
       const names = `${list.slice(0, -1).join(", ")} or ${list[list.length - 1]}`;
       announce(`The ${cardName(top)} fits foundation ${names}. Choose one, or press Escape.`);
-      this.choiceToast = toast(`Choose a foundation for the ${cardName(top)}: ${names}.`, { tone: "info" });
+      this.choiceToast = toast(`Choose a foundation for the ${cardName(top)}: ${names}.`, {
+        tone: "info",
+      });
       this.table.foundations[targets[0]].button.focus({ preventScroll: true });
     }
   }
@@ -306,7 +339,11 @@ class PatiencePage extends TablePage {
   }
 
   moveFocus(step, from) {
-    const stops = [this.table.stock, this.table.wasteTop, ...this.table.foundations.map((f) => f.button)].filter((el) => el.isConnected && !el.hidden);
+    const stops = [
+      this.table.stock,
+      this.table.wasteTop,
+      ...this.table.foundations.map((f) => f.button),
+    ].filter((el) => el.isConnected && !el.hidden);
     const at = stops.indexOf(from);
     if (at < 0) return false;
     stops[(at + step + stops.length) % stops.length].focus();
@@ -352,12 +389,14 @@ class PatiencePage extends TablePage {
     const session = this.session;
     if (!session || session.view.over) return Promise.resolve(false);
     const view = session.view;
-    return this.advice.ask(async () => {
-      const hint = await this.ask(() => this.engine.hint(view, HINT_LEVEL));
-      if (this.session !== session || session.view !== view) return null;
-      this.table.point(hintTarget(hint.action));
-      return hintAdvice(hint);
-    }, this.toolButton("hint")).catch((error) => this.trouble(error));
+    return this.advice
+      .ask(async () => {
+        const hint = await this.ask(() => this.engine.hint(view, HINT_LEVEL));
+        if (this.session !== session || session.view !== view) return null;
+        this.table.point(hintTarget(hint.action));
+        return hintAdvice(hint);
+      }, this.toolButton("hint"))
+      .catch((error) => this.trouble(error));
   }
 
   /** "Still winnable?": the solver's verdict on the real stock, asked for by the player. */
@@ -366,11 +405,24 @@ class PatiencePage extends TablePage {
     if (!session || session.view.over) return Promise.resolve(false);
     const view = session.view;
     const state = session.state;
-    return this.advice.ask(async () => {
-      const result = await this.ask(() => this.engine.winnable(state, SOLVER_BUDGET));
-      if (this.session !== session || session.view !== view) return null;
-      return solverAdvice(result);
-    }, this.toolButton("solve")).catch((error) => this.trouble(error));
+    return this.advice
+      .ask(async () => {
+        const result = await this.ask(() => this.engine.winnable(state, SOLVER_BUDGET));
+        if (this.session !== session || session.view !== view) return null;
+        return solverAdvice(result);
+      }, this.toolButton("solve"))
+      .catch((error) => this.trouble(error));
+  }
+
+  /** The review of the game to where it stands (patience/review.js); then its end again. */
+  async review() {
+    const s = this.session;
+    try {
+      await reviewDeal(this);
+    } catch (error) {
+      this.trouble(error);
+    }
+    if (!this.gone && this.session === s && s.view.over) await this.showEnding(null);
   }
 
   async showEnding(events) {

@@ -48,10 +48,15 @@ export class PatienceTable {
   /**
    * @param {HTMLElement} host   where the table is drawn
    * @param {object} on          handlers: stock(), wasteCard(), foundation(k)
+   * @param {object} options     prefix: of the table's element ids (a second table on
+   *                             the page has its own); readOnly: a position shown, not
+   *                             played (the piles are named but aria-disabled, no keys)
    */
-  constructor(host, on) {
+  constructor(host, on, { prefix = "pt", readOnly = false } = {}) {
     this.host = host;
     this.on = on;
+    this.prefix = prefix;
+    this.readOnly = readOnly;
     this.view = null;
     this.build();
   }
@@ -64,12 +69,12 @@ export class PatienceTable {
       <ol class="pt-foundations" aria-label="Foundations"></ol>
       <div class="pt-lower">
         <div class="pt-stock-area">
-          <button type="button" class="pile stock" aria-describedby="pt-stock-desc" aria-keyshortcuts="D">
+          <button type="button" class="pile stock" aria-keyshortcuts="D">
             <span class="pile-stack" aria-hidden="true"></span>
             <span class="badge" aria-hidden="true"></span>
           </button>
           <p class="pt-pass" aria-hidden="true"><span class="pt-pass-text"></span><span class="pt-redeals"></span></p>
-          <span class="sr-only" id="pt-stock-desc"></span>
+          <span class="sr-only pt-stock-desc"></span>
         </div>
         <div class="pt-waste" role="group">
           <div class="waste-fan"></div>
@@ -88,10 +93,24 @@ export class PatienceTable {
       li.className = "pt-foundation";
       li.dataset.index = String(k);
       li.append(
-        h("button", { type: "button", class: "pile foundation", dataset: { index: String(k) }, "aria-describedby": `pt-f${k}-desc`, "aria-keyshortcuts": String(k + 1) },
-          h("span", { class: "pile-stack", "aria-hidden": "true" })),
-        h("div", { class: "f-label", "aria-hidden": "true" }, h("span", { class: "f-base" }), h("span", { class: "f-need" })),
-        h("span", { class: "sr-only", id: `pt-f${k}-desc` }),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "pile foundation",
+            dataset: { index: String(k) },
+            "aria-describedby": `${this.prefix}-f${k}-desc`,
+            "aria-keyshortcuts": String(k + 1),
+          },
+          h("span", { class: "pile-stack", "aria-hidden": "true" }),
+        ),
+        h(
+          "div",
+          { class: "f-label", "aria-hidden": "true" },
+          h("span", { class: "f-base" }),
+          h("span", { class: "f-need" }),
+        ),
+        h("span", { class: "sr-only", id: `${this.prefix}-f${k}-desc` }),
       );
       const button = li.querySelector("button");
       button.addEventListener("click", () => this.on.foundation(k));
@@ -108,7 +127,9 @@ export class PatienceTable {
     this.stock = table.querySelector(".stock");
     this.stockStack = this.stock.querySelector(".pile-stack");
     this.stockBadge = this.stock.querySelector(".badge");
-    this.stockDesc = table.querySelector("#pt-stock-desc");
+    this.stockDesc = table.querySelector(".pt-stock-desc");
+    this.stockDesc.id = `${this.prefix}-stock-desc`;
+    this.stock.setAttribute("aria-describedby", this.stockDesc.id);
     this.passText = table.querySelector(".pt-pass-text");
     this.redealsText = table.querySelector(".pt-redeals");
     this.stock.addEventListener("click", () => this.on.stock());
@@ -129,15 +150,21 @@ export class PatienceTable {
     this.built = table.querySelector(".pt-built");
     this.moves = table.querySelector(".pt-moves");
     this.meter = table.querySelector(".pt-meter-fill");
+    if (this.readOnly) {
+      for (const el of [this.stock, this.wasteTop, ...this.foundations.map((f) => f.button)]) {
+        el.setAttribute("aria-disabled", "true");
+        el.removeAttribute("aria-keyshortcuts");
+      }
+    }
     this.host.append(table);
   }
 
   /** Rectangles of the movable things, taken before a change so it can be animated. */
   snapshot() {
-    const rect = (el) => (el && el.isConnected && !el.hidden ? el.getBoundingClientRect() : null);
+    const rect = (el) => (el?.isConnected && !el.hidden ? el.getBoundingClientRect() : null);
     return {
       stock: rect(this.stockStack.firstElementChild),
-      wasteTop: this.view && this.view.waste.length ? rect(this.wasteTop) : null,
+      wasteTop: this.view?.waste.length ? rect(this.wasteTop) : null,
       foundations: this.foundations.map((f) => rect(f.stack.firstElementChild)),
     };
   }
@@ -170,12 +197,19 @@ export class PatienceTable {
       f.button.setAttribute("aria-label", foundationLabel(view, k));
       f.desc.textContent = foundationDetail(view, k);
       f.base.textContent = rankName(info.base) === "10" ? "10" : info.base;
-      if (info.needed === 0) f.need.replaceChildren(h("span", { class: "f-to-go", text: "complete" }));
-      else f.need.replaceChildren(String(info.needed), h("span", { class: "f-to-go", text: " to go" }));
+      if (info.needed === 0)
+        f.need.replaceChildren(h("span", { class: "f-to-go", text: "complete" }));
+      else
+        f.need.replaceChildren(
+          String(info.needed),
+          h("span", { class: "f-to-go", text: " to go" }),
+        );
       f.li.classList.toggle("full", info.needed === 0);
       f.li.classList.toggle("waiting", !info.next && info.count === 0);
-      f.li.classList.toggle("candidate", Boolean(candidates && candidates.includes(k)));
-      f.li.dataset.depth = String(pile.length > 9 ? 3 : pile.length > 5 ? 2 : pile.length > 1 ? 1 : 0);
+      f.li.classList.toggle("candidate", Boolean(candidates?.includes(k)));
+      f.li.dataset.depth = String(
+        pile.length > 9 ? 3 : pile.length > 5 ? 2 : pile.length > 1 ? 1 : 0,
+      );
       const top = pile[pile.length - 1];
       const shown = f.stack.firstElementChild;
       if (top) {
@@ -185,7 +219,7 @@ export class PatienceTable {
         f.stack.firstElementChild.removeAttribute("aria-label");
       } else {
         const mark = rankName(info.base) === "10" ? "10" : info.base;
-        if (shown && shown.classList.contains("placeholder")) setPlaceholder(shown, { mark });
+        if (shown?.classList.contains("placeholder")) setPlaceholder(shown, { mark });
         else f.stack.replaceChildren(createPlaceholder({ mark }));
       }
     }
@@ -195,7 +229,9 @@ export class PatienceTable {
     const legal = ui.legal || [];
     const canRedeal = legal.some((a) => a.type === "redeal");
     this.stock.setAttribute("aria-label", stockLabel(view, canRedeal));
-    this.stock.dataset.depth = String(view.stock_count > 60 ? 3 : view.stock_count > 25 ? 2 : view.stock_count > 1 ? 1 : 0);
+    this.stock.dataset.depth = String(
+      view.stock_count > 60 ? 3 : view.stock_count > 25 ? 2 : view.stock_count > 1 ? 1 : 0,
+    );
     this.stock.classList.toggle("empty", view.stock_count === 0);
     this.stock.classList.toggle("can-redeal", canRedeal);
     this.stockBadge.textContent = String(view.stock_count);
@@ -222,10 +258,14 @@ export class PatienceTable {
     }
     this.passText.textContent = `Pass ${view.pass} of ${view.passes}`;
     this.redealsText.textContent =
-      view.redeals_left === 0 ? "last pass" : `${view.redeals_left} redeal${view.redeals_left === 1 ? "" : "s"} left`;
+      view.redeals_left === 0
+        ? "last pass"
+        : `${view.redeals_left} redeal${view.redeals_left === 1 ? "" : "s"} left`;
     let desc;
-    if (view.stock_count > 0) desc = `Pass ${view.pass} of ${view.passes}. Deals the next card onto the waste.`;
-    else if (canRedeal) desc = `Empty. Turns the waste over for pass ${view.pass + 1} of ${view.passes}.`;
+    if (view.stock_count > 0)
+      desc = `Pass ${view.pass} of ${view.passes}. Deals the next card onto the waste.`;
+    else if (canRedeal)
+      desc = `Empty. Turns the waste over for pass ${view.pass + 1} of ${view.passes}.`;
     else desc = `Empty. Pass ${view.pass} of ${view.passes}; no redeal left.`;
     this.stockDesc.textContent = desc;
   }
@@ -251,7 +291,9 @@ export class PatienceTable {
     const hadFocus = document.activeElement === this.wasteTop;
     this.fan.replaceChildren(...cards);
     this.fan.dataset.count = String(shown.length);
-    cards.forEach((card, i) => card.style.setProperty("--slot", String(i)));
+    cards.forEach((card, i) => {
+      card.style.setProperty("--slot", String(i));
+    });
     if (hadFocus) (top ? this.wasteTop : this.stock).focus({ preventScroll: true });
   }
 
@@ -259,7 +301,8 @@ export class PatienceTable {
   foundationAt(x, y, rect) {
     for (const f of this.foundations) {
       const r = f.li.getBoundingClientRect();
-      if (x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) return Number(f.li.dataset.index);
+      if (x >= r.left && x <= r.right && y >= r.top && y <= r.bottom)
+        return Number(f.li.dataset.index);
     }
     if (!rect) return null;
     let best = null;
@@ -277,26 +320,46 @@ export class PatienceTable {
   }
 
   setDropHover(k) {
-    this.foundations.forEach((f, i) => f.li.classList.toggle("drop-hover", i === k));
+    this.foundations.forEach((f, i) => {
+      f.li.classList.toggle("drop-hover", i === k);
+    });
   }
 
   setCandidates(candidates) {
-    this.foundations.forEach((f, i) => f.li.classList.toggle("candidate", Boolean(candidates && candidates.includes(i))));
+    this.foundations.forEach((f, i) => {
+      f.li.classList.toggle("candidate", Boolean(candidates?.includes(i)));
+    });
     this.el.classList.toggle("choosing", Boolean(candidates));
   }
 
   /** Draw the eye to a pile for a moment (a hint). `which` as for shake(). */
   point(which) {
-    pointAt(which === "stock" ? this.stock : which === "waste" ? this.wasteTop : this.foundations[which]?.button);
+    pointAt(
+      which === "stock"
+        ? this.stock
+        : which === "waste"
+          ? this.wasteTop
+          : this.foundations[which]?.button,
+    );
   }
 
   /** A small shake: "not there". `which` is "stock", "waste" or a foundation number. */
   shake(which) {
-    const el = which === "stock" ? this.stock : which === "waste" ? this.wasteTop : this.foundations[which]?.button;
+    const el =
+      which === "stock"
+        ? this.stock
+        : which === "waste"
+          ? this.wasteTop
+          : this.foundations[which]?.button;
     if (!el || reducedMotion()) return;
     el.animate(
-      [{ transform: "none" }, { transform: "translateX(-5px)" }, { transform: "translateX(5px)" },
-       { transform: "translateX(-3px)" }, { transform: "none" }],
+      [
+        { transform: "none" },
+        { transform: "translateX(-5px)" },
+        { transform: "translateX(5px)" },
+        { transform: "translateX(-3px)" },
+        { transform: "none" },
+      ],
       { duration: 320, easing: "ease-out" },
     );
   }

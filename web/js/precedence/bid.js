@@ -30,7 +30,9 @@ export class BidPanel {
         class: "btn pr-bid",
         dataset: { value: String(n) },
         text: String(n),
-        "aria-label": ok ? `Bid ${plural(n, "trick")}: team contract ${team + n}, costs ${plural(n * credit, "chip")}` : `${n}: above your team's limit`,
+        "aria-label": ok
+          ? `Bid ${plural(n, "trick")}: team contract ${team + n}, costs ${plural(n * credit, "chip")}`
+          : `${n}: above your team's limit`,
         onclick: () => this.bid({ type: "bid", tricks: n }),
       });
       button.disabled = !ok;

@@ -35,24 +35,41 @@ export class DeclarePanel {
     this.selected = new Set();
     this.choice = null;
     const seen = new Map();
-    for (const action of legal) for (const meld of action.melds) if (!seen.has(keyOf(meld))) seen.set(keyOf(meld), meld);
+    for (const action of legal)
+      for (const meld of action.melds) if (!seen.has(keyOf(meld))) seen.set(keyOf(meld), meld);
     this.melds = [...seen.values()];
     this.options = h("div", { class: "pr-meld-options" });
     this.group = new ChoiceGroup(this.options, { label: "Melds you could declare" });
-    this.group.set(this.melds.map((meld) => h("button", {
-      type: "button",
-      class: "btn pr-meld-choice",
-      "aria-pressed": "false",
-      dataset: { meld: keyOf(meld), value: keyOf(meld) },
-      text: meld.map((c) => cardName(c, this.deck)).join(", "),
-      onclick: () => this.toggleMeld(meld),
-    })));
+    this.group.set(
+      this.melds.map((meld) =>
+        h("button", {
+          type: "button",
+          class: "btn pr-meld-choice",
+          "aria-pressed": "false",
+          dataset: { meld: keyOf(meld), value: keyOf(meld) },
+          text: meld.map((c) => cardName(c, this.deck)).join(", "),
+          onclick: () => this.toggleMeld(meld),
+        }),
+      ),
+    );
     this.box = h("p", { class: "pr-preview", "aria-live": "polite" });
-    this.button = h("button", { type: "button", class: "btn primary pr-declare", onclick: () => this.choice && this.declare(this.choice) });
-    this.el = h("div", { class: "pr-declare-panel" },
-      h("p", { class: "tp-help", text: `Each meld costs ${plural(view.wagers.meld_wager, "chip")}; declared cards stay face up and must be played first.` }),
-      this.melds.length ? this.options : h("p", { class: "tp-help", text: "Your hand holds no melds this time." }),
-      h("div", { class: "tp-actions" }, this.box, this.button));
+    this.button = h("button", {
+      type: "button",
+      class: "btn primary pr-declare",
+      onclick: () => this.choice && this.declare(this.choice),
+    });
+    this.el = h(
+      "div",
+      { class: "pr-declare-panel" },
+      h("p", {
+        class: "tp-help",
+        text: `Each meld costs ${plural(view.wagers.meld_wager, "chip")}; declared cards stay face up and must be played first.`,
+      }),
+      this.melds.length
+        ? this.options
+        : h("p", { class: "tp-help", text: "Your hand holds no melds this time." }),
+      h("div", { class: "tp-actions" }, this.box, this.button),
+    );
     this.update(true);
     return this.el;
   }
@@ -99,7 +116,9 @@ export class DeclarePanel {
     const token = ++this.token;
     const found = this.selected.size ? this.matches() : [];
     if (!this.selected.size) {
-      this.box.textContent = this.melds.length ? "Select the cards of each meld you want to show." : "";
+      this.box.textContent = this.melds.length
+        ? "Select the cards of each meld you want to show."
+        : "";
       this.setButton("Declare no melds", { type: "declare", melds: [] });
       return;
     }
@@ -115,13 +134,23 @@ export class DeclarePanel {
     this.box.replaceChildren();
     previews.forEach((events, i) => {
       const declared = events.find((e) => e.type === "declare");
-      const melds = declared.melds.map((m) => `${m.label}, ${plural(m.points, "point")}`).join("; ");
-      const text = h("span", { text: `${melds}. Total ${plural(declared.points, "point")}, wager ${plural(declared.wager, "chip")}.` });
+      const melds = declared.melds
+        .map((m) => `${m.label}, ${plural(m.points, "point")}`)
+        .join("; ");
+      const text = h("span", {
+        text: `${melds}. Total ${plural(declared.points, "point")}, wager ${plural(declared.wager, "chip")}.`,
+      });
       if (found.length === 1) {
         this.box.append(text);
         return;
       }
-      const radio = h("input", { type: "radio", name: `pr-split-${token}`, onchange: () => { this.choice = found[i]; } });
+      const radio = h("input", {
+        type: "radio",
+        name: `pr-split-${token}`,
+        onchange: () => {
+          this.choice = found[i];
+        },
+      });
       radio.checked = i === 0;
       this.box.append(h("label", { class: "pr-preview-option" }, radio, " ", text));
     });

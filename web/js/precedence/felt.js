@@ -19,11 +19,23 @@ export function renderScores(el, view) {
       ["Melds", String(view.team_meld_points[team])],
     ];
     if (view.excess_counted) rows.push(["Excess", `${view.excess[team]}/${view.audit_at}`]);
-    return h("div", { class: `pr-team${team === 0 ? " mine" : ""}`, role: "group", "aria-label": teamName(team) },
+    return h(
+      "div",
+      { class: `pr-team${team === 0 ? " mine" : ""}`, role: "group", "aria-label": teamName(team) },
       h("h2", { class: "pr-team-name", text: teamName(team) }),
-      h("dl", { class: "pr-team-figures" }, rows.map(([label, value]) => h("div", {}, h("dt", { text: label }), h("dd", { text: value })))));
+      h(
+        "dl",
+        { class: "pr-team-figures" },
+        rows.map(([label, value]) =>
+          h("div", {}, h("dt", { text: label }), h("dd", { text: value })),
+        ),
+      ),
+    );
   });
-  const pots = h("p", { class: "pr-pots", text: `Hand Pot ${plural(view.hand_pot, "chip")} · Accord Pot ${plural(view.accord_pot, "chip")}` });
+  const pots = h("p", {
+    class: "pr-pots",
+    text: `Hand Pot ${plural(view.hand_pot, "chip")} · Accord Pot ${plural(view.accord_pot, "chip")}`,
+  });
   el.replaceChildren(...teams, pots);
 }
 
@@ -32,15 +44,26 @@ export function renderMelds(el, view, seat, deck) {
   const key = `${deck}|${info.map((m) => `${m.label}:${m.remaining.join(",")}`).join(";")}`;
   if (el.dataset.key === key) return;
   el.dataset.key = key;
-  el.replaceChildren(...info.map((meld) => {
-    const cards = h("div", {
-      class: "pr-meld-cards",
-      role: "img",
-      "aria-label": `${seatName(seat)}'s ${meld.label}, ${plural(meld.points, "point")}: ${meld.remaining.map((c) => cardName(c, deck)).join(", ")}, face up`,
-    });
-    for (const code of meld.remaining) {
-      cards.append(createCard(code, { deck, hidden: true }));
-    }
-    return h("div", { class: "pr-meld" }, h("span", { class: "pr-meld-label", "aria-hidden": "true", text: `${meld.label} · ${meld.points}` }), cards);
-  }));
+  el.replaceChildren(
+    ...info.map((meld) => {
+      const cards = h("div", {
+        class: "pr-meld-cards",
+        role: "img",
+        "aria-label": `${seatName(seat)}'s ${meld.label}, ${plural(meld.points, "point")}: ${meld.remaining.map((c) => cardName(c, deck)).join(", ")}, face up`,
+      });
+      for (const code of meld.remaining) {
+        cards.append(createCard(code, { deck, hidden: true }));
+      }
+      return h(
+        "div",
+        { class: "pr-meld" },
+        h("span", {
+          class: "pr-meld-label",
+          "aria-hidden": "true",
+          text: `${meld.label} · ${meld.points}`,
+        }),
+        cards,
+      );
+    }),
+  );
 }

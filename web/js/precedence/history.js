@@ -26,7 +26,12 @@ export function historyEntries(log, deck, order) {
 
 function renderHand(events, deck, order) {
   const box = h("div", { class: "pr-history-hand" });
-  const list = (className, items) => h(className === "tricks" ? "ol" : "ul", { class: `pr-history-${className}` }, items.map((text) => h("li", { text })));
+  const list = (className, items) =>
+    h(
+      className === "tricks" ? "ol" : "ul",
+      { class: `pr-history-${className}` },
+      items.map((text) => h("li", { text })),
+    );
   const declarations = [null, null, null, null];
   const bids = [null, null, null, null];
   const tricks = [];
@@ -57,8 +62,10 @@ function renderHand(events, deck, order) {
   box.append(h("h3", { text: "Declarations and bids" }), list("list", calls));
   box.append(h("h3", { text: "Tricks" }), list("tricks", played));
   if (scored) {
-    const lines = scored.teams.map((team) =>
-      `${teamName(team.team)}: contract ${team.contract}, ${plural(team.tricks, "trick")}, ${team.made ? "made" : "failed"}; ${signed(team.hand_points)} points, score ${team.score_after}.`);
+    const lines = scored.teams.map(
+      (team) =>
+        `${teamName(team.team)}: contract ${team.contract}, ${plural(team.tricks, "trick")}, ${team.made ? "made" : "failed"}; ${signed(team.hand_points)} points, score ${team.score_after}.`,
+    );
     if (pot) lines.push(`Hand Pot: ${pot.reason}.`);
     box.append(h("h3", { text: "Score" }), list("list", lines));
   }

@@ -35,7 +35,10 @@ export function describeEvent(event, deck) {
       return `${event.winner === HUMAN ? "You win" : `${seatName(event.winner)} wins`} trick ${event.number} with the ${cardName(event.card, deck)}: ${event.reason}.`;
     case "hand_scored":
       return event.teams
-        .map((t) => `${teamName(t.team)} ${t.made ? "made" : "failed"} ${t.contract}: ${signed(t.hand_points)}, score ${t.score_after}.`)
+        .map(
+          (t) =>
+            `${teamName(t.team)} ${t.made ? "made" : "failed"} ${t.contract}: ${signed(t.hand_points)}, score ${t.score_after}.`,
+        )
         .join(" ");
     default:
       return "";
@@ -48,6 +51,7 @@ export function signed(n) {
 
 /** "You and North won, 183 to 74": the winners' score first. */
 export function resultLine(winner, scores) {
-  if (winner === null || winner === undefined) return `The scores are ${scores[0]} to ${scores[1]}.`;
+  if (winner === null || winner === undefined)
+    return `The scores are ${scores[0]} to ${scores[1]}.`;
   return `${teamName(winner)} won, ${scores[winner]} to ${scores[1 - winner]}.`;
 }

@@ -16,16 +16,23 @@ import { DeclarePanel } from "./declare.js";
 import { renderMelds, renderScores } from "./felt.js";
 import { historyEntries } from "./history.js";
 import { HUMAN, describeEvent, plural, resultLine, seatName, slotOf } from "./messages.js";
+import { reviewWords } from "./review.js";
 import { store } from "./store.js";
 import { gameOver, handSummary } from "./summary.js";
 
 const GAME = "precedence";
 const RANK_ORDER = "23456789TOMPE";
 const SUIT_ORDER = "VFBC";
-const cardOrder = (code) => SUIT_ORDER.indexOf(code.slice(-1)) * 13 + RANK_ORDER.indexOf(code.slice(0, -1));
+const cardOrder = (code) =>
+  SUIT_ORDER.indexOf(code.slice(-1)) * 13 + RANK_ORDER.indexOf(code.slice(0, -1));
 
 export async function mount(container, params, ctx) {
-  const page = new PrecedencePage(container, ctx, { game: GAME, store, stats: createStats(GAME), human: HUMAN });
+  const page = new PrecedencePage(container, ctx, {
+    game: GAME,
+    store,
+    stats: createStats(GAME),
+    human: HUMAN,
+  });
   // the first deal may wait for the options dialog, and routing must not wait with it
   page.open(params).catch((error) => ctx.fault(error, page));
   return page;
@@ -52,7 +59,8 @@ class PrecedencePage extends TrickPage {
     super.afterUse(fresh);
     this.declare = new DeclarePanel({
       deck: this.deck,
-      preview: (action) => this.ask(() => this.engine.apply(this.session.state, action, HUMAN)).then((r) => r.events),
+      preview: (action) =>
+        this.ask(() => this.engine.apply(this.session.state, action, HUMAN)).then((r) => r.events),
       declare: (action) => this.act(action),
       changed: () => this.render(),
     });
@@ -74,7 +82,8 @@ class PrecedencePage extends TrickPage {
     this.infoLine.textContent = `${view.trump} is trump · hand ${view.hand_number + 1} · ${seatName(view.dealer)} ${view.dealer === HUMAN ? "deal" : "deals"} · playing to ${view.target}`;
     renderScores(this.scores, view);
     for (let seat = 0; seat < 4; seat += 1) {
-      if (seat !== HUMAN) renderMelds(this.seatBoxes[seat].querySelector(".tp-seat-extra"), view, seat, this.deck);
+      if (seat !== HUMAN)
+        renderMelds(this.seatBoxes[seat].querySelector(".tp-seat-extra"), view, seat, this.deck);
     }
   }
 
@@ -86,7 +95,10 @@ class PrecedencePage extends TrickPage {
         status: "Your declaration: select your melds, then declare.",
         panel: () => {
           this.declare.deck = this.deck;
-          return this.declare.open(legal.filter((a) => a.type === "declare"), view);
+          return this.declare.open(
+            legal.filter((a) => a.type === "declare"),
+            view,
+          );
         },
         pressed: () => this.declare.selected,
         focus: () => this.declare.focus() || this.hand.focus(),
@@ -108,7 +120,9 @@ class PrecedencePage extends TrickPage {
       mode: "play",
       key: "play",
       marks,
-      status: led ? `Your turn: follow ${view.suit_names["VFBC".indexOf(led.slice(-1))]} if you can.` : "Your lead: play any raised card.",
+      status: led
+        ? `Your turn: follow ${view.suit_names["VFBC".indexOf(led.slice(-1))]} if you can.`
+        : "Your lead: play any raised card.",
     };
   }
 
@@ -121,7 +135,8 @@ class PrecedencePage extends TrickPage {
     if (phase === "declare") {
       this.declare.toggle(code);
     } else if (phase === "bid") {
-      this.status.textContent = "Choose your bid first: the cards are played once everyone has bid.";
+      this.status.textContent =
+        "Choose your bid first: the cards are played once everyone has bid.";
       this.bids.focus();
     } else {
       this.act({ type: "play", card: code });
@@ -133,7 +148,12 @@ class PrecedencePage extends TrickPage {
   eventKind(event) {
     if (event.type === "play") return { play: { seat: event.seat, card: event.card } };
     if (event.type === "trick") {
-      return { trick: { winner: event.winner, text: `${event.winner === HUMAN ? "You win" : `${seatName(event.winner)} wins`}: ${event.reason}` } };
+      return {
+        trick: {
+          winner: event.winner,
+          text: `${event.winner === HUMAN ? "You win" : `${seatName(event.winner)} wins`}: ${event.reason}`,
+        },
+      };
     }
     return {};
   }
@@ -144,6 +164,14 @@ class PrecedencePage extends TrickPage {
 
   handEnded(events) {
     return events.some((e) => e.type === "hand_scored");
+  }
+
+  handNumber(events) {
+    return events.find((e) => e.type === "hand_scored")?.hand_number ?? 0;
+  }
+
+  reviewWords() {
+    return reviewWords;
   }
 
   summary(events) {
@@ -179,7 +207,10 @@ class PrecedencePage extends TrickPage {
     return [
       ...common(data),
       ["Hands played", String(hands)],
-      ["Contracts made", bids ? `${data.made || 0} of ${bids} (${percent(data.made || 0, bids)})` : "–"],
+      [
+        "Contracts made",
+        bids ? `${data.made || 0} of ${bids} (${percent(data.made || 0, bids)})` : "–",
+      ],
       ["Average points per hand", hands ? ((data.points || 0) / hands).toFixed(1) : "–"],
     ];
   }
@@ -188,7 +219,11 @@ class PrecedencePage extends TrickPage {
     const last = view.last_trick;
     if (!last) return null;
     const who = last.winner === HUMAN ? "You" : seatName(last.winner);
-    return { plays: last.plays, winner: last.winner, text: `${who} won trick ${last.number} with the ${this.cardName(last.card)}: ${last.reason}.` };
+    return {
+      plays: last.plays,
+      winner: last.winner,
+      text: `${who} won trick ${last.number} with the ${this.cardName(last.card)}: ${last.reason}.`,
+    };
   }
 
   hintAdvice(hint) {
@@ -208,7 +243,9 @@ class PrecedencePage extends TrickPage {
 
   summaryLine() {
     const view = this.session.view;
-    return view.over ? `Game over, you ${view.scores[0]} to ${view.scores[1]}` : `Hand ${view.hand_number + 1}, you ${view.scores[0]} to ${view.scores[1]}`;
+    return view.over
+      ? `Game over, you ${view.scores[0]} to ${view.scores[1]}`
+      : `Hand ${view.hand_number + 1}, you ${view.scores[0]} to ${view.scores[1]}`;
   }
 
   help() {

@@ -36,34 +36,98 @@ export function handSummary(events, { excessCounted = true } = {}) {
   const table = el("table", "score-table pr-score-table");
   table.append(el("caption", "sr-only", `Hand ${scored.hand_number + 1}, scored`));
   const thead = el("thead");
-  row(thead, "Team", teams.map((t) => teamName(t.team)), true);
+  row(
+    thead,
+    "Team",
+    teams.map((t) => teamName(t.team)),
+    true,
+  );
   const tbody = el("tbody");
-  row(tbody, "Bids", teams.map((t) => t.bids.join(" + ")));
-  row(tbody, "Contract", teams.map((t) => String(t.contract)));
-  row(tbody, "Tricks taken", teams.map((t) => String(t.tricks)));
-  row(tbody, "Result", teams.map((t) => (t.made ? "Made" : "Failed")));
-  row(tbody, "Contract points", teams.map((t) => signed(t.contract_points)));
-  row(tbody, "Overtricks", teams.map((t) => (t.made ? signed(t.overtricks) : "–")));
-  row(tbody, "Melds", teams.map((t) => (t.melds_halved ? `${t.meld_points} halved to ${signed(t.meld_points_scored)}` : signed(t.meld_points_scored))));
+  row(
+    tbody,
+    "Bids",
+    teams.map((t) => t.bids.join(" + ")),
+  );
+  row(
+    tbody,
+    "Contract",
+    teams.map((t) => String(t.contract)),
+  );
+  row(
+    tbody,
+    "Tricks taken",
+    teams.map((t) => String(t.tricks)),
+  );
+  row(
+    tbody,
+    "Result",
+    teams.map((t) => (t.made ? "Made" : "Failed")),
+  );
+  row(
+    tbody,
+    "Contract points",
+    teams.map((t) => signed(t.contract_points)),
+  );
+  row(
+    tbody,
+    "Overtricks",
+    teams.map((t) => (t.made ? signed(t.overtricks) : "–")),
+  );
+  row(
+    tbody,
+    "Melds",
+    teams.map((t) =>
+      t.melds_halved
+        ? `${t.meld_points} halved to ${signed(t.meld_points_scored)}`
+        : signed(t.meld_points_scored),
+    ),
+  );
   if (excessCounted) {
-    row(tbody, "Excess", teams.map((t) => `${t.excess_before} + ${t.excess_added} → ${t.excess_after}`));
-    row(tbody, "Imperial Audit", teams.map((t) => (t.audits ? `${plural(t.audits, "Audit")}: ${signed(t.audit_points)}` : "none")));
+    row(
+      tbody,
+      "Excess",
+      teams.map((t) => `${t.excess_before} + ${t.excess_added} → ${t.excess_after}`),
+    );
+    row(
+      tbody,
+      "Imperial Audit",
+      teams.map((t) =>
+        t.audits ? `${plural(t.audits, "Audit")}: ${signed(t.audit_points)}` : "none",
+      ),
+    );
   }
-  row(tbody, "Hand points", teams.map((t) => signed(t.hand_points)));
-  row(tbody, "Score", teams.map((t) => `${t.score_before} → ${t.score_after}`));
+  row(
+    tbody,
+    "Hand points",
+    teams.map((t) => signed(t.hand_points)),
+  );
+  row(
+    tbody,
+    "Score",
+    teams.map((t) => `${t.score_before} → ${t.score_after}`),
+  );
   table.append(thead, tbody);
   body.append(table);
   if (pot) {
     const p = el("p", "pr-pot-line");
-    const shares = (pot.shares || []).map((s) => `${seatName(s.seat)} ${plural(s.amount, "chip")}`).join(", ");
-    const what = pot.outcome === "won"
-      ? `The Hand Pot of ${plural(pot.amount, "chip")} goes to ${teamName(pot.team)}${shares ? ` (${shares})` : ""}.`
-      : `The Hand Pot of ${plural(pot.amount ?? pot.carried ?? 0, "chip")} carries over to the next hand.`;
+    const shares = (pot.shares || [])
+      .map((s) => `${seatName(s.seat)} ${plural(s.amount, "chip")}`)
+      .join(", ");
+    const what =
+      pot.outcome === "won"
+        ? `The Hand Pot of ${plural(pot.amount, "chip")} goes to ${teamName(pot.team)}${shares ? ` (${shares})` : ""}.`
+        : `The Hand Pot of ${plural(pot.amount ?? pot.carried ?? 0, "chip")} carries over to the next hand.`;
     p.textContent = `${what} Why: ${pot.reason}.${pot.odd_chip ? ` The odd ${pot.odd_chip === 1 ? "chip stays" : `${pot.odd_chip} chips stay`} in the pot.` : ""}`;
     body.append(p);
   }
   if (events.some((e) => e.type === "tie")) {
-    body.append(el("p", "pr-pot-line", "Both teams reached the target with equal scores: another hand decides the game."));
+    body.append(
+      el(
+        "p",
+        "pr-pot-line",
+        "Both teams reached the target with equal scores: another hand decides the game.",
+      ),
+    );
   }
   const mine = teams[0];
   const title = `Hand ${scored.hand_number + 1}: ${mine.made ? "your team made its contract" : "your team failed its contract"}`;
@@ -77,18 +141,45 @@ export function gameOver(events) {
   const leftover = events.find((e) => e.type === "leftover_pot");
   const won = over.winner === 0;
   const body = el("div", "pr-game-over");
-  body.append(el("p", "pr-final", `${resultLine(over.winner, over.scores)} The game took ${plural(over.hands_played, "hand")}.`));
+  body.append(
+    el(
+      "p",
+      "pr-final",
+      `${resultLine(over.winner, over.scores)} The game took ${plural(over.hands_played, "hand")}.`,
+    ),
+  );
   if (accord) {
-    const shares = (accord.shares || []).map((s) => `${seatName(s.seat)} ${plural(s.amount, "chip")}`).join(", ");
-    body.append(el("p", "", `The Accord Pot of ${plural(accord.amount, "chip")} goes to ${teamName(accord.team)}${shares ? `: ${shares}` : ""}.${accord.odd_chip_seat !== null && accord.odd_chip_seat !== undefined ? ` The odd chip goes to ${seatName(accord.odd_chip_seat)}.` : ""}`));
+    const shares = (accord.shares || [])
+      .map((s) => `${seatName(s.seat)} ${plural(s.amount, "chip")}`)
+      .join(", ");
+    body.append(
+      el(
+        "p",
+        "",
+        `The Accord Pot of ${plural(accord.amount, "chip")} goes to ${teamName(accord.team)}${shares ? `: ${shares}` : ""}.${accord.odd_chip_seat !== null && accord.odd_chip_seat !== undefined ? ` The odd chip goes to ${seatName(accord.odd_chip_seat)}.` : ""}`,
+      ),
+    );
   }
-  if (over.unclaimed) body.append(el("p", "", `${chipsStay(over.unclaimed)} in the Hand Pot, unclaimed.`));
-  else if (leftover && leftover.amount) body.append(el("p", "", `${plural(leftover.amount, "chip")} left in the Hand Pot ${leftover.amount === 1 ? "goes" : "go"} to the winners.`));
+  if (over.unclaimed)
+    body.append(el("p", "", `${chipsStay(over.unclaimed)} in the Hand Pot, unclaimed.`));
+  else if (leftover?.amount)
+    body.append(
+      el(
+        "p",
+        "",
+        `${plural(leftover.amount, "chip")} left in the Hand Pot ${leftover.amount === 1 ? "goes" : "go"} to the winners.`,
+      ),
+    );
   const chips = el("ul", "ledger-balances");
   over.chips.forEach((amount, seat) => {
     const li = el("li", amount < 0 ? "debt" : "", `${seatName(seat)}: ${plural(amount, "chip")}`);
     chips.append(li);
   });
   body.append(chips);
-  return { title: won ? "You and North win the game!" : "West and East win the game", body, winner: over.winner, won: over.winner === HUMAN % 2 };
+  return {
+    title: won ? "You and North win the game!" : "West and East win the game",
+    body,
+    winner: over.winner,
+    won: over.winner === HUMAN % 2,
+  };
 }

@@ -59,14 +59,22 @@ export function safeNow() {
 export function startPwa(ready) {
   if (!("serviceWorker" in navigator)) return;
   ready
-    .then(() => new Promise((resolve) => {
-      if (marked) resolve();
-      else {
-        whenPlayable = resolve;
-        setTimeout(resolve, NOT_PLAYABLE_MS);
-      }
-    }))
-    .then(() => new Promise((resolve) => (self.requestIdleCallback ?? setTimeout)(resolve, { timeout: 2000 })))
+    .then(
+      () =>
+        new Promise((resolve) => {
+          if (marked) resolve();
+          else {
+            whenPlayable = resolve;
+            setTimeout(resolve, NOT_PLAYABLE_MS);
+          }
+        }),
+    )
+    .then(
+      () =>
+        new Promise((resolve) =>
+          (self.requestIdleCallback ?? setTimeout)(resolve, { timeout: 2000 }),
+        ),
+    )
     .then(register)
     .catch((error) => console.info(`celestix: no offline support (${error.message ?? error})`));
 }
@@ -125,7 +133,7 @@ function updateReady(registration) {
 
 /** Offer the reload into the new build (a toast with Reload and Later), when it is safe. */
 function offerUpdate() {
-  if (!waitingUpdate || !safe || declined || (offerEl && offerEl.isConnected)) return;
+  if (!waitingUpdate || !safe || declined || offerEl?.isConnected) return;
   const box = document.getElementById("toasts");
   if (!box) return;
   const el = document.createElement("div");

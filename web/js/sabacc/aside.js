@@ -29,9 +29,22 @@ export class AsidePanel {
     this.first = this.allowed;
     this.reasons = view.refusals || {};
     this.count = h("p", { class: "sb-aside-count", "aria-live": "polite" });
-    this.clear = h("button", { type: "button", class: "btn", text: "Clear", onclick: () => this.reset() });
-    this.button = h("button", { type: "button", class: "btn primary sb-aside-confirm", onclick: () => this.send() });
-    this.el = h("div", { class: "sb-aside-panel" }, h("div", { class: "tp-actions" }, this.count, this.clear, this.button));
+    this.clear = h("button", {
+      type: "button",
+      class: "btn",
+      text: "Clear",
+      onclick: () => this.reset(),
+    });
+    this.button = h("button", {
+      type: "button",
+      class: "btn primary sb-aside-confirm",
+      onclick: () => this.send(),
+    });
+    this.el = h(
+      "div",
+      { class: "sb-aside-panel" },
+      h("div", { class: "tp-actions" }, this.count, this.clear, this.button),
+    );
     this.show();
     return this.el;
   }
@@ -76,7 +89,9 @@ export class AsidePanel {
     if (this.order.length >= this.needed) return;
     this.el.dataset.busy = "true";
     try {
-      const { legal, refusals } = await this.preview(this.order.map((card) => ({ type: "aside", card })));
+      const { legal, refusals } = await this.preview(
+        this.order.map((card) => ({ type: "aside", card })),
+      );
       if (token !== this.token) return;
       this.allowed = new Set(legal.filter((a) => a.type === "aside").map((a) => a.card));
       this.reasons = refusals || {};

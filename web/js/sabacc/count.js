@@ -5,7 +5,15 @@
 
 import { createCard } from "../cards/card.js";
 import "../cards/sabacc.js";
-import { bidName, card, chips, points, seatName, settlementLines, winnersLine } from "./messages.js";
+import {
+  bidName,
+  card,
+  chips,
+  points,
+  seatName,
+  settlementLines,
+  winnersLine,
+} from "./messages.js";
 
 const el = (tag, className, text) => {
   const node = document.createElement(tag);
@@ -46,12 +54,17 @@ export function roundBody(end, { players, chipsAfter }) {
   const body = el("div", "sb-count");
   if (end.void) {
     body.append(
-      el("p", "", "No one bid, so no one scores. Chips in front of players went back to them; the Ante Pot keeps its chips and the deal passes to the right."),
+      el(
+        "p",
+        "",
+        "No one bid, so no one scores. Chips in front of players went back to them; the Ante Pot keeps its chips and the deal passes to the right.",
+      ),
       el("p", "sb-count-pot", `Ante Pot: ${end.void.ante_pot}.`),
     );
   }
   if (end.counted) body.append(countSection(end.counted));
-  if (end.settled && end.counted) body.append(settledSection(end.settled, players, end.counted.declarer));
+  if (end.settled && end.counted)
+    body.append(settledSection(end.settled, players, end.counted.declarer));
   if (end.bonus) body.append(bonusSection(end.bonus));
   if (end.divided || end.carried) {
     const p = el("p", "");
@@ -77,7 +90,10 @@ function countSection(c) {
   // the meter: the declarer's points out of 91, with the 46-point line
   const meter = el("div", "sb-meter");
   meter.setAttribute("role", "img");
-  meter.setAttribute("aria-label", `${points(c.points)} of 91 points; the line is at ${points(c.needed)}`);
+  meter.setAttribute(
+    "aria-label",
+    `${points(c.points)} of 91 points; the line is at ${points(c.needed)}`,
+  );
   const fill = el("div", `sb-meter-fill ${made ? "made" : "lost"}`);
   fill.style.width = `${(100 * c.points) / total}%`;
   const mark = el("div", "sb-meter-line");
@@ -87,10 +103,13 @@ function countSection(c) {
   section.append(meter);
 
   const extras = el("p", "sb-count-extra");
-  const talon = c.talon && c.talon.length ? c.talon.map(card).join(", ") : "";
+  const talon = c.talon?.length ? c.talon.map(card).join(", ") : "";
   const parts = [];
-  if (talon) parts.push(`Talon (${c.talon_to === "hand" ? "into the declarer's hand" : c.talon_to === "declarer" ? "in the declarer's pile" : "in the defenders' pile"}): ${talon}.`);
-  if (c.aside && c.aside.length) parts.push(`Aside: ${c.aside.map(card).join(", ")}.`);
+  if (talon)
+    parts.push(
+      `Talon (${c.talon_to === "hand" ? "into the declarer's hand" : c.talon_to === "declarer" ? "in the declarer's pile" : "in the defenders' pile"}): ${talon}.`,
+    );
+  if (c.aside?.length) parts.push(`Aside: ${c.aside.map(card).join(", ")}.`);
   parts.push(`Tricks: ${c.tricks.map((n, s) => `${who(s)} ${n}`).join(", ")}.`);
   extras.textContent = parts.join(" ");
   section.append(extras);
@@ -103,7 +122,11 @@ function countSection(c) {
     const item = el("li", "sb-pair");
     const cards = el("span", "sb-pair-cards");
     for (const code of pair.cards) cards.append(createCard(code, { deck: "sabacc" }));
-    item.append(cards, el("span", "sb-pair-label", pair.label), el("span", "sb-pair-points", points(pair.half_points)));
+    item.append(
+      cards,
+      el("span", "sb-pair-label", pair.label),
+      el("span", "sb-pair-points", points(pair.half_points)),
+    );
     list.append(item);
   }
   details.append(list);
@@ -134,7 +157,7 @@ function chipsTable(chipsAfter, players, winners) {
     const th = el("th", "", who(seat));
     th.scope = "col";
     head.append(th);
-    const td = el("td", winners && winners.includes(seat) ? "winner" : "", String(chipsAfter[seat]));
+    const td = el("td", winners?.includes(seat) ? "winner" : "", String(chipsAfter[seat]));
     row.append(td);
   }
   const thead = el("thead");

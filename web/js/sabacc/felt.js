@@ -42,10 +42,17 @@ export class SabaccFelt {
     const key = codes ? codes.join(",") : `down:${view.talon_size}`;
     if (this.talonCards.dataset.key !== key) {
       this.talonCards.dataset.key = key;
-      this.talonCards.replaceChildren(...(codes ? codes.map(face) : Array.from({ length: view.talon_size }, back)));
+      this.talonCards.replaceChildren(
+        ...(codes ? codes.map(face) : Array.from({ length: view.talon_size }, back)),
+      );
     }
-    this.talonLabel.textContent = codes ? "The talon, shown to all" : `The talon: ${view.talon_size} cards face down`;
-    this.talonCards.setAttribute("aria-label", codes ? `The talon: ${codes.map(card).join(", ")}` : this.talonLabel.textContent);
+    this.talonLabel.textContent = codes
+      ? "The talon, shown to all"
+      : `The talon: ${view.talon_size} cards face down`;
+    this.talonCards.setAttribute(
+      "aria-label",
+      codes ? `The talon: ${codes.map(card).join(", ")}` : this.talonLabel.textContent,
+    );
   }
 
   renderAuction(view) {
@@ -54,19 +61,34 @@ export class SabaccFelt {
     const last = show ? [...view.auction].reverse().find((entry) => entry.stake) : null;
     // what the last bid cost: "Bryn bid Guard: everyone puts 2 more chips in."
     this.cost.hidden = !last;
-    this.cost.textContent = last ? `${this.seatName(last.seat)} bid ${bidCost(last.bid, last.stake, view.options)}.` : "";
+    this.cost.textContent = last
+      ? `${this.seatName(last.seat)} bid ${bidCost(last.bid, last.stake, view.options)}.`
+      : "";
     if (!show) return;
     const items = view.auction.map((entry) =>
-      h("li", { class: entry.bid === "pass" ? "pass" : "bid" },
+      h(
+        "li",
+        { class: entry.bid === "pass" ? "pass" : "bid" },
         h("span", { class: "who", text: this.seatName(entry.seat) }),
         h("span", { class: "what", text: bidName(entry.bid) }),
-        entry.stake ? h("span", { class: "stake", text: bidCostShort(entry.stake, view.options, null) }) : null));
-    this.auction.replaceChildren(...(items.length ? items : [h("li", { class: "empty", text: "No bids yet." })]));
+        entry.stake
+          ? h("span", { class: "stake", text: bidCostShort(entry.stake, view.options, null) })
+          : null,
+      ),
+    );
+    this.auction.replaceChildren(
+      ...(items.length ? items : [h("li", { class: "empty", text: "No bids yet." })]),
+    );
   }
 
   renderAside(view) {
     const declarer = view.declarer;
-    const show = declarer !== null && declarer !== undefined && view.aside_size > 0 && !view.over && view.phase !== "bidding";
+    const show =
+      declarer !== null &&
+      declarer !== undefined &&
+      view.aside_size > 0 &&
+      !view.over &&
+      view.phase !== "bidding";
     this.aside.hidden = !show;
     if (!show) return;
     const whose = declarer === 0 ? "Your aside" : `${this.seatName(declarer)}'s aside`;
@@ -75,8 +97,14 @@ export class SabaccFelt {
     const key = `${view.aside.join(",")}|${unseen}`;
     if (this.asideCards.dataset.key === key) return;
     this.asideCards.dataset.key = key;
-    this.asideCards.replaceChildren(...view.aside.map(face), ...Array.from({ length: unseen }, back));
+    this.asideCards.replaceChildren(
+      ...view.aside.map(face),
+      ...Array.from({ length: unseen }, back),
+    );
     const seen = view.aside.map(card).join(", ");
-    this.asideCards.setAttribute("aria-label", `${whose}: ${seen}${unseen ? `${seen ? " and " : ""}${unseen} unseen` : ""}`);
+    this.asideCards.setAttribute(
+      "aria-label",
+      `${whose}: ${seen}${unseen ? `${seen ? " and " : ""}${unseen} unseen` : ""}`,
+    );
   }
 }

@@ -13,12 +13,20 @@ import { bidName, card, points, seatName, settlementLines } from "./messages.js"
 const who = (seat) => (seat === 0 ? "You" : seatName(seat));
 
 function smallCards(codes) {
-  return h("span", { class: "sb-mini-row", role: "img", "aria-label": codes.map(card).join(", ") },
-    codes.map((code) => createCard(code, { deck: "sabacc", hidden: true })));
+  return h(
+    "span",
+    { class: "sb-mini-row", role: "img", "aria-label": codes.map(card).join(", ") },
+    codes.map((code) => createCard(code, { deck: "sabacc", hidden: true })),
+  );
 }
 
 function line(label, codes) {
-  return h("p", { class: "sb-history-line" }, h("span", { class: "sb-history-key", text: `${label}: ` }), smallCards(codes));
+  return h(
+    "p",
+    { class: "sb-history-line" },
+    h("span", { class: "sb-history-key", text: `${label}: ` }),
+    smallCards(codes),
+  );
 }
 
 export function historyEntries(log) {
@@ -40,27 +48,49 @@ export function historyEntries(log) {
 function renderRound(start, events) {
   const box = h("section", { class: "sb-history-round" });
   if (start.dealer !== undefined) box.append(h("p", { text: `Dealer: ${who(start.dealer)}.` }));
-  if (start.hand && start.hand.length) box.append(line("Your cards as dealt", start.hand));
-  const cost = (b) => ((b.callers || [b.seat]).length > 1 ? `everyone +${b.stake}` : `stake ${b.stake}`);
-  const bids = events.filter((e) => e.type === "bid").map((b) => `${who(b.seat)} ${bidName(b.bid).toLowerCase()}${b.stake ? ` (${cost(b)})` : ""}`);
+  if (start.hand?.length) box.append(line("Your cards as dealt", start.hand));
+  const cost = (b) =>
+    (b.callers || [b.seat]).length > 1 ? `everyone +${b.stake}` : `stake ${b.stake}`;
+  const bids = events
+    .filter((e) => e.type === "bid")
+    .map((b) => `${who(b.seat)} ${bidName(b.bid).toLowerCase()}${b.stake ? ` (${cost(b)})` : ""}`);
   box.append(h("p", { text: `Auction: ${bids.join(", ") || "none"}.` }));
   const counted = events.find((e) => e.type === "round_counted");
   if (counted) {
-    if (counted.talon && counted.talon.length) box.append(line("Talon", counted.talon));
-    if (counted.aside && counted.aside.length) box.append(line("Aside", counted.aside));
+    if (counted.talon?.length) box.append(line("Talon", counted.talon));
+    if (counted.aside?.length) box.append(line("Aside", counted.aside));
   }
   const tricks = events.filter((e) => e.type === "trick_won");
   if (tricks.length) {
-    const list = h("ol", { class: "sb-history-tricks" }, tricks.map((trick) =>
-      h("li", {}, smallCards(trick.plays.map((p) => p.card)), h("span", { text: ` ${who(trick.plays[0].seat)} led, ${who(trick.seat)} won.` }))));
+    const list = h(
+      "ol",
+      { class: "sb-history-tricks" },
+      tricks.map((trick) =>
+        h(
+          "li",
+          {},
+          smallCards(trick.plays.map((p) => p.card)),
+          h("span", { text: ` ${who(trick.plays[0].seat)} led, ${who(trick.seat)} won.` }),
+        ),
+      ),
+    );
     box.append(h("details", {}, h("summary", { text: `${tricks.length} tricks` }), list));
   }
-  if (counted) box.append(h("p", { text: `Count: ${points(counted.points)} points for the declarer, needing ${points(counted.needed)}: ${counted.made ? "made" : "lost"}.` }));
+  if (counted)
+    box.append(
+      h("p", {
+        text: `Count: ${points(counted.points)} points for the declarer, needing ${points(counted.needed)}: ${counted.made ? "made" : "lost"}.`,
+      }),
+    );
   const settled = events.find((e) => e.type === "wagers_settled");
   if (counted && settled) {
-    for (const text of settlementLines(settled, counted.declarer, settled.received.length)) box.append(h("p", { text }));
+    for (const text of settlementLines(settled, counted.declarer, settled.received.length))
+      box.append(h("p", { text }));
   }
   const bonus = events.find((e) => e.type === "bonus");
-  if (bonus) box.append(h("p", { text: `Bonus: ${bonus.name} to ${who(bonus.seat)}, ${bonus.amount} chips.` }));
+  if (bonus)
+    box.append(
+      h("p", { text: `Bonus: ${bonus.name} to ${who(bonus.seat)}, ${bonus.amount} chips.` }),
+    );
   return box;
 }

@@ -33,6 +33,11 @@ export function chips(n) {
   return `${n} chip${Math.abs(n) === 1 ? "" : "s"}`;
 }
 
+/** Hundredths of a chip (the engine's hints and review count them) in words: "0.45 chips". */
+export function hundredths(n) {
+  return `${(n / 100).toFixed(2)} chips`;
+}
+
 /** Half-points as people write them: 91, 45½. */
 export function points(half) {
   return half % 2 ? `${Math.floor(half / 2)}½` : String(half / 2);
@@ -53,7 +58,7 @@ export function talonWords(to) {
 /** Whether every player puts each bid's stake in (a view's or a record's options; a
  * view always names the rule, see RULES.md 3.3). */
 export function everyoneCalls(options) {
-  return !options || options.stakes !== "bidder";
+  return options?.stakes !== "bidder";
 }
 
 /** "2 more chips", "1 more chip". */
@@ -99,18 +104,28 @@ export function settlementLines(settled, declarer, players) {
     const own = w[declarer] / players;
     const put = defenders.every((s) => w[s] === own)
       ? `everyone put in ${chips(own)} for the bids, and ${name(declarer)} added ${own} more for each of the ${defenders.length} defenders`
-      : `${name(declarer)} put in ${chips(own)} and ${own} more for each of the ${defenders.length} defenders${defenders.filter((s) => w[s]).map((s) => `, ${name(s)} ${chips(w[s])}`).join("")}`;
+      : `${name(declarer)} put in ${chips(own)} and ${own} more for each of the ${defenders.length} defenders${defenders
+          .filter((s) => w[s])
+          .map((s) => `, ${name(s)} ${chips(w[s])}`)
+          .join("")}`;
     lines.push(`Wagers: ${put}: ${chips(settled.table)} on the table.`);
   } else {
     lines.push(`Wagers: ${chips(settled.table)} on the table.`);
   }
   if (settled.winner === "declarer") {
-    lines.push(`${Name(declarer)} made the contract and ${declarer === 0 ? "take" : "takes"} all ${chips(settled.table)}.`);
+    lines.push(
+      `${Name(declarer)} made the contract and ${declarer === 0 ? "take" : "takes"} all ${chips(settled.table)}.`,
+    );
   } else {
     const share = settled.received[defenders[0]];
-    lines.push(`The contract is lost: the defenders divide the ${chips(settled.table)}, ${chips(share)} each${settled.remainder ? `, and ${chips(settled.remainder)} over goes into the Ante Pot` : ""}.`);
+    lines.push(
+      `The contract is lost: the defenders divide the ${chips(settled.table)}, ${chips(share)} each${settled.remainder ? `, and ${chips(settled.remainder)} over goes into the Ante Pot` : ""}.`,
+    );
   }
-  if (settled.net) lines.push(`This round's wagers: ${[declarer, ...defenders].map((s) => `${name(s)} ${signed(settled.net[s])}`).join(", ")}.`);
+  if (settled.net)
+    lines.push(
+      `This round's wagers: ${[declarer, ...defenders].map((s) => `${name(s)} ${signed(settled.net[s])}`).join(", ")}.`,
+    );
   return lines;
 }
 
@@ -130,9 +145,11 @@ export function describe(event) {
     case "talon_to_pile":
       return `The talon goes ${event.to === "declarer" ? "into the declarer's pile" : "into the defenders' pile"}, unseen.`;
     case "aside":
-      return event.shown && event.card ? `${subject(event.seat, "set")} aside ${card(event.card)}.` : "";
+      return event.shown && event.card
+        ? `${subject(event.seat, "set")} aside ${card(event.card)}.`
+        : "";
     case "aside_done":
-      return `The aside is complete${event.shown && event.shown.length ? `; shown: ${event.shown.map(card).join(", ")}` : ""}.`;
+      return `The aside is complete${event.shown?.length ? `; shown: ${event.shown.map(card).join(", ")}` : ""}.`;
     case "play_begins":
       return `${subject(event.leader, "lead")} the first trick.`;
     case "play":
@@ -151,7 +168,7 @@ export function describe(event) {
 }
 
 export function winnersLine(winners) {
-  if (!winners || !winners.length) return "";
+  if (!winners?.length) return "";
   if (winners.length === 1) return winners[0] === 0 ? "You win!" : `${seatName(winners[0])} wins.`;
   const names = winners.map((s) => (s === 0 ? "you" : seatName(s)));
   return `A tie between ${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}.`;

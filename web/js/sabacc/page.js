@@ -20,7 +20,20 @@ import { AsidePanel } from "./aside.js";
 import { roundBody, roundEnd, roundTitle } from "./count.js";
 import { SabaccFelt } from "./felt.js";
 import { historyEntries } from "./history.js";
-import { bidCost, bidCostShort, bidName, card, chips, describe, points, seatName, stakesRule, winnersLine } from "./messages.js";
+import {
+  bidCost,
+  bidCostShort,
+  bidName,
+  card,
+  chips,
+  describe,
+  hundredths,
+  points,
+  seatName,
+  stakesRule,
+  winnersLine,
+} from "./messages.js";
+import { reviewWords } from "./review.js";
 import { store } from "./store.js";
 
 const GAME = "sabacc";
@@ -31,10 +44,15 @@ const POSITIONS = {
   5: ["bottom", "right", "top-right", "top-left", "left"],
 };
 // A hint's values are hundredths of a chip for the round (sabacc/bots/hints.py).
-const chipValue = (v) => `${v > 0 ? "+" : ""}${(v / 100).toFixed(2)} chips`;
+const chipValue = (v) => `${v > 0 ? "+" : ""}${hundredths(v)}`;
 
 export async function mount(container, params, ctx) {
-  const page = new SabaccPage(container, ctx, { game: GAME, store, stats: createStats(GAME), human: HUMAN });
+  const page = new SabaccPage(container, ctx, {
+    game: GAME,
+    store,
+    stats: createStats(GAME),
+    human: HUMAN,
+  });
   // the first deal may wait for the options dialog, and routing must not wait with it
   page.open(params).catch((error) => ctx.fault(error, page));
   return page;
@@ -71,7 +89,8 @@ class SabaccPage extends TrickPage {
   /** The legal actions and reasons after setting `actions` aside (nothing is kept). */
   async previewAside(actions) {
     let state = this.session.state;
-    for (const action of actions) state = (await this.ask(() => this.engine.apply(state, action, HUMAN))).state;
+    for (const action of actions)
+      state = (await this.ask(() => this.engine.apply(state, action, HUMAN))).state;
     const { view, legal } = await this.ask(() => this.engine.turn(state, HUMAN));
     return { legal, refusals: view.refusals };
   }
@@ -80,8 +99,10 @@ class SabaccPage extends TrickPage {
 
   plateInfo(view, seat) {
     const parts = [chips(view.chips[seat])];
-    if (seat !== HUMAN) parts.push(`${view.hand_sizes[seat]} card${view.hand_sizes[seat] === 1 ? "" : "s"}`);
-    if (view.phase === "play" || view.played.length) parts.push(`${view.tricks[seat]} trick${view.tricks[seat] === 1 ? "" : "s"}`);
+    if (seat !== HUMAN)
+      parts.push(`${view.hand_sizes[seat]} card${view.hand_sizes[seat] === 1 ? "" : "s"}`);
+    if (view.phase === "play" || view.played.length)
+      parts.push(`${view.tricks[seat]} trick${view.tricks[seat] === 1 ? "" : "s"}`);
     if (view.wagers[seat]) parts.push(`wager ${view.wagers[seat]}`);
     if (view.phase === "bidding" && !view.over) {
       const said = view.auction.filter((b) => b.seat === seat);
@@ -93,13 +114,22 @@ class SabaccPage extends TrickPage {
   }
 
   renderFelt(view) {
-    const parts = [`Round ${Math.min(view.round + 1, view.rounds)} of ${view.rounds}`, `${seatName(view.dealer)} ${view.dealer === HUMAN ? "deal" : "deals"}`];
-    if (view.contract) parts.push(`${bidName(view.contract)} by ${view.declarer === HUMAN ? "you" : seatName(view.declarer)}`);
+    const parts = [
+      `Round ${Math.min(view.round + 1, view.rounds)} of ${view.rounds}`,
+      `${seatName(view.dealer)} ${view.dealer === HUMAN ? "deal" : "deals"}`,
+    ];
+    if (view.contract)
+      parts.push(
+        `${bidName(view.contract)} by ${view.declarer === HUMAN ? "you" : seatName(view.declarer)}`,
+      );
     this.infoLine.textContent = parts.join(" · ");
     const table = view.wagers.reduce((a, b) => a + b, 0);
     const pots = [`Ante Pot ${view.ante_pot}`];
     if (table) pots.push(`on the table ${table}`);
-    if (view.phase === "play" && view.declarer !== null) pots.push(`the declarer needs ${points(view.target)} points, ${view.pile_sizes.declarer} cards in their pile`);
+    if (view.phase === "play" && view.declarer !== null)
+      pots.push(
+        `the declarer needs ${points(view.target)} points, ${view.pile_sizes.declarer} cards in their pile`,
+      );
     this.scores.replaceChildren(h("p", { class: "sb-pots", text: pots.join(" · ") }));
     this.trickEl.hidden = view.phase !== "play" && !view.trick.length;
     this.sabaccFelt.render(view);
@@ -110,7 +140,9 @@ class SabaccPage extends TrickPage {
       return {
         mode: "idle",
         key: `bid-${view.round}-${view.auction.length}`,
-        status: view.highest_bid ? `Your bid: above ${bidName(view.highest_bid)}, or pass.` : "Your bid: the lowest is Take. Or pass.",
+        status: view.highest_bid
+          ? `Your bid: above ${bidName(view.highest_bid)}, or pass.`
+          : "Your bid: the lowest is Take. Or pass.",
         panel: () => this.bidPanel(view, legal),
         focus: () => this.bids.focus(),
       };
@@ -137,19 +169,33 @@ class SabaccPage extends TrickPage {
   bidPanel(view, legal) {
     const bar = h("div", { class: "sb-bids" });
     this.bids = new ChoiceGroup(bar, { label: "Your bid" });
-    this.bids.set(legal.filter((a) => a.type === "bid").map((action) => {
-      const stake = view.stakes[action.bid];
-      return h("button", {
-        type: "button",
-        class: `btn sb-bid${action.bid === "pass" ? "" : " primary"}`,
-        dataset: { bid: action.bid, value: action.bid },
-        // the cost in words on hover, and as the button's description for screen readers
-        // (its name stays the visible text)
-        title: stake ? bidCost(action.bid, stake, view.options) : null,
-        onclick: () => this.act({ type: "bid", bid: action.bid }),
-      }, h("span", { class: "sb-bid-name", text: bidName(action.bid) }), h("span", { class: "sb-bid-stake", text: bidCostShort(stake, view.options) }));
-    }));
-    return h("div", { class: "sb-bid-panel" }, bar, h("p", { class: "sb-stakes-rule", text: stakesRule(view.options) }));
+    this.bids.set(
+      legal
+        .filter((a) => a.type === "bid")
+        .map((action) => {
+          const stake = view.stakes[action.bid];
+          return h(
+            "button",
+            {
+              type: "button",
+              class: `btn sb-bid${action.bid === "pass" ? "" : " primary"}`,
+              dataset: { bid: action.bid, value: action.bid },
+              // the cost in words on hover, and as the button's description for screen readers
+              // (its name stays the visible text)
+              title: stake ? bidCost(action.bid, stake, view.options) : null,
+              onclick: () => this.act({ type: "bid", bid: action.bid }),
+            },
+            h("span", { class: "sb-bid-name", text: bidName(action.bid) }),
+            h("span", { class: "sb-bid-stake", text: bidCostShort(stake, view.options) }),
+          );
+        }),
+    );
+    return h(
+      "div",
+      { class: "sb-bid-panel" },
+      bar,
+      h("p", { class: "sb-stakes-rule", text: stakesRule(view.options) }),
+    );
   }
 
   overLine(view) {
@@ -168,7 +214,7 @@ class SabaccPage extends TrickPage {
       if (why) this.refuse(why, code);
       return;
     }
-    const reason = (view.refusals || {})[code];
+    const reason = view.refusals?.[code];
     if (reason) {
       this.refuse(reason, code); // the engine's own reason; nothing is sent
       return;
@@ -191,7 +237,12 @@ class SabaccPage extends TrickPage {
   eventKind(event) {
     if (event.type === "play") return { play: { seat: event.seat, card: event.card } };
     if (event.type === "trick_won") {
-      return { trick: { winner: event.seat, text: `${event.seat === HUMAN ? "You win" : `${seatName(event.seat)} wins`} with ${card(event.card)}` } };
+      return {
+        trick: {
+          winner: event.seat,
+          text: `${event.seat === HUMAN ? "You win" : `${seatName(event.seat)} wins`} with ${card(event.card)}`,
+        },
+      };
     }
     return {};
   }
@@ -202,10 +253,17 @@ class SabaccPage extends TrickPage {
 
   async presentEvent(event, t) {
     if (event.type === "talon_shown") {
-      this.sabaccFelt.render({ ...this.session.view, phase: "aside", talon: event.cards, over: false });
+      this.sabaccFelt.render({
+        ...this.session.view,
+        phase: "aside",
+        talon: event.cards,
+        over: false,
+      });
       if (this.session.view.declarer !== HUMAN && t.trick) await sleep(t.trick);
     } else if (event.type === "bid") {
-      const cost = event.stake ? `, ${bidCostShort(event.stake, this.session.view.options, null)}` : "";
+      const cost = event.stake
+        ? `, ${bidCostShort(event.stake, this.session.view.options, null)}`
+        : "";
       this.plates[event.seat].set({ detail: `${bidName(event.bid)}${cost}` });
     }
   }
@@ -214,11 +272,27 @@ class SabaccPage extends TrickPage {
     return Boolean(roundEnd(events));
   }
 
+  handNumber(events) {
+    const end = roundEnd(events);
+    return (end?.counted || end?.void)?.round ?? 0;
+  }
+
+  reviewWords() {
+    return reviewWords;
+  }
+
   summary(events) {
     const end = roundEnd(events);
     const view = this.session.view;
-    const chipsAfter = end.over ? end.over.chips : view.last_round ? view.last_round.chips : view.chips;
-    return { title: roundTitle(end), body: roundBody(end, { players: view.options.players, chipsAfter }) };
+    const chipsAfter = end.over
+      ? end.over.chips
+      : view.last_round
+        ? view.last_round.chips
+        : view.chips;
+    return {
+      title: roundTitle(end),
+      body: roundBody(end, { players: view.options.players, chipsAfter }),
+    };
   }
 
   tally(events) {
@@ -253,10 +327,14 @@ class SabaccPage extends TrickPage {
       ...common(data),
       ["Contracts you declared", String(declared)],
       ["Contracts made", `${data.made || 0} (${percent(data.made || 0, declared)})`],
-      ["Average count as declarer", declared ? `${((data.declarerHalfPoints || 0) / declared / 2).toFixed(1)} points` : "–"],
+      [
+        "Average count as declarer",
+        declared ? `${((data.declarerHalfPoints || 0) / declared / 2).toFixed(1)} points` : "–",
+      ],
       ["Chips won over all games", `${(data.chipsWon || 0) >= 0 ? "+" : ""}${data.chipsWon || 0}`],
     ];
-    for (const [name, v] of Object.entries(data.by)) rows.push([`${bidName(name)}: made`, `${v.made} of ${v.declared}`]);
+    for (const [name, v] of Object.entries(data.by))
+      rows.push([`${bidName(name)}: made`, `${v.made} of ${v.declared}`]);
     return rows;
   }
 
@@ -266,7 +344,11 @@ class SabaccPage extends TrickPage {
     const lead = last.plays[0].seat;
     const won = last.plays.find((p) => p.seat === last.winner);
     const who = (s) => (s === HUMAN ? "You" : seatName(s));
-    return { plays: last.plays, winner: last.winner, text: `${who(lead)} led; ${who(last.winner)} won with ${card(won.card)}.` };
+    return {
+      plays: last.plays,
+      winner: last.winner,
+      text: `${who(lead)} led; ${who(last.winner)} won with ${card(won.card)}.`,
+    };
   }
 
   hintAdvice(hint) {
@@ -276,7 +358,11 @@ class SabaccPage extends TrickPage {
       if (action.type === "bid") pointAt(this.bids?.button(action.bid));
     };
     const label = (a) => (a.type === "bid" ? bidName(a.bid) : "");
-    return { text: hintText(hint, chipValue), items: alternativeLines(hint, { label, value: chipValue }), point };
+    return {
+      text: hintText(hint, chipValue),
+      items: alternativeLines(hint, { label, value: chipValue }),
+      point,
+    };
   }
 
   historyEntries(log) {
@@ -286,7 +372,9 @@ class SabaccPage extends TrickPage {
   summaryLine() {
     const view = this.session.view;
     const players = view.options.players;
-    return view.over ? `${players} players, game over` : `${players} players, round ${view.round + 1} of ${view.rounds}`;
+    return view.over
+      ? `${players} players, game over`
+      : `${players} players, round ${view.round + 1} of ${view.rounds}`;
   }
 
   help() {

@@ -44,7 +44,9 @@ export class ChoiceGroup {
   }
 
   focus(value = null) {
-    const target = (value !== null && this.button(value)) || (this.current && !this.current.disabled ? this.current : this.buttons[0]);
+    const target =
+      (value !== null && this.button(value)) ||
+      (this.current && !this.current.disabled ? this.current : this.buttons[0]);
     if (!target || target.disabled) return false;
     this.rove(target);
     target.focus({ preventScroll: true });
@@ -60,7 +62,8 @@ export class ChoiceGroup {
     else if (event.key === "ArrowLeft") next = at - 1;
     else if (event.key === "Home") next = 0;
     else if (event.key === "End") next = buttons.length - 1;
-    else if (event.key === "ArrowDown" || event.key === "ArrowUp") next = this.vertical(buttons, at, event.key === "ArrowDown" ? 1 : -1);
+    else if (event.key === "ArrowDown" || event.key === "ArrowUp")
+      next = this.vertical(buttons, at, event.key === "ArrowDown" ? 1 : -1);
     if (next === null) return;
     event.preventDefault();
     const target = buttons[Math.max(0, Math.min(buttons.length - 1, next))];
@@ -76,10 +79,16 @@ export class ChoiceGroup {
       .map((r, i) => ({ i, r }))
       .filter(({ r }) => (step > 0 ? r.top > here.bottom - 2 : r.bottom < here.top + 2));
     if (!others.length) return at + step;
-    const rowTop = step > 0 ? Math.min(...others.map(({ r }) => r.top)) : Math.max(...others.map(({ r }) => r.top));
+    const rowTop =
+      step > 0
+        ? Math.min(...others.map(({ r }) => r.top))
+        : Math.max(...others.map(({ r }) => r.top));
     const row = others.filter(({ r }) => Math.abs(r.top - rowTop) < 2);
     const centre = here.left + here.width / 2;
-    row.sort((a, b) => Math.abs(a.r.left + a.r.width / 2 - centre) - Math.abs(b.r.left + b.r.width / 2 - centre));
+    row.sort(
+      (a, b) =>
+        Math.abs(a.r.left + a.r.width / 2 - centre) - Math.abs(b.r.left + b.r.width / 2 - centre),
+    );
     return row[0].i;
   }
 }

@@ -16,11 +16,16 @@ import { openDialog } from "../ui/dialog.js";
 import { h } from "../ui/dom.js";
 import { toast } from "../ui/toast.js";
 
-export async function unreadableSave(reason, { name = "this game", again = "", fresh = "Start a new game" } = {}) {
+export async function unreadableSave(
+  reason,
+  { name = "this game", again = "", fresh = "Start a new game" } = {},
+) {
   const body = h(
     "div",
     {},
-    h("p", { text: `Sorry: the game of ${name} saved on this device could not be picked up again.` }),
+    h("p", {
+      text: `Sorry: the game of ${name} saved on this device could not be picked up again.`,
+    }),
     h("p", { class: "dialog-note", text: reason }),
   );
   const answer = await openDialog({
@@ -37,17 +42,37 @@ export async function unreadableSave(reason, { name = "this game", again = "", f
 
 let uid = 0;
 
-export function showHistory({ title = "Hand history", entries, start = entries.length - 1, empty = "" }) {
+export function showHistory({
+  title = "Hand history",
+  entries,
+  start = entries.length - 1,
+  empty = "",
+}) {
   const body = h("div", { class: "history" });
   if (!entries.length) {
-    body.append(h("p", { text: empty || "No hand has been played yet. Each hand appears here once it is over." }));
+    body.append(
+      h("p", {
+        text: empty || "No hand has been played yet. Each hand appears here once it is over.",
+      }),
+    );
   } else {
     uid += 1;
     const select = h("select", { id: `history-pick-${uid}` });
-    entries.forEach((entry, i) => select.append(h("option", { value: String(i), text: entry.label })));
-    const region = h("div", { class: "history-body", role: "region", "aria-live": "polite", tabindex: "0" });
+    entries.forEach((entry, i) => {
+      select.append(h("option", { value: String(i), text: entry.label }));
+    });
+    const region = h("div", {
+      class: "history-body",
+      role: "region",
+      "aria-live": "polite",
+      tabindex: "0",
+    });
     body.append(
-      h("label", { class: "field history-pick", for: select.id }, h("span", { class: "field-label", text: "Hand" })),
+      h(
+        "label",
+        { class: "field history-pick", for: select.id },
+        h("span", { class: "field-label", text: "Hand" }),
+      ),
       select,
       region,
     );
@@ -72,7 +97,8 @@ function keyList(keys) {
   const list = h("dl", { class: "keys" });
   for (const [names, what] of keys) {
     const dt = h("dt");
-    for (const part of names.split(/(, | or )/)) dt.append(part === ", " || part === " or " ? part : h("kbd", { text: part }));
+    for (const part of names.split(/(, | or )/))
+      dt.append(part === ", " || part === " or " ? part : h("kbd", { text: part }));
     list.append(dt, h("dd", { text: what }));
   }
   return list;
@@ -86,7 +112,12 @@ export function showHelp({ title, paragraphs, keys }) {
     h("h3", { text: "Keys" }),
     keyList(keys),
   );
-  return openDialog({ title, body, className: "help-dialog", actions: [{ label: "Close", value: "close", primary: true }] });
+  return openDialog({
+    title,
+    body,
+    className: "help-dialog",
+    actions: [{ label: "Close", value: "close", primary: true }],
+  });
 }
 
 /** Ask before something that cannot be undone: true when the player goes ahead. */
@@ -119,11 +150,20 @@ export async function shareLink(url, seed) {
   } catch {
     // no clipboard here: show the link instead
   }
-  const input = h("input", { class: "share-link", readonly: true, "aria-label": "Link to this deal" });
+  const input = h("input", {
+    class: "share-link",
+    readonly: true,
+    "aria-label": "Link to this deal",
+  });
   input.value = url;
   await openDialog({
     title: "Share this deal",
-    body: h("div", {}, h("p", { text: `Anyone who opens this link gets deal ${seed}, card for card.` }), input),
+    body: h(
+      "div",
+      {},
+      h("p", { text: `Anyone who opens this link gets deal ${seed}, card for card.` }),
+      input,
+    ),
     actions: [{ label: "Done", value: "done", primary: true }],
     onOpen: () => input.select(),
   });

@@ -12,7 +12,10 @@
 // -> {play: {seat, card}} | {trick: {winner, text}} | {}, describe(event),
 // presentEvent(event, t), handEnded(events), summary(events) -> {title, body},
 // tally(events), lastTrick(view) -> {plays, winner, text}, hintAdvice(hint) ->
-// {text, items, point}, postHandActions(events) -> [{label, value, run()}].
+// {text, items, point}, postHandActions(events) -> [{label, value, run()}],
+// handNumber(events) (the hand or round whose end the events are), reviewWords() (the
+// review's words and marks: table/reviewboard.js, the game's review.js).
+// The review: a hand's summary and each finished hand of the history offer it.
 // `data-turn` on the page is "you" while it waits for the person, "wait", "count" (a
 // hand's end on screen) or "over"; `data-phase` is the view's phase (tests wait on them).
 
@@ -24,9 +27,11 @@ import { announce } from "../ui/live.js";
 import { toast } from "../ui/toast.js";
 import { playable, safeNow } from "../pwa/pwa.js";
 import { HandView } from "./hand.js";
+import { GameLog } from "./history.js";
 import { showLedger } from "./ledger.js";
 import { sleep, timing } from "./pace.js";
 import { TablePage, isRefusal } from "./page.js";
+import { reviewTrickHand } from "./reviewboard.js";
 import { SeatPlate } from "./seats.js";
 import { TrickArea } from "./trick.js";
 
@@ -37,7 +42,11 @@ export class TrickPage extends TablePage {
     this.trickEl = h("div", { class: "tp-trick" });
     // the last trick, one tap away: its cards drawn small, under a button named in words
     this.lastCards = h("span", { class: "tp-last-cards", "aria-hidden": "true" });
-    this.lastOpen = h("button", { type: "button", class: "tp-last-open", onclick: () => this.runTool("last") }, h("span", { text: "Last trick" }));
+    this.lastOpen = h(
+      "button",
+      { type: "button", class: "tp-last-open", onclick: () => this.runTool("last") },
+      h("span", { text: "Last trick" }),
+    );
     this.lastButton = h("div", { class: "tp-last" }, this.lastCards, this.lastOpen);
     this.advice = new AdvicePanel({ label: "Hint" });
     this.adviceView = null;
@@ -46,7 +55,12 @@ export class TrickPage extends TablePage {
     this.status = h("p", { class: "tp-status", role: "status" });
     this.panel = h("div", { class: "tp-panel" });
     this.myPlate = h("div", { class: "tp-me-plate" });
-    this.me = h("div", { class: "tp-me" }, this.myPlate, h("div", { class: "tp-decision" }, this.status, this.panel));
+    this.me = h(
+      "div",
+      { class: "tp-me" },
+      this.myPlate,
+      h("div", { class: "tp-decision" }, this.status, this.panel),
+    );
     this.handEl = h("div", { class: "tp-hand" });
     root.append(this.scores, this.felt, this.me, this.handEl);
     this.hand = new HandView(this.handEl, {
@@ -58,11 +72,18 @@ export class TrickPage extends TablePage {
     this.handEl.addEventListener("focusin", (event) => {
       const button = event.target.closest("button.card");
       if (!button || !this.decision) return;
-      const reasons = this.decision.reasons ? this.decision.reasons() : this.session?.view.refusals || {};
-      const why = button.getAttribute("aria-disabled") === "true" ? reasons[button.dataset.code] : "";
+      const reasons = this.decision.reasons
+        ? this.decision.reasons()
+        : this.session?.view.refusals || {};
+      const why =
+        button.getAttribute("aria-disabled") === "true" ? reasons[button.dataset.code] : "";
       this.status.textContent = why || this.decision.status;
     });
-    this.trick = new TrickArea(this.trickEl, { deck: this.deck, place: (seat) => this.slotOf(seat, this.seats), seatName: (seat) => this.seatName(seat) });
+    this.trick = new TrickArea(this.trickEl, {
+      deck: this.deck,
+      place: (seat) => this.slotOf(seat, this.seats),
+      seatName: (seat) => this.seatName(seat),
+    });
     this.plates = [];
     this.seatBoxes = [];
     this.seats = 0;
@@ -86,7 +107,11 @@ export class TrickPage extends TablePage {
     if (name === "hint") return this.hint();
     if (name === "last") return this.showLastTrick();
     if (name === "ledger" && this.session) {
-      return showLedger(this.session.view.ledger, { seatName: (s) => this.seatName(s), chips: this.session.view.chips, potName: (p) => this.potName(p) });
+      return showLedger(this.session.view.ledger, {
+        seatName: (s) => this.seatName(s),
+        chips: this.session.view.chips,
+        potName: (p) => this.potName(p),
+      });
     }
     return super.tool(name);
   }
@@ -107,7 +132,12 @@ export class TrickPage extends TablePage {
     this.seatBoxes = [];
     for (let seat = 0; seat < seats; seat += 1) {
       const slot = this.slotOf(seat, seats);
-      const plate = new SeatPlate({ seat, name: this.seatName(seat), slot, you: seat === this.human });
+      const plate = new SeatPlate({
+        seat,
+        name: this.seatName(seat),
+        slot,
+        you: seat === this.human,
+      });
       const extra = h("div", { class: "tp-seat-extra" });
       const box = h("div", { class: "tp-seat", dataset: { slot } }, plate.el, extra);
       if (seat === this.human) this.myPlate.replaceChildren(box);
@@ -141,7 +171,12 @@ export class TrickPage extends TablePage {
   centreRect() {
     const r = this.felt.getBoundingClientRect();
     const w = 40;
-    return { left: r.left + r.width / 2 - w / 2, top: r.top + r.height / 2 - w * 0.7, width: w, height: w * 1.4 };
+    return {
+      left: r.left + r.width / 2 - w / 2,
+      top: r.top + r.height / 2 - w * 0.7,
+      width: w,
+      height: w * 1.4,
+    };
   }
 
   // ---- drawing ----------------------------------------------------------------------
@@ -154,19 +189,26 @@ export class TrickPage extends TablePage {
     if (view !== this.adviceView) this.advice.clear();
     const yours = s.isHumanTurn && !this.busy && this.pending === null && this.running === null;
     this.root.dataset.phase = view.over ? "over" : view.phase;
-    this.root.dataset.turn = this.pending !== null ? "count" : view.over ? "over" : yours ? "you" : "wait";
+    this.root.dataset.turn =
+      this.pending !== null ? "count" : view.over ? "over" : yours ? "you" : "wait";
     for (let seat = 0; seat < this.seats; seat += 1) {
       const { detail, badge } = this.plateInfo(view, seat);
-      this.plates[seat].set({ detail, badge, turn: !view.over && view.to_act === seat, thinking: this.thinking === seat });
+      this.plates[seat].set({
+        detail,
+        badge,
+        turn: !view.over && view.to_act === seat,
+        thinking: this.thinking === seat,
+      });
     }
     this.renderFelt(view);
-    const decision = this.pending !== null
-      ? { mode: "idle", status: "The hand is over.", key: "count" }
-      : view.over
-        ? this.overDecision(view)
-        : yours
-          ? this.decide(view, s.legal)
-          : { mode: "idle", status: this.waitLine(view), key: "wait" };
+    const decision =
+      this.pending !== null
+        ? { mode: "idle", status: "The hand is over.", key: "count" }
+        : view.over
+          ? this.overDecision(view)
+          : yours
+            ? this.decide(view, s.legal)
+            : { mode: "idle", status: this.waitLine(view), key: "wait" };
     this.status.textContent = decision.status;
     this.status.classList.toggle("yours", yours);
     if (decision.key !== this.decisionKey || decision.refresh) {
@@ -199,9 +241,22 @@ export class TrickPage extends TablePage {
       mode: "idle",
       status: "The game is over.",
       key: "over",
-      panel: () => h("div", { class: "tp-over" },
-        h("p", { class: "tp-over-text", text: this.overLine(view) }),
-        h("div", { class: "tp-actions" }, h("button", { type: "button", class: "btn primary", text: "New game", onclick: () => this.newGame() }))),
+      panel: () =>
+        h(
+          "div",
+          { class: "tp-over" },
+          h("p", { class: "tp-over-text", text: this.overLine(view) }),
+          h(
+            "div",
+            { class: "tp-actions" },
+            h("button", {
+              type: "button",
+              class: "btn primary",
+              text: "New game",
+              onclick: () => this.newGame(),
+            }),
+          ),
+        ),
       focus: () => Boolean(this.panel.querySelector("button")?.focus()),
     };
   }
@@ -213,11 +268,13 @@ export class TrickPage extends TablePage {
     const key = last.plays.map((p) => p.card).join(" ");
     if (this.lastButton.dataset.key === key) return;
     this.lastButton.dataset.key = key;
-    this.lastCards.replaceChildren(...last.plays.map((play) => {
-      const card = createCard(play.card, { deck: this.deck, hidden: true });
-      card.classList.toggle("winner", play.seat === last.winner);
-      return card;
-    }));
+    this.lastCards.replaceChildren(
+      ...last.plays.map((play) => {
+        const card = createCard(play.card, { deck: this.deck, hidden: true });
+        card.classList.toggle("winner", play.seat === last.winner);
+        return card;
+      }),
+    );
     this.lastOpen.title = last.text;
     this.lastOpen.setAttribute("aria-description", last.text);
   }
@@ -229,11 +286,19 @@ export class TrickPage extends TablePage {
     if (!last) body.append(h("p", { text: "No trick has been finished in this hand yet." }));
     else {
       const area = h("div", { class: "tp-trick", dataset: { seats: String(this.seats) } });
-      const trick = new TrickArea(area, { deck: this.deck, place: (seat) => this.slotOf(seat, this.seats), seatName: (seat) => this.seatName(seat) });
+      const trick = new TrickArea(area, {
+        deck: this.deck,
+        place: (seat) => this.slotOf(seat, this.seats),
+        seatName: (seat) => this.seatName(seat),
+      });
       trick.show(last.plays, { winner: last.winner });
       body.append(area, h("p", { class: "tp-last-text", text: last.text }));
     }
-    await openDialog({ title: "Last trick", body, actions: [{ label: "Close", value: "close", primary: true }] });
+    await openDialog({
+      title: "Last trick",
+      body,
+      actions: [{ label: "Close", value: "close", primary: true }],
+    });
   }
 
   // ---- the flow ---------------------------------------------------------------------
@@ -245,7 +310,12 @@ export class TrickPage extends TablePage {
     this.running = generation;
     this.stalled = false;
     try {
-      while (!this.gone && generation === this.generation && this.pending === null && this.session.isBotTurn) {
+      while (
+        !this.gone &&
+        generation === this.generation &&
+        this.pending === null &&
+        this.session.isBotTurn
+      ) {
         const s = this.session;
         const seat = s.toAct;
         this.thinking = seat;
@@ -278,8 +348,18 @@ export class TrickPage extends TablePage {
 
   offerRetry() {
     this.decisionKey = "stalled";
-    this.panel.replaceChildren(h("div", { class: "tp-actions" },
-      h("button", { type: "button", class: "btn primary", text: "Try again", onclick: () => this.run() })));
+    this.panel.replaceChildren(
+      h(
+        "div",
+        { class: "tp-actions" },
+        h("button", {
+          type: "button",
+          class: "btn primary",
+          text: "Try again",
+          onclick: () => this.run(),
+        }),
+      ),
+    );
   }
 
   startTurn() {
@@ -291,7 +371,14 @@ export class TrickPage extends TablePage {
   focusDecision(force = false) {
     if (document.querySelector("dialog[open]")) return false;
     const active = document.activeElement;
-    const free = !active || active === document.body || active === this.heading || this.me.contains(active) || this.handEl.contains(active) || this.felt.contains(active) || this.hand.lostFocus;
+    const free =
+      !active ||
+      active === document.body ||
+      active === this.heading ||
+      this.me.contains(active) ||
+      this.handEl.contains(active) ||
+      this.felt.contains(active) ||
+      this.hand.lostFocus;
     if (!free && !force) return false;
     if (this.decision?.focus?.()) return true;
     return this.hand.focus();
@@ -315,7 +402,7 @@ export class TrickPage extends TablePage {
   /** A card lifted by a tap: say what a second tap does. */
   picked(code) {
     if (!code || !this.session) return;
-    const reason = (this.session.view.refusals || {})[code];
+    const reason = this.session.view.refusals?.[code];
     this.status.textContent = reason || `Tap the ${this.cardName(code)} again to play it.`;
   }
 
@@ -330,7 +417,11 @@ export class TrickPage extends TablePage {
     if (this.lastPolite && now - this.lastPolite < 1500) return;
     this.lastPolite = now;
     const seat = s.toAct;
-    toast(seat === this.human || seat === null ? "One moment: the last move is still being shown." : `One moment: it is ${this.seatName(seat)}'s turn.`);
+    toast(
+      seat === this.human || seat === null
+        ? "One moment: the last move is still being shown."
+        : `One moment: it is ${this.seatName(seat)}'s turn.`,
+    );
   }
 
   /** The person's move (or moves, one after another); then the computer players. */
@@ -415,7 +506,8 @@ export class TrickPage extends TablePage {
     const s = this.session;
     const at = this.pending;
     this.render();
-    const events = this.pendingEvents && at === s.position ? this.pendingEvents : await s.eventsOf(at);
+    const events =
+      this.pendingEvents && at === s.position ? this.pendingEvents : await s.eventsOf(at);
     if (this.gone || this.session !== s || this.pending !== at) return;
     if (!this.handEnded(events)) {
       // (an older save's mark): that move ended no hand, so there is nothing to show
@@ -438,7 +530,10 @@ export class TrickPage extends TablePage {
           { label: "Hand history", value: "history" },
           ...extra.map(({ label, value }) => ({ label, value })),
           ...(s.over
-            ? [{ label: "Close", value: "next" }, { label: "New game", value: "new", primary: true }]
+            ? [
+                { label: "Close", value: "next" },
+                { label: "New game", value: "new", primary: true },
+              ]
             : [{ label: "Next hand", value: "next", primary: true }]),
         ],
       });
@@ -466,8 +561,38 @@ export class TrickPage extends TablePage {
     this.run();
   }
 
-  postHandActions() {
-    return [];
+  /** The hand's summary offers its review. */
+  postHandActions(events) {
+    const end = this.pending;
+    const hand = this.handNumber(events);
+    return [{ label: "Review", value: "review", run: () => this.reviewHand(end, hand) }];
+  }
+
+  // ---- the review -------------------------------------------------------------------
+
+  reviewEntries(entries, log) {
+    const words = this.reviewWords();
+    return entries.map((entry, i) => {
+      const hand = log.finished[i];
+      const end = hand.first + hand.moves.length;
+      const number = this.handNumber(GameLog.events(hand));
+      const offer = h("button", {
+        type: "button",
+        class: "btn rv-offer",
+        text: words.offer,
+        onclick: () => this.reviewHand(end, number),
+      });
+      return {
+        ...entry,
+        render: () => h("div", {}, h("div", { class: "tp-actions" }, offer), entry.render()),
+      };
+    });
+  }
+
+  /** The review of your decisions in the hand (or round) `hand`, which ended after move
+   * `end` of the record. */
+  reviewHand(end, hand) {
+    return reviewTrickHand(this, end, hand);
   }
 
   // ---- advice -----------------------------------------------------------------------

@@ -16,7 +16,9 @@
 //                    `allowed`, the cards neither allowed nor pressed are dimmed
 //     mode "idle":   nothing asked (another seat's turn): choose() still called so the
 //                    page can answer politely
-//     reasons: code -> why it may not go; marks: code -> a short tag ("declared")
+//     reasons: code -> why it may not go; marks: code -> a short tag ("declared"), said
+//     with the card's name; kinds: code -> a word for the tag's style (data-mark: the
+//     review's "played" and "best")
 //   hand.focus(); hand.button(code); hand.take(code) -> the rect it left (it is removed)
 //   hand.dealIn(fromRect, ms)   the cards fly in from a rect, one after another
 //   hand.picked                 the code lifted by a tap, or null
@@ -73,7 +75,18 @@ export class HandView {
     this.onPick(code);
   }
 
-  render(codes, { mode = "idle", legal = null, pressed = null, allowed = null, reasons = {}, marks = {} } = {}) {
+  render(
+    codes,
+    {
+      mode = "idle",
+      legal = null,
+      pressed = null,
+      allowed = null,
+      reasons = {},
+      marks = {},
+      kinds = {},
+    } = {},
+  ) {
     const keep = new Map();
     const order = [];
     this.mode = mode;
@@ -86,11 +99,18 @@ export class HandView {
         button?.remove();
         button = createCard(code, { deck: this.deck, as: "button" });
       }
-      const on = Boolean(pressed && pressed.has(code));
-      const ok = mode === "play" ? Boolean(legal && legal.has(code)) : mode === "select" ? !allowed || on || allowed.has(code) : true;
+      const on = Boolean(pressed?.has(code));
+      const ok =
+        mode === "play"
+          ? Boolean(legal?.has(code))
+          : mode === "select"
+            ? !allowed || on || allowed.has(code)
+            : true;
       button.classList.toggle("legal", mode === "play" && ok);
       button.classList.toggle("dim", (mode === "play" || mode === "select") && !ok);
       button.classList.toggle("marked", Boolean(marks[code]));
+      if (kinds[code]) button.dataset.mark = kinds[code];
+      else delete button.dataset.mark;
       if (mode === "select") {
         button.setAttribute("aria-pressed", on ? "true" : "false");
         if (ok) button.removeAttribute("aria-disabled");
@@ -132,7 +152,10 @@ export class HandView {
     let best = { rows: 1, w: 0 };
     for (let rows = 1; rows <= 4 && rows <= Math.max(1, n); rows += 1) {
       const cols = Math.ceil(n / rows) || 1;
-      const fitsWidth = cols > 1 ? Math.min(width - MIN_STRIP * (cols - 1), width / (1 + STRIP_SHARE * (cols - 1))) : width;
+      const fitsWidth =
+        cols > 1
+          ? Math.min(width - MIN_STRIP * (cols - 1), width / (1 + STRIP_SHARE * (cols - 1)))
+          : width;
       const lift = 0.12;
       const fitsHeight = tallest / (RATIO * (1 + ROW_SHOW * (rows - 1)) + lift);
       const w = Math.floor(Math.min(most, fitsWidth, fitsHeight));
@@ -193,7 +216,9 @@ export class HandView {
     if (!from || !ms || reducedMotion()) return;
     const buttons = [...this.cards.values()];
     const each = Math.min(60, ms / Math.max(1, buttons.length));
-    await Promise.all(buttons.map((button, i) => flyFrom(button, from, { duration: ms, delay: i * each })));
+    await Promise.all(
+      buttons.map((button, i) => flyFrom(button, from, { duration: ms, delay: i * each })),
+    );
   }
 
   onKey(event) {
@@ -201,7 +226,8 @@ export class HandView {
     const at = buttons.indexOf(document.activeElement);
     if (at < 0) return;
     let next = null;
-    if (event.key === "ArrowRight" || event.key === "ArrowDown") next = Math.min(buttons.length - 1, at + 1);
+    if (event.key === "ArrowRight" || event.key === "ArrowDown")
+      next = Math.min(buttons.length - 1, at + 1);
     else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = Math.max(0, at - 1);
     else if (event.key === "Home") next = 0;
     else if (event.key === "End") next = buttons.length - 1;

@@ -7,7 +7,8 @@
 //   const log = new GameLog()
 //   log.begin(view)                     the game's first view
 //   log.feed({seat, action, events, view})   after each move, in order
-//   log.hands -> [{start: view, moves: [{seat, action, events}], done}]
+//   log.hands -> [{start: view, moves: [{seat, action, events}], done, first}]
+//                first: the place of the hand's first move in the game's record
 //   await GameLog.rebuild(session)      the log of a session's record so far
 
 import { TableSession } from "./session.js";
@@ -15,24 +16,27 @@ import { TableSession } from "./session.js";
 export class GameLog {
   constructor() {
     this.hands = [];
+    this.count = 0; // moves fed
   }
 
   begin(view) {
-    this.hands = [{ start: view, moves: [], done: false }];
+    this.hands = [{ start: view, moves: [], done: false, first: 0 }];
+    this.count = 0;
   }
 
   feed({ seat, action, events, view }) {
     let hand = this.hands[this.hands.length - 1];
     if (!hand) {
-      hand = { start: null, moves: [], done: false };
+      hand = { start: null, moves: [], done: false, first: this.count };
       this.hands.push(hand);
     }
     hand.moves.push({ seat, action, events });
+    this.count += 1;
     if (events.some((e) => e.type === "game_over")) hand.done = true;
     // the move that ends a hand deals the next one: its view starts the next hand
     if (events.some((e) => e.type === "deal")) {
       hand.done = true;
-      this.hands.push({ start: view, moves: [], done: false });
+      this.hands.push({ start: view, moves: [], done: false, first: this.count });
     }
   }
 
@@ -48,7 +52,10 @@ export class GameLog {
 
   static async rebuild(session) {
     const log = new GameLog();
-    const record = { ...session.record, actions: session.record.actions.slice(0, session.position) };
+    const record = {
+      ...session.record,
+      actions: session.record.actions.slice(0, session.position),
+    };
     await TableSession.steps(session.engine, record, (step) => log.feed(step), {
       human: session.human,
       onStart: (view) => log.begin(view),

@@ -40,7 +40,10 @@ export function readLink(params, info) {
     const text = params.get(name);
     if (name === "deal") {
       if (/^\d{1,16}$/.test(text) && Number(text) <= MAX_DEAL) seed = Number(text);
-      else problems.push(`${quote(text)} is not a deal number: a deal number is a whole number, like 12345.`);
+      else
+        problems.push(
+          `${quote(text)} is not a deal number: a deal number is a whole number, like 12345.`,
+        );
       continue;
     }
     const spec = specs[name];
@@ -61,7 +64,9 @@ export function readLink(params, info) {
     const low = spec.min ?? 0;
     const high = spec.max ?? MAX_DEAL;
     if (!Number.isSafeInteger(value) || value < low || value > high) {
-      problems.push(`${label} must be a whole number from ${number(low)} to ${number(high)}, not ${quote(text)}.`);
+      problems.push(
+        `${label} must be a whole number from ${number(low)} to ${number(high)}, not ${quote(text)}.`,
+      );
     } else options[name] = value;
   }
   return { seed, options, problems };
@@ -77,7 +82,7 @@ export function resolved(info, options = {}) {
       continue;
     }
     const when = spec.default_when;
-    const other = when ? options[when.option] ?? specs[when.option]?.default : undefined;
+    const other = when ? (options[when.option] ?? specs[when.option]?.default) : undefined;
     out[name] = when && Object.hasOwn(when.values, other) ? when.values[other] : spec.default;
   }
   return out;

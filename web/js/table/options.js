@@ -29,35 +29,69 @@ const LEVEL_HELP = {
   normal: "a fair challenge",
   strong: "thinks hardest",
 };
-const levelText = (level) => `${level.charAt(0).toUpperCase()}${level.slice(1)}${LEVEL_HELP[level] ? `: ${LEVEL_HELP[level]}` : ""}`;
+const levelText = (level) =>
+  `${level.charAt(0).toUpperCase()}${level.slice(1)}${LEVEL_HELP[level] ? `: ${LEVEL_HELP[level]}` : ""}`;
 
 let uid = 0;
 
-export async function askOptions({ game, prefs = {}, human = 0, seatName, title = "", deal = null, dealField = false, note = "" }) {
+export async function askOptions({
+  game,
+  prefs = {},
+  human = 0,
+  seatName,
+  title = "",
+  deal = null,
+  dealField = false,
+  note = "",
+}) {
   const specs = game.options || {};
   const saved = prefs.options || {};
   uid += 1;
   const id = (name) => `opt-${uid}-${name}`;
-  const known = Object.fromEntries(Object.entries(saved).filter(([name, value]) => validFor(specs[name], value)));
+  const known = Object.fromEntries(
+    Object.entries(saved).filter(([name, value]) => validFor(specs[name], value)),
+  );
   const chosen = resolved(game, known);
   const touched = new Set(Object.keys(known).filter((name) => !specs[name]?.default_when));
   const body = h("div", { class: "options-form" });
   const main = h("div", { class: "options-main" });
   const moreBody = h("div", { class: "options-more-body" });
-  const more = h("details", { class: "options-more" }, h("summary", { text: "Chips and scoring" }), moreBody);
+  const more = h(
+    "details",
+    { class: "options-more" },
+    h("summary", { text: "Chips and scoring" }),
+    moreBody,
+  );
 
   let dealInput = null;
   if (dealField) {
-    dealInput = h("input", { name: "deal", inputmode: "numeric", pattern: "[0-9]*", autocomplete: "off", placeholder: "A random deal", "aria-describedby": id("deal-help"), id: id("deal") });
+    dealInput = h("input", {
+      name: "deal",
+      inputmode: "numeric",
+      pattern: "[0-9]*",
+      autocomplete: "off",
+      placeholder: "A random deal",
+      "aria-describedby": id("deal-help"),
+      id: id("deal"),
+    });
     dealInput.addEventListener("input", () => {
       const text = dealInput.value.trim();
       const ok = text === "" || (/^\d{1,16}$/.test(text) && Number.isSafeInteger(Number(text)));
       dealInput.setCustomValidity(ok ? "" : "A deal number is a whole number, like 12345.");
     });
-    main.append(h("div", { class: "field" },
-      h("label", { class: "field-label", for: id("deal"), text: "Deal number" }),
-      dealInput,
-      h("span", { class: "field-help", id: id("deal-help"), text: "Leave it empty for a random deal, or type the number of a deal someone shared." })));
+    main.append(
+      h(
+        "div",
+        { class: "field" },
+        h("label", { class: "field-label", for: id("deal"), text: "Deal number" }),
+        dealInput,
+        h("span", {
+          class: "field-help",
+          id: id("deal-help"),
+          text: "Leave it empty for a random deal, or type the number of a deal someone shared.",
+        }),
+      ),
+    );
   }
 
   for (const [name, spec] of Object.entries(specs)) {
@@ -68,15 +102,45 @@ export async function askOptions({ game, prefs = {}, human = 0, seatName, title 
       for (const choice of spec.choices) {
         const input = h("input", { type: "radio", name, value: String(choice) });
         input.checked = choice === chosen[name];
-        choices.append(h("label", { class: "choice" }, input, h("span", { text: choiceName(game, name, choice) })));
+        choices.append(
+          h(
+            "label",
+            { class: "choice" },
+            input,
+            h("span", { text: choiceName(game, name, choice) }),
+          ),
+        );
       }
-      field = h("fieldset", { class: "field", "aria-describedby": help.id }, h("legend", { class: "field-label", text: optionName(game, name) }), choices, help);
+      field = h(
+        "fieldset",
+        { class: "field", "aria-describedby": help.id },
+        h("legend", { class: "field-label", text: optionName(game, name) }),
+        choices,
+        help,
+      );
       main.append(field);
     } else {
-      const input = h("input", { type: "number", name, step: "1", required: true, min: String(spec.min ?? 0), max: spec.max == null ? null : String(spec.max), "aria-describedby": help.id, id: id(name) });
+      const input = h("input", {
+        type: "number",
+        name,
+        step: "1",
+        required: true,
+        min: String(spec.min ?? 0),
+        max: spec.max == null ? null : String(spec.max),
+        "aria-describedby": help.id,
+        id: id(name),
+      });
       input.value = String(chosen[name]);
-      input.addEventListener("invalid", () => { more.open = true; });
-      field = h("div", { class: "field" }, h("label", { class: "field-label", for: id(name), text: optionName(game, name) }), input, help);
+      input.addEventListener("invalid", () => {
+        more.open = true;
+      });
+      field = h(
+        "div",
+        { class: "field" },
+        h("label", { class: "field-label", for: id(name), text: optionName(game, name) }),
+        input,
+        help,
+      );
       moreBody.append(field);
     }
     field.addEventListener("change", () => touched.add(name));
@@ -91,14 +155,33 @@ export async function askOptions({ game, prefs = {}, human = 0, seatName, title 
   const grid = h("div", { class: "seat-levels" });
   for (let s = 0; s < most; s += 1) {
     if (s === human) continue;
-    const want = (Array.isArray(prefs.levels) && levels.includes(prefs.levels[s]) && prefs.levels[s]) || (levels.includes("basic") ? "basic" : levels[0]);
-    const select = h("select", { name: `level-${s}`, id: id(`level-${s}`) }, levels.map((level) => h("option", { value: level, text: levelText(level) })));
+    const want =
+      (Array.isArray(prefs.levels) && levels.includes(prefs.levels[s]) && prefs.levels[s]) ||
+      (levels.includes("basic") ? "basic" : levels[0]);
+    const select = h(
+      "select",
+      { name: `level-${s}`, id: id(`level-${s}`) },
+      levels.map((level) => h("option", { value: level, text: levelText(level) })),
+    );
     select.value = want;
-    const row = h("div", { class: "seat-level", dataset: { seat: String(s) } }, h("label", { class: "seat-level-name", for: select.id, text: seatName(s) }), select);
+    const row = h(
+      "div",
+      { class: "seat-level", dataset: { seat: String(s) } },
+      h("label", { class: "seat-level-name", for: select.id, text: seatName(s) }),
+      select,
+    );
     rows.push(row);
     grid.append(row);
   }
-  if (levels.length && most > 1) body.append(h("fieldset", { class: "field options-seats" }, h("legend", { class: "field-label", text: "Computer players" }), grid));
+  if (levels.length && most > 1)
+    body.append(
+      h(
+        "fieldset",
+        { class: "field options-seats" },
+        h("legend", { class: "field-label", text: "Computer players" }),
+        grid,
+      ),
+    );
   if (moreBody.children.length) body.append(more);
   if (note) body.append(h("p", { class: "dialog-note", text: note }));
 
@@ -119,7 +202,8 @@ export async function askOptions({ game, prefs = {}, human = 0, seatName, title 
 
   function setValue(name, value) {
     if (specs[name].choices) {
-      for (const input of body.querySelectorAll(`input[name="${CSS.escape(name)}"]`)) input.checked = input.value === String(value);
+      for (const input of body.querySelectorAll(`input[name="${CSS.escape(name)}"]`))
+        input.checked = input.value === String(value);
     } else {
       body.querySelector(`input[name="${CSS.escape(name)}"]`).value = String(value);
     }
@@ -130,7 +214,9 @@ export async function askOptions({ game, prefs = {}, human = 0, seatName, title 
     for (const [name, spec] of Object.entries(specs)) {
       if (spec.choices) {
         const input = body.querySelector(`input[name="${CSS.escape(name)}"]:checked`);
-        const match = spec.choices.find((c) => String(c) === (input ? input.value : String(spec.default)));
+        const match = spec.choices.find(
+          (c) => String(c) === (input ? input.value : String(spec.default)),
+        );
         options[name] = match ?? spec.default;
       } else {
         options[name] = Number(body.querySelector(`input[name="${CSS.escape(name)}"]`).value);
@@ -139,7 +225,9 @@ export async function askOptions({ game, prefs = {}, human = 0, seatName, title 
     const n = Number(options.players) || specs.players?.default || most;
     const seatLevels = [];
     for (let s = 0; s < n; s += 1) {
-      seatLevels.push(s === human ? null : body.querySelector(`select[name="level-${s}"]`)?.value || null);
+      seatLevels.push(
+        s === human ? null : body.querySelector(`select[name="level-${s}"]`)?.value || null,
+      );
     }
     return { options, levels: seatLevels };
   }
@@ -155,12 +243,16 @@ export async function askOptions({ game, prefs = {}, human = 0, seatName, title 
     ],
   });
   if (answer !== "deal") return null;
-  const typed = dealInput && dealInput.value.trim() ? Number(dealInput.value.trim()) : null;
+  const typed = dealInput?.value.trim() ? Number(dealInput.value.trim()) : null;
   return { ...read(), seed: typed ?? deal ?? randomSeed() };
 }
 
 function validFor(spec, value) {
   if (!spec) return false;
   if (spec.choices) return spec.choices.includes(value);
-  return Number.isSafeInteger(value) && value >= (spec.min ?? 0) && (spec.max == null || value <= spec.max);
+  return (
+    Number.isSafeInteger(value) &&
+    value >= (spec.min ?? 0) &&
+    (spec.max == null || value <= spec.max)
+  );
 }

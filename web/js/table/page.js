@@ -17,7 +17,8 @@
 // Subclass hooks: buildTable(section), render(), resumeFlow(), toolDefs() -> [{name,
 // label, icon, key, shortcut, more, narrowMore}] (key: handled here, shortcut: only
 // shown; more: in the "More" dialog; narrowMore: there on a phone), tool(name), ownKey(event), seatName(seat), turnLine(),
-// summaryLine(), statsRows(data), historyEntries(log), help() -> {paragraphs, keys},
+// summaryLine(), statsRows(data), historyEntries(log), reviewEntries(entries, log),
+// help() -> {paragraphs, keys},
 // firstVisit(), afterUse(fresh), optionsAsk(), leaving().
 
 import { h } from "../ui/dom.js";
@@ -42,7 +43,13 @@ export class TablePage {
     this.ctx = ctx;
     this.engine = ctx.engine;
     this.gameId = game;
-    this.info = ctx.games.find((g) => g.id === game) || { id: game, name: title || game, options: {}, levels: [], seats: [1, 1] };
+    this.info = ctx.games.find((g) => g.id === game) || {
+      id: game,
+      name: title || game,
+      options: {},
+      levels: [],
+      seats: [1, 1],
+    };
     this.title = this.info.name;
     this.store = store;
     this.stats = stats;
@@ -58,7 +65,10 @@ export class TablePage {
     // a worker that dies between moves is said at once (the bridge restarts it)
     this.stopWatching = this.engine.onDied?.(() => {
       this.engineLost(true);
-      this.engine.ready.then(() => this.engineLost(false), () => {});
+      this.engine.ready.then(
+        () => this.engineLost(false),
+        () => {},
+      );
     });
     this.buildPage(container);
     this.onKey = (event) => this.key(event);
@@ -69,35 +79,56 @@ export class TablePage {
   // ---- the page -----------------------------------------------------------------
 
   buildPage(container) {
-    this.heading = h("h1", { id: `${this.gameId}-title`, tabindex: "-1", "data-skip-target": true, text: this.title });
+    this.heading = h("h1", {
+      id: `${this.gameId}-title`,
+      tabindex: "-1",
+      "data-skip-target": true,
+      text: this.title,
+    });
     this.infoLine = h("p", { class: "tp-info" });
     this.toolbar = h("div", { class: "tp-tools" });
     this.engineNote = h("p", { class: "tp-engine", role: "alert", hidden: true });
     this.root = h(
       "section",
-      { class: `table-page ${this.gameId}`, "aria-labelledby": this.heading.id, dataset: { game: this.gameId, turn: "wait" } },
-      h("header", { class: "tp-bar" }, h("div", { class: "tp-heading" }, this.heading, this.infoLine), this.toolbar),
+      {
+        class: `table-page ${this.gameId}`,
+        "aria-labelledby": this.heading.id,
+        dataset: { game: this.gameId, turn: "wait" },
+      },
+      h(
+        "header",
+        { class: "tp-bar" },
+        h("div", { class: "tp-heading" }, this.heading, this.infoLine),
+        this.toolbar,
+      ),
       this.engineNote,
     );
     container.append(this.root);
     this.tools = new ChoiceGroup(this.toolbar, { label: "Table tools", role: "toolbar" });
     const button = ({ name, label, icon, key, shortcut }, run) => {
-      const b = iconButton(icon, label, { className: "quiet tp-tool", shortcut: shortcut || (key ? key.toUpperCase() : "") });
+      const b = iconButton(icon, label, {
+        className: "quiet tp-tool",
+        shortcut: shortcut || (key ? key.toUpperCase() : ""),
+      });
       b.dataset.value = name;
       b.dataset.tool = name;
       b.addEventListener("click", run);
       return b;
     };
     const list = this.toolList();
-    const buttons = list.filter((tool) => !tool.more).map((tool) => {
-      const b = button(tool, () => this.runTool(tool.name));
-      if (tool.narrowMore) b.dataset.narrowMore = "";
-      return b;
-    });
+    const buttons = list
+      .filter((tool) => !tool.more)
+      .map((tool) => {
+        const b = button(tool, () => this.runTool(tool.name));
+        if (tool.narrowMore) b.dataset.narrowMore = "";
+        return b;
+      });
     if (list.some((tool) => tool.more)) {
       // on a phone, the tools marked narrowMore join the "More" dialog
       const more = () => list.filter((tool) => tool.more || (tool.narrowMore && NARROW.matches));
-      const open = button({ name: "more", label: "More", icon: "more" }, () => this.moreTools(more()));
+      const open = button({ name: "more", label: "More", icon: "more" }, () =>
+        this.moreTools(more()),
+      );
       open.setAttribute("aria-haspopup", "dialog");
       buttons.push(open);
     }
@@ -130,15 +161,28 @@ export class TablePage {
   /** The tools used less often, in a small dialog. */
   async moreTools(tools) {
     let chosen = null;
-    const body = h("div", { class: "tp-more" }, tools.map((tool) => {
-      const b = iconButton(tool.icon, tool.label, { className: "tp-more-item", shortcut: tool.shortcut || (tool.key ? tool.key.toUpperCase() : "") });
-      b.addEventListener("click", () => {
-        chosen = tool.name;
-        b.closest("dialog").close();
-      });
-      return b;
-    }));
-    await openDialog({ title: "More", body, className: "tp-more-dialog", actions: [{ label: "Close", value: "close" }], initialFocus: ".tp-more-item" });
+    const body = h(
+      "div",
+      { class: "tp-more" },
+      tools.map((tool) => {
+        const b = iconButton(tool.icon, tool.label, {
+          className: "tp-more-item",
+          shortcut: tool.shortcut || (tool.key ? tool.key.toUpperCase() : ""),
+        });
+        b.addEventListener("click", () => {
+          chosen = tool.name;
+          b.closest("dialog").close();
+        });
+        return b;
+      }),
+    );
+    await openDialog({
+      title: "More",
+      body,
+      className: "tp-more-dialog",
+      actions: [{ label: "Close", value: "close" }],
+      initialFocus: ".tp-more-item",
+    });
     if (chosen) await this.runTool(chosen);
   }
 
@@ -146,7 +190,11 @@ export class TablePage {
     if (event.defaultPrevented || event.altKey || this.gone) return;
     if (document.querySelector("dialog[open]")) return;
     const t = event.target;
-    if (t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName))) return;
+    if (
+      t instanceof HTMLElement &&
+      (t.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName))
+    )
+      return;
     if (this.ownKey(event)) {
       event.preventDefault();
       return;
@@ -180,7 +228,11 @@ export class TablePage {
       location.hash = `#rules/${this.gameId}`;
       return;
     }
-    if (name === "stats") return showStats(this.stats, { title: `${this.title}: your statistics`, rows: (data) => this.statsRows(data) });
+    if (name === "stats")
+      return showStats(this.stats, {
+        title: `${this.title}: your statistics`,
+        rows: (data) => this.statsRows(data),
+      });
     if (!s) return;
     if (name === "export") {
       const file = exportRecord({ record: s.record, levels: s.levels, position: s.position });
@@ -201,8 +253,11 @@ export class TablePage {
 
   wanted(params) {
     const link = readLink(params, this.info);
-    if (link && link.problems.length) {
-      toast(`${link.problems.join(" ")} ${this.session ? "Your game goes on." : "Here is a table all the same."}`, { tone: "error", title: "That link could not be followed." });
+    if (link?.problems.length) {
+      toast(
+        `${link.problems.join(" ")} ${this.session ? "Your game goes on." : "Here is a table all the same."}`,
+        { tone: "error", title: "That link could not be followed." },
+      );
       return null;
     }
     return link && (link.seed !== null || Object.keys(link.options).length) ? link : null;
@@ -211,9 +266,11 @@ export class TablePage {
   async open(params) {
     const wanted = this.wanted(params);
     const found = this.store.load(this.info);
-    if (found.status === "unreadable") return this.unreadable(found.reason, wanted, { seed: found.seed, options: {} });
+    if (found.status === "unreadable")
+      return this.unreadable(found.reason, wanted, { seed: found.seed, options: {} });
     if (found.status === "ok") {
-      if (!wanted || sameGame(found.saved.record, wanted, this.info)) return this.resume(found.saved, wanted);
+      if (!wanted || sameGame(found.saved.record, wanted, this.info))
+        return this.resume(found.saved, wanted);
       this.store.keep(found.saved);
     }
     if (wanted) return this.openWanted(wanted);
@@ -226,7 +283,8 @@ export class TablePage {
       if (this.session) this.ctx.replaceHash(this.hash());
       return;
     }
-    if (this.session && !this.session.over && this.session.record.actions.length) this.store.keep(this.saved());
+    if (this.session && !this.session.over && this.session.record.actions.length)
+      this.store.keep(this.saved());
     this.generation += 1; // a computer player still thinking in the old game stops there
     await this.openWanted(wanted);
   }
@@ -234,7 +292,11 @@ export class TablePage {
   async openWanted(wanted) {
     const kept = this.store.takeKept((record) => sameGame(record, wanted, this.info), this.info);
     if (kept) return this.resume(kept, wanted);
-    return this.start({ options: wanted.options, seed: wanted.seed ?? randomSeed(), levels: this.prefs.levels });
+    return this.start({
+      options: wanted.options,
+      seed: wanted.seed ?? randomSeed(),
+      levels: this.prefs.levels,
+    });
   }
 
   /** No game asked for and none saved: the trick games ask for options first. */
@@ -254,7 +316,8 @@ export class TablePage {
       location.hash = "#";
       return;
     }
-    if (choice === "again") return this.start({ options: options || {}, seed, levels: this.prefs.levels });
+    if (choice === "again")
+      return this.start({ options: options || {}, seed, levels: this.prefs.levels });
     if (wanted) return this.openWanted(wanted);
     return this.firstVisit();
   }
@@ -262,12 +325,19 @@ export class TablePage {
   async resume(saved, wanted = null) {
     let session;
     try {
-      session = await TableSession.resume(this.engine, saved, { human: this.human, onLost: this.onLost });
+      session = await TableSession.resume(this.engine, saved, {
+        human: this.human,
+        onLost: this.onLost,
+      });
     } catch (error) {
       // only the engine's verdict on the record condemns it; any other failure is the
       // engine's, and the save is kept for next time
       if (!isRefusal(error)) throw error;
-      return this.unreadable(`The rules engine refused its moves: ${error.message}`, wanted, saved.record);
+      return this.unreadable(
+        `The rules engine refused its moves: ${error.message}`,
+        wanted,
+        saved.record,
+      );
     }
     if (this.gone) return;
     this.use(session, saved);
@@ -277,11 +347,22 @@ export class TablePage {
   async start({ options, seed, levels }) {
     let session;
     try {
-      session = await TableSession.start(this.engine, this.gameId, options, seed, { levels, human: this.human, onLost: this.onLost });
+      session = await TableSession.start(this.engine, this.gameId, options, seed, {
+        levels,
+        human: this.human,
+        onLost: this.onLost,
+      });
     } catch (error) {
       if (!isRefusal(error)) throw error;
-      toast(`That game could not be dealt (${error.message}), so here is a new one with the usual options.`, { tone: "error" });
-      session = await TableSession.start(this.engine, this.gameId, {}, randomSeed(), { levels, human: this.human, onLost: this.onLost });
+      toast(
+        `That game could not be dealt (${error.message}), so here is a new one with the usual options.`,
+        { tone: "error" },
+      );
+      session = await TableSession.start(this.engine, this.gameId, {}, randomSeed(), {
+        levels,
+        human: this.human,
+        onLost: this.onLost,
+      });
     }
     if (this.gone) return;
     this.use(session, { pending: null, counted: false }, true);
@@ -329,14 +410,23 @@ export class TablePage {
     if (!this.session) return;
     if (this.store.save(this.saved()) || this.saveWarned) return;
     this.saveWarned = true;
-    toast("This browser is not letting the card room save, so the game will not be kept after you leave.", { tone: "error" });
+    toast(
+      "This browser is not letting the card room save, so the game will not be kept after you leave.",
+      { tone: "error" },
+    );
   }
 
   async newGame({ first = false } = {}) {
     const s = this.session;
     if (!first && s && !s.over && s.record.actions.length && !(await confirmNewGame())) return;
     if (this.gone) return;
-    const choice = await askOptions({ game: this.info, prefs: this.prefs, human: this.human, seatName: (seat) => this.seatName(seat), ...this.optionsAsk() });
+    const choice = await askOptions({
+      game: this.info,
+      prefs: this.prefs,
+      human: this.human,
+      seatName: (seat) => this.seatName(seat),
+      ...this.optionsAsk(),
+    });
     if (this.gone) return;
     if (!choice) {
       if (!this.session) location.hash = "#";
@@ -368,19 +458,29 @@ export class TablePage {
     }
     const problem = this.store.problem(data, this.info);
     if (problem) {
-      toast(problem.replace("The saved game", "This record"), { tone: "error", title: "Not imported." });
+      toast(problem.replace("The saved game", "This record"), {
+        tone: "error",
+        title: "Not imported.",
+      });
       return;
     }
     const saved = this.store.normal(data);
     let session;
     try {
-      session = await TableSession.resume(this.engine, saved, { human: this.human, onLost: this.onLost });
+      session = await TableSession.resume(this.engine, saved, {
+        human: this.human,
+        onLost: this.onLost,
+      });
     } catch (error) {
       if (!isRefusal(error)) throw error;
-      toast(`This record could not be replayed: ${error.message}`, { tone: "error", title: "Not imported." });
+      toast(`This record could not be replayed: ${error.message}`, {
+        tone: "error",
+        title: "Not imported.",
+      });
       return;
     }
-    if (this.session && !this.session.over && this.session.record.actions.length) this.store.keep(this.saved());
+    if (this.session && !this.session.over && this.session.record.actions.length)
+      this.store.keep(this.saved());
     this.use(session, { pending: null, counted: false });
     toast(`Game imported: ${session.record.actions.length} moves replayed.`, { tone: "success" });
   }
@@ -397,7 +497,15 @@ export class TablePage {
       }
       if (this.session !== s) return;
     }
-    return showHistory({ title: "Hand history", entries: this.historyEntries(this.log) });
+    return showHistory({
+      title: "Hand history",
+      entries: this.reviewEntries(this.historyEntries(this.log), this.log),
+    });
+  }
+
+  /** The history's entries, each offering its hand's review where a page has one. */
+  reviewEntries(entries) {
+    return entries;
   }
 
   /** Feed a move to the history, when it is kept (it is rebuilt on demand otherwise). */
@@ -413,7 +521,9 @@ export class TablePage {
     this.lost = lost;
     this.root.dataset.engine = lost ? "restarting" : "ready";
     this.engineNote.hidden = !lost;
-    this.engineNote.textContent = lost ? "The rules engine stopped. It is starting again; your game is kept and goes on from the same move." : "";
+    this.engineNote.textContent = lost
+      ? "The rules engine stopped. It is starting again; your game is kept and goes on from the same move."
+      : "";
     if (!lost) {
       toast("The rules engine is back. Your game goes on.", { tone: "success" });
       announce("The rules engine is back.");
@@ -424,7 +534,7 @@ export class TablePage {
   trouble(error) {
     console.error(error);
     if (this.gone) return;
-    const text = error && error.message ? error.message : String(error);
+    const text = error?.message ? error.message : String(error);
     toast(`The rules engine had a problem: ${text}`, { tone: "error", title: "Sorry." });
   }
 

@@ -13,7 +13,13 @@ export const FORMAT = "celestix-record";
 const OLD_FORMATS = ["celestix-sabacc-game"];
 
 export function exportRecord({ record, levels = null, position = null }) {
-  const data = { format: FORMAT, version: 1, record, levels, position: position ?? record.actions.length };
+  const data = {
+    format: FORMAT,
+    version: 1,
+    record,
+    levels,
+    position: position ?? record.actions.length,
+  };
   const blob = new Blob([`${JSON.stringify(data, null, 1)}\n`], { type: "application/json" });
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
@@ -40,8 +46,10 @@ export function parseRecord(text, game) {
     throw new Error("This file is not a game record of the card room.");
   }
   const record = isObject(data.record) ? data.record : data;
-  if (typeof record.game !== "string" || !Array.isArray(record.actions)) throw new Error("This file is not a game record.");
-  if (record.game !== game) throw new Error("This file is a record of another game: open it on that game's page.");
+  if (typeof record.game !== "string" || !Array.isArray(record.actions))
+    throw new Error("This file is not a game record.");
+  if (record.game !== game)
+    throw new Error("This file is a record of another game: open it on that game's page.");
   const { game: g, options = null, seed, setup = null, actions } = record;
   return {
     version: 1,
@@ -58,10 +66,11 @@ export function importRecord() {
     input.accept = "application/json,.json";
     input.hidden = true;
     input.addEventListener("change", async () => {
-      const file = input.files && input.files[0];
+      const file = input.files?.[0];
       input.remove();
       if (!file) return resolve(null);
-      if (file.size > 4_000_000) return reject(new Error("This file is too large to be a game record."));
+      if (file.size > 4_000_000)
+        return reject(new Error("This file is too large to be a game record."));
       try {
         resolve(await file.text());
       } catch {

@@ -34,7 +34,11 @@ export class SeatPlate {
     badgeEl.textContent = badge || "";
     this.el.classList.toggle("turn", Boolean(turn));
     this.el.classList.toggle("thinking", Boolean(thinking));
-    this.el.querySelector(".seat-state").textContent = thinking ? ", thinking" : turn ? ", to play" : "";
+    this.el.querySelector(".seat-state").textContent = thinking
+      ? ", thinking"
+      : turn
+        ? ", to play"
+        : "";
   }
 
   rect() {

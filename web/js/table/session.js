@@ -13,6 +13,7 @@
 //   await s.botMove()         the computer player to act moves -> {seat, action, events}
 //   await s.goto(k) / s.undo() / s.redo()   -> whether the position moved
 //   await s.eventsOf(k)       the events of move k (1-based: the move that made position k)
+//   await s.stateAt(k)        the state at position k (kept once worked out)
 //   TableSession.steps(engine, record, onStep, {human, onStart})   replay a record move by
 //                             move (a history rebuilt), onStart(view), onStep({seat, action,
 //                             events, view})
@@ -22,6 +23,8 @@
 // state (states are plain values the page holds), then `onLost(false)`.
 
 const RETRIES = 3;
+// Moves worked out one by one from a known state, rather than replaying the record
+const NEAR = 24;
 
 /** Call `task()` (an engine call); after a worker's death, wait for the new one and retry. */
 export async function withEngine(engine, task, onLost = null) {
@@ -29,7 +32,7 @@ export async function withEngine(engine, task, onLost = null) {
     try {
       return await task();
     } catch (error) {
-      if (!error || error.kind !== "died" || attempt >= RETRIES) throw error;
+      if (error?.kind !== "died" || attempt >= RETRIES) throw error;
       onLost?.(true);
       await engine.ready;
       onLost?.(false);
@@ -38,7 +41,12 @@ export async function withEngine(engine, task, onLost = null) {
 }
 
 export class TableSession {
-  constructor(engine, record, state, { levels = null, human = 0, position = null, onLost = null } = {}) {
+  constructor(
+    engine,
+    record,
+    state,
+    { levels = null, human = 0, position = null, onLost = null } = {},
+  ) {
     this.engine = engine;
     this.record = record;
     this.position = position ?? record.actions.length;
@@ -52,8 +60,18 @@ export class TableSession {
     this.queue = Promise.resolve();
   }
 
-  static async start(engine, game, options, seed, { levels = null, human = 0, setup = null, onLost = null } = {}) {
-    const state = await withEngine(engine, () => engine.newGame(game, options, seed, setup ?? undefined), onLost);
+  static async start(
+    engine,
+    game,
+    options,
+    seed,
+    { levels = null, human = 0, setup = null, onLost = null } = {},
+  ) {
+    const state = await withEngine(
+      engine,
+      () => engine.newGame(game, options, seed, setup ?? undefined),
+      onLost,
+    );
     const record = { game, options: state.options, seed: state.seed, setup, actions: [] };
     const session = new TableSession(engine, record, state, { levels, human, onLost });
     await session.refresh();
@@ -65,12 +83,18 @@ export class TableSession {
     const call = (task) => withEngine(engine, task, onLost);
     const end = await call(() => engine.replay(record));
     const position = Math.min(saved.position ?? record.actions.length, record.actions.length);
-    const state = position === record.actions.length
-      ? end
-      : await call(() => engine.replay({ ...record, actions: record.actions.slice(0, position) }));
+    const state =
+      position === record.actions.length
+        ? end
+        : await call(() =>
+            engine.replay({ ...record, actions: record.actions.slice(0, position) }),
+          );
     // options left out of a record are the defaults: keep them written out
     const session = new TableSession(engine, { ...record, options: end.options }, state, {
-      levels: saved.levels, human, position, onLost,
+      levels: saved.levels,
+      human,
+      position,
+      onLost,
     });
     session.states[record.actions.length] = end;
     await session.refresh();
@@ -79,7 +103,9 @@ export class TableSession {
 
   static async steps(engine, record, onStep, { human = 0, onStart = null, onLost = null } = {}) {
     const call = (task) => withEngine(engine, task, onLost);
-    let state = await call(() => engine.newGame(record.game, record.options, record.seed, record.setup ?? undefined));
+    let state = await call(() =>
+      engine.newGame(record.game, record.options, record.seed, record.setup ?? undefined),
+    );
     if (onStart) await onStart(await call(() => engine.view(state, human)));
     for (const { seat, action } of record.actions) {
       const before = state;
@@ -145,7 +171,8 @@ export class TableSession {
     // one level per seat: null for the person
     const seats = (view.hand_sizes || [null]).length;
     this.levels = Array.from({ length: seats }, (_, s) =>
-      s === this.human ? null : (Array.isArray(this.levels) && this.levels[s]) || "basic");
+      s === this.human ? null : (Array.isArray(this.levels) && this.levels[s]) || "basic",
+    );
   }
 
   advance(result) {
@@ -184,7 +211,8 @@ export class TableSession {
   /** Go to position `target` (0: the deal as dealt); resolves with whether it moved. */
   goto(target) {
     return this.serial(async () => {
-      if (target < 0 || target > this.record.actions.length || target === this.position) return false;
+      if (target < 0 || target > this.record.actions.length || target === this.position)
+        return false;
       this.states[target] = await this.stateAt(target);
       this.position = target;
       await this.refresh();
@@ -211,13 +239,20 @@ export class TableSession {
     });
   }
 
+  /** The state at position `index`: known, or worked out from the nearest earlier state
+   * known (a move at a time when it is near: a review steps through a hand), or replayed. */
   async stateAt(index) {
     if (this.states[index]) return this.states[index];
-    const near = this.states[index - 1];
-    if (near) {
-      const { seat, action } = this.record.actions[index - 1];
-      const { state } = await this.call(() => this.engine.apply(near, action, seat));
-      this.states[index] = state;
+    let from = index - 1;
+    while (from >= 0 && !this.states[from]) from -= 1;
+    if (from >= 0 && index - from <= NEAR) {
+      let state = this.states[from];
+      for (let k = from; k < index; k += 1) {
+        const { seat, action } = this.record.actions[k];
+        const before = state;
+        ({ state } = await this.call(() => this.engine.apply(before, action, seat)));
+        this.states[k + 1] = state;
+      }
       return state;
     }
     const record = { ...this.record, actions: this.record.actions.slice(0, index) };

@@ -22,11 +22,13 @@ export function createStats(game) {
     try {
       const raw = JSON.parse(localStorage.getItem(key) || "{}");
       if (!raw || typeof raw !== "object") return out;
-      for (const [name, value] of Object.entries(raw)) if (Number.isFinite(value)) out[name] = value;
+      for (const [name, value] of Object.entries(raw))
+        if (Number.isFinite(value)) out[name] = value;
       const by = raw.by && typeof raw.by === "object" ? raw.by : raw.contracts; // (older Sabacc figures)
       if (by && typeof by === "object") {
         for (const [name, v] of Object.entries(by)) {
-          if (v && Number.isFinite(v.declared) && Number.isFinite(v.made)) out.by[name] = { declared: v.declared, made: v.made };
+          if (v && Number.isFinite(v.declared) && Number.isFinite(v.made))
+            out.by[name] = { declared: v.declared, made: v.made };
         }
       }
     } catch {
@@ -103,7 +105,12 @@ export async function showStats(stats, { title = "Statistics", rows = common } =
       ],
     });
     if (answer !== "reset") return;
-    const sure = await confirm({ title: "Reset the statistics?", body: "Every figure goes back to zero. This cannot be undone.", keep: "Keep them", go: "Reset" });
+    const sure = await confirm({
+      title: "Reset the statistics?",
+      body: "Every figure goes back to zero. This cannot be undone.",
+      keep: "Keep them",
+      go: "Reset",
+    });
     if (sure) stats.reset();
   }
 }

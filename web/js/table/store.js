@@ -74,11 +74,15 @@ export function createStore(game, { name = game, asPlayed = (record) => record }
   function recordProblem(record) {
     if (!isObject(record)) return "The saved game has no record of its moves.";
     if (record.game !== game) return `The saved game is not a game of ${name}.`;
-    if (!Number.isSafeInteger(record.seed) || record.seed < 0) return "The saved game has no deal number.";
+    if (!Number.isSafeInteger(record.seed) || record.seed < 0)
+      return "The saved game has no deal number.";
     if (record.options != null && (!isObject(record.options) || !smallJson(record.options, 1))) {
       return "The saved game's options are damaged.";
     }
-    if (record.setup != null && (!isObject(record.setup) || !smallJson(record.setup, 3, { left: 2000 }))) {
+    if (
+      record.setup != null &&
+      (!isObject(record.setup) || !smallJson(record.setup, 3, { left: 2000 }))
+    ) {
       return "The saved game's starting position is damaged.";
     }
     if (!Array.isArray(record.actions)) return "The saved game's list of moves is damaged.";
@@ -98,25 +102,30 @@ export function createStore(game, { name = game, asPlayed = (record) => record }
   function levelsProblem(levels, info) {
     if (levels == null) return null;
     const most = info?.seats?.[1] ?? 8;
-    if (!Array.isArray(levels) || levels.length > most) return "The saved game's players are damaged.";
+    if (!Array.isArray(levels) || levels.length > most)
+      return "The saved game's players are damaged.";
     const known = info?.levels;
     const ok = levels.every((level, seat) =>
-      seat === 0 ? level === null : typeof level === "string" && (!known || known.includes(level)));
+      seat === 0 ? level === null : typeof level === "string" && (!known || known.includes(level)),
+    );
     return ok ? null : "The saved game's computer players are damaged.";
   }
 
   function problem(data, info = null) {
     if (!isObject(data)) return "The saved game is not a game record.";
-    if (data.version !== SAVE_VERSION) return "The saved game was made by another version of the card room.";
+    if (data.version !== SAVE_VERSION)
+      return "The saved game was made by another version of the card room.";
     const bad = recordProblem(data.record) || levelsProblem(data.levels, info);
     if (bad) return bad;
     const moves = data.record.actions.length;
     const within = (n) => Number.isSafeInteger(n) && n >= 0 && n <= moves;
-    if (data.position != null && !within(data.position)) return "The saved game's position is damaged.";
+    if (data.position != null && !within(data.position))
+      return "The saved game's position is damaged.";
     if (data.pending != null && !within(data.pending) && !Array.isArray(data.pending)) {
       return "The saved game's last hand is damaged.";
     }
-    if (data.counted != null && typeof data.counted !== "boolean") return "The saved game's statistics are damaged.";
+    if (data.counted != null && typeof data.counted !== "boolean")
+      return "The saved game's statistics are damaged.";
     if (data.summary != null && (typeof data.summary !== "string" || data.summary.length > 200)) {
       return "The saved game's summary is damaged.";
     }
@@ -149,7 +158,10 @@ export function createStore(game, { name = game, asPlayed = (record) => record }
     }
     const bad = problem(data, info);
     if (bad) {
-      const seed = isObject(data) && isObject(data.record) && Number.isSafeInteger(data.record.seed) ? data.record.seed : null;
+      const seed =
+        isObject(data) && isObject(data.record) && Number.isSafeInteger(data.record.seed)
+          ? data.record.seed
+          : null;
       return { status: "unreadable", reason: bad, seed };
     }
     return { status: "ok", saved: normal(data) };
@@ -186,7 +198,10 @@ export function createStore(game, { name = game, asPlayed = (record) => record }
       write(key, null);
     },
     keep(saved) {
-      const others = kept().filter((other) => !(isObject(other) && isObject(other.record) && sameRecord(other.record, saved.record)));
+      const others = kept().filter(
+        (other) =>
+          !(isObject(other) && isObject(other.record) && sameRecord(other.record, saved.record)),
+      );
       write(keptKey, [{ ...saved, version: SAVE_VERSION }, ...others].slice(0, KEPT));
     },
     /** The kept game whose record `match(record)` accepts (taken out of the list). */
@@ -214,9 +229,15 @@ export function createStore(game, { name = game, asPlayed = (record) => record }
 
 /** Two records of the same deal with the same options (the same game, maybe further on). */
 export function sameRecord(a, b) {
-  return a.game === b.game && a.seed === b.seed && JSON.stringify(sorted(a.options)) === JSON.stringify(sorted(b.options));
+  return (
+    a.game === b.game &&
+    a.seed === b.seed &&
+    JSON.stringify(sorted(a.options)) === JSON.stringify(sorted(b.options))
+  );
 }
 
 function sorted(options) {
-  return Object.fromEntries(Object.entries(options || {}).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+  return Object.fromEntries(
+    Object.entries(options || {}).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)),
+  );
 }

@@ -34,7 +34,10 @@ export class TrickArea {
     card.classList.add("trick-card");
     card.dataset.slot = this.place(seat);
     card.dataset.seat = String(seat);
-    card.setAttribute("aria-label", `${cardName(code, this.deck)}, played by ${this.seatName(seat)}`);
+    card.setAttribute(
+      "aria-label",
+      `${cardName(code, this.deck)}, played by ${this.seatName(seat)}`,
+    );
     return card;
   }
 
@@ -77,10 +80,15 @@ export class TrickArea {
         const from = card.getBoundingClientRect();
         const dx = to.left + to.width / 2 - (from.left + from.width / 2);
         const dy = to.top + to.height / 2 - (from.top + from.height / 2);
-        return card.animate(
-          [{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(0.4)`, opacity: 0 }],
-          { duration, easing: "cubic-bezier(0.4, 0, 0.7, 0.2)", fill: "forwards" },
-        ).finished.catch(() => {});
+        return card
+          .animate(
+            [
+              { transform: "none", opacity: 1 },
+              { transform: `translate(${dx}px, ${dy}px) scale(0.4)`, opacity: 0 },
+            ],
+            { duration, easing: "cubic-bezier(0.4, 0, 0.7, 0.2)", fill: "forwards" },
+          )
+          .finished.catch(() => {});
       });
       await Promise.all(runs);
     }

@@ -1,13 +1,18 @@
 // Advice: a hint or the solver's verdict, shown under the table until the position
-// changes. The engine writes the words (api.hint, api.winnable); this panel only shows
-// them, and says them once through the polite live region.
+// changes, or a decision's verdict in the review. The engine writes the words (api.hint,
+// api.winnable, api.review); this panel only shows them, and says them once through the
+// polite live region (unless `speak` is false: the page says them its own way, as the
+// review's dialog does in its own live region, the page outside a modal dialog being
+// inert).
 
+import { sameJson } from "../engine/json.js";
 import { iconNode } from "./icons.js";
 import { announce } from "./live.js";
 
 export class AdvicePanel {
-  /** An empty, hidden panel; put `panel.el` where the advice should appear. */
-  constructor({ label = "Advice" } = {}) {
+  /** An empty, hidden panel; put `panel.el` where the advice should appear. `closable`:
+   * with its close button; `speak`: what it shows is said in the live region. */
+  constructor({ label = "Advice", closable = true, speak = true } = {}) {
     this.el = document.createElement("aside");
     this.el.className = "advice";
     this.el.setAttribute("aria-label", label);
@@ -27,6 +32,8 @@ export class AdvicePanel {
     this.iconEl.append(iconNode("hint"));
     this.el.querySelector(".advice-close").append(iconNode("close"));
     this.el.querySelector(".advice-close").addEventListener("click", () => this.clear());
+    if (!closable) this.el.querySelector(".advice-close").remove();
+    this.speak = speak;
     this.token = 0;
   }
 
@@ -69,7 +76,7 @@ export class AdvicePanel {
     this.iconEl.replaceChildren(iconNode(iconName));
     this.el.dataset.tone = tone;
     this.el.hidden = false;
-    announce(`${title}: ${text}`);
+    if (this.speak) announce(`${title}: ${text}`);
   }
 
   /** Hide the advice (the position changed); an answer still on its way is dropped. */
@@ -85,9 +92,8 @@ export class AdvicePanel {
  * value as `value(number)` words. At most `most` lines.
  */
 export function alternativeLines(hint, { label = () => "", value = null, most = 4 } = {}) {
-  const same = JSON.stringify(hint.action);
   return (hint.alternatives || [])
-    .filter((alt) => JSON.stringify(alt.action) !== same)
+    .filter((alt) => !sameJson(alt.action, hint.action))
     .slice(0, most)
     .map((alt) => {
       const name = label(alt.action);
@@ -98,17 +104,23 @@ export function alternativeLines(hint, { label = () => "", value = null, most = 
 
 /** A hint's reason, with its estimated value as `value(number)` words when given. */
 export function hintText(hint, value = null) {
-  const best = (hint.alternatives || []).find((alt) => JSON.stringify(alt.action) === JSON.stringify(hint.action));
-  return value && best && typeof best.value === "number" ? `${hint.reason} (${value(best.value)})` : hint.reason;
+  const best = (hint.alternatives || []).find((alt) => sameJson(alt.action, hint.action));
+  return value && best && typeof best.value === "number"
+    ? `${hint.reason} (${value(best.value)})`
+    : hint.reason;
 }
 
 /** Draw the eye to `el` for a moment (where a hint points). */
 export function pointAt(el) {
   if (!el) return;
-  for (const old of document.querySelectorAll(".hinted")) if (old !== el) old.classList.remove("hinted");
+  for (const old of document.querySelectorAll(".hinted"))
+    if (old !== el) old.classList.remove("hinted");
   el.classList.add("hinted");
   clearTimeout(pointTimers.get(el));
-  pointTimers.set(el, setTimeout(() => el.classList.remove("hinted"), 2600));
+  pointTimers.set(
+    el,
+    setTimeout(() => el.classList.remove("hinted"), 2600),
+  );
 }
 
 const pointTimers = new WeakMap();

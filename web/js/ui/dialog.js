@@ -7,7 +7,14 @@
 // The dialog opens at its top (title first); its body scrolls between the title and
 // the buttons, which stay in view.
 
-export function openDialog({ title, body, actions = [], className = "", onOpen, initialFocus } = {}) {
+export function openDialog({
+  title,
+  body,
+  actions = [],
+  className = "",
+  onOpen,
+  initialFocus,
+} = {}) {
   return new Promise((resolve) => {
     const dialog = document.createElement("dialog");
     dialog.className = `dialog ${className}`.trim();

@@ -15,7 +15,8 @@ export function h(tag, props = {}, ...children) {
     else if (key === "text") el.textContent = value;
     else if (key === "hidden") el.hidden = Boolean(value);
     else if (key === "dataset") Object.assign(el.dataset, value);
-    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key.startsWith("on") && typeof value === "function")
+      el.addEventListener(key.slice(2), value);
     else el.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children.flat()) {

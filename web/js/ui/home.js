@@ -46,12 +46,23 @@ export async function renderHome(container, { games, saved }) {
     const item = document.createElement("li");
     item.className = "game-tile";
     item.append(
-      h("a", { class: "game-link", href: `#${game.id}` },
+      h(
+        "a",
+        { class: "game-link", href: `#${game.id}` },
         h("span", { class: "game-fan", "aria-hidden": "true" }),
-        h("span", { class: "game-text" },
+        h(
+          "span",
+          { class: "game-text" },
           h("span", { class: "game-name", id: `game-${game.id}-name` }),
-          h("span", { class: "game-about", id: `game-${game.id}-about` }, h("span", { class: "game-meta" }), h("span", { class: "game-summary" })),
-          h("span", { class: "game-cta btn primary", text: "Play" }))),
+          h(
+            "span",
+            { class: "game-about", id: `game-${game.id}-about` },
+            h("span", { class: "game-meta" }),
+            h("span", { class: "game-summary" }),
+          ),
+          h("span", { class: "game-cta btn primary", text: "Play" }),
+        ),
+      ),
     );
     const rules = document.createElement("a");
     rules.className = "btn quiet";

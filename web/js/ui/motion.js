@@ -24,10 +24,17 @@ export function flyFrom(el, from, { duration = 260, flip = false, delay = 0 } = 
   const frames = flip
     ? [
         { transform: `${start} scaleX(0.15)`, offset: 0 },
-        { transform: `translate(${dx * 0.45}px, ${dy * 0.45 - 6}px) scale(${(scale + 1) / 2}) scaleX(0.9)`, offset: 0.55 },
+        {
+          transform: `translate(${dx * 0.45}px, ${dy * 0.45 - 6}px) scale(${(scale + 1) / 2}) scaleX(0.9)`,
+          offset: 0.55,
+        },
         { transform: "none", offset: 1 },
       ]
-    : [{ transform: start }, { transform: "translate(0, -4px) scale(1.03)", offset: 0.8 }, { transform: "none" }];
+    : [
+        { transform: start },
+        { transform: "translate(0, -4px) scale(1.03)", offset: 0.8 },
+        { transform: "none" },
+      ];
   el.style.zIndex = "30";
   const animation = el.animate(frames, {
     duration,
@@ -36,7 +43,11 @@ export function flyFrom(el, from, { duration = 260, flip = false, delay = 0 } = 
     fill: "backwards",
   });
   return animation.finished.then(
-    () => { el.style.zIndex = ""; },
-    () => { el.style.zIndex = ""; },
+    () => {
+      el.style.zIndex = "";
+    },
+    () => {
+      el.style.zIndex = "";
+    },
   );
 }

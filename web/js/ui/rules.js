@@ -3,7 +3,11 @@
 // into an HTML fragment, rules/<game>.html (tools/rules_pages.py: headings, lists,
 // tables in named scrolling regions); this page fetches it from the site and puts it in.
 
-const GAMES = { precedence: "Precedence", patience: "Precedence patience", sabacc: "Contract Sabacc" };
+const GAMES = {
+  precedence: "Precedence",
+  patience: "Precedence patience",
+  sabacc: "Contract Sabacc",
+};
 
 export async function mount(container, params, ctx) {
   const game = [...params.keys()][0] || "precedence";
@@ -22,7 +26,8 @@ export async function mount(container, params, ctx) {
     rules = fragment(await response.text());
   } catch (error) {
     page.innerHTML = `<h1 tabindex="-1" data-skip-target>The rules could not be loaded</h1><p></p><p><a href="#">Back to the games</a></p>`;
-    page.querySelector("p").textContent = `Check your connection and reload the page (${error.message}).`;
+    page.querySelector("p").textContent =
+      `Check your connection and reload the page (${error.message}).`;
     return {};
   }
   const nav = document.createElement("nav");

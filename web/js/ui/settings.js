@@ -51,25 +51,55 @@ export async function openSettings() {
     saveSettings(settings);
     applySettings(settings);
   };
-  const fourColour = h("input", { type: "checkbox", name: "fourColour", onchange: (event) => change("fourColour", event.target.checked) });
+  const fourColour = h("input", {
+    type: "checkbox",
+    name: "fourColour",
+    onchange: (event) => change("fourColour", event.target.checked),
+  });
   fourColour.checked = settings.fourColour;
-  const preview = h("div", { class: "suit-preview", "aria-hidden": "true" }, ["AS", "AH", "AD", "AC"].map((code) => createCard(code)));
+  const preview = h(
+    "div",
+    { class: "suit-preview", "aria-hidden": "true" },
+    ["AS", "AH", "AD", "AC"].map((code) => createCard(code)),
+  );
   const speeds = SPEEDS.map(({ id, label }) => {
-    const radio = h("input", { type: "radio", name: "speed", value: id, onchange: () => change("speed", id) });
+    const radio = h("input", {
+      type: "radio",
+      name: "speed",
+      value: id,
+      onchange: () => change("speed", id),
+    });
     radio.checked = id === settings.speed;
     return h("label", { class: "choice" }, radio, h("span", { text: label }));
   });
   const body = h(
     "div",
     { class: "settings" },
-    h("label", { class: "switch" }, fourColour, h("span", { class: "switch-text" },
-      h("span", { class: "switch-title", text: "Four-colour suits" }),
-      h("span", { class: "switch-help", text: "Diamonds in blue and clubs in green, so all four suits differ at a glance." }))),
+    h(
+      "label",
+      { class: "switch" },
+      fourColour,
+      h(
+        "span",
+        { class: "switch-text" },
+        h("span", { class: "switch-title", text: "Four-colour suits" }),
+        h("span", {
+          class: "switch-help",
+          text: "Diamonds in blue and clubs in green, so all four suits differ at a glance.",
+        }),
+      ),
+    ),
     preview,
-    h("fieldset", { class: "field" },
+    h(
+      "fieldset",
+      { class: "field" },
       h("legend", { class: "field-label", text: "Game speed" }),
       h("div", { class: "choices" }, speeds),
-      h("span", { class: "field-help", text: "How quickly cards fly and computer players move, at every table. Cards never fly when your system asks for reduced motion." })),
+      h("span", {
+        class: "field-help",
+        text: "How quickly cards fly and computer players move, at every table. Cards never fly when your system asks for reduced motion.",
+      }),
+    ),
   );
   await openDialog({
     title: "Settings",

@@ -1,0 +1,389 @@
+"""The review on the page (issue 16, item 3): after a hand's summary, a round's count and
+a patience's end, and for each hand of the history.
+
+The page runs the review in its worker a step at a time (a progress bar, Cancel), then
+walks the person's decisions. What it shows is checked against the engine's own review
+of the same record, asked of the page's own worker in one call (``engine.review``): the
+summary's words, each decision's mark (by the thresholds documented in the game's
+``review.js``, repeated here) and reason, the choice made and the better one marked
+where the position is drawn. Both widths, keyboard and touch, axe, players' words only.
+Waits are on the dialog's ``data-*`` states, never on time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+from celestix import api
+from tablekit import (
+    PHONE,
+    internal_words,
+    open_table,
+    play_to,
+    said,
+    saved,
+    turn,
+    won_in_one,
+)
+
+AxeCheck = Callable[..., Any]
+Shot = Callable[[Page, str], Path]
+# A whole review in the worker on a loaded machine (the par steps are the longest)
+REVIEW_TIMEOUT_MS = 240_000
+# The marks' thresholds (web/js/<game>/review.js), in each game's unit
+SCALES = {
+    "precedence": {"inaccuracy": 5, "mistake": 15, "blunder": 40, "best": True},
+    "sabacc": {"inaccuracy": 10, "mistake": 50, "blunder": 150, "best": True},
+    "patience": {"inaccuracy": 50, "mistake": 50, "blunder": 100, "best": False},
+}
+WORDS = {
+    "best": "Best",
+    "fine": "Fine",
+    "inaccuracy": "Inaccuracy",
+    "mistake": "Mistake",
+    "blunder": "Blunder",
+    "forced": "Forced",
+    "unknown": "Not judged",
+}
+
+
+def mark_of(decision: dict[str, Any], game: str) -> str:
+    """The mark the page gives a decision (web/js/table/review.js markOf)."""
+    scale = SCALES[game]
+    if decision["choices"] == 1:
+        return "forced"
+    if decision["value"] is None:
+        return "unknown"
+    for mark in ("blunder", "mistake", "inaccuracy"):
+        if decision["loss"] >= scale[mark]:
+            return mark
+    return "best" if scale["best"] and decision["action"] == decision["best"] else "fine"
+
+
+def engine_review(page: Page, record: dict[str, Any], hand: int | None) -> dict[str, Any]:
+    """The engine's review of the record, asked of the page's own worker in one call."""
+    found: dict[str, Any] = page.evaluate(
+        """async ([record, hand]) => {
+            const { engine } = await import("/js/engine/bridge.js");
+            return engine.review(record, 0, "strong", undefined, hand ?? undefined);
+        }""",
+        [record, hand],
+    )
+    return found
+
+
+def review_dialog(page: Page) -> Locator:
+    return page.locator("dialog.review-dialog[open]")
+
+
+def wait_ready(page: Page) -> Locator:
+    """The walk is on screen (every decision judged) and the review is whole."""
+    dialog = review_dialog(page)
+    expect(dialog).to_have_attribute("data-review", "ready", timeout=REVIEW_TIMEOUT_MS)
+    expect(dialog).to_have_attribute("data-done", "", timeout=REVIEW_TIMEOUT_MS)
+    expect(dialog).to_have_attribute("data-step", "0")
+    return dialog
+
+
+def walked(review: dict[str, Any]) -> list[dict[str, Any]]:
+    """The decisions the walk stops at (the patience's: those with a choice)."""
+    if review["game"] == "patience":
+        return [d for d in review["decisions"] if d["choices"] > 1]
+    return list(review["decisions"])
+
+
+def check_step(dialog: Locator, decision: dict[str, Any], game: str, k: int, total: int) -> None:
+    """Step ``k`` shows the decision: its mark, the engine's reason, the choices marked."""
+    expect(dialog).to_have_attribute("data-step", str(k))
+    expect(dialog.locator(".rv-counter")).to_have_text(f"Decision {k} of {total}")
+    verdict = dialog.get_by_role("complementary", name="Verdict")
+    mark = mark_of(decision, game)
+    expect(verdict).to_have_attribute("data-mark", mark)
+    expect(verdict.locator(".advice-title")).to_contain_text(WORDS[mark])
+    expect(verdict.locator(".advice-text")).to_have_text(decision["reason"])
+    # said once, in the dialog's own live region: the step's place, its mark, the reason
+    spoken = dialog.get_by_role("status")
+    expect(spoken).to_have_text(re.compile(rf"^Decision {k} of {total}, .+\. {WORDS[mark]}\b"))
+    expect(spoken).to_contain_text(decision["reason"])
+    action, best = decision["action"], decision["best"]
+    worse = decision["loss"] > 0
+    better_items = verdict.locator(".advice-list li", has_text="Better:")
+    expect(better_items).to_have_count(1 if worse and mark not in ("forced", "unknown") else 0)
+    if game == "patience":
+        return
+    if action.get("card"):
+        # a card played goes to the trick; one declared or set aside stays marked in the hand
+        where = ".rv-trick .trick-card" if action["type"] == "play" else ".rv-hand button.card"
+        card = dialog.locator(f'{where}[data-code="{action["card"]}"]')
+        expect(card).to_have_attribute(
+            "data-mark", "played" if worse else re.compile("both|played")
+        )
+    if worse and best.get("card"):
+        expect(
+            dialog.locator(f'.rv-hand button.card[data-code="{best["card"]}"]')
+        ).to_have_attribute("data-mark", "best")
+    if action["type"] == "bid":
+        expect(
+            dialog.locator(".rv-choice[data-mark=played], .rv-choice[data-mark=both]")
+        ).to_have_count(1)
+        expect(dialog.locator(".rv-choice[data-mark=best]")).to_have_count(1 if worse else 0)
+
+
+def precedence_hand(seed: int, hands: int = 1) -> dict[str, Any]:
+    """The record of a Precedence game's first ``hands`` hands, played by the basic players."""
+    _, record = play_to("precedence", None, seed, lambda s: s["hand_number"] >= hands or s["over"])
+    return record
+
+
+def test_precedence_review_after_a_hand_by_keyboard(
+    table: Page, axe: AxeCheck, screenshot: Shot
+) -> None:
+    page = table
+    record = precedence_hand(5)
+    open_table(page, "precedence", saved(record, pending=len(record["actions"])))
+    assert turn(page) == "count"
+    summary = page.locator("dialog.tp-summary-dialog[open]")
+    summary.get_by_role("button", name="Review").focus()
+    page.keyboard.press("Enter")
+    dialog = review_dialog(page)
+    expect(dialog.locator(".dialog-title")).to_have_text("Review of hand 1")
+    dialog = wait_ready(page)
+    expected = engine_review(page, record, 0)
+    expect(dialog.locator(".rv-summary-text")).to_have_text(expected["summary"]["text"])
+    expect(dialog.locator(".rv-par-text")).to_have_text(expected["par"][0]["reason"])
+    screenshot(page, "review-precedence-summary-1440")
+    axe(page, "the review's summary")
+    decisions = walked(expected)
+    # focus is on Forward: the arrow keys walk the hand, decision by decision
+    for k, decision in enumerate(decisions, start=1):
+        page.keyboard.press("ArrowRight")
+        check_step(dialog, decision, "precedence", k, len(decisions))
+        if k == 1:
+            axe(page, "a decision of the review")
+            screenshot(page, "review-precedence-step-1440")
+    assert internal_words(said(page), "precedence") == {}
+    page.keyboard.press("ArrowLeft")
+    expect(dialog).to_have_attribute("data-step", str(len(decisions) - 1))
+    page.keyboard.press("Home")
+    expect(dialog).to_have_attribute("data-step", "0")
+    page.keyboard.press("End")
+    expect(dialog).to_have_attribute("data-step", str(len(decisions)))
+    page.keyboard.press("Escape")
+    expect(review_dialog(page)).to_have_count(0)
+    # back to the hand's summary; the review, asked for again, is there at once, its
+    # costliest decisions named by their place in the hand
+    summary = page.locator("dialog.tp-summary-dialog[open]")
+    summary.get_by_role("button", name="Review").click()
+    dialog = wait_ready(page)
+    costly = [d for d in decisions if d["index"] in expected["summary"]["costliest"]]
+    costly.sort(key=lambda d: expected["summary"]["costliest"].index(d["index"]))
+    jumps = dialog.locator(".rv-jump")
+    expect(jumps).to_have_count(len(costly))
+    for jump, decision in zip(jumps.all(), costly, strict=True):
+        expect(jump).to_contain_text(f"{precedence_title(record, decision)}: ")
+    dialog.get_by_role("button", name="Close").click()
+    expect(page.locator("dialog.tp-summary-dialog[open]")).to_be_visible()
+
+
+def precedence_title(record: dict[str, Any], decision: dict[str, Any]) -> str:
+    """A Precedence decision's place, as the walk names it."""
+    if decision["kind"] != "play":
+        return {"bid": "Your bid", "declare": "Your declaration"}[decision["kind"]]
+    before = api.replay({**record, "actions": record["actions"][: decision["index"]]})
+    return f"Trick {len(before['completed']) + 1}"
+
+
+def test_a_finished_games_history_offers_review_for_each_hand(
+    table: Page, axe: AxeCheck, screenshot: Shot
+) -> None:
+    page = table
+    _, record = play_to("precedence", {"target": 150}, 7, lambda s: s["over"])
+    hands = api.replay(record)["hand_number"] + 1
+    open_table(page, "precedence", saved(record))
+    assert turn(page) == "over"
+    page.get_by_role("button", name="Hand history").click()
+    history = page.locator("dialog[open]", has=page.locator(".history"))
+    picker = history.get_by_label("Hand", exact=True)
+    expect(picker.locator("option")).to_have_count(hands)
+    offer = history.get_by_role("button", name="Review this hand")
+    for hand in range(hands):
+        picker.select_option(str(hand))
+        expect(offer).to_have_count(1)
+    picker.select_option("0")
+    offer.click()
+    dialog = review_dialog(page)
+    expect(dialog.locator(".dialog-title")).to_have_text("Review of hand 1")
+    dialog = wait_ready(page)
+    first_hand = {**record, "actions": record["actions"][: hand_end(record, 0)]}
+    expected = engine_review(page, first_hand, 0)
+    expect(dialog.locator(".rv-summary-text")).to_have_text(expected["summary"]["text"])
+    # the costliest decision, one press away
+    costly = expected["summary"]["costliest"]
+    if costly:
+        dialog.locator(".rv-jump").first.click()
+        k = next(i for i, d in enumerate(walked(expected), start=1) if d["index"] == costly[0])
+        check_step(dialog, walked(expected)[k - 1], "precedence", k, len(walked(expected)))
+        expect(dialog.locator(".rv-step-title")).to_be_focused()
+    axe(page, "a review over the hand history")
+    screenshot(page, "review-history-1440")
+    page.keyboard.press("Escape")
+    expect(review_dialog(page)).to_have_count(0)
+    # the history is still open, focus back on the button that opened the review
+    expect(offer).to_be_focused()
+    page.keyboard.press("Escape")
+
+
+def hand_end(record: dict[str, Any], hand: int) -> int:
+    """The number of the record's actions up to the end of Precedence hand ``hand``."""
+    state = api.new_game(record["game"], record["options"], record["seed"], record["setup"])
+    for i, entry in enumerate(record["actions"]):
+        state = api.apply(state, entry["action"], entry["seat"])["state"]
+        if state["hand_number"] > hand or state["over"]:
+            return i + 1
+    return len(record["actions"])
+
+
+def test_sabacc_review_after_a_round_by_touch_on_a_phone_cancelled_and_taken_up(
+    table: Page, axe: AxeCheck, screenshot: Shot
+) -> None:
+    page = table
+    page.set_viewport_size(PHONE)
+    # deal 14 (the players of tablekit.LEVELS, the default stakes): you declare, so your
+    # decisions are a bid, the aside and your cards
+    state, record = play_to("sabacc", None, 14, lambda s: s["round"] >= 1 or s["over"])
+    assert state["last_round"]["declarer"] == 0, "the bots' play changed: choose another deal"
+    open_table(page, "sabacc", saved(record, pending=len(record["actions"])))
+    assert turn(page) == "count"
+    page.locator("dialog.tp-summary-dialog[open]").get_by_role("button", name="Review").tap()
+    dialog = review_dialog(page)
+    expect(dialog.locator(".dialog-title")).to_have_text("Review of round 1")
+    # the engine at work: a progress bar and Cancel, which stops it between two steps
+    bar = dialog.get_by_role("progressbar", name="Review")
+    expect(bar).to_be_visible()
+    page.wait_for_function(
+        """() => {
+            const d = document.querySelector("dialog.review-dialog[open]");
+            const [done] = (d?.dataset.progress || "0/0").split("/").map(Number);
+            return d && d.dataset.review === "running" && done >= 1;
+        }""",
+        timeout=REVIEW_TIMEOUT_MS,
+    )
+    screenshot(page, "review-sabacc-running-375")
+    dialog.get_by_role("button", name="Cancel").tap()
+    expect(review_dialog(page)).to_have_count(0)
+    stopped = page.evaluate(
+        """async () => {
+            // the step under way when Cancel was pressed ends; no other is asked for:
+            // a call made now is answered once the worker is free
+            const { engine } = await import("/js/engine/bridge.js");
+            await engine.games();
+            window.reviewOpened = null;
+            const watch = new MutationObserver((changes) => {
+                const d = changes.map((c) => c.target).find((t) => t.matches(".review-dialog"));
+                if (d && d.dataset.progress && !window.reviewOpened) {
+                    window.reviewOpened = d.dataset.progress;
+                    watch.disconnect();
+                }
+            });
+            const only = { subtree: true, attributes: true, attributeFilter: ["data-progress"] };
+            watch.observe(document.body, only);
+            return true;
+        }"""
+    )
+    assert stopped
+    page.locator("dialog.tp-summary-dialog[open]").get_by_role("button", name="Review").tap()
+    dialog = wait_ready(page)
+    opened = page.evaluate("() => window.reviewOpened")
+    done, total = (int(n) for n in opened.split("/"))
+    assert 1 <= done < total, f"the review picked up at step {done} of {total}"
+    expected = engine_review(page, record, 0)
+    expect(dialog.locator(".rv-summary-text")).to_have_text(expected["summary"]["text"])
+    screenshot(page, "review-sabacc-summary-375")
+    axe(page, "the review's summary at 375 px")
+    decisions = walked(expected)
+    kinds = {d["kind"] for d in decisions}
+    assert kinds == {"bid", "aside", "play"}, kinds
+    forward = dialog.get_by_role("button", name="Forward")
+    firsts = {kind: next(d["index"] for d in decisions if d["kind"] == kind) for kind in kinds}
+    for k, decision in enumerate(decisions, start=1):
+        forward.tap()
+        check_step(dialog, decision, "sabacc", k, len(decisions))
+        if decision["kind"] in ("aside", "play") and decision["index"] == firsts[decision["kind"]]:
+            screenshot(page, f"review-sabacc-{decision['kind']}-375")
+            axe(page, f"the review's {decision['kind']} at 375 px")
+    expect(forward).to_be_disabled()
+    # and by keyboard (a phone with one, or a reader's keys): back a step, the summary, the end
+    page.keyboard.press("ArrowLeft")
+    check_step(dialog, decisions[-2], "sabacc", len(decisions) - 1, len(decisions))
+    page.keyboard.press("Home")
+    expect(dialog).to_have_attribute("data-step", "0")
+    expect(dialog.get_by_role("status")).to_have_text(f"Summary. {expected['summary']['text']}")
+    page.keyboard.press("End")
+    check_step(dialog, decisions[-1], "sabacc", len(decisions), len(decisions))
+    assert internal_words(said(page), "sabacc") == {}
+    dialog.get_by_role("button", name="Close").tap()
+    expect(page.locator("dialog.tp-summary-dialog[open]")).to_be_visible()
+
+
+def test_patience_review_at_a_dead_end_and_after_a_win(
+    table: Page, axe: AxeCheck, screenshot: Shot
+) -> None:
+    page = table
+    # deal 10 played by the easy player: the solver proves the deal lost at one move
+    _, record = play_to("patience", None, 10, lambda s: s["over"])
+    open_table(page, "patience", saved(record))
+    ending = page.locator(".pt-ending")
+    expect(ending).to_be_visible()
+    ending.get_by_role("button", name="Review").click()
+    dialog = review_dialog(page)
+    expect(dialog.locator(".dialog-title")).to_have_text(f"Review of deal {record['seed']}")
+    dialog = wait_ready(page)
+    expected = engine_review(page, record, None)
+    outcome = expected["outcome"]
+    assert outcome["status"] == "lost_at"
+    expect(dialog.locator(".rv-summary-text")).to_have_text(outcome["text"])
+    decisions = walked(expected)
+    k = next(i for i, d in enumerate(decisions, start=1) if d["index"] == outcome["index"])
+    dialog.locator(".rv-jump").first.click()
+    check_step(dialog, decisions[k - 1], "patience", k, len(decisions))
+    expect(dialog.locator(".rv-step-title")).to_have_text(f"Move {outcome['index'] + 1}")
+    # the move made and the winning one, on the board; the solver's line from there
+    played, best = decisions[k - 1]["action"], outcome["best"]
+    assert played != best
+    for action, mark in ((played, "played"), (best, "best")):
+        where = (
+            f'.rv-patience .pt-foundation[data-index="{action["to"]}"]'
+            if action["type"] == "build"
+            else ".rv-patience .pt-stock-area"
+        )
+        expect(dialog.locator(where)).to_have_attribute("data-mark", mark)
+    line = dialog.get_by_role("region", name="The solver's winning line")
+    expect(line.locator("h4")).to_have_text(
+        f"The solver's winning line from here, {len(outcome['line'])} moves"
+    )
+    expect(line.locator("li")).to_have_count(min(12, len(outcome["line"])))
+    screenshot(page, "review-patience-lost-1440")
+    axe(page, "the patience's review")
+    # the moves before it: the deal could still be won
+    page.keyboard.press("ArrowLeft")
+    check_step(dialog, decisions[k - 2], "patience", k - 1, len(decisions))
+    assert internal_words(said(page), "patience") == {}
+    dialog.get_by_role("button", name="Close").click()
+    expect(ending).to_be_visible()
+
+    # on a phone, after a win: the review says so at once
+    page.set_viewport_size(PHONE)
+    open_table(page, "patience", saved(won_in_one(21)))
+    page.locator(".waste-top").tap()
+    expect(ending).to_be_visible()
+    ending.get_by_role("button", name="Review").tap()
+    dialog = wait_ready(page)
+    expect(dialog.locator(".rv-summary-text")).to_have_text("You won the deal.")
+    expect(dialog.get_by_role("button", name="Forward")).to_be_disabled()
+    axe(page, "the patience's review after a win at 375 px")
+    dialog.get_by_role("button", name="Close").tap()

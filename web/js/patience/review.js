@@ -1,0 +1,153 @@
+// The patience's review on the page (table/walk.js walks it; the engine's review reads the
+// real stock): the board as it was before each move that had a choice (patience/table.js,
+// read-only, with ids of its own), the pile of the move made and of the winning move
+// there marked and pointed at, and at the move that lost the deal the first moves of the
+// solver's winning line from there, replayed by the engine for their words.
+//
+// Marks (table/review.js markOf), by the loss in percent of a win (the hints' unit): a
+// move after which the solver proves the deal lost is a blunder (100), one after which
+// it finds no winning line without proving the loss a mistake (50); the others are fine,
+// or not judged when the solver could not tell. docs/FRONTEND.md, "Review".
+//
+//   await reviewDeal(page)   the review of the page's game, to its position
+
+import { cardName } from "../cards/card.js";
+import { h } from "../ui/dom.js";
+import { Positions, reviewRun } from "../table/review.js";
+import { openReview } from "../table/walk.js";
+import { PatienceTable } from "./table.js";
+
+export const REVIEW_SCALE = { inaccuracy: 50, mistake: 50, blunder: 100, best: false };
+// The moves of the solver's line put into words at the move that lost the deal
+const LINE_SHOWN = 12;
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+export function reviewDeal(page) {
+  const s = page.session;
+  if (!s) return null;
+  const record = { ...s.record, actions: s.record.actions.slice(0, s.position) };
+  const run = reviewRun(page.engine, { record, seat: 0 }, (task) => page.ask(task));
+  run.positions ??= new Positions(s, 0);
+  const board = new PatienceReviewBoard({
+    run,
+    ask: (task) => page.ask(task),
+    engine: page.engine,
+  });
+  return openReview({ run, board, title: `Review of deal ${record.seed}`, scale: REVIEW_SCALE });
+}
+
+class PatienceReviewBoard {
+  constructor({ run, ask, engine }) {
+    this.run = run;
+    this.positions = run.positions;
+    this.ask = ask;
+    this.engine = engine;
+    this.views = new Map();
+    this.line = h("section", {
+      class: "rv-line",
+      "aria-label": "The solver's winning line",
+      hidden: true,
+    });
+    this.board = h("div", { class: "rv-patience" });
+    this.el = h("div", { class: "rv-board" }, this.board, this.line);
+    const none = () => {};
+    this.table = new PatienceTable(
+      this.board,
+      { stock: none, wasteCard: none, foundation: none },
+      { prefix: "rv-pt", readOnly: true },
+    );
+  }
+
+  /** (Every move is a decision of the patience's review, judged as a whole at the end.) */
+  async prepare() {}
+
+  walked(decision) {
+    return decision.choices > 1;
+  }
+
+  async show(decision) {
+    const { view, legal } = await this.positions.at(decision.index);
+    this.views.set(decision.index, view);
+    this.table.render(view, { legal });
+    const same = decision.loss === 0;
+    const played = this.target(decision.action);
+    const better = same ? null : this.target(decision.best);
+    for (const el of this.table.el.querySelectorAll("[data-mark]")) delete el.dataset.mark;
+    if (played) played.dataset.mark = played === better ? "both" : "played";
+    if (better && better !== played) better.dataset.mark = "best";
+    if (better) this.table.point(decision.best.type === "build" ? decision.best.to : "stock");
+    await this.showLine(decision);
+  }
+
+  /** The element of the pile a move uses: a foundation, or the stock. */
+  target(action) {
+    if (action.type === "build") return this.table.foundations[action.to]?.li ?? null;
+    return this.table.el.querySelector(".pt-stock-area");
+  }
+
+  /** At the move that lost the deal: the solver's winning line from there. */
+  async showLine(decision) {
+    const outcome = this.run.review?.outcome;
+    const line = outcome && outcome.index === decision.index ? outcome.line || [] : [];
+    this.line.hidden = !line.length;
+    if (!line.length) return;
+    this.lineWords ??= this.words(decision.index, line.slice(0, LINE_SHOWN));
+    const words = await this.lineWords;
+    const more = line.length - words.length;
+    this.line.replaceChildren(
+      h("h4", { text: `The solver's winning line from here, ${plural(line.length, "move")}` }),
+      h(
+        "ol",
+        { class: "rv-line-moves" },
+        words.map((text) => h("li", { text })),
+      ),
+      more > 0 ? h("p", { text: `…and ${plural(more, "more move")}.` }) : null,
+    );
+  }
+
+  /** The moves of a line from the position before `index`, in words (the engine plays them). */
+  async words(index, moves) {
+    let { state } = await this.positions.at(index);
+    const out = [];
+    for (const action of moves) {
+      const before = state;
+      const result = await this.ask(() => this.engine.apply(before, action, 0));
+      state = result.state;
+      const event = result.events.find((e) => e.type === action.type);
+      if (action.type === "deal")
+        out.push(`Deal ${event ? `the ${cardName(event.card)}` : "a card"}`);
+      else if (action.type === "build")
+        out.push(
+          `Build ${event ? `the ${cardName(event.card)}` : "the waste's top card"} on foundation ${action.to + 1}`,
+        );
+      else out.push("Turn the waste over (redeal)");
+    }
+    return out;
+  }
+
+  title(decision) {
+    return `Move ${decision.index + 1}`;
+  }
+
+  actionName(action, decision) {
+    const view = this.views.get(decision.index);
+    const top = view?.waste[view.waste.length - 1];
+    if (action.type === "build")
+      return `building ${top ? `the ${cardName(top)}` : "the waste's top card"} on foundation ${action.to + 1}`;
+    return action.type === "deal" ? "dealing a card" : "turning the waste over";
+  }
+
+  lossWords(decision) {
+    return decision.loss >= 100 ? "the deal was lost here" : "the deal was most likely lost here";
+  }
+
+  /** The solver's effort (the outcome's words are the summary's own). */
+  summary(review) {
+    const { probes, nodes } = review.outcome;
+    if (!probes) return null;
+    return h("p", {
+      class: "rv-par-text",
+      text: `The solver, which reads the stock's hidden order, was asked about ${plural(probes, "position")} of your game and searched ${nodes.toLocaleString("en")} positions in all.`,
+    });
+  }
+}

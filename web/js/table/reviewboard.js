@@ -1,0 +1,199 @@
+// A trick game's position at one of the person's decisions, for the review's walk
+// (table/walk.js): the trick on the table (table/trick.js), what was said so far (the
+// bids, the auction), the choices of a bid with the one made and the better one marked,
+// and the person's hand (table/hand.js) with the better card marked and pointed at
+// (ui/advice.js pointAt); the card played flies from the hand to the trick, at the pace
+// of the speed setting (ui/motion.js; none under reduced motion), and a card declared or
+// set aside is marked in the hand. The words are the game's.
+//
+//   await reviewTrickHand(page, end, hand)   the review of the person's decisions in the
+//       hand (round) `hand` of a TrickPage's game, which ended after move `end`
+//   const board = new TrickReviewBoard({positions, seat, deck(), seats, place(seat),
+//                                       seatName(seat), words})   (seat: the person's)
+//   positions: table/review.js Positions; words (the game's review.js, page.reviewWords()):
+//     heading(hand), offer (the history's button), scale (the marks: review.js markOf),
+//     title(decision, view), actionName(action, view, deck), lossWords(loss),
+//     context(decision, view) -> a line about the position, or ""
+//     choices(decision, view, legal) -> [{action, label}] for a bid, else null
+//     cards(action) -> the cards an action names, summary(review) -> Node
+
+import { cardName } from "../cards/card.js";
+import { sameJson } from "../engine/json.js";
+import { pointAt } from "../ui/advice.js";
+import { h } from "../ui/dom.js";
+import { HandView } from "./hand.js";
+import { timing } from "./pace.js";
+import { Positions, reviewRun } from "./review.js";
+import { TrickArea } from "./trick.js";
+import { openReview } from "./walk.js";
+
+export function reviewTrickHand(page, end, hand) {
+  const s = page.session;
+  if (!s || page.gone) return null;
+  const record = { ...s.record, actions: s.record.actions.slice(0, end) };
+  const run = reviewRun(page.engine, { record, seat: page.human, hand }, (task) => page.ask(task));
+  run.positions ??= new Positions(s, page.human);
+  const words = page.reviewWords();
+  const seats = page.seats;
+  const board = new TrickReviewBoard({
+    positions: run.positions,
+    seat: page.human,
+    deck: () => page.deck,
+    seats,
+    place: (seat) => page.slotOf(seat, seats),
+    seatName: (seat) => page.seatName(seat),
+    words,
+  });
+  return openReview({ run, board, title: words.heading(hand), scale: words.scale });
+}
+
+export class TrickReviewBoard {
+  constructor({ positions, seat, deck, seats, place, seatName, words }) {
+    this.positions = positions;
+    this.seat = seat;
+    this.deck = deck;
+    this.seats = seats;
+    this.words = words;
+    this.seatName = seatName;
+    this.views = new Map(); // decision index -> the view before it (for the words)
+    this.context = h("p", { class: "rv-context" });
+    this.trickEl = h("div", { class: "tp-trick rv-trick", dataset: { seats: String(seats) } });
+    this.choicesEl = h("ol", { class: "rv-choices", hidden: true });
+    this.handEl = h("div", { class: "tp-hand rv-hand" });
+    this.el = h(
+      "div",
+      { class: "rv-board" },
+      this.context,
+      this.trickEl,
+      this.choicesEl,
+      this.handEl,
+    );
+    this.trick = new TrickArea(this.trickEl, { deck: deck(), place, seatName });
+    this.hand = new HandView(this.handEl, {
+      deck: deck(),
+      choose: () => {},
+      label: "Your hand then",
+    });
+  }
+
+  walked() {
+    return true;
+  }
+
+  /** The positions of the decisions, one after another (each from the one before). */
+  async prepare(indices) {
+    for (const index of indices) {
+      const { view } = await this.positions.at(index);
+      this.views.set(index, view);
+    }
+  }
+
+  async show(decision, mark) {
+    const { view, legal } = await this.positions.at(decision.index);
+    this.views.set(decision.index, view);
+    const deck = this.deck();
+    const { words } = this;
+    // the trick in progress (a finished one stays on the table until the next lead)
+    const plays = view.trick.length < this.seats ? view.trick : [];
+    const trick =
+      decision.kind !== "play"
+        ? ""
+        : plays.length
+          ? `${plays.map(({ seat, card }, i) => `${this.seatName(seat)} ${i ? "played" : "led"} ${cardsText([card], deck)}`).join(", ")}.`
+          : "You lead.";
+    this.context.textContent = [words.context(decision, view), trick].filter(Boolean).join(" ");
+    this.context.hidden = !this.context.textContent;
+    this.trick.deck = deck;
+    this.trick.show(plays);
+    this.trickEl.hidden = decision.kind !== "play" || !plays.length;
+    const same = sameJson(decision.action, decision.best) || decision.loss === 0;
+    const choices = words.choices(decision, view, legal);
+    this.choicesEl.hidden = !choices;
+    let pointed = null;
+    if (choices) {
+      this.choicesEl.setAttribute("aria-label", words.title(decision, view));
+      this.choicesEl.replaceChildren(
+        ...choices.map(({ action, label }) => {
+          const kind = this.kind(
+            sameJson(action, decision.action),
+            !same && sameJson(action, decision.best),
+          );
+          const item = h(
+            "li",
+            { class: "rv-choice", dataset: kind ? { mark: kind } : {} },
+            h("span", { class: "rv-choice-label", text: label }),
+            kind ? h("span", { class: "rv-choice-tag", text: TAGS[kind] }) : null,
+          );
+          if (kind === "best") pointed = item;
+          return item;
+        }),
+      );
+    }
+    const played = new Set(words.cards(decision.action));
+    const better = new Set(same ? [] : words.cards(decision.best));
+    const marks = {};
+    const kinds = {};
+    for (const code of view.hand) {
+      const kind = this.kind(played.has(code), better.has(code));
+      if (!kind) continue;
+      kinds[code] = kind;
+      marks[code] = TAGS[kind];
+    }
+    this.hand.deck = deck;
+    this.hand.render(view.hand, { mode: "idle", marks, kinds });
+    if (!pointed && better.size) pointed = this.hand.button([...better][0]);
+    if (pointed && mark !== "forced") pointAt(pointed);
+    if (decision.kind === "play") this.playCard(decision.action.card, kinds[decision.action.card]);
+  }
+
+  /** The card played goes from the hand to the trick (not waited for: the words come at once). */
+  playCard(code, kind) {
+    this.trickEl.hidden = false;
+    const from = this.hand.take(code);
+    this.trick.play(this.seat, code, { from, duration: timing().fly });
+    const card = this.trick.cards.get(this.seat);
+    card.dataset.mark = kind;
+    card.setAttribute("aria-label", `${card.getAttribute("aria-label")}: ${TAGS[kind]}`);
+  }
+
+  kind(played, better) {
+    if (played && better) return "both";
+    if (played) return "played";
+    if (better) return "best";
+    return null;
+  }
+
+  title(decision) {
+    return this.words.title(decision, this.views.get(decision.index));
+  }
+
+  actionName(action, decision) {
+    return this.words.actionName(action, this.views.get(decision.index), this.deck());
+  }
+
+  lossWords(decision) {
+    return this.words.lossWords(decision.loss);
+  }
+
+  summary(review) {
+    return this.words.summary(review);
+  }
+}
+
+const TAGS = {
+  played: "your choice",
+  best: "the better choice",
+  both: "your choice and the better one",
+};
+
+/** The cards of a list in words: "the 5 of Void, the 5 of Border and the 5 of Core"
+ * (a name that has its article keeps it: "The Idiot"). */
+export function cardsText(codes, deck) {
+  const names = codes.map((code) => {
+    const name = cardName(code, deck);
+    return name.startsWith("The ") ? name : `the ${name}`;
+  });
+  return names.length < 2
+    ? names.join("")
+    : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}

@@ -1,0 +1,359 @@
+// The review on the page (table/review.js runs it): a dialog that first shows the engine
+// at work (a progress bar and Cancel), then walks the hand like the rules demos do: a
+// summary, then each of the person's decisions in order, the position before it drawn by
+// the game's board (the card or bid played, and the better one pointed at), its mark by
+// the size of its loss, and the engine's reason, in an advice panel (and said, with the
+// step's place, in the dialog's own polite live region). Back and Forward (buttons; the Left and Right arrow keys), Home (the
+// summary), End (the last decision). The verdict comes before the position (on a phone, the
+// words are in view first). The walk may start once every decision is judged:
+// the hand's par (the review's last steps) then fills in the summary when it comes.
+// Closing the dialog (Close, Cancel, Escape) stops the review after its current step;
+// the same review asked for again goes on from there.
+//
+//   await openReview({run, board, title, scale})
+//     run: ReviewRun; scale: the game's mark thresholds (table/review.js markOf);
+//     board: the game's (table/reviewboard.js for the trick games, patience/review.js):
+//       board.el                           the position, drawn above the words
+//       await board.prepare(indices)       before the steps run: the decisions' positions
+//       await board.show(decision, mark)   draw the position before `decision`
+//       board.title(decision)              "Trick 4", "Your bid", "Move 166"
+//       board.lossWords(decision)          the loss in words ("15 points"), or ""
+//       board.actionName(action, decision) the move in words ("the 9 of Void")
+//       board.summary(review) -> Node      the game's part of the summary (par, outcome)
+//       board.walked(decision) -> bool     whether the walk stops at this decision
+//   The dialog's data-review is "running", "ready" (the walk) or "failed"; data-step is
+//   the step shown (0: the summary) once it is drawn; data-done says the review is whole;
+//   data-progress is "done/total" steps. Closed, it gives focus back to where it was.
+
+import { AdvicePanel } from "../ui/advice.js";
+import { openDialog } from "../ui/dialog.js";
+import { h } from "../ui/dom.js";
+import { iconButton } from "../ui/icons.js";
+import { MARKS, markOf } from "./review.js";
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+export async function openReview({ run, board, title, scale }) {
+  const walk = new Walk({ run, board, scale });
+  const opener = document.activeElement;
+  const answer = await openDialog({
+    title,
+    body: walk.el,
+    className: "wide-dialog review-dialog",
+    actions: [{ label: "Close", value: "close" }],
+    initialFocus: ".rv-cancel",
+    onOpen: (dialog) => walk.start(dialog),
+  });
+  if (opener instanceof HTMLElement && opener.isConnected && !opener.closest("[inert]"))
+    opener.focus({ preventScroll: true });
+  return answer;
+}
+
+class Walk {
+  constructor({ run, board, scale }) {
+    this.run = run;
+    this.board = board;
+    this.scale = scale;
+    this.steps = []; // the decisions walked, in order (step k is steps[k - 1])
+    this.at = -1;
+    this.prepared = false; // the board has the decisions' positions
+    this.drawing = 0;
+    this.closed = false;
+    this.build();
+  }
+
+  build() {
+    this.bar = h("div", { class: "rv-bar-fill" });
+    this.meter = h(
+      "div",
+      {
+        class: "rv-bar",
+        role: "progressbar",
+        "aria-label": "Review",
+        "aria-valuemin": "0",
+        "aria-valuemax": "100",
+        "aria-valuenow": "0",
+      },
+      this.bar,
+    );
+    this.counts = h("p", { class: "rv-count" });
+    this.cancel = h("button", {
+      type: "button",
+      class: "btn rv-cancel",
+      text: "Cancel",
+      onclick: () => this.dialog.close(),
+    });
+    this.working = h(
+      "section",
+      { class: "rv-working", "aria-label": "The review in progress" },
+      h("p", {
+        class: "rv-lede",
+        text: "The strong computer player is looking at each of your decisions, from what you could see at the time.",
+      }),
+      this.meter,
+      this.counts,
+      h("div", { class: "tp-actions" }, this.cancel),
+    );
+    this.heading = h("h3", { class: "rv-step-title", tabindex: "-1" });
+    this.counter = h("p", { class: "rv-counter" });
+    this.summaryBox = h("div", { class: "rv-summary" });
+    this.stage = h("div", { class: "rv-stage" }, this.board.el);
+    this.advice = new AdvicePanel({ label: "Verdict", closable: false, speak: false });
+    this.said = h("p", {
+      class: "sr-only rv-said",
+      role: "status",
+      "aria-live": "polite",
+      "aria-atomic": "true",
+    });
+    this.advice.el.classList.add("rv-verdict");
+    this.back = iconButton("undo", "Back", { className: "rv-back", shortcut: "ArrowLeft" });
+    this.forward = iconButton("redo", "Forward", {
+      className: "primary rv-forward",
+      shortcut: "ArrowRight",
+    });
+    this.toSummary = iconButton("list", "Summary", {
+      className: "quiet rv-to-summary",
+      shortcut: "Home",
+      hideLabel: true,
+    });
+    this.back.addEventListener("click", () => this.show(this.at - 1));
+    this.forward.addEventListener("click", () => this.show(this.at + 1));
+    this.toSummary.addEventListener("click", () => this.show(0));
+    this.walkBox = h(
+      "section",
+      { class: "rv-walk", "aria-label": "The walk through your decisions", hidden: true },
+      h("div", { class: "rv-head" }, this.heading, this.counter),
+      this.summaryBox,
+      this.advice.el,
+      this.stage,
+      h(
+        "div",
+        { class: "rv-nav", role: "group", "aria-label": "Step through your decisions" },
+        this.back,
+        this.toSummary,
+        this.forward,
+      ),
+      this.said,
+    );
+    this.failure = h("p", { class: "rv-failure", role: "alert", hidden: true });
+    this.el = h("div", { class: "rv" }, this.working, this.walkBox, this.failure);
+  }
+
+  async start(dialog) {
+    this.dialog = dialog;
+    dialog.dataset.review = "running";
+    dialog.addEventListener("close", () => {
+      this.closed = true;
+    });
+    dialog.addEventListener("keydown", (event) => this.key(event));
+    this.progress();
+    try {
+      // the positions first, while the worker is free (their moves would otherwise wait
+      // behind the review's steps)
+      const job = await this.run.plan();
+      await this.board.prepare(job.decisions);
+      if (this.closed) return;
+      this.prepared = true;
+      await this.run.go({ progress: () => this.progress(), stopped: () => this.closed });
+    } catch (error) {
+      if (this.closed) return;
+      dialog.dataset.review = "failed";
+      this.working.hidden = true;
+      this.failure.hidden = false;
+      this.failure.textContent = `The review could not be finished: ${error?.message ? error.message : error}`;
+      dialog.querySelector(".dialog-actions button")?.focus();
+    }
+  }
+
+  /** The run moved on: the progress, then the walk once every decision is judged. */
+  progress() {
+    if (this.closed) return;
+    const { done, total } = this.run.progress;
+    const share = total ? Math.round((100 * done) / total) : 0;
+    this.bar.style.width = `${share}%`;
+    this.meter.setAttribute("aria-valuenow", String(share));
+    this.meter.setAttribute("aria-valuetext", `${done} of ${total} steps`);
+    this.dialog.dataset.progress = `${done}/${total}`;
+    const judged = this.run.decisions.length;
+    this.counts.textContent = total
+      ? `${plural(judged, "decision")} judged; step ${done} of ${total}.`
+      : "Starting…";
+    if (this.run.review) this.dialog.dataset.done = "";
+    if (this.at < 0 && this.prepared && (this.run.judged || this.run.review)) this.begin();
+    else if (this.at === 0) this.drawSummary();
+  }
+
+  /** Every decision judged: the walk, from the summary. */
+  begin() {
+    this.steps = this.run.decisions.filter((decision) => this.board.walked(decision));
+    this.working.hidden = true;
+    this.walkBox.hidden = false;
+    this.dialog.dataset.review = "ready";
+    // focus on Forward, unless the person has put it elsewhere meanwhile (on Close, say)
+    const active = document.activeElement;
+    const lost =
+      !active ||
+      active === document.body ||
+      active === this.dialog ||
+      this.working.contains(active);
+    this.show(0).then(() => lost && this.forward.focus({ preventScroll: true }));
+  }
+
+  key(event) {
+    if (
+      event.defaultPrevented ||
+      event.altKey ||
+      event.ctrlKey ||
+      event.metaKey ||
+      this.walkBox.hidden
+    )
+      return;
+    const step = {
+      ArrowLeft: this.at - 1,
+      ArrowRight: this.at + 1,
+      Home: 0,
+      End: this.steps.length,
+    }[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    this.show(step);
+  }
+
+  /** Show step k (0: the summary; k: the k-th decision walked). */
+  async show(k) {
+    if (k < 0 || k > this.steps.length || this.closed) return;
+    const drawing = ++this.drawing;
+    const moved = k !== this.at;
+    this.at = k;
+    this.back.disabled = k === 0;
+    this.forward.disabled = k === this.steps.length;
+    this.toSummary.disabled = k === 0;
+    // a button that becomes disabled gives its focus to the one next to it
+    const active = document.activeElement;
+    if (active?.disabled) (k === 0 ? this.forward : this.back).focus({ preventScroll: true });
+    if (k === 0) {
+      this.stage.hidden = true;
+      this.summaryBox.hidden = false;
+      this.heading.textContent = "Summary";
+      this.counter.textContent = `${plural(this.steps.length, "decision")} to step through`;
+      this.drawSummary();
+      this.advice.clear();
+      this.said.textContent =
+        `Summary. ${this.run.review ? this.run.review.summary.text : ""}`.trim();
+    } else {
+      const decision = this.steps[k - 1];
+      const mark = markOf(decision, this.scale);
+      try {
+        await this.board.show(decision, mark);
+      } catch (error) {
+        if (drawing !== this.drawing || this.closed) return;
+        this.failure.hidden = false;
+        this.failure.textContent = `This position could not be shown: ${error?.message ? error.message : error}`;
+        return;
+      }
+      if (drawing !== this.drawing || this.closed) return;
+      this.failure.hidden = true;
+      this.summaryBox.hidden = true;
+      this.stage.hidden = false;
+      this.heading.textContent = this.board.title(decision);
+      this.counter.textContent = `Decision ${k} of ${this.steps.length}`;
+      this.verdict(decision, mark);
+    }
+    this.dialog.dataset.step = String(k);
+    if (moved) this.el.closest(".dialog-body")?.scrollTo({ top: 0 });
+  }
+
+  /** The decision's mark and the engine's reason, said in the live panel. */
+  verdict(decision, mark) {
+    const { word, sign } = MARKS[mark];
+    const loss = decision.loss > 0 ? this.board.lossWords(decision) : "";
+    const title = `${sign} ${word}${loss ? `: ${loss}` : ""}`;
+    const played = `Your choice: ${this.board.actionName(decision.action, decision)}.`;
+    const better =
+      mark === "best" || mark === "forced" || mark === "unknown" || decision.loss === 0
+        ? []
+        : [`Better: ${this.board.actionName(decision.best, decision)}.`];
+    const tone = { best: "won", fine: "won", blunder: "lost", mistake: "lost" }[mark] || "hint";
+    this.advice.show({
+      title,
+      text: decision.reason,
+      items: [played, ...better],
+      tone,
+      iconName: "hint",
+    });
+    this.advice.el.dataset.mark = mark;
+    this.said.textContent = `${this.counter.textContent}, ${this.heading.textContent}. ${word}${loss ? `, ${loss}` : ""}. ${decision.reason}`;
+  }
+
+  /** The summary: the engine's words, the marks counted, the game's part (par), and the
+   * costliest decisions, each a button to go to it. */
+  drawSummary() {
+    const review = this.run.review;
+    const counts = new Map();
+    for (const decision of this.run.decisions) {
+      const mark = markOf(decision, this.scale);
+      counts.set(mark, (counts.get(mark) || 0) + 1);
+    }
+    const tally = h(
+      "ul",
+      { class: "rv-tally", "aria-label": "Your decisions by mark" },
+      Object.keys(MARKS)
+        .filter((mark) => counts.has(mark))
+        .map((mark) =>
+          h(
+            "li",
+            { dataset: { mark } },
+            h("span", { class: "rv-sign", "aria-hidden": "true", text: MARKS[mark].sign }),
+            ` ${MARKS[mark].word}: ${counts.get(mark)}`,
+          ),
+        ),
+    );
+    const parts = [];
+    if (review) {
+      parts.push(
+        h("p", { class: "rv-summary-text", text: review.summary.text }),
+        tally,
+        this.board.summary(review),
+      );
+      const costly = review.summary.costliest
+        .map((index) => this.steps.findIndex((d) => d.index === index))
+        .filter((k) => k >= 0);
+      if (costly.length) {
+        parts.push(
+          h("h4", {
+            text: costly.length === 1 ? "Your costliest decision" : "Your costliest decisions",
+          }),
+          h(
+            "ul",
+            { class: "rv-costly" },
+            costly.map((k) => {
+              const decision = this.steps[k];
+              const label = `${this.board.title(decision)}: ${this.board.actionName(decision.action, decision)}, ${this.board.lossWords(decision)}`;
+              return h(
+                "li",
+                {},
+                h("button", {
+                  type: "button",
+                  class: "btn quiet rv-jump",
+                  text: label,
+                  onclick: () =>
+                    this.show(k + 1).then(() => this.heading.focus({ preventScroll: true })),
+                }),
+              );
+            }),
+          ),
+        );
+      }
+    } else {
+      const { done, total } = this.run.progress;
+      parts.push(
+        h("p", {
+          class: "rv-summary-text",
+          text: `Every decision is judged. The hand's par, with every hand visible, is still being worked out (step ${done} of ${total}).`,
+        }),
+        tally,
+      );
+    }
+    this.summaryBox.replaceChildren(...parts.filter(Boolean));
+  }
+}
