@@ -28,7 +28,7 @@ from celestix.precedence.bots.fast import (
 from celestix.table.double_dummy import Bounds, ordered, solve, top_run
 
 # Nodes a par computation may spend (a card tried is a node).
-PAR_BUDGET = 400_000
+PAR_BUDGET = 200_000
 
 
 class PrecedenceTricks:
