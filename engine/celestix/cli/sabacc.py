@@ -11,6 +11,7 @@ The client uses the facade only; it holds no rules of its own.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from collections.abc import Callable
@@ -315,7 +316,8 @@ def simulate(
         f"({stats.void_share:.1%})")  # fmt: skip
     say(f"declarer success rate {stats.success_rate:.1%}; average declarer points "
         f"{stats.declarer_points / max(1, stats.counted) / 2:.1f}")  # fmt: skip
-    say(f"mean absolute chip change per player per game {stats.mean_chip_change:.2f}")
+    say(f"mean absolute chip change per player per game {stats.mean_chip_change:.2f}; "
+        f"spread (standard deviation) {stats.chip_spread:.2f}")  # fmt: skip
     say("contracts:")
     for bid in BIDS:
         count, made = stats.contracts[bid], stats.made[bid]
@@ -353,6 +355,7 @@ class Stats:
     chips: list[int] = field(default_factory=list)  # summed final chips per seat
     wins: list[int] = field(default_factory=list)  # games each seat won (ties count)
     moved: int = 0  # summed over games and seats: |final chips - starting chips|
+    moved_squared: int = 0  # and the squares of the changes
 
     def observe(self, step: runner.Step) -> None:
         """Take in one step's events."""
@@ -377,6 +380,7 @@ class Stats:
                 for seat, amount in enumerate(event["chips"]):
                     self.chips[seat] += amount
                     self.moved += abs(amount - start)
+                    self.moved_squared += (amount - start) ** 2
                 for seat in event["winners"]:
                     self.wins[seat] += 1
 
@@ -396,6 +400,7 @@ class Stats:
         self.chips = [a + b for a, b in zip(self.chips, other.chips, strict=True)]
         self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
         self.moved += other.moved
+        self.moved_squared += other.moved_squared
 
     @property
     def counted(self) -> int:
@@ -417,6 +422,13 @@ class Stats:
         """How far a player's chips end from where they began, on average per game."""
         seats = len(self.chips)
         return self.moved / (self.games * seats) if self.games and seats else 0.0
+
+    @property
+    def chip_spread(self) -> float:
+        """The standard deviation of a player's chip change over a game (mean 0: the
+        chips only change hands, the Ante Pot's end shared)."""
+        seats = len(self.chips)
+        return math.sqrt(self.moved_squared / (self.games * seats)) if self.games and seats else 0.0
 
 
 def game_stats(job: tuple[JsonDict, int, list[str], bool]) -> Stats:

@@ -23,7 +23,7 @@ from celestix.rng import Rng
 from celestix.sabacc.bots import LEVELS, choose, search
 from celestix.sabacc.bots.basic import hand_count as basic_hand_count
 from celestix.sabacc.bots.deals import Table, hand_count, ids_of, mask_of
-from celestix.sabacc.bots.hints import aside_reason, card_reason
+from celestix.sabacc.bots.hints import aside_reason, bid_hint, card_reason
 from celestix.sabacc.cards import DECK, SABACC, SUIT_OF, sort_cards
 from celestix.sabacc.flow import apply_action, legal_actions
 from celestix.sabacc.setup import new_state
@@ -200,6 +200,33 @@ def test_in_the_last_round_the_auction_plays_for_the_win() -> None:
     # ...while a round that is not the last is valued in chips
     earlier = make_view(new_state(game_options(4), 5, {"dealer": 1, "deals_done": 2}), 0)
     assert search.estimate_bid(earlier, budget, 1).wins is None
+
+
+@pytest.mark.parametrize("players, seed", [(4, 31), (5, 29)])
+def test_playing_for_the_game_bids_a_hand_the_chips_would_pass(players: int, seed: int) -> None:
+    chips = replace(search.BUDGETS["normal"], bid_samples=12)
+    game = replace(chips, play_for="game")
+    # the first round, everyone level: a hand that makes a Guard about half the time
+    view = make_view(new_state(game_options(players), seed, {"dealer": 1}), 0)
+    by_chips, by_game = search.estimate_bid(view, chips, 1), search.estimate_bid(view, game, 1)
+    guard = by_chips.bids.index("guard")
+    assert by_chips.made[guard] == by_game.made[guard] < 7  # the same sampled deals
+    # in chips a Guard loses more often than the stakes allow (4 in 7, 5 in 9)...
+    assert by_chips.best == "pass" and by_chips.equities is None
+    assert by_chips.values[guard] < by_chips.values[-1]
+    # ...but a made one puts the seat well ahead with rounds to come: its chance of
+    # winning the game beats a pass's
+    assert by_game.equities is not None and by_game.best == "guard"
+    assert by_game.equities[guard] == max(by_game.equities) > by_game.equities[-1]
+    hint = bid_hint(view, game, 1)
+    assert hint["action"] == {"type": "bid", "bid": "guard"}
+    assert hint["reason"].startswith("Guard: the game is won by the most chips at the end")
+    assert "you win the game about" in hint["alternatives"][0]["reason"]
+    # the last round is played for the win as before, with or without the option
+    last = make_view(new_state(game_options(players), seed,
+                               {"dealer": 1, "deals_done": players - 1}), 0)  # fmt: skip
+    final = search.estimate_bid(last, game, 1)
+    assert final.wins is not None and final.equities is None
 
 
 def test_the_bidding_count_on_masks_is_the_basic_players() -> None:

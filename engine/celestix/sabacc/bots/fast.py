@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from celestix.bots import bits
 from celestix.bots.bits import high, ids_of, low
+from celestix.sabacc.bots.equity import equity
 from celestix.sabacc.cards import DECK, HALF_POINTS, INDEX, SUITS
 
 FIRST_SABACC = 56
@@ -339,6 +340,12 @@ class Standing:
         if seat >= 0:
             chips[seat] += amount
         return chips
+
+    def equity(self, declarer_half: int, won: Sequence[int], last_seat: int, last: int,
+               spread: float) -> int:  # fmt: skip
+        """The seat's chance of winning the game with rounds still to come (their chips'
+        ``spread``), in :data:`equity.EQUITY_UNITS`."""
+        return equity(self.final_chips(declarer_half, won, last_seat, last), self.seat, spread)
 
     def share(self, declarer_half: int, won: Sequence[int], last_seat: int, last: int) -> int:
         """The seat's share of the game's win, in :data:`WIN_UNITS`."""

@@ -22,6 +22,7 @@ from typing import cast
 from celestix.bots.budget import rounded
 from celestix.sabacc.auction import BID_NAMES, PASS
 from celestix.sabacc.bots.deals import Table
+from celestix.sabacc.bots.equity import EQUITY_UNITS
 from celestix.sabacc.bots.fast import SCALE, WIN_UNITS
 from celestix.sabacc.bots.legal import legal_from_view
 from celestix.sabacc.bots.search import (
@@ -235,7 +236,8 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
     alternatives = []
     bids, values = estimate.bids, estimate.values
     highest = view["highest_bid"]
-    order = sorted(range(len(bids)), key=lambda i: (bids[i] != estimate.best, -values[i], i))
+    rank = values if estimate.equities is None else estimate.equities  # what decided
+    order = sorted(range(len(bids)), key=lambda i: (bids[i] != estimate.best, -rank[i], i))
     for i in order[: ALTERNATIVES + 1]:
         bid = estimate.bids[i]
         if bid == PASS:
@@ -244,6 +246,8 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
             words = f"made in {_percent(estimate.made[i], n)}% of {n} simulated deals"
         if estimate.wins is not None:
             words += f"; {win_words(estimate.wins[i], n)}"
+        elif estimate.equities is not None:
+            words += f"; {game_words(estimate.equities[i], n)}"
         value = _chips(values[i], n)
         alternatives.append({"action": {"type": "bid", "bid": bid}, "value": value,
                              "reason": _cap(words)})  # fmt: skip
@@ -253,6 +257,14 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
         reason = (
             f"{name}: in the last round only the final count matters, and this gives you "
             f"the best chance of ending with the most chips: {win_words(estimate.wins[i], n)}"
+        )
+    elif estimate.equities is not None and len(estimate.bids) > 1:
+        i = estimate.bids.index(estimate.best)
+        name = "Pass" if estimate.best == PASS else BID_NAMES[estimate.best]
+        reason = (
+            f"{name}: the game is won by the most chips at the end, and with the rounds "
+            "still to come this gives you the best chance of it: "
+            + game_words(estimate.equities[i], n)
         )
     elif estimate.best == PASS:
         if len(estimate.bids) == 1:
@@ -280,6 +292,12 @@ def win_words(wins: int, samples: int) -> str:
     """A last-round choice's share of the game's win, in words."""
     share = _percent(wins, WIN_UNITS * max(1, samples))
     return f"you end on top in {share}% of {samples} simulated deals (a tie shared)"
+
+
+def game_words(equities: int, samples: int) -> str:
+    """A choice's chance of winning the game (rounds still to come), in words."""
+    share = _percent(equities, EQUITY_UNITS * max(1, samples))
+    return f"you win the game about {share}% of the time"
 
 
 def pass_words(highest: str | None, made: int, samples: int) -> str:

@@ -25,7 +25,10 @@ so their difference is sharp), and takes the choice worth most in chips to the s
   In the game's last round the chips themselves no longer matter, only who ends with
   the most of them: each bid and the pass are then chosen by the share of the game's win
   they leave the seat over the sampled deals (a tie shares it), so a player behind bids
-  where a chip count would pass.
+  where a chip count would pass. With ``play_for = "game"`` (an arena variant, not yet a
+  level: docs/BOTS.md, "Playing for the game") the earlier rounds are valued the same
+  way, by the chance of ending the game on top with the rounds still to come
+  (:mod:`celestix.sabacc.bots.equity`).
 
 Values are chips times :data:`fast.SCALE` plus, to break ties, the side's half-points.
 Every search stops at a budget of work (cards played in playouts plus solver positions)
@@ -46,6 +49,7 @@ from celestix.sabacc.auction import BIDS, PASS, RANK, legal_bids
 from celestix.sabacc.bots import basic
 from celestix.sabacc.bots.basic import threshold
 from celestix.sabacc.bots.deals import Deal, Table, hand_count
+from celestix.sabacc.bots.equity import equity, spread_of
 from celestix.sabacc.bots.fast import (
     FREE_MASK,
     HALF,
@@ -78,6 +82,9 @@ class Budget(SearchBudget):
     aside_work: int  # cards played in playouts for an aside decision
     aside_candidates: int  # whole asides compared
     bid_margin: int = 0  # chips (times SCALE) a bid must be worth above passing
+    # what the auction plays for before the last round: "chips", or "game" (the chance of
+    # ending the game on top, :mod:`celestix.sabacc.bots.equity`)
+    play_for: str = "chips"
 
 
 BUDGETS: dict[str, Budget] = {
@@ -394,6 +401,8 @@ class BidEstimate:
     best: str
     defended: int = 0  # sampled deals in which another player would declare after a pass
     wins: list[int] | None = None  # in the last round: summed shares of the game's win
+    # before it, playing for the game: summed chances of winning it (EQUITY_UNITS)
+    equities: list[int] | None = None
 
     def mean(self, i: int) -> int:
         """The average value of bid ``i`` in chips times SCALE."""
@@ -470,13 +479,17 @@ def estimate_bid(view: View, budget: Budget, seed: int) -> BidEstimate:
     bids = [b for b in legal_bids(view["highest_bid"]) if b != PASS] + [PASS]
     outcomes = [declaring_outcome(view, table, seat, bid) for bid in bids[:-1]]
     final = last_round(view)
-    standings = [_standing(view, table, seat, bid) for bid in bids[:-1]] if final else []
+    spread = 0.0 if final or budget.play_for != "game" else spread_of(
+        seats, int(view["rounds"]) - int(view["round"]) - 1)  # fmt: skip
+    standings = ([_standing(view, table, seat, bid) for bid in bids[:-1]]
+                 if final or spread else [])  # fmt: skip
     ways = sorted({TALON_TO[b] for b in bids[:-1]})
     rng = Rng(seed, BID_STREAM)
     leader = (table.dealer + 1) % seats
     values = [0] * len(bids)
     made = [0] * len(bids)
     wins = [0] * len(bids)
+    equities = [0] * len(bids)
     defended = 0  # sampled deals in which someone else would declare after a pass
     samples = 0
     for _ in range(budget.bid_samples if len(bids) > 1 else 0):
@@ -488,9 +501,13 @@ def estimate_bid(view: View, budget: Budget, seed: int) -> BidEstimate:
             made[i] += half >= WIN_HALF
             if final:
                 wins[i] += standings[i].share(half, won, last_seat, last)
+            elif spread:
+                equities[i] += standings[i].equity(half, won, last_seat, last, spread)
         other = likely_declarer(view, table, deal)
         if other is None:
             wins[-1] += void_share(view) if final else 0
+            if spread:
+                equities[-1] += equity([int(c) for c in view["chips"]], seat, spread)
         else:
             declarer, overbid = other
             defence = declaring_outcome(view, table, declarer, overbid)
@@ -503,6 +520,10 @@ def estimate_bid(view: View, budget: Budget, seed: int) -> BidEstimate:
                 wins[-1] += _standing(view, table, declarer, overbid).share(
                     half, won, last_seat, last
                 )
+            elif spread:
+                equities[-1] += _standing(view, table, declarer, overbid).equity(
+                    half, won, last_seat, last, spread
+                )
             defended += 1
         samples += 1
     best = PASS
@@ -512,11 +533,16 @@ def estimate_bid(view: View, budget: Budget, seed: int) -> BidEstimate:
             top = max(wins[:-1])
             if top > wins[-1]:
                 best = next(b for i, b in enumerate(bids[:-1]) if wins[i] == top)
+        elif spread:
+            top = max(equities[:-1])
+            if top > equities[-1]:
+                best = next(b for i, b in enumerate(bids[:-1]) if equities[i] == top)
         else:
             top = max(values[:-1])
             if top > values[-1] + budget.bid_margin * samples:
                 best = next(b for i, b in enumerate(bids[:-1]) if values[i] == top)
-    return BidEstimate(bids, values, made, samples, best, defended, wins if final else None)
+    return BidEstimate(bids, values, made, samples, best, defended, wins if final else None,
+                       equities if spread else None)  # fmt: skip
 
 
 def _declared_round(
