@@ -10,6 +10,7 @@ import pytest
 from celestix import api
 from celestix.bots.bits import high, ids_of, low, mask_of
 from celestix.bots.budget import SearchBudget, budget_of, rounded
+from celestix.bots.dealing import constrained_deal
 from celestix.bots.levels import Levels, random_player, refusing
 from celestix.errors import MalformedError
 from celestix.registry import GAME_MODULES
@@ -112,3 +113,61 @@ def test_bit_masks() -> None:
     assert mask == 0b1000000001
     assert ids_of(mask) == [0, 9] and ids_of(0) == []
     assert (low(mask), high(mask)) == (0, 9)
+
+
+# --- dealing hidden cards under constraints -------------------------------------------------
+
+
+def brute_force_fits(allowed: list[int], room: list[int]) -> bool:
+    """Whether some assignment of the cards to their allowed places fills every room."""
+
+    def place(i: int, left: list[int]) -> bool:
+        if i == len(allowed):
+            return not any(left)
+        for p in range(len(left)):
+            if allowed[i] >> p & 1 and left[p]:
+                left[p] -= 1
+                found = place(i + 1, left)
+                left[p] += 1
+                if found:
+                    return True
+        return False
+
+    return sum(room) == len(allowed) and place(0, list(room))
+
+
+def test_a_constrained_deal_exists_exactly_when_one_is_possible_and_keeps_every_constraint() -> (
+    None
+):
+    rng = Rng(17)
+    feasible = infeasible = 0
+    for _ in range(600):
+        places = 1 + rng.below(4)
+        cards = rng.below(8)
+        room = [0] * places
+        for _ in range(cards):
+            room[rng.below(places)] += 1
+        # mostly narrow allowed sets, so that many instances have no deal at all
+        allowed = [1 + rng.below((1 << places) - 1) & (1 + rng.below((1 << places) - 1))
+                   for _ in range(cards)]  # fmt: skip
+        where = constrained_deal(allowed, room, Rng(rng.below(1000)))
+        if not brute_force_fits(allowed, room):
+            assert where is None
+            infeasible += 1
+            continue
+        feasible += 1
+        assert where is not None
+        assert all(allowed[i] >> p & 1 for i, p in enumerate(where))
+        assert [where.count(p) for p in range(places)] == room
+    assert feasible > 100 and infeasible > 100
+
+
+def test_an_unconstrained_deal_gives_every_place_its_share_of_each_card() -> None:
+    # six cards free to go anywhere, three places of room 1, 2 and 3
+    counts = [0, 0, 0]
+    for k in range(3000):
+        where = constrained_deal([0b111] * 6, [1, 2, 3], Rng(k))
+        assert where is not None
+        counts[where[0]] += 1
+    # each card is in a place with probability room / 6
+    assert [round(6 * c / 3000, 1) for c in counts] == pytest.approx([1, 2, 3], abs=0.2)

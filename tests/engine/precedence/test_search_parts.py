@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from precedence.support import act, bid_all, declare_all, fill, new
 from scale import scaled
 
 from celestix import api
-from celestix.precedence.bots import search
+from celestix.precedence.bots import deals, search
 from celestix.precedence.bots.deals import Knowledge, estimate20, mask_of
 from celestix.precedence.bots.fast import (
     NO_GOALS,
@@ -246,6 +247,30 @@ def test_sampled_deals_replay_legally_and_keep_what_is_seen() -> None:
             assert replays_legally(state, seat, hands)
             checked += 1
     assert checked > 0
+
+
+def test_when_the_quick_deal_fails_the_sampler_still_respects_every_void(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # with no quick tries left, every deal is the one that checks Hall's condition
+    monkeypatch.setattr(deals, "DEAL_TRIES", 0)
+    checked = 0
+    for seed in range(scaled(120, 12)):
+        state = random_position(seed, 30 + seed % 20)
+        if state["phase"] != "play":
+            continue
+        seat = state["to_act"]
+        know = Knowledge.from_view(api.view(state, seat))
+        for sample in range(3):
+            hands = know.deal(Rng(seed, sample))
+            assert [h.bit_count() for h in hands] == state_sizes(state)
+            assert replays_legally(state, seat, hands)
+            checked += 1
+    assert checked > 0
+
+
+def state_sizes(state: dict[str, Any]) -> list[int]:
+    return [len(hand) for hand in state["hands"]]
 
 
 def test_bids_weigh_the_sampled_deals() -> None:

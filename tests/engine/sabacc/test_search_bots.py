@@ -20,7 +20,7 @@ from celestix import api
 from celestix.cli.sabacc import game_options
 from celestix.cli.sabacc_arena import arena, arena_deal, report
 from celestix.rng import Rng
-from celestix.sabacc.bots import LEVELS, choose, search
+from celestix.sabacc.bots import LEVELS, choose, deals, search
 from celestix.sabacc.bots.basic import hand_count as basic_hand_count
 from celestix.sabacc.bots.deals import Table, hand_count, ids_of, mask_of
 from celestix.sabacc.bots.hints import aside_reason, bid_hint, card_reason
@@ -302,6 +302,24 @@ def redealt(state: State, actions: list[Any], seat: int, rng: Rng) -> State:
             action = {"type": "aside", "card": hidden.pop(0)}
         other, _ = apply_action(other, action, who)
     return other
+
+
+def test_when_the_quick_deal_fails_the_sampler_still_respects_every_void(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # with no quick tries, every deal is the one that checks Hall's condition; the round
+    # replays legally on it (a card of a suit a seat showed out of would break a rule)
+    monkeypatch.setattr(deals, "DEAL_TRIES", 0)
+    replayed = 0
+    for seed in range(scaled(30, 6)):
+        players = 3 + seed % 3
+        state, actions = walk(players, 700 + seed, [20, 35, 50, 70][seed % 4])
+        if state["phase"] != "play":
+            continue
+        for k in range(2):
+            redealt(state, actions, state["to_act"], Rng(seed, k))
+            replayed += 1
+    assert replayed >= scaled(20, 4)
 
 
 def test_the_choice_is_the_same_whatever_the_hidden_cards() -> None:

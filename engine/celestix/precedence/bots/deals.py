@@ -6,7 +6,9 @@ and the score table of the hand. :meth:`Knowledge.sample` deals the unseen cards
 the other seats so that
 
 * each seat keeps its face-up meld cards and gets exactly its hand size;
-* no seat gets a card of a suit it has shown out of (a failure to follow suit);
+* no seat gets a card of a suit it has shown out of (a failure to follow suit): a
+  quick deal is tried a few times, then one that never paints itself into a corner
+  (:func:`celestix.bots.dealing.constrained_deal`);
 * every card already played stays played, so the deal, replayed from the hand's
   start, makes every play legal -- including the declared-cards-first rule: a seat
   with face-up cards left that played another card must have been following suit
@@ -27,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from celestix.bots.bits import low
+from celestix.bots.dealing import constrained_deal
 from celestix.errors import MalformedError
 from celestix.precedence.bidding import contracts
 from celestix.precedence.bots.fast import ABOVE, FULL, SUIT_MASKS, beats, mask_of
@@ -36,7 +39,9 @@ from celestix.precedence.view import View, seat_and_hand
 from celestix.rng import Rng
 from celestix.table.tricks import trick_leader
 
-# Attempts at a deal that respects every void before voids are ignored.
+# Quick attempts at a deal that respects every void; then one that checks it can be
+# completed before placing each card (celestix.bots.dealing), so the voids are ignored
+# only when no deal respects them (a view that could not arise in play).
 DEAL_TRIES = 20
 # Attempts at a deal that fits the bids; the best seen is used if none is accepted.
 EVIDENCE_TRIES = 6
@@ -322,6 +327,11 @@ class Knowledge:
                 return hands
         for attempt in range(DEAL_TRIES + 1):
             respect_voids = attempt < DEAL_TRIES
+            if not respect_voids:
+                # the quick deal kept failing: one that respects every void, if any does
+                respected = self._deal_respecting_voids(pool, others, rng)
+                if respected is not None:
+                    return respected
             hands = list(self.face_up)
             hands[self.seat] = self.hand
             need = [self.sizes[s] - self.face_up[s].bit_count() for s in range(4)]
@@ -351,3 +361,19 @@ class Knowledge:
             if dealt:
                 return hands
         raise MalformedError("view.hand_sizes", "do not match the cards unseen")
+
+    def _deal_respecting_voids(self, pool: list[int], others: list[int], rng: Rng
+                               ) -> list[int] | None:  # fmt: skip
+        """The hands with ``pool`` dealt among ``others`` respecting every void
+        (:func:`~celestix.bots.dealing.constrained_deal`), or ``None`` if no deal does."""
+        allowed = [sum(1 << k for k, s in enumerate(others) if not self.voids[s] >> card // 13 & 1)
+                   for card in pool]  # fmt: skip
+        need = [self.sizes[s] - self.face_up[s].bit_count() for s in others]
+        places = constrained_deal(allowed, need, rng)
+        if places is None:
+            return None
+        hands = list(self.face_up)
+        hands[self.seat] = self.hand
+        for card, k in zip(pool, places, strict=True):
+            hands[others[k]] |= 1 << card
+        return hands

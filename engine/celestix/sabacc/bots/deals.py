@@ -18,6 +18,11 @@ seat cannot see so that
   deal is kept with a probability that halves for every :data:`EVIDENCE_STEP` points by
   which a hand strays from its range, the best of :data:`EVIDENCE_TRIES` otherwise.
 
+A quick deal is tried :data:`DEAL_TRIES` times; when the constraints are tight it
+then deals with :func:`celestix.bots.dealing.constrained_deal`, which respects every
+one of them whenever any deal does (a tampered view may allow none: its voids are then
+ignored).
+
 Randomness comes only from the :class:`~celestix.rng.Rng` passed in.
 """
 
@@ -26,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from celestix.bots.bits import ids_of
+from celestix.bots.dealing import constrained_deal
 from celestix.errors import MalformedError
 from celestix.rng import Rng
 from celestix.sabacc.aside import TALON_HAND
@@ -285,12 +291,63 @@ class Table:
         return miss
 
     def _deal(self, rng: Rng) -> Deal:
-        """One deal respecting the voids (ignoring them after :data:`DEAL_TRIES` tries)."""
-        for attempt in range(2 * DEAL_TRIES):
-            deal = self._try_deal(rng, attempt < DEAL_TRIES)
-            if deal is not None:
-                return deal
+        """One deal respecting the voids: the quick deal, :data:`DEAL_TRIES` times, then
+        one that respects every constraint if any does, else ignoring the voids."""
+        for respect_voids in (True, False):
+            for _ in range(DEAL_TRIES):
+                deal = self._try_deal(rng, respect_voids)
+                if deal is not None:
+                    return deal
+            if respect_voids:
+                deal = self._deal_respecting_voids(rng)
+                if deal is not None:
+                    return deal
         raise MalformedError("view", "no deal of the hidden cards fits this view")
+
+    def _deal_respecting_voids(self, rng: Rng) -> Deal | None:
+        """A deal respecting every void and the aside's and talon's constraints
+        (:func:`~celestix.bots.dealing.constrained_deal`), or ``None`` if none does."""
+        # the places: the other seats (their room), the hidden aside, the unseen talon
+        places = [s for s in range(self.seats) if s != self.seat and self.sizes[s]]
+        room = [self.sizes[s] for s in places]
+        bars = [self.barred[s] for s in places]
+        aside_place = talon_place = -1
+        if self.hidden_aside:
+            aside_place = len(places)
+            places.append(-1)
+            room.append(self.hidden_aside)
+            bars.append(ALL_CARDS & ~FREE_MASK)
+        if self.talon_unseen:
+            talon_place = len(places)
+            places.append(-2)
+            room.append(self.talon_unseen)
+            bars.append(0)
+        cards = [*self.forced, *self.pool]
+        allowed = [sum(1 << k for k, bar in enumerate(bars) if not bar >> card & 1)
+                   for card in self.pool]  # fmt: skip
+        forced_allowed = []
+        for card in self.forced:
+            # a shown talon card stays with the declarer: in its hand or its hidden aside
+            mask = 0
+            if self.declarer in places and not self.barred[self.declarer] >> card & 1:
+                mask |= 1 << places.index(self.declarer)
+            if aside_place >= 0 and FREE_MASK >> card & 1:
+                mask |= 1 << aside_place
+            forced_allowed.append(mask)
+        where = constrained_deal([*forced_allowed, *allowed], room, rng)
+        if where is None:
+            return None
+        hands = [0] * self.seats
+        hands[self.seat] = self.hand
+        aside = talon = 0
+        for card, k in zip(cards, where, strict=True):
+            if k == aside_place:
+                aside |= 1 << card
+            elif k == talon_place:
+                talon |= 1 << card
+            else:
+                hands[places[k]] |= 1 << card
+        return Deal(hands, aside, talon)
 
     def _try_deal(self, rng: Rng, voids: bool) -> Deal | None:
         seats = self.seats
