@@ -9,6 +9,12 @@ over the seats (so the level is rotated through every seat, and only the seat's
 player differs from the table it is compared with). A wins the deal when that sum is
 positive; a tie counts half. Deals run in parallel processes (``--jobs``); without
 multiprocessing they run one after another.
+
+``--whole-games``: each deal is a whole game (every player deals once) instead of its
+first round, played the same ``n + 1`` times, and A's result is its share of the game's
+win in each seat (1 alone on top, 1/k in a tie of k) less B's in the same seat at the
+reference table, summed over the seats. The game, not a round's chips, is what the
+players are out to win, so this is how a level that plays for the game is judged.
 """
 
 from __future__ import annotations
@@ -39,6 +45,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="processes playing in parallel")  # fmt: skip
     parser.add_argument("--progress", type=int, default=0,
                         help="print the standings every N deals (0: only at the end)")  # fmt: skip
+    parser.add_argument("--whole-games", action="store_true",
+                        help="play each deal as a whole game and score shares of the game's "
+                        "win (default: the first round, scored in chips)")  # fmt: skip
     parser.add_argument("--log", default=None,
                         help="keep each deal's result in this file as it comes; deals "
                         "already there are not played again")  # fmt: skip
@@ -59,13 +68,16 @@ def arena(args: argparse.Namespace, options: JsonDict, write: Callable[[str], No
         write(f"error: {error}")
         return 2
     seed = 1 if args.seed is None else args.seed
+    whole = bool(getattr(args, "whole_games", False))
     jobs = [(seed + deal, args.a, args.b, resolved) for deal in range(args.deals)]
+    deal = arena_game if whole else arena_deal
+    reporter = game_report if whole else report
 
     def lines(results: list[JsonDict], workers: int, took: float) -> list[str]:
-        return report(args.a, args.b, results, resolved, seed, workers, took)
+        return reporter(args.a, args.b, results, resolved, seed, workers, took)
 
-    results, workers, elapsed = runner.run_arena(arena_deal, jobs, args.jobs, args, lines, write)
-    for line in report(args.a, args.b, results, resolved, seed, workers, elapsed):
+    results, workers, elapsed = runner.run_arena(deal, jobs, args.jobs, args, lines, write)
+    for line in lines(results, workers, elapsed):
         write(line)
     return 0
 
@@ -153,3 +165,77 @@ def report(a: str, b: str, results: list[JsonDict], options: JsonDict, seed: int
     for side, level in (("a", a), ("b", b)):
         lines.append(decision_times(results, side, level, PHASES))
     return lines
+
+
+# --- whole games ---------------------------------------------------------------------------
+
+
+def play_game(options: JsonDict, seed: int, levels: list[str],
+              times: dict[str, dict[str, list[float]]], sides: list[str]) -> JsonDict:  # fmt: skip
+    """Play game ``seed`` to its end with ``levels`` per seat: each seat's share of the
+    game's win, final chips, and the rounds and void rounds played."""
+    rounds = [0, 0]  # rounds ended, of them void
+
+    def timed(step: Step) -> None:
+        times[sides[step.seat]].setdefault(step.view["phase"], []).append(step.ms)
+        for event in step.events:
+            if event["type"] in ("round_counted", "void_round"):
+                rounds[0] += 1
+                rounds[1] += event["type"] == "void_round"
+
+    state = runner.play("sabacc", levels, options, seed, observe=timed).state
+    winners = [int(s) for s in state["winners"]]
+    shares = [1 / len(winners) if s in winners else 0.0 for s in range(len(levels))]
+    return {"shares": shares, "chips": [int(c) for c in state["chips"]], "rounds": rounds[0],
+            "void": rounds[1]}  # fmt: skip
+
+
+def arena_game(job: tuple[int, str, str, JsonDict]) -> JsonDict:
+    """One duplicate game: the reference table (all B), then A in each seat in turn."""
+    seed, a, b, options = job
+    seats = int(options["players"])
+    times: dict[str, dict[str, list[float]]] = {"a": {}, "b": {}}
+    reference = play_game(options, seed, [b] * seats, times, ["b"] * seats)
+    rotations = []
+    for k in range(seats):
+        levels = [a if s == k else b for s in range(seats)]
+        sides = ["a" if s == k else "b" for s in range(seats)]
+        result = play_game(options, seed, levels, times, sides)
+        rotations.append({"share": result["shares"][k], "b_share": reference["shares"][k],
+                          "chips": result["chips"][k] - reference["chips"][k],
+                          "rounds": result["rounds"], "void": result["void"]})  # fmt: skip
+    return {"seed": seed, "rotations": rotations, "times": times,
+            "reference": {"rounds": reference["rounds"], "void": reference["void"]}}  # fmt: skip
+
+
+def game_report(a: str, b: str, results: list[JsonDict], options: JsonDict, seed: int,
+                workers: int, elapsed: float) -> list[str]:  # fmt: skip
+    """The whole-game arena's statistics as lines of text."""
+    deals = len(results)
+    seats = int(options["players"])
+    rotations = [r for res in results for r in res["rotations"]]
+    scores = [sum(r["share"] - r["b_share"] for r in res["rotations"]) for res in results]
+    share, share_half = mean_ci([r["share"] for r in rotations])
+    chips, chips_half = mean_ci([r["chips"] for r in rotations])
+
+    def void(rounds: int, empty: int) -> str:
+        return f"{empty} of {rounds} ({100 * empty / max(1, rounds):.1f}%)"
+
+    ref = [res["reference"] for res in results]
+    seated = void(sum(r["rounds"] for r in rotations), sum(r["void"] for r in rotations))
+    alone = void(sum(r["rounds"] for r in ref), sum(r["void"] for r in ref))
+    return [
+        f"Contract Sabacc arena, whole games: A = {a}, B = {b}; {seats} players, {deals} "
+        f"games played {seats + 1} times each, seeds {seed}-{seed + deals - 1}, {workers} "
+        f"process(es), {elapsed:.0f} s",
+        "Each game is played with B in every seat, then with A in each seat in turn; A's "
+        "score is its share of the game's win in each seat less B's in the same seat, "
+        "summed over the seats (a tie counts half).",
+        deals_won(scores).replace("of deals", "of games"),
+        f"A's share of the game's win in a seat: {share:.3f} "
+        f"({interval(share, share_half, 1, '.3f')}; 1/{seats} = {1 / seats:.3f}); final "
+        f"chips in a seat, A less B: {chips:+.2f} ({interval(chips, chips_half, 1, '+.2f')})",
+        f"Void rounds: with A seated {seated}; B everywhere {alone}",
+        decision_times(results, "a", a, PHASES),
+        decision_times(results, "b", b, PHASES),
+    ]

@@ -18,7 +18,7 @@ from scale import scaled
 
 from celestix import api
 from celestix.cli.sabacc import game_options
-from celestix.cli.sabacc_arena import arena, arena_deal, report
+from celestix.cli.sabacc_arena import arena, arena_deal, arena_game, game_report, report
 from celestix.rng import Rng
 from celestix.sabacc.bots import LEVELS, choose, deals, search
 from celestix.sabacc.bots.basic import hand_count as basic_hand_count
@@ -422,3 +422,27 @@ def test_the_arena_runs_and_a_level_ties_with_itself() -> None:
     assert "A wins 50.0% of deals" in lines[2] and "1 won, 1 tied, 1 lost" in lines[2]
     assert "Chips per round in a seat, A less B: +0.333" in lines[3]
     assert "A declared in 1 (11.1%), 100.0% made" in lines[4]
+
+
+def test_the_whole_game_arena_scores_shares_of_the_games_win() -> None:
+    lines: list[str] = []
+    args = argparse.Namespace(a="easy", b="basic", deals=2, jobs=1, seed=3, whole_games=True)
+    assert arena(args, {"players": 3}, lines.append) == 0
+    assert "A wins 50.0% of games" in lines[2] and "0 won, 2 tied, 0 lost" in lines[2]
+    assert "A's share of the game's win in a seat: 0.333" in lines[3]
+    result = arena_game((5, "random", "easy", game_options(3)))
+    assert len(result["rotations"]) == 3
+    for rotation in result["rotations"]:
+        # a whole game: every player dealt once (void rounds counted too)
+        assert rotation["rounds"] == 3 and 0 <= rotation["void"] <= 3
+        assert 0 <= rotation["share"] <= 1 and 0 <= rotation["b_share"] <= 1
+    games = ([(1, 0), (0, 1), (0, 0)], [(1, 1), (0.5, 0), (0, 0)])  # (A's, B's) per seat
+    fake = [{"seed": s, "times": {"a": {"play": [2.0]}, "b": {"play": [1.0]}},
+             "reference": {"rounds": 3, "void": 1},
+             "rotations": [{"share": a, "b_share": b, "chips": 2 * a - 1, "rounds": 3,
+                            "void": 0} for a, b in shares]}
+            for s, shares in enumerate(games)]  # fmt: skip
+    lines = game_report("normal", "easy", fake, game_options(3), 1, 1, 1.0)
+    assert "A wins 75.0% of games" in lines[2] and "1 won, 1 tied, 0 lost" in lines[2]
+    assert "A's share of the game's win in a seat: 0.417" in lines[3]
+    assert "Void rounds: with A seated 0 of 18 (0.0%); B everywhere 2 of 6 (33.3%)" in lines[4]
