@@ -59,3 +59,37 @@ def test_a_defender_saves_its_honours_from_the_declarers_sure_trick(level: str) 
     advice = api.hint(view, level, 1)
     assert advice["reason"].startswith("The declarer's The Idiot wins this trick whatever follows")
     assert "gives it as few points as you can" in advice["reason"]
+
+
+# The last to play can still take a trick nobody after it can beat: seat 3 declares
+# Guard without (no aside) and plays last to the first trick, led by seat 0 with the 10
+# of coins; seat 1 gives the Mistress of coins and seat 2 the 5. The declarer's Master of
+# coins takes the trick and its 3½ points; a low coin would hand them to the defenders.
+CAPTURER = ["14c", *suit("c", range(1, 5)), "6c", *suit("s", range(1, 13))]
+
+
+def mistress_on_the_table() -> dict[str, Any]:
+    hands = fill_hands(4, {0: ["10c", *suit("f", range(1, 14)), *suit("t", range(1, 5))],
+                           1: ["13c", "14f", "13s", *suit("t", range(5, 15)),
+                               *suit("c", [7, 8, 9, 11, 12])],
+                           2: ["5c", *suit("s", [14]), *[str(-n) for n in range(1, 17)]],
+                           3: CAPTURER}, TALON_OF_SABACCS)  # fmt: skip
+    state = new(4, 1, {"dealer": 3, "hands": hands, "talon": TALON_OF_SABACCS})
+    state, _ = declare(state, 3, "guard_without")
+    for seat, card in ((0, "10c"), (1, "13c"), (2, "5c")):
+        assert state["to_act"] == seat
+        state, _ = act(state, {"type": "play", "card": card})
+    return state
+
+
+TALON_OF_SABACCS = [str(-n) for n in range(17, 22)] + ["0"]
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_the_last_to_play_takes_a_trick_it_can_win(level: str) -> None:
+    view = api.view(mistress_on_the_table(), 3)
+    for seed in range(scaled(3, 1)):
+        assert api.bot_action(view, level, seed)["card"] == "14c"
+    assert api.hint(view, level, 1)["reason"].startswith(
+        "The Master of coins wins this trick whatever follows (9 points)"
+    )

@@ -45,7 +45,9 @@ from celestix.sabacc.bots.fast import (
     MAGICIAN_ID,
     SABACC_MASK,
     SUIT_MASKS,
+    legal_mask,
     mask_of,
+    power,
     suit_index,
     winning_index,
 )
@@ -263,11 +265,15 @@ class Table:
 
     def trick_holder(self) -> int:
         """The seat whose card already wins the trick in progress whatever the seats
-        still to play hold, else -1."""
+        still to play hold -- this one too: none of its legal cards beats it -- else -1."""
         if not self.trick:
             return -1
         best = winning_index(self.trick)
-        return (self.leader + best) % self.seats if self.unbeatable(self.trick[best]) else -1
+        card = self.trick[best]
+        led = suit_index(self.trick[0])
+        if any(power(c, led) > power(card, led) for c in ids_of(legal_mask(self.hand, led))):
+            return -1  # this seat can take the trick itself
+        return (self.leader + best) % self.seats if self.unbeatable(card) else -1
 
     def uniform(self, rng: Rng) -> Deal:
         """A deal of the hidden cards consistent with the view, the auction not weighed."""
