@@ -53,7 +53,7 @@ def test_strong_play_loses_little_and_random_play_much() -> None:
 
 
 def test_a_passed_out_round_has_no_par() -> None:
-    record = first_round(1, "strong")  # every seat passes
+    record = first_round(6, "strong")  # every seat passes
     found = api.review(record, 2, "normal", 1)
     assert found["par"] == []
     assert [d["kind"] for d in found["decisions"]] == ["bid"]

@@ -32,8 +32,8 @@ FINE = 1024  # parts of a grid step
 
 # The spread (standard deviation, chips) of one player's chips over one round, by table
 # size, as the searching players move them when they play for the game: measured with
-# `normal+play_for=game` in every seat (docs/BOTS.md, "Playing for the game").
-ROUND_SPREAD = {3: 6.0, 4: 5.0, 5: 4.0}
+# `normal` (which plays for the game) in every seat (docs/BOTS.md, "Playing for the game").
+ROUND_SPREAD = {3: 6.0, 4: 7.0, 5: 4.7}
 
 
 @lru_cache(maxsize=1)

@@ -25,10 +25,12 @@ so their difference is sharp), and takes the choice worth most in chips to the s
   In the game's last round the chips themselves no longer matter, only who ends with
   the most of them: each bid and the pass are then chosen by the share of the game's win
   they leave the seat over the sampled deals (a tie shares it), so a player behind bids
-  where a chip count would pass. With ``play_for = "game"`` (an arena variant, not yet a
-  level: docs/BOTS.md, "Playing for the game") the earlier rounds are valued the same
-  way, by the chance of ending the game on top with the rounds still to come
-  (:mod:`celestix.sabacc.bots.equity`).
+  where a chip count would pass. The earlier rounds are valued the same way
+  (``play_for = "game"``, both levels; docs/BOTS.md, "Playing for the game"), by the
+  chance of ending the game on top with the rounds still to come
+  (:mod:`celestix.sabacc.bots.equity`): a contract that would put the seat well ahead
+  is worth declaring a little less often than its chips' break-even. The arena variants
+  ``normal-chips`` and ``strong-chips`` count chips instead, as the levels did before.
 
 Values are chips times :data:`fast.SCALE` plus, to break ties, the side's half-points.
 Every search stops at a budget of work (cards played in playouts plus solver positions)
@@ -82,21 +84,25 @@ class Budget(SearchBudget):
     aside_work: int  # cards played in playouts for an aside decision
     aside_candidates: int  # whole asides compared
     bid_margin: int = 0  # chips (times SCALE) a bid must be worth above passing
-    # what the auction plays for before the last round: "chips", or "game" (the chance of
-    # ending the game on top, :mod:`celestix.sabacc.bots.equity`)
-    play_for: str = "chips"
+    # what the auction plays for before the last round: "game" (the chance of ending the
+    # game on top, :mod:`celestix.sabacc.bots.equity`), or "chips"
+    play_for: str = "game"
 
 
 BUDGETS: dict[str, Budget] = {
     "normal": Budget(work=6000, min_samples=6, max_samples=200, solve_tricks=0,
-                     bid_samples=32, aside_work=6000, aside_candidates=6),
+                     bid_samples=32, aside_work=6000, aside_candidates=6, play_for="game"),
     "strong": Budget(work=16000, min_samples=16, max_samples=1000, solve_tricks=2,
-                     bid_samples=64, aside_work=12000, aside_candidates=8),
+                     bid_samples=64, aside_work=48000, aside_candidates=8, play_for="game"),
 }  # fmt: skip
 # Configurations measured against the levels in the arena (docs/BOTS.md).
 VARIANTS: dict[str, Budget] = {
     "normal-basicbids": replace(BUDGETS["normal"], bidding="basic"),
     "strong-nosolve": replace(BUDGETS["strong"], solve_tricks=0),
+    # the levels of issue 12: the auction counted chips before the last round, and
+    # strong compared asides with a quarter of today's work
+    "normal-chips": replace(BUDGETS["normal"], play_for="chips"),
+    "strong-chips": replace(BUDGETS["strong"], play_for="chips", aside_work=12000),
 }
 
 # Every budget a name gives (see celestix.bots.budget.budget_of for changes to one).
