@@ -51,6 +51,7 @@ from celestix.sabacc.bots.fast import (
     suit_index,
     winning_index,
 )
+from celestix.sabacc.bots.inference import Evidence, contradictions, play_evidence
 from celestix.sabacc.cards import INDEX
 from celestix.sabacc.chips import stakes_rule
 from celestix.sabacc.deal import HAND_SIZE
@@ -144,10 +145,15 @@ class Table:
     talon_known: int  # mask of the shown talon
     aside_known: int  # mask of the aside cards the seat sees
     ranges: list[tuple[int, int] | None] = field(default_factory=list)
+    evidence: list[Evidence] = field(default_factory=list)  # past plays read as evidence
+    tries: int = EVIDENCE_TRIES  # deals drawn at most for one sample
 
     @classmethod
-    def from_view(cls, view: View) -> Table:
-        """Read a (checked) view of the seat to act."""
+    def from_view(cls, view: View, read_plays: bool = False, tries: int = EVIDENCE_TRIES
+                  ) -> Table:  # fmt: skip
+        """Read a (checked) view of the seat to act; with ``read_plays`` (the ``strong``
+        level) the other seats' past plays weigh the sampled deals too
+        (:mod:`celestix.sabacc.bots.inference`), drawing up to ``tries`` deals a sample."""
         seat = acting_seat(view)
         seats = len(view["hand_sizes"])
         declarer = -1 if view["declarer"] is None else int(view["declarer"])
@@ -195,6 +201,7 @@ class Table:
         rule = stakes_rule(view["options"])
         ranges = [count_range(view["auction"], s, seats, rule) if s != seat else None
                   for s in range(seats)]  # fmt: skip
+        evidence = play_evidence(tricks, seat, seats, declarer) if read_plays else []
         return cls(
             seat=seat, seats=seats, dealer=int(view["dealer"]), declarer=declarer, hand=hand,
             sizes=[int(n) for n in view["hand_sizes"]], barred=barred, played_by=played_by,
@@ -202,6 +209,7 @@ class Table:
             tricks=HAND_SIZE[seats], won=won, pile_half=pile_half, pool=pool,
             hidden_aside=hidden_aside, talon_unseen=talon_unseen, talon_to=destination,
             forced=forced, talon_known=talon_known, aside_known=aside_seen, ranges=ranges,
+            evidence=evidence, tries=tries,
         )  # fmt: skip
 
     @property
@@ -224,7 +232,7 @@ class Table:
         """A deal of the hidden cards consistent with the view, weighed by the auction."""
         best: Deal | None = None
         best_miss = NO_LIMIT
-        for _ in range(EVIDENCE_TRIES):
+        for _ in range(self.tries):
             deal = self._deal(rng)
             miss = self._miss(deal)
             if miss == 0:
@@ -280,8 +288,9 @@ class Table:
         return self._deal(rng)
 
     def _miss(self, deal: Deal) -> int:
-        """How far the deal's hands, as dealt, stray from what the auction suggests."""
-        miss = 0
+        """How far the deal's hands, as dealt, stray from what the auction suggests, and
+        :data:`EVIDENCE_STEP` for each past play read as evidence that they contradict."""
+        miss = EVIDENCE_STEP * contradictions(deal.hands, self.evidence) if self.evidence else 0
         for s, bounds in enumerate(self.ranges):
             if bounds is None:
                 continue

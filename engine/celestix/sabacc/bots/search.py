@@ -50,7 +50,7 @@ from celestix.sabacc.aside import TALON_DECLARER, TALON_HAND, TALON_TO
 from celestix.sabacc.auction import BIDS, PASS, RANK, legal_bids
 from celestix.sabacc.bots import basic
 from celestix.sabacc.bots.basic import threshold
-from celestix.sabacc.bots.deals import Deal, Table, hand_count
+from celestix.sabacc.bots.deals import EVIDENCE_TRIES, Deal, Table, hand_count
 from celestix.sabacc.bots.equity import equity, spread_of
 from celestix.sabacc.bots.fast import (
     FREE_MASK,
@@ -87,13 +87,16 @@ class Budget(SearchBudget):
     # what the auction plays for before the last round: "game" (the chance of ending the
     # game on top, :mod:`celestix.sabacc.bots.equity`), or "chips"
     play_for: str = "game"
+    read_plays: int = 0  # 1: the other seats' past plays weigh the sampled deals too
+    deal_tries: int = EVIDENCE_TRIES  # deals drawn at most for one sample (the evidence)
 
 
 BUDGETS: dict[str, Budget] = {
     "normal": Budget(work=6000, min_samples=6, max_samples=200, solve_tricks=0,
                      bid_samples=32, aside_work=6000, aside_candidates=6, play_for="game"),
     "strong": Budget(work=16000, min_samples=16, max_samples=1000, solve_tricks=2,
-                     bid_samples=64, aside_work=48000, aside_candidates=8, play_for="game"),
+                     bid_samples=64, aside_work=48000, aside_candidates=8, play_for="game",
+                     read_plays=1, deal_tries=12),
 }  # fmt: skip
 # Configurations measured against the levels in the arena (docs/BOTS.md).
 VARIANTS: dict[str, Budget] = {
@@ -102,7 +105,14 @@ VARIANTS: dict[str, Budget] = {
     # the levels of issue 12: the auction counted chips before the last round, and
     # strong compared asides with a quarter of today's work
     "normal-chips": replace(BUDGETS["normal"], play_for="chips"),
-    "strong-chips": replace(BUDGETS["strong"], play_for="chips", aside_work=12000),
+    "strong-chips": replace(
+        BUDGETS["strong"],
+        play_for="chips",
+        aside_work=12000,
+        read_plays=0,
+        deal_tries=EVIDENCE_TRIES,
+    ),
+    "strong-noplays": replace(BUDGETS["strong"], read_plays=0, deal_tries=EVIDENCE_TRIES),
 }
 
 # Every budget a name gives (see celestix.bots.budget.budget_of for changes to one).
@@ -166,7 +176,7 @@ def estimate_play(
     is not considered. ``also``, a legal card that is not among the choices, is valued on
     the same deals without changing the search (its work is not counted): ``also_chips``.
     """
-    table = Table.from_view(view)
+    table = Table.from_view(view, bool(budget.read_plays), budget.deal_tries)
     if (table.leader + len(table.trick)) % table.seats != table.seat:
         raise MalformedError("view.trick", "the trick does not come round to the seat")
     allowed = mask_of(legal)
