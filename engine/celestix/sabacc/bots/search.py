@@ -94,7 +94,7 @@ class Budget(SearchBudget):
 BUDGETS: dict[str, Budget] = {
     "normal": Budget(work=6000, min_samples=6, max_samples=200, solve_tricks=0,
                      bid_samples=32, aside_work=6000, aside_candidates=6, play_for="game"),
-    "strong": Budget(work=16000, min_samples=16, max_samples=1000, solve_tricks=2,
+    "strong": Budget(work=16000, min_samples=16, max_samples=1000, solve_tricks=3,
                      bid_samples=64, aside_work=48000, aside_candidates=8, play_for="game",
                      read_plays=1, deal_tries=12),
 }  # fmt: skip
@@ -102,8 +102,8 @@ BUDGETS: dict[str, Budget] = {
 VARIANTS: dict[str, Budget] = {
     "normal-basicbids": replace(BUDGETS["normal"], bidding="basic"),
     "strong-nosolve": replace(BUDGETS["strong"], solve_tricks=0),
-    # the levels of issue 12: the auction counted chips before the last round, and
-    # strong compared asides with a quarter of today's work
+    # the levels of issue 12 (the auction counted chips before the last round; strong
+    # compared asides with a quarter of today's work, read no plays, solved 2 tricks)
     "normal-chips": replace(BUDGETS["normal"], play_for="chips"),
     "strong-chips": replace(
         BUDGETS["strong"],
@@ -111,6 +111,7 @@ VARIANTS: dict[str, Budget] = {
         aside_work=12000,
         read_plays=0,
         deal_tries=EVIDENCE_TRIES,
+        solve_tricks=2,
     ),
     "strong-noplays": replace(BUDGETS["strong"], read_plays=0, deal_tries=EVIDENCE_TRIES),
 }
