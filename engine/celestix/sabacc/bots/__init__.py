@@ -7,8 +7,10 @@
 * ``basic`` -- sound heuristics (see :mod:`celestix.sabacc.bots.basic`).
 * ``easy`` -- the basic player.
 * ``normal`` and ``strong`` -- searches over sampled deals
-  (:mod:`celestix.sabacc.bots.search`), ``strong`` with about three times the work
-  and an exact solver for the last tricks.
+  (:mod:`celestix.sabacc.bots.search`) that bid for the game; ``strong`` with about
+  three times the work on card play and eight times on the aside, the other seats'
+  plays read as evidence (:mod:`celestix.sabacc.bots.inference`) and an exact solver
+  for the last tricks.
 
 The arena also measures the search configurations of ``search.VARIANTS`` and changed
 budgets (``"normal+work=9000"``): :func:`player_of` knows them, the page does not.
