@@ -221,7 +221,15 @@ def test_playing_for_the_game_bids_a_hand_the_chips_would_pass(players: int, see
     assert by_game.equities[guard] == max(by_game.equities) > by_game.equities[-1]
     hint = bid_hint(view, game, 1)
     assert hint["action"] == {"type": "bid", "bid": "guard"}
-    assert hint["reason"].startswith("Guard: the game is won by the most chips at the end")
+    made = round(100 * by_game.made[guard] / 12)
+    win, stay = (round(100 * e / 12 / 1_000_000) for e in (by_game.equities[guard],
+                                                           by_game.equities[-1]))  # fmt: skip
+    assert hint["reason"] == (
+        f"Guard: as declarer you make it in {made}% of 12 simulated deals; the game is won "
+        "by the most chips at the end, and with the rounds still to come a made Guard puts "
+        f"you well ahead: this gives you the best chance of winning it (about {win}%, "
+        f"against {stay}% if you pass)."
+    )
     assert "you win the game about" in hint["alternatives"][0]["reason"]
     # the last round is played for the win as before, with or without the option
     last = make_view(new_state(game_options(players), seed,
@@ -447,3 +455,15 @@ def test_the_whole_game_arena_scores_shares_of_the_games_win() -> None:
     assert "A wins 75.0% of games" in lines[2] and "1 won, 1 tied, 0 lost" in lines[2]
     assert "A's share of the game's win in a seat: 0.417" in lines[3]
     assert "Void rounds: with A seated 0 of 18 (0.0%); B everywhere 2 of 6 (33.3%)" in lines[4]
+
+
+def test_a_pass_for_the_games_sake_says_what_the_best_bid_would_do() -> None:
+    budget = replace(search.BUDGETS["normal"], bid_samples=12)
+    state = new_state(game_options(4), 3, None)
+    view = make_view(state, state["to_act"])
+    estimate = search.estimate_bid(view, budget, 1)
+    assert estimate.best == "pass" and estimate.equities is not None
+    hint = bid_hint(view, budget, 1)
+    assert hint["action"] == {"type": "bid", "bid": "pass"}
+    assert hint["reason"].startswith("Pass: as declarer you would make a ")
+    assert "passing gives you the better chance of winning it (about " in hint["reason"]

@@ -27,6 +27,7 @@ from celestix.sabacc.bots.fast import SCALE, WIN_UNITS
 from celestix.sabacc.bots.legal import legal_from_view
 from celestix.sabacc.bots.search import (
     BUDGETS,
+    BidEstimate,
     Budget,
     estimate_aside,
     estimate_bid,
@@ -259,13 +260,7 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
             f"the best chance of ending with the most chips: {win_words(estimate.wins[i], n)}"
         )
     elif estimate.equities is not None and len(estimate.bids) > 1:
-        i = estimate.bids.index(estimate.best)
-        name = "Pass" if estimate.best == PASS else BID_NAMES[estimate.best]
-        reason = (
-            f"{name}: the game is won by the most chips at the end, and with the rounds "
-            "still to come this gives you the best chance of it: "
-            + game_words(estimate.equities[i], n)
-        )
+        reason = game_reason(estimate)
     elif estimate.best == PASS:
         if len(estimate.bids) == 1:
             reason = "Pass: no bid is left above the one made."
@@ -294,10 +289,42 @@ def win_words(wins: int, samples: int) -> str:
     return f"you end on top in {share}% of {samples} simulated deals (a tie shared)"
 
 
+def game_reason(estimate: BidEstimate) -> str:
+    """Why the bid (or pass) chosen for the game's sake is best, before the last round:
+    how often the contract is made, and the chance of winning the game against the
+    other course (the best bid, or passing)."""
+    n = estimate.samples
+    equities = estimate.equities
+    assert equities is not None
+    best = estimate.bids.index(estimate.best)
+    bids = range(len(estimate.bids) - 1)
+    if estimate.best == PASS:
+        other = max(bids, key=lambda k: (equities[k], -k))
+        name = BID_NAMES[estimate.bids[other]]
+        return (
+            f"Pass: as declarer you would make a {name} in {_percent(estimate.made[other], n)}% "
+            f"of {n} simulated deals; the game is won by the most chips at the end, and with "
+            f"the rounds still to come passing gives you the better chance of winning it "
+            f"(about {_game_percent(equities[best], n)}%, against "
+            f"{_game_percent(equities[other], n)}% with the {name})"
+        )
+    name = BID_NAMES[estimate.best]
+    return (
+        f"{name}: as declarer you make it in {_percent(estimate.made[best], n)}% of {n} "
+        f"simulated deals; the game is won by the most chips at the end, and with the rounds "
+        f"still to come a made {name} puts you well ahead: this gives you the best chance of "
+        f"winning it (about {_game_percent(equities[best], n)}%, against "
+        f"{_game_percent(equities[-1], n)}% if you pass)"
+    )
+
+
+def _game_percent(equities: int, samples: int) -> int:
+    return _percent(equities, EQUITY_UNITS * max(1, samples))
+
+
 def game_words(equities: int, samples: int) -> str:
     """A choice's chance of winning the game (rounds still to come), in words."""
-    share = _percent(equities, EQUITY_UNITS * max(1, samples))
-    return f"you win the game about {share}% of the time"
+    return f"you win the game about {_game_percent(equities, samples)}% of the time"
 
 
 def pass_words(highest: str | None, made: int, samples: int) -> str:
