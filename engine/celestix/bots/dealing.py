@@ -61,11 +61,18 @@ def constrained_deal(allowed: Sequence[int], room: Sequence[int], rng: Rng) -> l
                     open_places.append(p)
                 left[p] += 1
         # Hall's condition held before this card, so at least one place keeps it
-        pick = rng.below(sum(left[p] for p in open_places))
-        for p in open_places:
-            pick -= left[p]
-            if pick < 0:
-                break
+        p = by_room(open_places, left, rng)
         left[p] -= 1
         out[card] = p
     return out
+
+
+def by_room(places: Sequence[int], room: Sequence[int], rng: Rng) -> int:
+    """One of ``places`` with probability proportional to its ``room`` (what keeps a deal
+    uniform when nothing else constrains it)."""
+    pick = rng.below(sum(room[p] for p in places))
+    for p in places:
+        pick -= room[p]
+        if pick < 0:
+            return p
+    raise AssertionError("unreachable: the picks add up to the room")

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from celestix.bots.bits import low
-from celestix.bots.dealing import constrained_deal
+from celestix.bots.dealing import by_room, constrained_deal
 from celestix.errors import MalformedError
 from celestix.precedence.bidding import contracts
 from celestix.precedence.bots.fast import ABOVE, FULL, SUIT_MASKS, beats, mask_of
@@ -351,11 +351,7 @@ class Knowledge:
                     dealt = False
                     break
                 # weighted by the room left, so the deal is uniform when there are no voids
-                pick = rng.below(sum(need[s] for s in open_seats))
-                for s in open_seats:
-                    pick -= need[s]
-                    if pick < 0:
-                        break
+                s = by_room(open_seats, need, rng)
                 need[s] -= 1
                 hands[s] |= 1 << card
             if dealt:

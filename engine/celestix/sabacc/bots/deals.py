@@ -48,6 +48,7 @@ from celestix.sabacc.bots.fast import (
     legal_mask,
     mask_of,
     power,
+    shown_out,
     suit_index,
     winning_index,
 )
@@ -171,11 +172,7 @@ class Table:
                 who = play["seat"]
                 played_by[who] |= 1 << card
                 gone |= 1 << card
-                suit = suit_index(card)
-                if suit != led:
-                    barred[who] |= SUIT_MASKS[led]
-                    if suit != 4:
-                        barred[who] |= SABACC_MASK
+                barred[who] |= shown_out(card, led)
         aside_seen = mask_of(view["aside"])
         talon_known = mask_of(view["talon"]) if view["talon"] is not None else 0
         destination = view["talon_to"]

@@ -71,6 +71,16 @@ def legal_mask(hand: int, led_suit: int) -> int:
     return (hand & SABACC_MASK) or hand
 
 
+def shown_out(card: int, led_suit: int) -> int:
+    """The cards a player shows it no longer holds by playing ``card`` to a trick led in
+    ``led_suit``: none if it followed; the suit led if it did not; the Sabaccs too if it
+    did not trump either."""
+    suit = SUIT_OF_ID[card]
+    if suit == led_suit:
+        return 0
+    return SUIT_MASKS[led_suit] | (SABACC_MASK if suit != 4 else 0)
+
+
 def power(card: int, led_suit: int) -> int:
     """How strongly ``card`` plays in a trick led in ``led_suit`` (higher wins)."""
     if card >= FIRST_SABACC:

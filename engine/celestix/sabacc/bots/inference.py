@@ -33,6 +33,7 @@ from celestix.sabacc.bots.fast import (
     SABACC_MASK,
     SUIT_MASKS,
     power,
+    shown_out,
     suit_index,
     winning_index,
 )
@@ -102,11 +103,7 @@ def play_evidence(tricks: Sequence[Sequence[Play]], seat: int, seats: int,
                     out.append(item)
             cards.append(card)
             gone |= 1 << card
-            suit = suit_index(card)
-            if suit != led:
-                barred[s] |= SUIT_MASKS[led]
-                if suit != 4:
-                    barred[s] |= SABACC_MASK
+            barred[s] |= shown_out(card, led)
             i += 1
     return out
 
