@@ -33,6 +33,10 @@ from celestix.shape import JsonDict
 from celestix.stats import deals_won, decision_times, interval, mean_ci
 
 PHASES = ("bidding", "aside", "play")
+# each side's processor ms per decision, by phase
+Times = dict[str, dict[str, list[float]]]
+# plays one table of a duplicate deal: (options, seed, levels, times, sides) -> result
+Table = Callable[[JsonDict, int, list[str], Times, list[str]], JsonDict]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -91,8 +95,8 @@ def round_gains(state: JsonDict) -> list[int]:
     return gains
 
 
-def play_round(options: JsonDict, seed: int, levels: list[str],
-               times: dict[str, dict[str, list[float]]], sides: list[str]) -> JsonDict:  # fmt: skip
+def play_round(options: JsonDict, seed: int, levels: list[str], times: Times,
+               sides: list[str]) -> JsonDict:  # fmt: skip
     """Play the first round of game ``seed`` with ``levels`` per seat; its result."""
     ended: list[JsonDict] = []
 
@@ -111,27 +115,37 @@ def play_round(options: JsonDict, seed: int, levels: list[str],
             "made": bool(event["made"]), "contract": event["contract"]}  # fmt: skip
 
 
-def arena_deal(job: tuple[int, str, str, JsonDict]) -> JsonDict:
-    """One duplicate deal: the reference table (all B), then A in each seat in turn."""
+def duplicate(job: tuple[int, str, str, JsonDict], play: Table
+              ) -> tuple[JsonDict, list[JsonDict], Times]:  # fmt: skip
+    """The tables of one duplicate deal, each played by ``play``: the reference (B in
+    every seat), then A in seat ``k`` for each ``k``; with the decisions' times."""
     seed, a, b, options = job
     seats = int(options["players"])
-    times: dict[str, dict[str, list[float]]] = {"a": {}, "b": {}}
-    reference = play_round(options, seed, [b] * seats, times, ["b"] * seats)
-    rotations = []
+    times: Times = {"a": {}, "b": {}}
+    reference = play(options, seed, [b] * seats, times, ["b"] * seats)
+    seated = []
     for k in range(seats):
         levels = [a if s == k else b for s in range(seats)]
-        sides = ["a" if s == k else "b" for s in range(seats)]
-        result = play_round(options, seed, levels, times, sides)
-        rotations.append(
-            {
-                "gain": result["gains"][k] - reference["gains"][k],
-                "a_declared": result["declarer"] == k,
-                "a_made": result["declarer"] == k and result["made"],
-                "b_declared": reference["declarer"] == k,
-                "b_made": reference["declarer"] == k and reference["made"],
-            }
+        seated.append(
+            play(options, seed, levels, times, ["a" if s == k else "b" for s in range(seats)])
         )
-    return {"seed": seed, "rotations": rotations, "times": times}
+    return reference, seated, times
+
+
+def arena_deal(job: tuple[int, str, str, JsonDict]) -> JsonDict:
+    """One duplicate deal: the reference table (all B), then A in each seat in turn."""
+    reference, seated, times = duplicate(job, play_round)
+    rotations = [
+        {
+            "gain": result["gains"][k] - reference["gains"][k],
+            "a_declared": result["declarer"] == k,
+            "a_made": result["declarer"] == k and result["made"],
+            "b_declared": reference["declarer"] == k,
+            "b_made": reference["declarer"] == k and reference["made"],
+        }
+        for k, result in enumerate(seated)
+    ]
+    return {"seed": job[0], "rotations": rotations, "times": times}
 
 
 def report(a: str, b: str, results: list[JsonDict], options: JsonDict, seed: int, workers: int,
@@ -170,8 +184,8 @@ def report(a: str, b: str, results: list[JsonDict], options: JsonDict, seed: int
 # --- whole games ---------------------------------------------------------------------------
 
 
-def play_game(options: JsonDict, seed: int, levels: list[str],
-              times: dict[str, dict[str, list[float]]], sides: list[str]) -> JsonDict:  # fmt: skip
+def play_game(options: JsonDict, seed: int, levels: list[str], times: Times,
+              sides: list[str]) -> JsonDict:  # fmt: skip
     """Play game ``seed`` to its end with ``levels`` per seat: each seat's share of the
     game's win, final chips, and the rounds and void rounds played."""
     rounds = [0, 0]  # rounds ended, of them void
@@ -192,19 +206,12 @@ def play_game(options: JsonDict, seed: int, levels: list[str],
 
 def arena_game(job: tuple[int, str, str, JsonDict]) -> JsonDict:
     """One duplicate game: the reference table (all B), then A in each seat in turn."""
-    seed, a, b, options = job
-    seats = int(options["players"])
-    times: dict[str, dict[str, list[float]]] = {"a": {}, "b": {}}
-    reference = play_game(options, seed, [b] * seats, times, ["b"] * seats)
-    rotations = []
-    for k in range(seats):
-        levels = [a if s == k else b for s in range(seats)]
-        sides = ["a" if s == k else "b" for s in range(seats)]
-        result = play_game(options, seed, levels, times, sides)
-        rotations.append({"share": result["shares"][k], "b_share": reference["shares"][k],
-                          "chips": result["chips"][k] - reference["chips"][k],
-                          "rounds": result["rounds"], "void": result["void"]})  # fmt: skip
-    return {"seed": seed, "rotations": rotations, "times": times,
+    reference, seated, times = duplicate(job, play_game)
+    rotations = [{"share": result["shares"][k], "b_share": reference["shares"][k],
+                  "chips": result["chips"][k] - reference["chips"][k],
+                  "rounds": result["rounds"], "void": result["void"]}
+                 for k, result in enumerate(seated)]  # fmt: skip
+    return {"seed": job[0], "rotations": rotations, "times": times,
             "reference": {"rounds": reference["rounds"], "void": reference["void"]}}  # fmt: skip
 
 
