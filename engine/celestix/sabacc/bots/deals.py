@@ -38,6 +38,7 @@ from celestix.sabacc.aside import TALON_HAND
 from celestix.sabacc.auction import BIDS, PASS, RANK
 from celestix.sabacc.bots.basic import threshold
 from celestix.sabacc.bots.fast import (
+    ALL_CARDS,
     FIRST_SABACC,
     FREE_MASK,
     HALF,
@@ -59,7 +60,6 @@ from celestix.sabacc.deal import HAND_SIZE
 from celestix.sabacc.view import Bid, View, acting_seat
 from celestix.table.tricks import trick_leader
 
-ALL_CARDS = (1 << 78) - 1
 DEAL_TRIES = 20
 EVIDENCE_TRIES = 4
 EVIDENCE_STEP = 6

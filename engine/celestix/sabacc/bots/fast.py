@@ -33,6 +33,7 @@ SUIT_MASKS: tuple[int, ...] = (
     ((1 << 22) - 1) << FIRST_SABACC,
 )
 SABACC_MASK = SUIT_MASKS[4]
+ALL_CARDS = (1 << 78) - 1
 HALF: tuple[int, ...] = tuple(HALF_POINTS[card] for card in DECK)
 IDIOT_ID = 77
 MAGICIAN_ID = FIRST_SABACC

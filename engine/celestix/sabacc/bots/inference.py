@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from celestix.sabacc.bots.fast import (
+    ALL_CARDS,
     FIRST_SABACC,
     HALF,
     IDIOT_ID,
@@ -40,7 +41,6 @@ from celestix.sabacc.bots.fast import (
 from celestix.sabacc.cards import INDEX
 from celestix.table.tricks import Play
 
-ALL_CARDS = (1 << 78) - 1
 # (seat, cards it would not have held, cards it played after this play): one past play
 # read as evidence; a deal contradicts it when the seat's hand then held such a card.
 Evidence = tuple[int, int, int]
