@@ -142,24 +142,28 @@ class SabaccReview(TrickReview):
     @staticmethod
     def _bid_reason(bid: str, best: str, loss: int, samples: int, value: int,
                     best_value: int, final: bool = False) -> str:  # fmt: skip
-        """In the game's last round the level bids for the best chance of ending with the
-        most chips (not for chips), which the reason then says."""
+        """The levels bid for the game, not for chips (:mod:`~.bots.equity`): in the last
+        round for the best chance of ending with the most chips, before it for the best
+        chance of winning the game with the rounds still to come; a bid worth fewer chips
+        may be the better one, which the reason then says."""
         name = "Your pass" if bid == PASS else f"Your bid of {BID_NAMES[bid]}"
         other = "passing" if best == PASS else f"a bid of {BID_NAMES[best]}"
         over = f"over {samples} simulated deals"
-        if bid == best:
-            top = (" In the game's last round it gave the best chance of ending with the most "
-                   "chips.") if final else ""  # fmt: skip
-            return f"{name} was the best, worth about {chips_text(value)} {over}.{top}"
         if final:
+            goal = "in the game's last round only ending with the most chips counts"
+            chance = "the best chance of ending with the most chips"
+        else:
+            goal = "the game is won by the most chips at the end"
+            chance = "the best chance of winning the game with the rounds still to come"
+        if bid == best:
+            return f"{name} was the best, worth about {chips_text(value)} {over}: it gave {chance}."
+        if value > best_value:
             return (f"{name} was worth about {chips_text(value)} {over}; {other} about "
-                    f"{chips_text(best_value)}, but in the game's last round only ending "
-                    f"with the most chips counts, and {other} gave the better chance of "
-                    "that.")  # fmt: skip
-        if loss == 0:
-            return f"{name} was worth about {chips_text(value)} {over}, as much as {other}."
+                    f"{chips_text(best_value)}, but {goal}, and {other} gave "
+                    f"{chance}.")  # fmt: skip
+        cost = f", {chips_text(loss)} better" if loss else ""
         return (f"{name} was worth about {chips_text(value)} {over}; {other} about "
-                f"{chips_text(best_value)}, {chips_text(loss)} better.")  # fmt: skip
+                f"{chips_text(best_value)}{cost}, and it gave {chance}.")  # fmt: skip
 
     # --- a round's par ------------------------------------------------------------------------
 

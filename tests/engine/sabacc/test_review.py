@@ -124,3 +124,20 @@ def test_in_the_last_round_a_bid_is_judged_by_the_chance_of_ending_on_top() -> N
     assert decision["best"]["bid"] != "pass"
     reason = decision["reason"]
     assert "in the game's last round only ending with the most chips counts" in reason
+
+
+def test_before_the_last_round_a_bid_is_judged_by_the_chance_of_winning_the_game() -> None:
+    """Seat 0 passes the first bid of deal 31, where the level bids a Guard for the game
+    though its chips are worth a little less than the pass: the review's best is the
+    Guard, at no loss in chips, and the reason says why."""
+    state = api.new_game("sabacc", {"players": 4}, 31)
+    seat = state["to_act"]
+    record = {"game": "sabacc", "options": {"players": 4}, "seed": 31,
+              "actions": [{"seat": seat, "action": {"type": "bid", "bid": "pass"}}]}  # fmt: skip
+    [decision] = api.review(record, seat, "normal", 1)["decisions"]
+    assert decision["best"] == {"type": "bid", "bid": "guard"}
+    assert decision["loss"] == 0 and decision["value"] > decision["best_value"]
+    assert decision["reason"].endswith(
+        "but the game is won by the most chips at the end, and a bid of Guard gave the best "
+        "chance of winning the game with the rounds still to come."
+    )
