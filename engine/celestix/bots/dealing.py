@@ -21,17 +21,39 @@ from collections.abc import Sequence
 from celestix.rng import Rng
 
 
-def fits(counts: dict[int, int], room: Sequence[int]) -> bool:
-    """Whether cards can fill the places exactly: ``counts`` maps an allowed set of
-    places to how many cards have it; every place's ``room`` must be filled."""
+def slack(counts: dict[int, int], room: Sequence[int]) -> list[int] | None:
+    """For every set of places (a bit mask), its room less the cards that can go only
+    there, or ``None`` when the cards cannot fill the places exactly (their total is not
+    the room's, or some set has less room than cards: Hall's condition fails). ``counts``
+    maps an allowed set of places to how many cards have it.
+
+    The room of each set and the cards that can go only there are summed over its
+    subsets once (a sum over subsets: k 2^k steps for k places).
+    """
     if sum(counts.values()) != sum(room):
-        return False
-    places = len(room)
-    for subset in range(1 << places):  # the empty set too: a card with no place at all
-        only_here = sum(n for allowed, n in counts.items() if allowed & ~subset == 0)
-        if only_here > sum(room[p] for p in range(places) if subset >> p & 1):
-            return False
-    return True
+        return None
+    full = 1 << len(room)
+    capacity = [0] * full
+    for subset in range(1, full):
+        lowest = subset & -subset
+        capacity[subset] = capacity[subset ^ lowest] + room[lowest.bit_length() - 1]
+    only_here = [0] * full
+    for allowed, n in counts.items():
+        only_here[allowed] += n
+    for place in range(len(room)):
+        bit = 1 << place
+        for subset in range(full):
+            if subset & bit:
+                only_here[subset] += only_here[subset ^ bit]
+    # the empty set too: a card with no place at all leaves it short
+    out = [capacity[subset] - only_here[subset] for subset in range(full)]
+    return out if min(out) >= 0 else None
+
+
+def fits(counts: dict[int, int], room: Sequence[int]) -> bool:
+    """Whether cards (``counts``: how many have each allowed set of places) can fill the
+    places' ``room`` exactly."""
+    return slack(counts, room) is not None
 
 
 def constrained_deal(allowed: Sequence[int], room: Sequence[int], rng: Rng) -> list[int] | None:
@@ -41,28 +63,33 @@ def constrained_deal(allowed: Sequence[int], room: Sequence[int], rng: Rng) -> l
     Cards with the fewest places go first; each goes to one of its places that still
     leaves a complete deal possible, chosen with probability proportional to the room
     left there (so with no constraints every deal is equally likely).
+
+    Putting a card in place ``p`` takes one from the room of every set of places holding
+    ``p``, and one from the cards that can go only there for the sets holding all its
+    places: so it breaks Hall's condition exactly for a set with no slack left that holds
+    ``p`` but not all the card's places, and the slack of every set is kept up to date
+    card by card.
     """
     counts: dict[int, int] = {}
     for places in allowed:
         counts[places] = counts.get(places, 0) + 1
-    left = list(room)
-    if not fits(counts, left):
+    spare = slack(counts, room)
+    if spare is None:
         return None
+    left = list(room)
     order = sorted(rng.shuffled(range(len(allowed))), key=lambda i: allowed[i].bit_count())
     out = [-1] * len(allowed)
     for card in order:
         places = allowed[card]
-        counts[places] -= 1
-        open_places = []
-        for p in range(len(left)):
-            if places >> p & 1 and left[p]:
-                left[p] -= 1
-                if fits(counts, left):
-                    open_places.append(p)
-                left[p] += 1
+        tight = [subset for subset, extra in enumerate(spare) if not extra and places & ~subset]
+        open_places = [p for p in range(len(left)) if places >> p & 1 and left[p]
+                       and not any(subset >> p & 1 for subset in tight)]  # fmt: skip
         # Hall's condition held before this card, so at least one place keeps it
         p = by_room(open_places, left, rng)
         left[p] -= 1
+        for subset in range(len(spare)):
+            if subset >> p & 1 and places & ~subset:
+                spare[subset] -= 1
         out[card] = p
     return out
 

@@ -40,8 +40,9 @@ from celestix.rng import Rng
 from celestix.table.tricks import trick_leader
 
 # Quick attempts at a deal that respects every void; then one that checks it can be
-# completed before placing each card (celestix.bots.dealing), so the voids are ignored
-# only when no deal respects them (a view that could not arise in play).
+# completed before placing each card (celestix.bots.dealing), which the rest of the
+# decision's samples then use at once; the voids are ignored only when no deal respects
+# them (a view that could not arise in play).
 DEAL_TRIES = 20
 # Attempts at a deal that fits the bids; the best seen is used if none is accepted.
 EVIDENCE_TRIES = 6
@@ -136,6 +137,7 @@ class Knowledge:
     variant: str
     evidence: list[Evidence] = field(default_factory=list)  # past plays read as evidence
     tries: int = EVIDENCE_TRIES  # deals drawn at most for one sample
+    quick: bool = True  # the quick deal is worth trying (it has not failed DEAL_TRIES times)
 
     @classmethod
     def from_view(
@@ -325,38 +327,44 @@ class Knowledge:
                 start += need[s]
             if start == len(order):
                 return hands
-        for attempt in range(DEAL_TRIES + 1):
-            respect_voids = attempt < DEAL_TRIES
-            if not respect_voids:
-                # the quick deal kept failing: one that respects every void, if any does
-                respected = self._deal_respecting_voids(pool, others, rng)
-                if respected is not None:
-                    return respected
-            hands = list(self.face_up)
-            hands[self.seat] = self.hand
-            need = [self.sizes[s] - self.face_up[s].bit_count() for s in range(4)]
-            need[self.seat] = 0
-            # the seats that may hold each card; the cards fewest seats may hold go first
-            choices = {
-                card: [
-                    s for s in others if not (respect_voids and self.voids[s] >> (card // 13) & 1)
-                ]
-                for card in pool
-            }
-            order = sorted(quick_shuffled(pool, rng), key=lambda card: len(choices[card]))
-            dealt = True
-            for card in order:
-                open_seats = [s for s in choices[card] if need[s] > 0]
-                if not open_seats:
-                    dealt = False
-                    break
-                # weighted by the room left, so the deal is uniform when there are no voids
-                s = by_room(open_seats, need, rng)
-                need[s] -= 1
-                hands[s] |= 1 << card
-            if dealt:
-                return hands
+        if self.quick:
+            for _ in range(DEAL_TRIES):
+                quick = self._greedy_deal(pool, others, rng, True)
+                if quick is not None:
+                    return quick
+            # a tight position: later samples of this decision go straight to the deal
+            # that cannot paint itself into a corner
+            self.quick = False
+        respected = self._deal_respecting_voids(pool, others, rng)
+        if respected is not None:
+            return respected
+        ignoring = self._greedy_deal(pool, others, rng, False)  # no deal respects the voids
+        if ignoring is not None:
+            return ignoring
         raise MalformedError("view.hand_sizes", "do not match the cards unseen")
+
+    def _greedy_deal(self, pool: list[int], others: list[int], rng: Rng, respect_voids: bool
+                     ) -> list[int] | None:  # fmt: skip
+        """The quick deal: the cards fewest seats may hold first, each to a seat chosen by
+        the room it has left; ``None`` if it runs into a card no seat left may take."""
+        hands = list(self.face_up)
+        hands[self.seat] = self.hand
+        need = [self.sizes[s] - self.face_up[s].bit_count() for s in range(4)]
+        need[self.seat] = 0
+        choices = {
+            card: [s for s in others if not (respect_voids and self.voids[s] >> (card // 13) & 1)]
+            for card in pool
+        }
+        order = sorted(quick_shuffled(pool, rng), key=lambda card: len(choices[card]))
+        for card in order:
+            open_seats = [s for s in choices[card] if need[s] > 0]
+            if not open_seats:
+                return None
+            # weighted by the room left, so the deal is uniform when there are no voids
+            s = by_room(open_seats, need, rng)
+            need[s] -= 1
+            hands[s] |= 1 << card
+        return hands
 
     def _deal_respecting_voids(self, pool: list[int], others: list[int], rng: Rng
                                ) -> list[int] | None:  # fmt: skip

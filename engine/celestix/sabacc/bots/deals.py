@@ -21,7 +21,7 @@ seat cannot see so that
 A quick deal is tried :data:`DEAL_TRIES` times; when the constraints are tight it
 then deals with :func:`celestix.bots.dealing.constrained_deal`, which respects every
 one of them whenever any deal does (a tampered view may allow none: its voids are then
-ignored).
+ignored), and the rest of the decision's samples go straight to it.
 
 Randomness comes only from the :class:`~celestix.rng.Rng` passed in.
 """
@@ -148,6 +148,7 @@ class Table:
     ranges: list[tuple[int, int] | None] = field(default_factory=list)
     evidence: list[Evidence] = field(default_factory=list)  # past plays read as evidence
     tries: int = EVIDENCE_TRIES  # deals drawn at most for one sample
+    quick: bool = True  # the quick deal is worth trying (it has not failed DEAL_TRIES times)
 
     @classmethod
     def from_view(cls, view: View, read_plays: bool = False, tries: int = EVIDENCE_TRIES
@@ -305,15 +306,21 @@ class Table:
     def _deal(self, rng: Rng) -> Deal:
         """One deal respecting the voids: the quick deal, :data:`DEAL_TRIES` times, then
         one that respects every constraint if any does, else ignoring the voids."""
-        for respect_voids in (True, False):
+        if self.quick:
             for _ in range(DEAL_TRIES):
-                deal = self._try_deal(rng, respect_voids)
+                deal = self._try_deal(rng, True)
                 if deal is not None:
                     return deal
-            if respect_voids:
-                deal = self._deal_respecting_voids(rng)
-                if deal is not None:
-                    return deal
+            # a tight position: later samples of this decision go straight to the deal
+            # that cannot paint itself into a corner
+            self.quick = False
+        deal = self._deal_respecting_voids(rng)
+        if deal is not None:
+            return deal
+        for _ in range(DEAL_TRIES):  # no deal respects the voids
+            deal = self._try_deal(rng, False)
+            if deal is not None:
+                return deal
         raise MalformedError("view", "no deal of the hidden cards fits this view")
 
     def _deal_respecting_voids(self, rng: Rng) -> Deal | None:
