@@ -102,9 +102,14 @@ def hang_alarm() -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
+def cpu_limit(name: str) -> float:
+    """The CPU seconds a call of the facade function (or bridge method) ``name`` may take."""
+    return REVIEW_LIMIT if name.startswith("review") else CALL_LIMIT
+
+
 def checked_call(function: Callable[..., Any], *args: Any) -> Any:
     """``function(*args)`` held to the facade's promise; its result, or None if refused."""
-    limit = REVIEW_LIMIT if function is api.review else CALL_LIMIT
+    limit = cpu_limit(function.__name__)
     before = fingerprint(args)
     started = time.process_time()
     result = None
