@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
+from tablekit import settled
 from tools.downloads import fetch_axe
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,6 +86,9 @@ def axe(axe_script: str) -> AxeCheck:
         # it, and target-size would count a button half under it as too small, so the
         # verdict would hang on where an earlier click happened to scroll the page.
         page.evaluate("() => window.scrollTo(0, 0)")
+        # and on a settled screen: a card still flying over a button hides part of it, and
+        # target-size would judge the button by where the card happened to be
+        settled(page)
         violations: list[dict[str, Any]] = page.evaluate(
             """async ([exclude, rules]) => {
                 // all the element's visible text is drawn on card faces (SVG)

@@ -10,6 +10,7 @@ every table must pass at both widths (geometry, touch strips, words, focus).
   own, ``context`` its options) and the list of its uncaught errors; on leaving, the
   module fails if a request left the site's origin. ``no_errors(errors)`` after a test.
 * ``won_in_one(seed)``: a patience record one card from the end (the 7 on the waste).
+* ``settled(page)``: wait until no card or panel is moving.
 * ``turn(page)``: wait until the table waits for the person (or shows a hand's end or
   the game's): "you", "count" or "over".
 * ``out_of_view(page)``, ``hidden_strips(page)``, ``internal_words(texts, game)``: the
@@ -138,6 +139,17 @@ def open_table(
         [game, json.dumps(save) if save else None, speed],
     )
     page.goto(f"/#{game}{hash_}")
+
+
+# no card or panel is moving (a moving card's box is not where it lands, and one passing
+# over a button hides part of it); endless animations (a thinking spinner) do not count
+SETTLED = """() => document.getAnimations().every(
+    (a) => a.playState !== "running" || a.effect.getTiming().iterations === Infinity)"""
+
+
+def settled(page: Page) -> None:
+    """Wait until no finite animation is running on the page."""
+    page.wait_for_function(SETTLED)
 
 
 def turn(page: Page, timeout: float = MOVE_TIMEOUT_MS) -> str:

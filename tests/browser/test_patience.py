@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, Error, Locator, Page, expect
 from celestix import api
 from celestix.patience import bots
 from celestix.patience.cards import card_name, rank_name
-from tablekit import won_in_one
+from tablekit import settled, won_in_one
 
 AxeCheck = Callable[..., list[dict[str, Any]]]  # the fixture of a11y.py
 
@@ -164,14 +164,6 @@ def press(page: Page, key: str, expected_moves: int) -> None:
     """Press a key and wait for the engine's answer to be on the table."""
     page.keyboard.press(key)
     expect(moves(page)).to_have_text(str(expected_moves))
-
-
-def settled(page: Page) -> None:
-    """Wait until no card is moving (a moving card's box is not where it lands)."""
-    page.wait_for_function(
-        """() => document.getAnimations().every(
-             (a) => a.playState !== "running" || a.effect.getTiming().iterations === Infinity)"""
-    )
 
 
 def drag(page: Page, source: Locator, target: Locator) -> None:

@@ -40,6 +40,7 @@ from tablekit import (
     said,
     saved,
     saved_moves,
+    settled,
     turn,
     wait_moves,
     won_in_one,
@@ -48,9 +49,6 @@ from tablekit import (
 AxeCheck = Callable[..., Any]
 Shot = Callable[[Page, str], Path]
 WIDTHS = {"1440": WIDE, "375": PHONE}
-# no card is moving (a moving card's box is not where it lands)
-SETTLED = """() => document.getAnimations().every(
-    (a) => a.playState !== "running" || a.effect.getTiming().iterations === Infinity)"""
 
 
 def person_bid(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -129,7 +127,7 @@ def test_every_phase_fits_the_screen(
     expect(page.locator(".tp-status")).to_have_class(re.compile(r"\byours\b"))
     # the next decision has the focus
     assert focus_in_decision(page) in ("hand", "decision")
-    page.wait_for_function(SETTLED)
+    settled(page)
     assert page.evaluate(OUT_OF_VIEW) == []
     assert page.evaluate(HIDDEN_STRIPS) == []
     assert internal_words(said(page), game) == {}
