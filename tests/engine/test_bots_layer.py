@@ -10,7 +10,7 @@ import pytest
 from celestix import api
 from celestix.bots.bits import high, ids_of, low, mask_of
 from celestix.bots.budget import SearchBudget, budget_of, rounded
-from celestix.bots.dealing import constrained_deal, fits, slack
+from celestix.bots.dealing import constrained_deal, slack
 from celestix.bots.levels import Levels, random_player, refusing
 from celestix.errors import MalformedError
 from celestix.registry import GAME_MODULES
@@ -176,7 +176,6 @@ def test_an_unconstrained_deal_gives_every_place_its_share_of_each_card() -> Non
 def test_hall_slack_is_each_sets_room_less_the_cards_held_to_it() -> None:
     # two places of room 1 and 2; one card may go only to place 0, two anywhere
     assert slack({0b01: 1, 0b11: 2}, [1, 2]) == [0, 0, 2, 0]
-    assert fits({0b01: 1, 0b11: 2}, [1, 2])
     assert slack({0b01: 2, 0b11: 1}, [1, 2]) is None  # two cards for a room of one
     assert slack({0: 1, 0b11: 2}, [1, 2]) is None  # a card with no place at all
     assert slack({0b11: 2}, [1, 2]) is None  # too few cards for the room

@@ -50,12 +50,6 @@ def slack(counts: dict[int, int], room: Sequence[int]) -> list[int] | None:
     return out if min(out) >= 0 else None
 
 
-def fits(counts: dict[int, int], room: Sequence[int]) -> bool:
-    """Whether cards (``counts``: how many have each allowed set of places) can fill the
-    places' ``room`` exactly."""
-    return slack(counts, room) is not None
-
-
 def constrained_deal(allowed: Sequence[int], room: Sequence[int], rng: Rng) -> list[int] | None:
     """A place for each card (``allowed[i]``: the places card ``i`` may go), each place
     getting exactly ``room[p]`` cards, or ``None`` if no such deal exists.
