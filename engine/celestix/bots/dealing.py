@@ -16,9 +16,15 @@ Places are numbered ``0..k-1`` (``k`` is small: at most six in these games); a c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from celestix.rng import Rng
+
+# Quick deals tried in a row before a decision's sampler stops trying them.
+DEAL_TRIES = 20
+
+D = TypeVar("D")
 
 
 def slack(counts: dict[int, int], room: Sequence[int]) -> list[int] | None:
@@ -97,3 +103,35 @@ def by_room(places: Sequence[int], room: Sequence[int], rng: Rng) -> int:
         if pick < 0:
             return p
     raise AssertionError("unreachable: the picks add up to the room")
+
+
+class QuickFirst:
+    """How one decision's sampler deals: its game's quick deal while that works, then
+    the deal that respects every constraint, then -- only when no deal respects the
+    voids (a view that could not arise in play) -- a quick deal that ignores them.
+
+    Once the quick deal has failed :data:`DEAL_TRIES` times in a row the position is a
+    tight one, and the decision's later samples go straight to the careful deal.
+    """
+
+    def __init__(self) -> None:
+        self.quick = True  # the quick deal is still worth trying
+
+    def deal(self, quick: Callable[[bool], D | None], respecting: Callable[[], D | None]
+             ) -> D | None:  # fmt: skip
+        """A deal: ``quick(respect_voids)`` and ``respecting()`` return ``None`` when they
+        fail; ``None`` here only if even a deal ignoring the voids failed."""
+        if self.quick:
+            for _ in range(DEAL_TRIES):
+                found = quick(True)
+                if found is not None:
+                    return found
+            self.quick = False
+        found = respecting()
+        if found is not None:
+            return found
+        for _ in range(DEAL_TRIES):
+            found = quick(False)
+            if found is not None:
+                return found
+        return None

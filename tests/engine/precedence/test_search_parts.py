@@ -9,7 +9,8 @@ from precedence.support import act, bid_all, declare_all, fill, new
 from scale import scaled
 
 from celestix import api
-from celestix.precedence.bots import deals, search
+from celestix.bots import dealing
+from celestix.precedence.bots import search
 from celestix.precedence.bots.deals import Knowledge, estimate20, mask_of
 from celestix.precedence.bots.fast import (
     NO_GOALS,
@@ -253,7 +254,7 @@ def test_when_the_quick_deal_fails_the_sampler_still_respects_every_void(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # with no quick tries left, every deal is the one that checks Hall's condition
-    monkeypatch.setattr(deals, "DEAL_TRIES", 0)
+    monkeypatch.setattr(dealing, "DEAL_TRIES", 0)
     checked = 0
     for seed in range(scaled(120, 12)):
         state = random_position(seed, 30 + seed % 20)

@@ -17,10 +17,11 @@ from sabacc.support import fill_hands, sabacc_range
 from scale import scaled
 
 from celestix import api
+from celestix.bots import dealing
 from celestix.cli.sabacc import game_options
 from celestix.cli.sabacc_arena import arena, arena_deal, arena_game, game_report, report
 from celestix.rng import Rng
-from celestix.sabacc.bots import LEVELS, choose, deals, search
+from celestix.sabacc.bots import LEVELS, choose, search
 from celestix.sabacc.bots.basic import hand_count as basic_hand_count
 from celestix.sabacc.bots.deals import Table, hand_count, ids_of, mask_of
 from celestix.sabacc.bots.hints import aside_reason, bid_hint, card_reason
@@ -318,7 +319,7 @@ def test_when_the_quick_deal_fails_the_sampler_still_respects_every_void(
 ) -> None:
     # with no quick tries, every deal is the one that checks Hall's condition; the round
     # replays legally on it (a card of a suit a seat showed out of would break a rule)
-    monkeypatch.setattr(deals, "DEAL_TRIES", 0)
+    monkeypatch.setattr(dealing, "DEAL_TRIES", 0)
     replayed = 0
     for seed in range(scaled(30, 6)):
         players = 3 + seed % 3

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from celestix.bots.bits import low
-from celestix.bots.dealing import by_room, constrained_deal
+from celestix.bots.dealing import QuickFirst, by_room, constrained_deal
 from celestix.errors import MalformedError
 from celestix.precedence.bidding import contracts
 from celestix.precedence.bots.fast import ABOVE, FULL, SUIT_MASKS, beats, mask_of
@@ -39,11 +39,6 @@ from celestix.precedence.view import View, seat_and_hand
 from celestix.rng import Rng
 from celestix.table.tricks import trick_leader
 
-# Quick attempts at a deal that respects every void; then one that checks it can be
-# completed before placing each card (celestix.bots.dealing), which the rest of the
-# decision's samples then use at once; the voids are ignored only when no deal respects
-# them (a view that could not arise in play).
-DEAL_TRIES = 20
 # Attempts at a deal that fits the bids; the best seen is used if none is accepted.
 EVIDENCE_TRIES = 6
 # Acceptance out of 64 by the bidders' total deviation in whole tricks (then halving).
@@ -137,7 +132,7 @@ class Knowledge:
     variant: str
     evidence: list[Evidence] = field(default_factory=list)  # past plays read as evidence
     tries: int = EVIDENCE_TRIES  # deals drawn at most for one sample
-    quick: bool = True  # the quick deal is worth trying (it has not failed DEAL_TRIES times)
+    dealing: QuickFirst = field(default_factory=QuickFirst)  # this decision's deals
 
     @classmethod
     def from_view(
@@ -327,20 +322,12 @@ class Knowledge:
                 start += need[s]
             if start == len(order):
                 return hands
-        if self.quick:
-            for _ in range(DEAL_TRIES):
-                quick = self._greedy_deal(pool, others, rng, True)
-                if quick is not None:
-                    return quick
-            # a tight position: later samples of this decision go straight to the deal
-            # that cannot paint itself into a corner
-            self.quick = False
-        respected = self._deal_respecting_voids(pool, others, rng)
-        if respected is not None:
-            return respected
-        ignoring = self._greedy_deal(pool, others, rng, False)  # no deal respects the voids
-        if ignoring is not None:
-            return ignoring
+        dealt = self.dealing.deal(
+            lambda respect: self._greedy_deal(pool, others, rng, respect),
+            lambda: self._deal_respecting_voids(pool, others, rng),
+        )
+        if dealt is not None:
+            return dealt
         raise MalformedError("view.hand_sizes", "do not match the cards unseen")
 
     def _greedy_deal(self, pool: list[int], others: list[int], rng: Rng, respect_voids: bool

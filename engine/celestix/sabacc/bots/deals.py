@@ -18,10 +18,9 @@ seat cannot see so that
   deal is kept with a probability that halves for every :data:`EVIDENCE_STEP` points by
   which a hand strays from its range, the best of :data:`EVIDENCE_TRIES` otherwise.
 
-A quick deal is tried :data:`DEAL_TRIES` times; when the constraints are tight it
-then deals with :func:`celestix.bots.dealing.constrained_deal`, which respects every
-one of them whenever any deal does (a tampered view may allow none: its voids are then
-ignored), and the rest of the decision's samples go straight to it.
+Deals follow :class:`celestix.bots.dealing.QuickFirst`: the quick deal while it works,
+then :func:`celestix.bots.dealing.constrained_deal`, which respects every constraint
+whenever any deal does (a tampered view may allow none: its voids are then ignored).
 
 Randomness comes only from the :class:`~celestix.rng.Rng` passed in.
 """
@@ -31,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from celestix.bots.bits import ids_of
-from celestix.bots.dealing import constrained_deal
+from celestix.bots.dealing import QuickFirst, constrained_deal
 from celestix.errors import MalformedError
 from celestix.rng import Rng
 from celestix.sabacc.aside import TALON_HAND
@@ -60,7 +59,6 @@ from celestix.sabacc.deal import HAND_SIZE
 from celestix.sabacc.view import Bid, View, acting_seat
 from celestix.table.tricks import trick_leader
 
-DEAL_TRIES = 20
 EVIDENCE_TRIES = 4
 EVIDENCE_STEP = 6
 UNIVERSE_ID = 76
@@ -148,7 +146,7 @@ class Table:
     ranges: list[tuple[int, int] | None] = field(default_factory=list)
     evidence: list[Evidence] = field(default_factory=list)  # past plays read as evidence
     tries: int = EVIDENCE_TRIES  # deals drawn at most for one sample
-    quick: bool = True  # the quick deal is worth trying (it has not failed DEAL_TRIES times)
+    dealing: QuickFirst = field(default_factory=QuickFirst)  # this decision's deals
 
     @classmethod
     def from_view(cls, view: View, read_plays: bool = False, tries: int = EVIDENCE_TRIES
@@ -304,24 +302,12 @@ class Table:
         return miss
 
     def _deal(self, rng: Rng) -> Deal:
-        """One deal respecting the voids: the quick deal, :data:`DEAL_TRIES` times, then
-        one that respects every constraint if any does, else ignoring the voids."""
-        if self.quick:
-            for _ in range(DEAL_TRIES):
-                deal = self._try_deal(rng, True)
-                if deal is not None:
-                    return deal
-            # a tight position: later samples of this decision go straight to the deal
-            # that cannot paint itself into a corner
-            self.quick = False
-        deal = self._deal_respecting_voids(rng)
-        if deal is not None:
-            return deal
-        for _ in range(DEAL_TRIES):  # no deal respects the voids
-            deal = self._try_deal(rng, False)
-            if deal is not None:
-                return deal
-        raise MalformedError("view", "no deal of the hidden cards fits this view")
+        """One deal respecting the voids (:class:`~celestix.bots.dealing.QuickFirst`)."""
+        deal = self.dealing.deal(lambda respect: self._try_deal(rng, respect),
+                                 lambda: self._deal_respecting_voids(rng))  # fmt: skip
+        if deal is None:
+            raise MalformedError("view", "no deal of the hidden cards fits this view")
+        return deal
 
     def _deal_respecting_voids(self, rng: Rng) -> Deal | None:
         """A deal respecting every void and the aside's and talon's constraints
