@@ -1,14 +1,19 @@
 """The one exception family that crosses the facade.
 
-``RulesError`` (a ``ValueError``) is the only exception :mod:`celestix.api` lets out.
-Its subclasses tell the two kinds of bad input apart:
+``RulesError`` (a ``ValueError``) is the only exception :mod:`celestix.api` lets out
+(PROTOCOL.md: "No other exception type escapes"). Two subclasses tell the two kinds of
+bad input apart:
 
 * :class:`MalformedError` -- the input does not have the required shape: an unknown
   game, an option of the wrong kind, a state that could not arise in play, an action
   that is not a well-formed action of that game.
 * :class:`IllegalActionError` -- a well-formed action the rules do not allow now.
 
-Every error names the field or the rule at fault, both in its message and in
+The third, :class:`InternalError`, is the one ``RulesError`` that is not about the
+input: an engine fault, which the facade wraps so that the contract holds (a caller
+catching ``RulesError`` still catches it). It is a bug; tests treat it as a failure.
+
+Every input error names the field or the rule at fault, both in its message and in
 ``error.field`` / ``error.rule``, so a front end can point at it.
 """
 
@@ -16,7 +21,9 @@ from __future__ import annotations
 
 
 class RulesError(ValueError):
-    """Bad input of any kind. The message names the field or rule at fault."""
+    """What the facade raises: bad input (a :class:`MalformedError` or an
+    :class:`IllegalActionError`, whose message names the field or rule at fault) or, as
+    an :class:`InternalError`, an engine fault."""
 
     kind = "rules"
 
@@ -56,6 +63,8 @@ class IllegalActionError(RulesError):
 
 
 class InternalError(RulesError):
-    """An engine fault met while handling input; never expected, always a bug report."""
+    """An engine fault met while handling input, not a fault of the input: the one
+    ``RulesError`` that is a bug (never expected, always a bug report). It names no field
+    or rule; its message names the call and the exception the engine raised."""
 
     kind = "internal"

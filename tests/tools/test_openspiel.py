@@ -11,7 +11,7 @@ import pytest
 import bench.openspiel_bots as bots
 import bench.openspiel_games as games
 from celestix import api, runner
-from celestix.precedence.moves import view_moves
+from celestix.precedence.legal import view_moves
 from celestix.sabacc.bots.legal import legal_from_view
 
 NAMES = ["python_celestix_precedence", "python_celestix_sabacc"]

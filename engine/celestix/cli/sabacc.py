@@ -256,7 +256,8 @@ def narrate(event: JsonDict, me: int) -> str | None:
     if kind == "talon_shown":
         return f"The talon is shown: {' '.join(event['cards'])}"
     if kind == "talon_to_pile":
-        return f"The talon goes unseen into the {event['pile']}' pile."
+        whose = "declarer's" if event["pile"] == "declarer" else "defenders'"
+        return f"The talon goes unseen into the {whose} pile."
     if kind == "aside" and event["card"] is not None:
         return f"Set aside face up: {card_name(event['card'])}"
     if kind == "play_begins":

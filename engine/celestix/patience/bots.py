@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from celestix.bots.levels import Levels, Player, random_player, refusing
 from celestix.patience.cards import TWO_PACKS
-from celestix.patience.moves import legal_moves
+from celestix.patience.flow import legal_moves
 from celestix.patience.solver import LOST, WON, Solution, solve_cards
 from celestix.rng import Rng
 from celestix.shape import JsonDict

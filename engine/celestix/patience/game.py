@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from celestix.options import OptionSpec, OptionValue
 from celestix.patience import bots, hints, review
-from celestix.patience.moves import apply_move, legal_moves
+from celestix.patience.flow import apply_move, legal_moves
 from celestix.patience.setup import new_state
 from celestix.patience.solver import DEFAULT_BUDGET, solve_state
 from celestix.patience.state import OPTION_SPECS, check_state

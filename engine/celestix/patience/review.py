@@ -35,7 +35,6 @@ from celestix.shape import JsonDict, expect_dict, expect_int, expect_keys, expec
 BUDGETS = {"normal": 20_000, "strong": DEFAULT_BUDGET}
 STATUSES = (WON, LOST, UNKNOWN)
 SEARCH_KEYS = ("probes", "line", "nodes")
-OUTCOMES = ("won", "winnable", "lost_at", "likely_lost_at", "never_winnable", "unknown")
 
 
 def _lower(text: str) -> str:

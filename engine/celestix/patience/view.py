@@ -24,8 +24,8 @@ from celestix.patience.cards import (
     FULL_COUNTS,
     TWO_PACKS,
 )
+from celestix.patience.flow import pass_number
 from celestix.patience.foundations import pile_problem, wanted_rank
-from celestix.patience.moves import pass_number
 from celestix.patience.state import OPTION_SPECS, Phase, most_moves, phase_of
 from celestix.shape import (
     JsonDict,

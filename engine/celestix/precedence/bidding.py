@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-MAX_TRICKS = 13
+from celestix.precedence.cards import HAND_SIZE, SEATS
+
+MAX_TRICKS = HAND_SIZE
 
 
 def team_of(seat: int) -> int:
@@ -19,7 +21,7 @@ def team_of(seat: int) -> int:
 
 def partner_of(seat: int) -> int:
     """The seat opposite ``seat``."""
-    return (seat + 2) % 4
+    return (seat + 2) % SEATS
 
 
 def team_seats(team: int) -> tuple[int, int]:

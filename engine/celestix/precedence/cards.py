@@ -19,19 +19,14 @@ _RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "Officer", "Command
                "StellarPilot", "Emperor")  # fmt: skip
 PILOT = RANKS.index("P")
 EMPEROR = RANKS.index("E")
-HAND_SIZE = 13
-SEATS = 4
+HAND_SIZE = 13  # cards dealt to each seat, and tricks in a hand
+SEATS = 4  # two partnerships: seats 0 and 2 against 1 and 3
 
 DECK: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS)
 CARD_CODES = frozenset(DECK)
 CARD_ID: dict[str, int] = {card: i for i, card in enumerate(DECK)}
 SUIT_OF: dict[str, int] = {card: i // 13 for i, card in enumerate(DECK)}
 RANK_OF: dict[str, int] = {card: i % 13 for i, card in enumerate(DECK)}
-
-
-def card_at(suit: int, rank: int) -> str:
-    """The code of the card of suit number ``suit`` and rank number ``rank``."""
-    return DECK[suit * 13 + rank]
 
 
 def sort_cards(cards: Iterable[str]) -> list[str]:

@@ -17,7 +17,7 @@ from typing import Any
 from celestix.errors import MalformedError
 from celestix.options import check_resolved
 from celestix.precedence.bidding import MAX_TRICKS
-from celestix.precedence.cards import CARD_CODES, CARD_ID, HAND_SIZE, SUIT_OF
+from celestix.precedence.cards import CARD_CODES, CARD_ID, HAND_SIZE, SEATS, SUIT_OF, SUITS
 from celestix.precedence.melds import meld_kind
 from celestix.precedence.options import (
     LEFTOVER_TO_WINNERS,
@@ -67,10 +67,13 @@ def check_state(state: JsonDict) -> int:
     declarations = _declarations(state)
     bids = check_bids(state["bids"], "state.bids")
     completed = _completed(state)
-    trick = check_plays(state["trick"], "state.trick", 3)
-    taken = [expect_int(t, f"state.taken[{s}]", 0, 13) for s, t in enumerate(_four(state, "taken"))]
+    trick = check_plays(state["trick"], "state.trick", SEATS - 1)
+    taken = [
+        expect_int(t, f"state.taken[{s}]", 0, TRICKS_PER_HAND)
+        for s, t in enumerate(_four(state, "taken"))
+    ]
     _check_cards(hands, declarations, completed, trick, dealer, trump_suit(options, hand_number))
-    winners = [0] * 4
+    winners = [0] * SEATS
     for done in completed:
         winners[done["winner"]] += 1
     if taken != winners:
@@ -92,14 +95,14 @@ def check_state(state: JsonDict) -> int:
         state["history"], "state.history", options, hand_number, dealer, over,
         state["scores"], state["excess"],
     )  # fmt: skip
-    return 4
+    return SEATS
 
 
 # --- shapes ------------------------------------------------------------------------------
 
 
 def _four(state: JsonDict, key: str) -> list[Any]:
-    return expect_list(state[key], f"state.{key}", 4)
+    return expect_list(state[key], f"state.{key}", SEATS)
 
 
 def card_codes(value: object, field: str) -> list[str]:
@@ -139,7 +142,7 @@ def check_bids(value: object, field: str) -> list[int | None]:
     """Each seat's bid: null or 0-13, each team's contract at most 13."""
     bids = [
         None if bid is None else expect_int(bid, f"{field}[{seat}]", 0, MAX_TRICKS)
-        for seat, bid in enumerate(expect_list(value, field, 4))
+        for seat, bid in enumerate(expect_list(value, field, SEATS))
     ]
     for team in (0, 1):
         if (bids[team] or 0) + (bids[team + 2] or 0) > MAX_TRICKS:
@@ -149,7 +152,7 @@ def check_bids(value: object, field: str) -> list[int | None]:
 
 def check_plays(value: object, field: str, most: int) -> list[dict[str, Any]]:
     """A list of at most ``most`` plays ``{"seat", "card"}``."""
-    return play_list(value, field, 4, CARD_CODES, most=most)
+    return play_list(value, field, SEATS, CARD_CODES, most=most)
 
 
 def _completed(state: JsonDict) -> list[dict[str, Any]]:
@@ -161,9 +164,9 @@ def _completed(state: JsonDict) -> list[dict[str, Any]]:
         field = f"state.completed[{i}]"
         if type(entry) is not dict or entry.keys() != TRICK_KEYS:
             raise MalformedError(field, 'expected {"plays", "winner"}')
-        if type(entry["winner"]) is not int or not 0 <= entry["winner"] < 4:
+        if type(entry["winner"]) is not int or not 0 <= entry["winner"] < SEATS:
             raise MalformedError(f"{field}.winner", "not a seat")
-        if len(check_plays(entry["plays"], f"{field}.plays", 4)) != 4:
+        if len(check_plays(entry["plays"], f"{field}.plays", SEATS)) != SEATS:
             raise MalformedError(f"{field}.plays", "a finished trick holds 4 cards")
     return done
 
@@ -201,7 +204,7 @@ def _check_cards(
                 raise MalformedError("state.completed", f"{card} is in play twice")
             owner[card] = seat
             counts[seat] += 1
-    if len(owner) != 52 or counts != [HAND_SIZE] * 4:
+    if len(owner) != 52 or counts != [HAND_SIZE] * SEATS:
         raise MalformedError("state.hands", "the 52 cards are not there once each, 13 a seat")
 
     declared: set[str] = set()
@@ -212,20 +215,20 @@ def _check_cards(
                     raise MalformedError(f"state.declarations[{seat}]", f"{card} is not theirs")
                 declared.add(card)
     # Replay the plays with per-suit counts to check follow suit and declared-first.
-    suits = [[0] * 4 for _ in range(4)]
-    shown = [[0] * 4 for _ in range(4)]
+    suits = [[0] * len(SUITS) for _ in range(SEATS)]
+    shown = [[0] * len(SUITS) for _ in range(SEATS)]
     for card, seat in owner.items():
         suits[seat][SUIT_OF[card]] += 1
         if card in declared:
             shown[seat][SUIT_OF[card]] += 1
-    lead = (dealer + 1) % 4
+    lead = (dealer + 1) % SEATS
     for i, plays in enumerate(tricks):
         led = SUIT_OF[plays[0]["card"]]
         for position, play in enumerate(plays):
             seat, card = play["seat"], play["card"]
             suit = SUIT_OF[card]
             mine, face_up = suits[seat], shown[seat]
-            if seat != (lead + position) % 4:
+            if seat != (lead + position) % SEATS:
                 raise MalformedError(f"state.completed[{i}]", "played out of turn")
             if position and mine[led]:
                 if suit != led:
@@ -238,7 +241,7 @@ def _check_cards(
                 face_up[suit] -= 1
             elif must:
                 raise MalformedError(f"state.completed[{i}]", f"{card} broke declared-first")
-        if len(plays) == 4:
+        if len(plays) == SEATS:
             lead = winning_play(plays, trump)["seat"]
             if completed[i]["winner"] != lead:
                 raise MalformedError(f"state.completed[{i}].winner", "not the trick's winner")
@@ -254,26 +257,26 @@ def _check_turn(
     trick: list[dict[str, Any]],
 ) -> None:
     """The phase and the seat to act follow from what has been done."""
-    order = [(dealer + 1 + k) % 4 for k in range(4)]
+    order = [(dealer + 1 + k) % SEATS for k in range(SEATS)]
     declared = sum(d is not None for d in declarations)
     bid = sum(b is not None for b in bids)
     if any(declarations[s] is None for s in order[:declared]) or (
         any(bids[s] is None for s in order[:bid])
     ):
         raise MalformedError("state.declarations", "turns go round from the dealer's left")
-    played = len(completed) * 4 + len(trick)
+    played = len(completed) * SEATS + len(trick)
     expected: tuple[Phase, int | None]
-    if declared < 4:
+    if declared < SEATS:
         expected = (Phase.DECLARE, order[declared])
         busy = bid or played
-    elif bid < 4:
+    elif bid < SEATS:
         expected = (Phase.BID, order[bid])
         busy = played
     elif len(completed) < TRICKS_PER_HAND:
         leader_seat = (
             trick[0]["seat"] if trick else (completed[-1]["winner"] if completed else order[0])
         )
-        expected = (Phase.PLAY, (leader_seat + len(trick)) % 4)
+        expected = (Phase.PLAY, (leader_seat + len(trick)) % SEATS)
         busy = 0
     else:
         expected = (Phase.OVER, None)
@@ -300,19 +303,19 @@ def _check_chips(
     bids: list[int | None],
 ) -> None:
     """Chips conserved and the ledger, replayed from the opening balances, right."""
-    chips = _numbers(state["chips"], "state.chips", 4, -MAX_AMOUNT, MAX_AMOUNT)
+    chips = _numbers(state["chips"], "state.chips", SEATS, -MAX_AMOUNT, MAX_AMOUNT)
     hand_pot = expect_int(state["hand_pot"], "state.hand_pot", 0, MAX_AMOUNT)
     accord_pot = expect_int(state["accord_pot"], "state.accord_pot", 0, MAX_AMOUNT)
     opening = state["opening"]
     if type(opening) is not dict:
         raise MalformedError("state.opening", f"expected an object, got {type_name(opening)}")
     expect_keys(opening, "state.opening", ("chips", "hand_pot", "accord_pot"))
-    balance = _numbers(opening["chips"], "state.opening.chips", 4, -MAX_AMOUNT, MAX_AMOUNT)
+    balance = _numbers(opening["chips"], "state.opening.chips", SEATS, -MAX_AMOUNT, MAX_AMOUNT)
     pots = {
         "hand": expect_int(opening["hand_pot"], "state.opening.hand_pot", 0, MAX_AMOUNT),
         "accord": expect_int(opening["accord_pot"], "state.opening.accord_pot", 0, MAX_AMOUNT),
     }
-    if sum(balance) + pots["hand"] + pots["accord"] != 4 * int(options["start_chips"]):
+    if sum(balance) + pots["hand"] + pots["accord"] != SEATS * int(options["start_chips"]):
         raise MalformedError("state.opening", "chips are not conserved")
     replay_ledger(state["ledger"], "state.ledger", balance, pots, hand_number, over)
     if balance != chips or pots["hand"] != hand_pot or pots["accord"] != accord_pot:
@@ -324,7 +327,7 @@ def _check_chips(
             raise MalformedError("state.hand_pot", "the winners took what was left in it")
         return
     melds = sum(len(d) for d in declarations if d)
-    paid = (4 * int(options["ante"]) + melds * int(options["meld_wager"])
+    paid = (SEATS * int(options["ante"]) + melds * int(options["meld_wager"])
             + sum(b or 0 for b in bids) * int(options["trick_credit"]))  # fmt: skip
     if hand_pot < paid:
         raise MalformedError("state.hand_pot", f"holds less than this hand has paid in ({paid})")

@@ -14,7 +14,7 @@ from typing import Any
 from celestix.errors import IllegalActionError
 from celestix.precedence import pots
 from celestix.precedence.bidding import bid_refusal, contracts, team_of, team_seats
-from celestix.precedence.cards import CARD_CODES, DECK, HAND_SIZE, SUIT_NAMES, sort_cards
+from celestix.precedence.cards import CARD_CODES, DECK, HAND_SIZE, SEATS, SUIT_NAMES, sort_cards
 from celestix.precedence.melds import declaration_points, describe_meld, normalise_declaration
 from celestix.precedence.options import LEFTOVER_TO_WINNERS, counts_excess, trump_suit
 from celestix.precedence.scoring import game_outcome, leader, score_team
@@ -108,12 +108,12 @@ def declare(state: JsonDict, melds: list[list[str]], seat: int) -> tuple[JsonDic
 def pass_turn(new: JsonDict, seat: int, done: str, then: Phase) -> JsonDict | None:
     """After ``seat``'s turn: the next seat's turn, or once every seat has had one
     (``new[done]`` filled), phase ``then`` from the dealer's left and its event."""
-    following = next_seat(seat, 4)
+    following = next_seat(seat, SEATS)
     if new[done][following] is None:
         new["to_act"] = following
         return None
     new["phase"] = then.value
-    new["to_act"] = next_seat(new["dealer"], 4)
+    new["to_act"] = next_seat(new["dealer"], SEATS)
     return {"type": "phase", "phase": then.value, "to_act": new["to_act"]}
 
 
@@ -170,8 +170,8 @@ def play(state: JsonDict, card: str, seat: int) -> tuple[JsonDict, list[JsonDict
             "trick_number": len(new["completed"]) + 1,
         }
     ]
-    if len(new["trick"]) < 4:
-        new["to_act"] = next_seat(seat, 4)
+    if len(new["trick"]) < SEATS:
+        new["to_act"] = next_seat(seat, SEATS)
         return new, events
     trump = trump_suit(new["options"], new["hand_number"])
     plays = new["trick"]
@@ -251,7 +251,7 @@ def finish_hand(new: JsonDict, events: list[JsonDict]) -> None:
                 "is played.",
             }
         )
-    new["dealer"] = next_seat(new["dealer"], 4)
+    new["dealer"] = next_seat(new["dealer"], SEATS)
     new["hand_number"] += 1
     events += start_hand(new)
 
@@ -311,7 +311,7 @@ def deal(seed: int, hand_number: int, dealer: int) -> list[list[str]]:
     deck = Rng(seed, hand_number).shuffled(DECK)
     hands: list[list[str]] = [[], [], [], []]
     for i, card in enumerate(deck):
-        hands[(dealer + 1 + i) % 4].append(card)
+        hands[(dealer + 1 + i) % SEATS].append(card)
     return [sort_cards(hand) for hand in hands]
 
 
@@ -321,13 +321,13 @@ def start_hand(new: JsonDict, hands: list[list[str]] | None = None) -> list[Json
     new["hands"] = (
         hands if hands is not None else deal(new["seed"], new["hand_number"], new["dealer"])
     )
-    new["declarations"] = [None] * 4
-    new["bids"] = [None] * 4
+    new["declarations"] = [None] * SEATS
+    new["bids"] = [None] * SEATS
     new["completed"] = []
     new["trick"] = []
-    new["taken"] = [0] * 4
+    new["taken"] = [0] * SEATS
     new["phase"] = Phase.DECLARE.value
-    new["to_act"] = next_seat(new["dealer"], 4)
+    new["to_act"] = next_seat(new["dealer"], SEATS)
     events.append(
         {
             "type": "deal",
@@ -335,7 +335,7 @@ def start_hand(new: JsonDict, hands: list[list[str]] | None = None) -> list[Json
             "dealer": new["dealer"],
             "trump": SUIT_NAMES[trump_suit(new["options"], new["hand_number"])],
             "to_act": new["to_act"],
-            "hand_sizes": [HAND_SIZE] * 4,
+            "hand_sizes": [HAND_SIZE] * SEATS,
         }
     )
     return events

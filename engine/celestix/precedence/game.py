@@ -7,9 +7,10 @@ from typing import ClassVar
 from celestix.options import OptionSpec, OptionValue
 from celestix.precedence import bots, review
 from celestix.precedence.bots import hints
+from celestix.precedence.cards import SEATS
 from celestix.precedence.check import check_state
 from celestix.precedence.flow import apply_action
-from celestix.precedence.moves import state_moves
+from celestix.precedence.legal import state_moves
 from celestix.precedence.options import OPTION_SPECS
 from celestix.precedence.setup import new_state
 from celestix.precedence.view import make_view
@@ -27,13 +28,13 @@ class PrecedenceRules(GameRules):
         "The Imperial partnership game: declare melds, bid your tricks as a team, "
         "follow suit under a rotating trump, and beware the Imperial Audit."
     )
-    seats: ClassVar[tuple[int, int]] = (4, 4)
+    seats: ClassVar[tuple[int, int]] = (SEATS, SEATS)
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     bot_levels: ClassVar[tuple[str, ...]] = bots.LEVELS
     hand_field: ClassVar[str | None] = "hand_number"
 
     def seat_count(self, options: dict[str, OptionValue]) -> int:
-        return 4
+        return SEATS
 
     new_game = staticmethod(new_state)
     check_state = staticmethod(check_state)

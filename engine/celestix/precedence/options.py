@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from celestix.options import OptionSpec, OptionValue
-from celestix.precedence.cards import SUIT_BY_NAME, SUIT_NAMES
+from celestix.precedence.cards import SUIT_BY_NAME, SUIT_NAMES, SUITS
 
 CORE = "core"
 FRONTIER = "frontier"
@@ -97,7 +97,7 @@ def trump_suit(options: Mapping[str, OptionValue], hand_number: int) -> int:
     """The trump suit number of hand ``hand_number`` (counting from 0)."""
     trump = options["trump"]
     if trump == ROTATE:
-        return hand_number % 4
+        return hand_number % len(SUITS)
     return SUIT_BY_NAME[str(trump)]
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from celestix.precedence.bidding import team_seats
+from celestix.precedence.cards import SEATS
 from celestix.shape import JsonDict
 from celestix.table import ledger
 from celestix.table.seats import seats_from
@@ -44,7 +45,7 @@ def pay_out(state: JsonDict, seat: int, amount: int, pot: str, reason: str) -> N
 def pay_stakes(state: JsonDict) -> JsonDict:
     """Every player pays the accord stake (game start); the event."""
     stake = int(state["options"]["accord"])
-    for seat in seats_from(state["dealer"] + 1, 4):
+    for seat in seats_from(state["dealer"] + 1, SEATS):
         pay_in(state, seat, stake, ACCORD_POT, "Accord Pot stake")
     return {"type": "accord_stakes", "amount": stake, "accord_pot": state["accord_pot"]}
 
@@ -53,7 +54,7 @@ def pay_antes(state: JsonDict) -> JsonDict:
     """Every player pays the ante into the Hand Pot; the event."""
     ante = int(state["options"]["ante"])
     carried = state["hand_pot"]
-    for seat in seats_from(state["dealer"] + 1, 4):
+    for seat in seats_from(state["dealer"] + 1, SEATS):
         pay_in(state, seat, ante, HAND_POT, "ante")
     return {
         "type": "antes",
@@ -105,7 +106,7 @@ def settle_hand_pot(state: JsonDict, teams: list[dict[str, Any]]) -> JsonDict:
 
 def odd_chip_seat(team: int, dealer: int) -> int:
     """The partner of ``team`` who comes first clockwise from the dealer's left."""
-    return next(seat for seat in seats_from(dealer + 1, 4) if seat % 2 == team)
+    return next(seat for seat in seats_from(dealer + 1, SEATS) if seat % 2 == team)
 
 
 def award_at_end(state: JsonDict, team: int, pot: str, reason: str, kind: str) -> JsonDict:

@@ -15,7 +15,7 @@ from typing import Any
 
 from celestix.errors import MalformedError
 from celestix.precedence.bidding import MAX_TRICKS
-from celestix.precedence.cards import SUIT_NAMES
+from celestix.precedence.cards import SEATS, SUIT_NAMES
 from celestix.precedence.options import counts_excess, trump_suit
 from celestix.precedence.pots import ACCORD_POT, POTS, hand_pot_winner
 from celestix.precedence.scoring import AUDIT_AT, AUDIT_POINTS
@@ -43,7 +43,7 @@ def replay_ledger(
     over: bool,
 ) -> list[JsonDict]:
     """Check the ledger's entries and apply them to the opening balances (in place)."""
-    entries = check_ledger(value, field, 4, POTS)
+    entries = check_ledger(value, field, SEATS, POTS)
     if entries and entries[-1]["hand"] > hand_number:
         raise MalformedError(field, "an entry is dated after this hand")
     for i, entry in enumerate(entries):
@@ -85,7 +85,7 @@ def check_score_sheet(
             raise MalformedError(where, "not a line of the score sheet")
         expect_keys(raw, where, HISTORY_KEYS)
         hand = hand_number - len(history) + i + (1 if over else 0)
-        _check_line(raw, where, options, hand, (dealer - hand_number + hand) % 4)
+        _check_line(raw, where, options, hand, (dealer - hand_number + hand) % SEATS)
         if previous is not None and any(
             raw["scores"][t] != previous["scores"][t] + raw["points"][t]
             - AUDIT_POINTS * raw["audits"][t]

@@ -24,10 +24,11 @@ from celestix.precedence.bots.hints import card_reason, forced_reason, meld_labe
 from celestix.precedence.bots.knowledge import Seen
 from celestix.precedence.bots.legal import legal_or_refuse
 from celestix.precedence.bots.valuation import judge
-from celestix.precedence.cards import SUIT_NAMES, card_name
+from celestix.precedence.cards import SEATS, SUIT_NAMES, card_name
 from celestix.precedence.melds import declaration_points, describe_meld
 from celestix.precedence.options import counts_excess, trump_suit
 from celestix.precedence.scoring import score_team
+from celestix.precedence.state import TRICKS_PER_HAND
 from celestix.precedence.view import View
 from celestix.review.replayed import Replayed
 from celestix.review.trick import TrickReview
@@ -190,8 +191,10 @@ class PrecedenceReview(TrickReview):
             state = game.states[i]
             hands = [mask_of(h) for h in state["hands"]]
             declared = [mask_of([c for meld in state["declarations"][s] or [] for c in meld])
-                        for s in range(4)]  # fmt: skip
-            positions.append((hands, declared, int(state["to_act"]), 13 - len(state["completed"])))
+                        for s in range(SEATS)]  # fmt: skip
+            positions.append(
+                (hands, declared, int(state["to_act"]), TRICKS_PER_HAND - len(state["completed"]))
+            )
             taken.append(sum(1 for done in state["completed"] if done["winner"] % 2 == 0))
         after = game.states[indices[-1] + 1]
         finished = [entry for entry in after["history"] if entry["hand_number"] == hand]
@@ -209,7 +212,7 @@ class PrecedenceReview(TrickReview):
         exact = next((k for k, b in enumerate(bounds) if b.exact), None)
         tricks = [
             {"trick": len(game.states[i]["completed"]) + 1,
-             "par": [taken[k] + b.low, 13 - taken[k] - b.low] if b.exact else None}
+             "par": [taken[k] + b.low, TRICKS_PER_HAND - taken[k] - b.low] if b.exact else None}
             for k, (i, b) in enumerate(zip(starts, bounds, strict=True))
         ]  # fmt: skip
         par = self._par_at(bounds, taken, exact, bids, melds, options)
@@ -234,7 +237,7 @@ class PrecedenceReview(TrickReview):
         if exact is None:
             return {**out, "from_trick": None, "tricks": None, "points": None}
         team0 = taken[exact] + bounds[exact].low
-        tricks = [team0, 13 - team0]
+        tricks = [team0, TRICKS_PER_HAND - team0]
         points = [
             score_team(t, (bids[t], bids[t + 2]), tricks[t], melds[t], 0, 0,
                        int(options["penalty"]), counts_excess(options))["hand_points"]
@@ -246,8 +249,8 @@ class PrecedenceReview(TrickReview):
     def _par_reason(team: int, par: JsonDict, made: JsonDict | None,
                     contract: list[int]) -> str:  # fmt: skip
         if par["tricks"] is None:
-            low = par["low"] if team == 0 else 13 - par["high"]
-            high = par["high"] if team == 0 else 13 - par["low"]
+            low = par["low"] if team == 0 else TRICKS_PER_HAND - par["high"]
+            high = par["high"] if team == 0 else TRICKS_PER_HAND - par["low"]
             return (f"With every hand visible your team takes between {low} and {high} "
                     "tricks; the search did not settle it within its budget.")  # fmt: skip
         ours, theirs = par["tricks"][team], par["tricks"][1 - team]

@@ -16,7 +16,7 @@ from typing import Any
 from celestix.errors import MalformedError
 from celestix.options import OptionValue
 from celestix.precedence import pots
-from celestix.precedence.cards import CARD_CODES, HAND_SIZE, sort_cards
+from celestix.precedence.cards import CARD_CODES, HAND_SIZE, SEATS, sort_cards
 from celestix.precedence.check import HAND_LIMIT, check_state
 from celestix.precedence.flow import start_hand
 from celestix.precedence.options import counts_excess
@@ -41,7 +41,7 @@ def new_state(options: dict[str, OptionValue], seed: int, setup: object) -> Json
     accord = int(options["accord"])
     start = int(options["start_chips"])
     hand_number = expect_int(given.get("hand_number", 0), "setup.hand_number", 0, HAND_LIMIT)
-    dealer = expect_int(given.get("dealer", hand_number % 4), "setup.dealer", 0, 3)
+    dealer = expect_int(given.get("dealer", hand_number % SEATS), "setup.dealer", 0, SEATS - 1)
     hands = _hands(given["hands"]) if "hands" in given else None
     scores = _pair(given.get("scores", [0, 0]), "setup.scores", -MAX_AMOUNT, MAX_AMOUNT)
     top_excess = AUDIT_AT - 1 if counts_excess(options) else 0
@@ -55,23 +55,28 @@ def new_state(options: dict[str, OptionValue], seed: int, setup: object) -> Json
         raise MalformedError("setup.scores", "a team has passed the target ahead: the game is over")
 
     chips_given = "chips" in given
-    chips = [start - accord - ante] * 4
+    chips = [start - accord - ante] * SEATS
     if chips_given:
         chips = [
             expect_int(c, f"setup.chips[{i}]", -MAX_AMOUNT, MAX_AMOUNT)
-            for i, c in enumerate(expect_list(given["chips"], "setup.chips", 4))
+            for i, c in enumerate(expect_list(given["chips"], "setup.chips", SEATS))
         ]
-    hand_pot = expect_int(given.get("hand_pot", 4 * ante), "setup.hand_pot", 4 * ante, MAX_AMOUNT)
-    if hand_number == 0 and hand_pot != 4 * ante:
+    hand_pot = expect_int(
+        given.get("hand_pot", SEATS * ante), "setup.hand_pot", SEATS * ante, MAX_AMOUNT
+    )
+    if hand_number == 0 and hand_pot != SEATS * ante:
         raise MalformedError(
-            "setup.hand_pot", f"the first hand's pot holds only the antes ({4 * ante})"
+            "setup.hand_pot", f"the first hand's pot holds only the antes ({SEATS * ante})"
         )
-    accord_pot = expect_int(given.get("accord_pot", 4 * accord), "setup.accord_pot", 0, MAX_AMOUNT)
+    accord_pot = expect_int(
+        given.get("accord_pot", SEATS * accord), "setup.accord_pot", 0, MAX_AMOUNT
+    )
     total = sum(chips) + hand_pot + accord_pot
-    if total != 4 * start:
+    if total != SEATS * start:
         raise MalformedError(
             "setup.chips",
-            f"chips and pots add up to {total}, but the table holds {4 * start} (4 x start_chips)",
+            f"chips and pots add up to {total}, but the table holds {SEATS * start} "
+            f"({SEATS} x start_chips)",
         )
 
     state: JsonDict = {
@@ -92,9 +97,9 @@ def new_state(options: dict[str, OptionValue], seed: int, setup: object) -> Json
     }
     if chips_given:
         # The setup gives the amounts after this hand's antes: start from before them.
-        _open(state, [c + ante for c in chips], hand_pot - 4 * ante, accord_pot)
+        _open(state, [c + ante for c in chips], hand_pot - SEATS * ante, accord_pot)
     else:
-        _open(state, [start] * 4, 0, 0)
+        _open(state, [start] * SEATS, 0, 0)
         pots.pay_stakes(state)
     start_hand(state, hands)
     check_state(state)
@@ -112,7 +117,7 @@ def _hands(value: object) -> list[list[str]]:
     """Four hands of 13 codes, every card once, each sorted."""
     hands = [
         expect_cards(hand, f"setup.hands[{i}]", CARD_CODES, HAND_SIZE)
-        for i, hand in enumerate(expect_list(value, "setup.hands", 4))
+        for i, hand in enumerate(expect_list(value, "setup.hands", SEATS))
     ]
     seen: set[str] = set()
     for i, hand in enumerate(hands):

@@ -27,6 +27,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
+from celestix.precedence.cards import HAND_SIZE, SEATS
 from celestix.shape import JsonDict
 from celestix.table import tricks
 
@@ -36,7 +37,7 @@ STATE_KEYS = (
     "dealer", "hands", "declarations", "bids", "completed", "trick", "taken", "scores",
     "excess", "chips", "hand_pot", "accord_pot", "opening", "ledger", "history", "winner",
 )  # fmt: skip
-TRICKS_PER_HAND = 13
+TRICKS_PER_HAND = HAND_SIZE
 
 
 class Phase(StrEnum):
@@ -75,4 +76,4 @@ def live_declared(state: JsonDict, seat: int) -> set[str]:
 
 def trick_leader(state: JsonDict) -> int:
     """The seat that leads (or led) the trick in progress."""
-    return tricks.trick_leader(state["trick"], state["completed"], int(state["dealer"]), 4)
+    return tricks.trick_leader(state["trick"], state["completed"], int(state["dealer"]), SEATS)

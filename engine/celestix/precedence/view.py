@@ -14,7 +14,7 @@ from typing import TypedDict, cast
 
 from celestix.errors import MalformedError
 from celestix.precedence.bidding import bid_limit, contracts
-from celestix.precedence.cards import SUIT_NAMES, SUITS, rank_names, twelfth_rank_name
+from celestix.precedence.cards import SEATS, SUIT_NAMES, SUITS, rank_names, twelfth_rank_name
 from celestix.precedence.melds import describe_meld
 from celestix.precedence.options import counts_excess, trump_suit
 from celestix.precedence.scoring import AUDIT_AT
@@ -107,7 +107,7 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
     declared = [melds is not None for melds in state["declarations"]]
     meld_info: list[list[JsonDict] | None] = []
     melds: list[list[list[str]]] = []
-    for s in range(4):
+    for s in range(SEATS):
         held = set(hands[s])
         info = None
         live: list[list[str]] = []
@@ -165,7 +165,7 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
         "meld_points": meld_points,
         "team_meld_points": [meld_points[0] + meld_points[2], meld_points[1] + meld_points[3]],
         "bids": bids,
-        "bid_limits": [None if bids[s] is not None else bid_limit(bids, s) for s in range(4)],
+        "bid_limits": [None if bids[s] is not None else bid_limit(bids, s) for s in range(SEATS)],
         "contracts": contracts(bids),
         "tricks": taken,
         "team_tricks": [taken[0] + taken[2], taken[1] + taken[3]],

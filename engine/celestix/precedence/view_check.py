@@ -17,7 +17,7 @@ from typing import Any
 
 from celestix.errors import MalformedError
 from celestix.options import check_resolved
-from celestix.precedence.cards import HAND_SIZE, SUIT_NAMES
+from celestix.precedence.cards import HAND_SIZE, SEATS, SUIT_NAMES
 from celestix.precedence.check import (
     HAND_LIMIT,
     card_codes,
@@ -63,33 +63,33 @@ def check_view(view: JsonDict) -> int | None:
     hand = None if seat is None else _distinct_cards(view["hand"], "view.hand")
     sizes = [
         expect_int(size, f"view.hand_sizes[{s}]", 0, HAND_SIZE)
-        for s, size in enumerate(expect_list(view["hand_sizes"], "view.hand_sizes", 4))
+        for s, size in enumerate(expect_list(view["hand_sizes"], "view.hand_sizes", SEATS))
     ]
     declared = [
         expect_bool(flag, f"view.declared[{s}]")
-        for s, flag in enumerate(expect_list(view["declared"], "view.declared", 4))
+        for s, flag in enumerate(expect_list(view["declared"], "view.declared", SEATS))
     ]
     declarations = _declarations(view["meld_info"], declared)
-    for s, live in enumerate(expect_list(view["melds"], "view.melds", 4)):
+    for s, live in enumerate(expect_list(view["melds"], "view.melds", SEATS)):
         for i, meld in enumerate(expect_list(live, f"view.melds[{s}]")):
             _distinct_cards(meld, f"view.melds[{s}][{i}]")
     bids = check_bids(view["bids"], "view.bids")
-    for s, count in enumerate(expect_list(view["tricks"], "view.tricks", 4)):
+    for s, count in enumerate(expect_list(view["tricks"], "view.tricks", SEATS)):
         expect_int(count, f"view.tricks[{s}]", 0, TRICKS_PER_HAND)
     completed = _completed(view["completed_tricks"], trump)
-    trick = check_plays(view["trick"], "view.trick", 3)
+    trick = check_plays(view["trick"], "view.trick", SEATS - 1)
     _check_turns(view, phase, dealer, declared, bids, completed, trick)
     _check_cards(seat, hand, sizes, declarations, completed, trick)
 
     scores = _numbers(view["scores"], "view.scores", 2, -MAX_AMOUNT, MAX_AMOUNT)
     excess_top = AUDIT_AT - 1 if counts_excess(options) else 0
     _numbers(view["excess"], "view.excess", 2, 0, excess_top)
-    chips = _numbers(view["chips"], "view.chips", 4, -MAX_AMOUNT, MAX_AMOUNT)
+    chips = _numbers(view["chips"], "view.chips", SEATS, -MAX_AMOUNT, MAX_AMOUNT)
     hand_pot = expect_int(view["hand_pot"], "view.hand_pot", 0, MAX_AMOUNT)
     accord_pot = expect_int(view["accord_pot"], "view.accord_pot", 0, MAX_AMOUNT)
-    if sum(chips) + hand_pot + accord_pot != 4 * int(options["start_chips"]):
+    if sum(chips) + hand_pot + accord_pot != SEATS * int(options["start_chips"]):
         raise MalformedError("view.chips", "chips are not conserved")
-    ledger = check_ledger(view["ledger"], "view.ledger", 4, POTS)
+    ledger = check_ledger(view["ledger"], "view.ledger", SEATS, POTS)
     if ledger and ledger[-1]["hand"] > hand_number:
         raise MalformedError("view.ledger", "an entry is dated after this hand")
     check_score_sheet(
@@ -126,7 +126,7 @@ def _numbers(value: object, field: str, length: int, low: int, high: int) -> lis
 def _declarations(value: object, declared: list[bool]) -> list[list[list[str]] | None]:
     """Each seat's declared melds, from ``meld_info``: null until the seat has declared."""
     out: list[list[list[str]] | None] = []
-    for s, raw in enumerate(expect_list(value, "view.meld_info", 4)):
+    for s, raw in enumerate(expect_list(value, "view.meld_info", SEATS)):
         field = f"view.meld_info[{s}]"
         if raw is None or not declared[s]:
             if raw is not None or declared[s]:
@@ -158,7 +158,7 @@ def _completed(value: object, trump: int) -> list[JsonDict]:
         if type(entry) is not dict:
             raise MalformedError(field, "not a finished trick")
         expect_keys(entry, field, DONE_KEYS)
-        if len(check_plays(entry["plays"], f"{field}.plays", 4)) != 4:
+        if len(check_plays(entry["plays"], f"{field}.plays", SEATS)) != SEATS:
             raise MalformedError(f"{field}.plays", "a finished trick holds 4 cards")
         if not same(entry["winner"], winning_play(entry["plays"], trump)["seat"]):
             raise MalformedError(f"{field}.winner", "not the trick's winner")
@@ -176,7 +176,7 @@ def _check_turns(
 ) -> None:
     """Declarations and bids go round from the dealer's left, each trick is led by the
     winner of the one before, and the seat to act is the one whose turn it is."""
-    order = [(dealer + 1 + k) % 4 for k in range(4)]
+    order = [(dealer + 1 + k) % SEATS for k in range(SEATS)]
     done_declaring = sum(declared)
     done_bidding = sum(bid is not None for bid in bids)
     if not all(declared[s] for s in order[:done_declaring]) or not all(
@@ -186,18 +186,18 @@ def _check_turns(
     lead = order[0]
     for i, entry in enumerate([*completed, {"plays": trick}]):
         for position, play in enumerate(entry["plays"]):
-            if play["seat"] != (lead + position) % 4:
+            if play["seat"] != (lead + position) % SEATS:
                 where = "view.trick" if i == len(completed) else f"view.completed_tricks[{i}]"
                 raise MalformedError(where, "played out of turn")
         lead = entry.get("winner", lead)
-    played = len(completed) * 4 + len(trick)
+    played = len(completed) * SEATS + len(trick)
     expected: tuple[Phase, int | None]
-    if done_declaring < 4:
+    if done_declaring < SEATS:
         expected, busy = (Phase.DECLARE, order[done_declaring]), done_bidding or played
-    elif done_bidding < 4:
+    elif done_bidding < SEATS:
         expected, busy = (Phase.BID, order[done_bidding]), played
     elif len(completed) < TRICKS_PER_HAND:
-        expected, busy = (Phase.PLAY, (lead + len(trick)) % 4), 0
+        expected, busy = (Phase.PLAY, (lead + len(trick)) % SEATS), 0
     else:
         expected, busy = (Phase.OVER, None), len(trick)
     if busy or phase is not expected[0] or not same(view["to_act"], expected[1]):
@@ -216,7 +216,7 @@ def _check_cards(
     face up are held by their owner, the others of the meld were played by it."""
     tricks = [*(entry["plays"] for entry in completed), trick]
     owner, played_by = seen_cards(tricks, hand or [], seat, sizes, "view")
-    for s in range(4):
+    for s in range(SEATS):
         if sizes[s] + len(played_by[s]) != HAND_SIZE:
             raise MalformedError(f"view.hand_sizes[{s}]", "a seat's hand and plays make 13")
     for s, melds in enumerate(declarations):
@@ -247,7 +247,7 @@ def _as_state(
     hands: list[list[str]] = []
     played = {play["card"] for entry in completed for play in entry["plays"]}
     played.update(play["card"] for play in view["trick"])
-    for s in range(4):
+    for s in range(SEATS):
         if s == view["seat"]:
             hands.append(list(view["hand"]))
             continue

@@ -20,7 +20,6 @@ from collections.abc import Sequence
 
 from celestix.sabacc.cards import IS_HONOUR, MASTERS, SABACC, SUIT_OF, card_name, is_sabacc
 
-TAKES_TALON = ("take", "push", "guard")
 # Where the talon goes for each bid: the declarer's hand or one side's score pile.
 TALON_HAND = "hand"
 TALON_DECLARER = "declarer"

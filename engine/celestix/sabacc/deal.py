@@ -28,11 +28,6 @@ def right_of(seat: int, seats: int) -> int:
     return next_seat(seat, seats)
 
 
-def left_of(seat: int, seats: int) -> int:
-    """The player to ``seat``'s left."""
-    return (seat - 1) % seats
-
-
 def first_dealer(seed: int, seats: int) -> int:
     """The dealer of the game's first round, drawn from the seed."""
     return Rng(seed).below(seats)

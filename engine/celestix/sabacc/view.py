@@ -1,4 +1,4 @@
-"""What a seat may see, and the check of a view handed to a bot.
+"""What a seat may see (the check of a view handed to a bot is in ``view_check.py``).
 
 Hidden from a seat: the other hands (their sizes only), the talon until it is shown
 (Take, Push, Guard) or the round is counted, and the declarer's aside except its

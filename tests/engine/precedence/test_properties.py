@@ -17,7 +17,7 @@ from celestix.errors import IllegalActionError, MalformedError
 from celestix.precedence.bots.fast import legal_mask, mask_of, trick_winner
 from celestix.precedence.cards import CARD_ID, DECK
 from celestix.precedence.check import check_state
-from celestix.precedence.moves import view_moves
+from celestix.precedence.legal import view_moves
 from celestix.precedence.options import trump_suit
 from celestix.precedence.state import live_declared
 from celestix.precedence.tricks import legal_plays

@@ -22,7 +22,7 @@ from celestix.precedence.bots import LEVELS, choose, search
 from celestix.precedence.bots.deals import Knowledge
 from celestix.precedence.cards import DECK
 from celestix.precedence.flow import apply_action
-from celestix.precedence.moves import state_moves
+from celestix.precedence.legal import state_moves
 from celestix.precedence.options import OPTION_SPECS
 from celestix.precedence.setup import new_state
 from celestix.precedence.tricks import strength

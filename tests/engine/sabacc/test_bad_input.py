@@ -14,7 +14,7 @@ import pytest
 from sabacc.support import PLAY_SETUP, act, declare, dumps, new, play_until
 
 from celestix import api
-from celestix.errors import IllegalActionError, InternalError, MalformedError, RulesError
+from celestix.errors import IllegalActionError, InternalError, MalformedError
 from celestix.sabacc.cards import INDEX
 
 State = dict[str, Any]
@@ -211,10 +211,15 @@ def test_a_state_that_is_not_an_object() -> None:
             api.view(state, 0)
 
 
-def test_no_tampering_of_a_leaf_escapes_as_an_engine_fault() -> None:
+def test_every_tampered_leaf_is_refused_as_malformed_never_as_an_engine_fault() -> None:
+    """A leaf given another value makes a state that could not arise, refused with a
+    ``MalformedError``; only the seed may take any valid value (it deals the rounds
+    still to come), and a leaf given its own value leaves the state as it was."""
     base = mid_play()
     values: list[Any] = [None, -1, 0, 5, 10**20, "x", "1c", True, [], {}, 1.5]
+    accepted = []
     for path in leaf_paths(base):
+        original = get_path(base, path)
         for value in values:
             state = copy.deepcopy(base)
             set_path(state, path, value)
@@ -222,8 +227,17 @@ def test_no_tampering_of_a_leaf_escapes_as_an_engine_fault() -> None:
                 api.view(state, 0)
             except InternalError:  # pragma: no cover - the test fails here
                 raise
-            except RulesError:
-                pass
+            except MalformedError:
+                continue
+            if type(value) is not type(original) or value != original:
+                accepted.append((path, value))
+    assert accepted == [(("seed",), 0), (("seed",), 5)]
+
+
+def get_path(state: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        state = state[key]
+    return state
 
 
 def leaf_paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

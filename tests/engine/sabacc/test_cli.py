@@ -132,3 +132,13 @@ def test_the_parser_knows_both_commands() -> None:
     assert (args.games, args.seats, args.checked) == (5, "basic,random,basic", False)
     with pytest.raises(SystemExit):
         parser("play").parse_args(["--players", "6"])
+
+
+def test_the_talon_goes_into_a_named_pile_with_its_possessive() -> None:
+    event = {"type": "talon_to_pile", "count": 6, "declarer": 2}
+    assert client.narrate({**event, "pile": "declarer"}, 0) == (
+        "The talon goes unseen into the declarer's pile."
+    )
+    assert client.narrate({**event, "pile": "defenders"}, 0) == (
+        "The talon goes unseen into the defenders' pile."
+    )

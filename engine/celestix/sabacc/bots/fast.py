@@ -43,7 +43,6 @@ MASTERS_MASK = sum(1 << (14 * s + 13) for s in range(4))
 FREE_MASK = ((1 << FIRST_SABACC) - 1) & ~MASTERS_MASK
 # Cards worth more than an ordinary card (Honours and court cards).
 COUNTING_MASK = sum(1 << c for c in range(78) if HALF[c] > 1)
-HONOUR_MASK = MASTERS_MASK | (1 << MAGICIAN_ID) | (1 << 76) | (1 << IDIOT_ID)
 WIN_HALF = 92  # the declarer's target in half-points
 
 
