@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import json
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -105,3 +106,45 @@ def test_the_check_sees_a_game_importing_the_facade(tmp_path: Path) -> None:
     assert upward_imports(tmp_path, tmp_path) == [
         "game.py: celestix.api", "game.py: celestix.runner"
     ]  # fmt: skip
+
+
+# What the page's wheel leaves out (pyproject.toml; tools/wheel.py), as module names
+PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
+OUTSIDE_THE_PAGE = [
+    name.removesuffix(".py").replace("/", ".")
+    for name in tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["tool"]["celestix"][
+        "outside-the-page"
+    ]
+]
+
+
+def page_imports_of_the_left_out(root: Path, left_out: list[str]) -> list[str]:
+    """``file: module`` for each import, by a module the page loads, of one it leaves out."""
+    package = root.name
+
+    def left(name: str) -> bool:
+        return any(name == out or name.startswith(f"{out}.") for out in left_out)
+
+    return [
+        f"{path.relative_to(root)}: {name}"
+        for path in sorted(root.rglob("*.py"))
+        if not left(".".join((package, *path.relative_to(root).with_suffix("").parts)))
+        for name in imported_modules(path)
+        if left(name)
+    ]
+
+
+def test_no_module_the_page_loads_imports_what_its_wheel_leaves_out() -> None:
+    assert "celestix.runner" in OUTSIDE_THE_PAGE and "celestix.cli" in OUTSIDE_THE_PAGE
+    assert page_imports_of_the_left_out(PACKAGE, OUTSIDE_THE_PAGE) == []
+
+
+def test_the_check_sees_a_page_module_importing_the_runner(tmp_path: Path) -> None:
+    root = tmp_path / "celestix"
+    (root / "cli").mkdir(parents=True)
+    (root / "api.py").write_text("from celestix import runner\n")
+    (root / "runner.py").write_text("from celestix import stats\n")
+    (root / "cli" / "game.py").write_text("from celestix.runner import play\n")
+    assert page_imports_of_the_left_out(
+        root, ["celestix.runner", "celestix.stats", "celestix.cli"]
+    ) == ["api.py: celestix.runner"]

@@ -11,7 +11,10 @@
 // --junitxml where to copy pytest's JUnit report.
 //
 // The engine is imported from site-packages (the wheel), never from engine/: the point is
-// to test what the browser gets. The exit status is pytest's. CELESTIX_TEST_SCALE is 0.1
+// to test what the browser gets. The page's wheel leaves out what drives the engine from
+// outside (pyproject.toml, "outside-the-page": the terminal client, the runner of bot games
+// and their statistics); the tests that drive games need them, so they are added to the
+// installed package from engine/ (and checked to be missing from the wheel first). The exit status is pytest's. CELESTIX_TEST_SCALE is 0.1
 // (CELESTIX_PYODIDE_TEST_SCALE overrides it); other CELESTIX_* variables pass through.
 
 import { readFileSync, readdirSync, writeFileSync, mkdirSync } from "node:fs";
@@ -95,6 +98,8 @@ async function main() {
     pyodide.FS.writeFile(`/wheels/${path.basename(wheel)}`, readFileSync(wheel));
   }
   copyTree(pyodide.FS, path.join(ROOT, "tests", "engine"), `${WORK}/tests/engine`);
+  // the sources of what the page's wheel leaves out (added below, not put on the path)
+  copyTree(pyodide.FS, path.join(ROOT, "engine", "celestix"), `${WORK}/engine/celestix`);
   // the rules demos' definitions, which tests/engine/test_demos.py plays (docs/EMBED.md)
   copyTree(pyodide.FS, path.join(ROOT, "web", "demos"), `${WORK}/web/demos`);
   pyodide.FS.writeFile(`${WORK}/pyproject.toml`, readFileSync(path.join(ROOT, "pyproject.toml")));
@@ -114,7 +119,7 @@ async function main() {
   );
   pyodide.globals.set("PYTEST_ARGS", JSON.stringify(pytestArgs));
   const code = await pyodide.runPythonAsync(`
-import json, os, sys
+import json, os, pathlib, shutil, sys, tomllib
 import micropip
 await micropip.install(json.loads(WHEELS), deps=False)
 os.chdir("${WORK}")
@@ -122,6 +127,16 @@ import celestix
 print(f"celestix {celestix.__version__} from {celestix.__file__}; Python {sys.version.split()[0]}")
 if "site-packages" not in celestix.__file__:
     raise SystemExit("celestix was not imported from the installed wheel")
+installed = pathlib.Path(celestix.__file__).parent.parent
+settings = tomllib.loads(pathlib.Path("pyproject.toml").read_text())
+for name in settings["tool"]["celestix"]["outside-the-page"]:
+    target, source = installed / name, pathlib.Path("engine") / name
+    if target.exists():
+        raise SystemExit(f"the page's wheel holds {name}, which it should leave out")
+    if source.is_dir():
+        shutil.copytree(source, target)
+    else:
+        shutil.copy2(source, target)
 import pytest
 int(pytest.main(json.loads(PYTEST_ARGS)))
 `);
