@@ -95,7 +95,7 @@ class PrecedenceReview(TrickReview):
         return action
 
     def amount_words(self, amount: int) -> str:
-        return _points(amount)
+        return f"about {_points(amount)}"
 
     def action_words(self, state: JsonDict, action: JsonDict) -> str:
         if action["type"] == "play":

@@ -375,7 +375,11 @@ def test_hints_give_the_bots_action_with_reasons_and_values() -> None:
         seat = state["to_act"]
         view = api.view(state, seat)
         hint = api.hint(view, "normal", seed)
-        assert set(hint) == {"action", "reason", "alternatives"}
+        aside = hint["action"]["type"] == "aside"
+        assert set(hint) == {"action", "reason", "alternatives"} | ({"cards"} if aside else set())
+        if aside:  # the whole aside, named in the reason, its first card the action
+            assert hint["cards"][0] == hint["action"]["card"]
+            assert hint["reason"].startswith("Set aside ")
         assert hint["action"] == api.bot_action(view, "normal", seed)
         assert hint["action"] in api.legal_actions(state, seat)
         assert isinstance(hint["reason"], str) and hint["reason"].endswith(".")
