@@ -347,7 +347,10 @@ export function moveText(game, action, view) {
   }
   if (action.type === "bid")
     return game === "precedence" ? `a bid of ${action.tricks}` : SABACC_BID_NAMES[action.bid];
-  if (action.type === "build") return `building on foundation ${action.to + 1}`;
+  if (action.type === "build")
+    return view
+      ? `building on the ${rankName(view.foundation_info[action.to].base)} foundation`
+      : "building";
   if (action.type === "deal") return "dealing a card";
   if (action.type === "redeal") return "redealing";
   return action.type;
