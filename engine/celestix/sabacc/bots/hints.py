@@ -114,7 +114,8 @@ def forced_reason(view: View, card: str) -> str:
         return "It is your last card."
     led = SUIT_OF[trick[0]["card"]]
     if SUIT_OF[card] == led:
-        return f"It is your only {_suit_name(led)} card and you must follow."
+        kind = "Sabacc" if led == SABACC else _suit_name(led)
+        return f"It is your only {kind} card and you must follow."
     return f"You have no {_suit_name(led)} and only one Sabacc, which you must play."
 
 
@@ -133,7 +134,7 @@ def card_reason(view: View, table: Table, card: str, legal: list[str]) -> str:
         if not trick:
             return f"{name} wins this trick whatever follows"
         gained = sum(HALF_POINTS[p["card"]] for p in trick) + points
-        return f"{name} wins this trick whatever follows ({points_text(gained)} points)"
+        return f"{name} wins this trick, and its {points_text(gained)} points, whatever follows"
     if not trick:
         if SUIT_OF[card] == SABACC:
             if declaring:
