@@ -203,9 +203,9 @@ def test_patience_reader_turn_by_foundation_buttons(
     open_demo(page, "round-the-corner", "&step=5&theme=dark")
     axe(page, "demo page, dark, the patience on the reader's turn")
     at_step(page, 5)
-    page.get_by_role("button", name="Foundation 1: 13 cards", exact=False).click()
-    expect(page.locator("#demo-verdict")).to_contain_text("Foundation 1 (base King) is full")
-    page.get_by_role("button", name="Foundation 2: 12 cards", exact=False).click()
+    page.get_by_role("button", name="King foundation: 13 cards", exact=False).click()
+    expect(page.locator("#demo-verdict")).to_contain_text("The King foundation is full")
+    page.get_by_role("button", name="Queen foundation: 12 cards", exact=False).click()
     at_step(page, 5)  # the last step: the move shows its result in the verdict
     expect(page.locator("#demo-verdict")).to_contain_text("Right")
 

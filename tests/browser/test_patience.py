@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, Error, Locator, Page, expect
 
 from celestix import api
 from celestix.patience import bots
-from celestix.patience.cards import card_name, rank_name
+from celestix.patience.cards import BASE_RANKS, card_name, rank_name
 from tablekit import settled, won_in_one
 
 AxeCheck = Callable[..., list[dict[str, Any]]]  # the fixture of a11y.py
@@ -125,7 +125,7 @@ def waste(page: Page) -> Locator:
 
 
 def foundation(page: Page, k: int) -> Locator:
-    return page.get_by_role("button", name=re.compile(rf"^Foundation {k + 1}, "))
+    return page.get_by_role("button", name=re.compile(rf"^{rank_name(BASE_RANKS[k])} foundation, "))
 
 
 def top_card(page: Page, state: dict[str, Any]) -> Locator:
@@ -156,7 +156,7 @@ def expect_view(page: Page, state: dict[str, Any]) -> None:
     for k, info in enumerate(view["foundation_info"]):
         n = info["count"]
         expect(foundation(page, k)).to_have_accessible_name(
-            f"Foundation {k + 1}, base {rank_name(info['base'])}, {n} card{'' if n == 1 else 's'}"
+            f"{rank_name(info['base'])} foundation, {n} card{'' if n == 1 else 's'}"
         )
 
 
@@ -242,7 +242,7 @@ def test_deal_build_choose_and_refusal(table: Page, axe: AxeCheck) -> None:
     expect_view(table, queen)
     top_card(table, queen).click()
     expect(table.locator(".pt-foundation.candidate")).to_have_count(2)
-    expect(table.locator(".toasts")).to_contain_text("Choose a foundation")
+    expect(table.locator(".toasts")).to_contain_text("Choose where the")
     axe(table, "patience, choosing a foundation")
     foundation(table, 1).click()
     state = after(queen, {"type": "build", "to": 1})
@@ -422,7 +422,7 @@ def test_a_shared_deal_url_reproduces_the_deal(table: Page) -> None:
     expect(table).to_have_url(re.compile(r"#patience/deal=4242&start=no-king$"))
     expect(table.locator(".pt-deal")).to_contain_text("Deal 4242")
     expect(table.locator(".pt-deal")).to_contain_text("No king start")
-    expect(foundation(table, 0)).to_have_accessible_name("Foundation 1, base King, 0 cards")
+    expect(foundation(table, 0)).to_have_accessible_name("King foundation, 0 cards")
     assert play_six() == expected
     table.get_by_role("button", name="Share").click()
     expect(table.get_by_text(re.compile("gets deal 4242"))).to_be_visible()
@@ -497,7 +497,7 @@ def test_a_win_is_announced(table: Page, axe: AxeCheck) -> None:
     ending = table.get_by_role("region", name="You won!")
     expect(ending).to_be_visible()
     expect(ending).to_contain_text("All 104 cards are on the foundations, in 1 move.")
-    expect(foundation(table, 7)).to_have_accessible_name("Foundation 8, base 6, 13 cards")
+    expect(foundation(table, 7)).to_have_accessible_name("6 foundation, 13 cards")
     axe(table, "patience, won")
 
 

@@ -7,6 +7,11 @@ of each game are played by bots here and every such sentence is checked for what
 player should never read: "seat 3", "team 0", card codes ("3C", "14c", "(-21)"),
 identifiers ("guard_without", "no-king") and formulas ("(X + 1) % 4"). Pages name the
 seats themselves ("You", "North"). Rule ids (kebab-case) are for code and stay.
+
+The same sentences are checked for the faults of a careless sentence: a wrong article
+("a 8", "a Ace", "an Guard"), decimals ("-8.00 chips"), bare number tails ("(+60
+points)") and hints that do not start with what to do ("Play the 9 of Border.").
+Reviews of the games played are read too, at every level the games offer.
 """
 
 from __future__ import annotations
@@ -17,8 +22,11 @@ from typing import Any
 
 import pytest
 from scale import scaled
+from sentences import CARELESS
 
 from celestix import api
+from celestix.precedence import review as precedence_review
+from celestix.sabacc import review as sabacc_review
 
 # What a player should never read, and why.
 INTERNAL = {
@@ -27,6 +35,13 @@ INTERNAL = {
     "an identifier": re.compile(r"\b[a-z]+_[a-z_]+\b|\b(?:no-king|guard-\w+)\b"),
     "a formula": re.compile(r"\b[A-Za-z]\s*[+%=]\s*\d|\)\s*%\s*\d"),
     "a number in brackets after a name": re.compile(r"\(-?\d+\)"),
+    **CARELESS,
+}
+# A hint starts with what to do (its action's verb), then a short reason.
+HINT_VERBS = {
+    "precedence": ("Play ", "Bid ", "Declare "),
+    "sabacc": ("Play ", "Bid ", "Pass", "Set aside "),
+    "patience": ("Build ", "Deal", "Hold ", "Redeal"),
 }
 CARD_CODES = {
     "precedence": re.compile(r"\b[2-9TOMPE][VFBC]\b"),
@@ -80,39 +95,66 @@ def refusals(state: dict[str, Any], seat: int) -> Iterator[str]:
             yield str(error)
 
 
+LEVELS = {entry["id"]: entry["levels"] for entry in api.games()}
 GAMES = [
-    ("precedence", {"target": 150}, "basic", scaled(1)),
-    ("sabacc", {"players": 3}, "basic", scaled(1)),
-    ("sabacc", {"players": 5}, "basic", scaled(1)),
-    ("patience", {}, "easy", scaled(1)),
+    ("precedence", {"target": 150}, scaled(1)),
+    ("sabacc", {"players": 3}, scaled(1)),
+    ("sabacc", {"players": 5}, scaled(1)),
+    ("patience", {}, scaled(2)),
 ]
 
 
-@pytest.mark.parametrize(("game", "options", "level", "games"), GAMES)
-def test_a_game_speaks_in_players_words(
-    game: str, options: dict[str, Any], level: str, games: int
-) -> None:
+@pytest.fixture(autouse=True)
+def small_par(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Small double-dummy budgets, so that the reviews here stay quick."""
+    monkeypatch.setattr(precedence_review, "PAR_BUDGET", 20_000)
+    monkeypatch.setattr(sabacc_review, "PAR_BUDGET", 20_000)
+
+
+def hint_texts(view: dict[str, Any], seed: int) -> tuple[str, list[str]]:
+    """A hint's reason, and the reasons of its alternatives."""
+    hint = api.hint(view, "normal", seed)
+    return hint["reason"], [alt["reason"] for alt in hint["alternatives"]]
+
+
+def review_texts(record: dict[str, Any], seat: int, game: str) -> Iterator[str]:
+    """Every sentence of the review of the seat's first hand (the whole patience)."""
+    hand = None if game == "patience" else 0
+    yield from sentences({"review": api.review(record, seat, "normal", 1, hand)})
+
+
+@pytest.mark.parametrize(("game", "options", "games"), GAMES)
+def test_a_game_speaks_in_players_words(game: str, options: dict[str, Any], games: int) -> None:
+    """Games with each seat at another of the game's levels (the patience at each in
+    turn), the hints of one seat, and the review of its first hand."""
     bad: dict[str, list[str]] = {}
+    levels = [level for level in LEVELS[game] if level != "strong"]
     for seed in range(games):
         state = api.new_game(game, options, seed)
+        record: dict[str, Any] = {"game": game, "seed": seed, "options": options, "actions": []}
         moves = 0
         while not state["over"] and moves < 3000:
             seat = state["to_act"]
             view = api.view(state, seat)
             texts = [*sentences(view), *refusals(state, seat)]
             if moves % (7 if game != "patience" else 40) == 0:
-                hint = api.hint(view, "basic" if game != "patience" else "easy", moves)
-                texts.extend(sentences({"hint": hint}, ""))
-                texts.append(hint["reason"])
-                texts.extend(alt["reason"] for alt in hint["alternatives"])
+                reason, others = hint_texts(view, moves)
+                if not reason.startswith(HINT_VERBS[game]):
+                    bad.setdefault("a hint that does not start with what to do", []).append(reason)
+                texts.extend([reason, *others])
+            level = levels[(seat + seed) % len(levels)]
             action = api.bot_action(view, level, moves)
             result = api.apply(state, action, seat)
+            record["actions"].append({"seat": seat, "action": action})
             texts.extend(sentences(result["events"]))
             for text in texts:
                 for what in problems(text, game):
                     bad.setdefault(what, []).append(text)
             state = result["state"]
             moves += 1
+        for text in review_texts(record, 0, game):
+            for what in problems(text, game):
+                bad.setdefault(what, []).append(text)
     assert not bad, {what: sorted(set(found))[:5] for what, found in bad.items()}
 
 

@@ -45,3 +45,14 @@ def card_name(card: str) -> str:
 def rank_name(rank_letter: str) -> str:
     """The rank's name, e.g. ``"Queen"`` or ``"10"``."""
     return RANK_NAMES[rank_letter]
+
+
+def a_rank(rank_letter: str) -> str:
+    """The rank's name with its article, e.g. ``"a Queen"``, ``"an 8"``, ``"an Ace"``."""
+    name = RANK_NAMES[rank_letter]
+    return f"{'an' if name[0] in 'A8' else 'a'} {name}"
+
+
+def foundation_name(k: int) -> str:
+    """A foundation as the table shows it, by its base: ``"the Jack foundation"``."""
+    return f"the {RANK_NAMES[BASE_RANKS[k]]} foundation"

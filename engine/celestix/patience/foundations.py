@@ -16,9 +16,11 @@ from collections.abc import Sequence
 from celestix.patience.cards import (
     BASE_RANKS,
     FOUNDATION_SIZE,
+    a_rank,
+    card_name,
+    foundation_name,
     rank,
     rank_below,
-    rank_name,
 )
 
 Piles = Sequence[Sequence[str]]
@@ -44,22 +46,22 @@ def targets(foundations: Piles, card: str) -> list[int]:
 def refusal(foundations: Piles, k: int, card: str) -> tuple[str, str] | None:
     """Why ``card`` may not go on foundation ``k``: ``(rule, explanation)``, or ``None``."""
     pile = foundations[k]
-    label = f"Foundation {k + 1} (base {rank_name(BASE_RANKS[k])})"
+    label = "T" + foundation_name(k)[1:]
     if len(pile) >= FOUNDATION_SIZE:
         return "foundation-full", f"{label} is full: it already holds 13 cards."
     if not pile and k > 0 and not foundations[k - 1]:
         return (
             "foundation-order",
-            f"{label} cannot be started before foundation {k} "
-            f"(base {rank_name(BASE_RANKS[k - 1])}) has been started.",
+            f"{label} cannot be started before {foundation_name(k - 1)}, to its left, "
+            "has been started.",
         )
     want = wanted_rank(foundations, k)
     if want is not None and rank(card) != want:
         if not pile:
-            return "foundation-base", f"{label} can only be started with a {rank_name(want)}."
+            return "foundation-base", f"{label} can only be started with {a_rank(want)}."
         return (
             "build-down",
-            f"{label} needs a {rank_name(want)} next: foundations are built down by one "
+            f"{label} needs {a_rank(want)} next: foundations are built down by one "
             "rank, regardless of suit, round the corner.",
         )
     return None
@@ -75,10 +77,10 @@ def pile_problem(foundations: Piles, k: int) -> str | None:
     if k > 0 and not foundations[k - 1]:
         return "started before the foundation to its left"
     if rank(pile[0]) != BASE_RANKS[k]:
-        return f"must start with a {rank_name(BASE_RANKS[k])}"
+        return f"must start with {a_rank(BASE_RANKS[k])}"
     for lower, upper in itertools.pairwise(pile):
         if rank(upper) != rank_below(rank(lower)):
-            return f"{upper} cannot follow {lower}"
+            return f"the {card_name(upper)} cannot follow the {card_name(lower)}"
     return None
 
 

@@ -16,7 +16,7 @@ the solver's verdict on the real order: 100 (a winning line exists), 0 (lost) or
 from __future__ import annotations
 
 from celestix.patience.bots import EFFORT, Choice, evaluate, view_moves
-from celestix.patience.cards import BASE_RANKS, FOUNDATION_SIZE, card_name, rank_name
+from celestix.patience.cards import FOUNDATION_SIZE, card_name, foundation_name
 from celestix.patience.solver import LOST, WON
 from celestix.shape import JsonDict
 
@@ -40,15 +40,10 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def foundation_label(k: int) -> str:
-    """``"foundation 3 (base Jack)"``: people count foundations from 1."""
-    return f"foundation {k + 1} (base {rank_name(BASE_RANKS[k])})"
-
-
 def move_text(view: JsonDict, move: JsonDict) -> str:
-    """The move in words, e.g. ``"Build the 7 of Spades on foundation 6 (base 7)"``."""
+    """The move in words, e.g. ``"Build the 7 of Spades on the 7 foundation"``."""
     if move["type"] == "build":
-        return f"Build the {card_name(view['waste'][-1])} on {foundation_label(move['to'])}"
+        return f"Build the {card_name(view['waste'][-1])} on {foundation_name(move['to'])}"
     if move["type"] == "redeal":
         return "Redeal"
     if view["waste"] and any(m["type"] == "build" for m in view_moves(view)):
@@ -112,7 +107,7 @@ def _line_story(view: JsonDict, best: Choice) -> str:
             k, pass_no = later
             when = "later in this pass" if pass_no == view["pass"] else f"in pass {pass_no}"
             return (
-                f"{reason}: the winning line builds it {when}, on {foundation_label(k)}, "
+                f"{reason}: the winning line builds it {when}, on {foundation_name(k)}, "
                 "and keeps the cards under it in their order."
             )
         return f"{reason}: the winning line needs it where it lies."
@@ -120,7 +115,7 @@ def _line_story(view: JsonDict, best: Choice) -> str:
         k = move["to"]
         count = len(view["foundations"][k]) + 1
         if count == FOUNDATION_SIZE:
-            return f"that completes {foundation_label(k)}; a winning line goes on from there."
+            return f"that completes {foundation_name(k)}; a winning line goes on from there."
         if line and line[0]["type"] == "build" and len(view["waste"]) > 1:
             under = view["waste"][-2]
             return (

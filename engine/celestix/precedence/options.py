@@ -30,8 +30,8 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         "Variant",
         "Core and Border: the StellarPilot, Excess and the Imperial Audit, trump that "
         "changes each hand, 10 points lost per trick bid on a failed contract. Frontier "
-        'and Void, the "Declaration" game: the Voidpilot, no Excess, Void trump every '
-        "hand, 15 points lost per trick bid.",
+        'and Void, the "Declaration" game: the Voidpilot (the StellarPilot under another '
+        "name: one card), no Excess, Void trump every hand, 15 points lost per trick bid.",
         CORE,
         choices=(CORE, FRONTIER),
         labels={CORE: "Core and Border", FRONTIER: "Frontier and Void"},

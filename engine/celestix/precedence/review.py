@@ -40,6 +40,11 @@ def _points(n: int) -> str:
     return f"{n} point{'s' if n != 1 else ''}"
 
 
+def _score(n: int) -> str:
+    """A hand's points for a team: ``"for 73 points"``, ``"for a loss of 40 points"``."""
+    return f"for {_points(n)}" if n >= 0 else f"for a loss of {_points(-n)}"
+
+
 def _tricks(n: int) -> str:
     return f"{n} trick{'s' if n != 1 else ''}"
 
@@ -96,7 +101,7 @@ class PrecedenceReview(TrickReview):
         return action
 
     def amount_words(self, amount: int) -> str:
-        return _points(amount)
+        return f"about {_points(amount)}"
 
     def action_words(self, state: JsonDict, action: JsonDict) -> str:
         if action["type"] == "play":
@@ -251,18 +256,23 @@ class PrecedenceReview(TrickReview):
         if par["tricks"] is None:
             low = par["low"] if team == 0 else TRICKS_PER_HAND - par["high"]
             high = par["high"] if team == 0 else TRICKS_PER_HAND - par["low"]
-            return (f"With every hand visible your team takes between {low} and {high} "
-                    "tricks; the search did not settle it within its budget.")  # fmt: skip
+            return (f"Best play could not be worked out in time: with every hand seen, your "
+                    f"team would take between {low} and {high} tricks.")  # fmt: skip
         ours, theirs = par["tricks"][team], par["tricks"][1 - team]
-        when = "" if par["from_trick"] == 1 else f" from trick {par['from_trick']} on"
+        when = "" if par["from_trick"] == 1 else f"From trick {par['from_trick']} on, with"
         verdict = "made" if ours >= contract[team] else "failed"
-        text = (f"With every hand visible{when} and perfect play, your team takes "
-                f"{_tricks(ours)} and the opponents {theirs}: your contract of "
-                f"{contract[team]} is {verdict}, {_points(par['points'][team])}.")  # fmt: skip
-        if made is not None:
-            text += (f" At the table your team took {_tricks(made['tricks'][team])}, "
-                     f"{_points(made['points'][team])}.")  # fmt: skip
-        return text
+        text = (f"{when or 'With'} best play by everyone and every hand seen, your team would "
+                f"take {_tricks(ours)} and the opponents {theirs}: your contract of "
+                f"{contract[team]} would be {verdict}, {_score(par['points'][team])}.")  # fmt: skip
+        if made is None:
+            return text
+        took = made["tricks"][team]
+        text += f" As played, your team took {_tricks(took)}, {_score(made['points'][team])}"
+        if took > ours:
+            return text + ": the opponents let tricks go."
+        if took < ours:
+            return text + ": your team's play let tricks go."
+        return text + ", as best play would."
 
 
 REVIEW = PrecedenceReview()

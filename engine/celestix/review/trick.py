@@ -53,7 +53,7 @@ class TrickReview(ABC):
 
     @abstractmethod
     def amount_words(self, amount: int) -> str:
-        """A loss in words, e.g. ``"12 points"``."""
+        """A loss in words, with its "about", e.g. ``"about 12 points"``."""
 
     def normal_action(self, game: Replayed, index: int) -> JsonDict:
         """Action ``index`` as the game stores it (e.g. a declaration's melds in order)."""
@@ -146,12 +146,12 @@ class TrickReview(ABC):
             text = "None of your decisions cost anything, by the search's estimate."
         else:
             named = "; ".join(
-                f"{self.action_words(game.states[d['index']], d['action'])} "
-                f"({self.amount_words(d['loss'])})"
+                f"{self.action_words(game.states[d['index']], d['action'])}, costing "
+                f"{self.amount_words(d['loss'])}"
                 for d in costly
             )
             which = "the costliest was" if len(costly) == 1 else "the costliest were"
-            text = (f"Your decisions cost about {self.amount_words(total)} in all, by the "
+            text = (f"Your decisions cost {self.amount_words(total)} in all, by the "
                     f"search's estimate; {which} {named}.")  # fmt: skip
         return {
             "total_loss": total,

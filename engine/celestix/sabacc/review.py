@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import ClassVar, cast
 
+from celestix.bots.budget import rounded
 from celestix.review.replayed import Replayed
 from celestix.review.trick import TrickReview
 from celestix.sabacc.aside import TALON_DECLARER, TALON_TO
@@ -38,11 +39,22 @@ from celestix.table.double_dummy import solve_line
 
 
 def chips_text(hundredths: int) -> str:
-    """Hundredths of a chip in words: ``"0.45 chips"``, ``"1 chip"``."""
-    whole, part = divmod(abs(hundredths), 100)
-    sign = "-" if hundredths < 0 else ""
-    number = f"{sign}{whole}" if part == 0 else f"{sign}{whole}.{part:02d}"
-    return f"{number} chip{'' if number in ('1', '-1') else 's'}"
+    """Hundredths of a chip in words, to the nearest half chip and without a sign:
+    ``"about half a chip"``, ``"about 1½ chips"``, ``"less than a quarter of a chip"``."""
+    halves = rounded(abs(hundredths), 50)
+    if halves == 0:
+        return "less than a quarter of a chip"
+    if halves == 1:
+        return "about half a chip"
+    return f"about {halves // 2}{'½' if halves % 2 else ''} chip{'s' if halves > 2 else ''}"
+
+
+def worth_text(hundredths: int) -> str:
+    """A choice's expected result in chips, in words: ``"worth about 2 chips"``, ``"a loss
+    of about half a chip"``, ``"worth about nothing"``."""
+    if rounded(abs(hundredths), 50) == 0:
+        return "worth about nothing"
+    return f"{'a loss of' if hundredths < 0 else 'worth'} {chips_text(hundredths)}"
 
 
 def _cap(text: str) -> str:
@@ -126,7 +138,7 @@ class SabaccReview(TrickReview):
         if loss == 0:
             return f"{what}. As good as {_the(best)}, by the search."
         why = card_reason(view, table, best, legal)
-        return f"{what}. {_cap(_the(best))} was about {chips_text(loss)} better: {why}."
+        return f"{what}. {_cap(_the(best))} was {chips_text(loss)} better: {why}."
 
     @staticmethod
     def _aside_reason(card: str, best: str, loss: int) -> str:
@@ -136,7 +148,7 @@ class SabaccReview(TrickReview):
             return f"{what}: the best card to set aside here, by the search."
         if loss == 0:
             return f"{what}: as good as {_the(best)}, by the search."
-        return (f"{what}. Setting aside {_the(best)} was about {chips_text(loss)} better, "
+        return (f"{what}. Setting aside {_the(best)} was {chips_text(loss)} better, "
                 "over the whole aside and the play that follows.")  # fmt: skip
 
     @staticmethod
@@ -156,14 +168,14 @@ class SabaccReview(TrickReview):
             goal = "the game is won by the most chips at the end"
             chance = "the best chance of winning the game with the rounds still to come"
         if bid == best:
-            return f"{name} was the best, worth about {chips_text(value)} {over}: it gave {chance}."
+            return f"{name} was the best, {worth_text(value)} {over}: it gave {chance}."
         if value > best_value:
-            return (f"{name} was worth about {chips_text(value)} {over}; {other} about "
-                    f"{chips_text(best_value)}, but {goal}, and {other} gave "
+            return (f"{name} was {worth_text(value)} {over}; {other} was "
+                    f"{worth_text(best_value)}, but {goal}, and {other} gave "
                     f"{chance}.")  # fmt: skip
-        cost = f", {chips_text(loss)} better" if loss else ""
-        return (f"{name} was worth about {chips_text(value)} {over}; {other} about "
-                f"{chips_text(best_value)}{cost}, and it gave {chance}.")  # fmt: skip
+        cost = f", {chips_text(loss)} better," if loss else ""
+        return (f"{name} was {worth_text(value)} {over}; {other} was "
+                f"{worth_text(best_value)}{cost} and it gave {chance}.")  # fmt: skip
 
     # --- a round's par ------------------------------------------------------------------------
 
@@ -227,23 +239,27 @@ class SabaccReview(TrickReview):
 
     @staticmethod
     def _par_reason(declaring: bool, par: JsonDict, made: JsonDict | None) -> str:
+        """Best play beside the table's play, in players' words, and why they differ."""
         who = "you" if declaring else "the declarer"
-        start = (f"With every hand visible from the first trick, {who} could count between "
-                 f"{points_text(par['low'])} and {points_text(par['high'])} points")  # fmt: skip
         if par["points"] is None:
-            return start + "; the search did not settle it within its budget."
-        if par["from_trick"] == 1:
-            verb = "count" if declaring else "counts"
-            text = (f"With every hand visible and perfect play, {who} {verb} "
-                    f"{points_text(par['points'])} points")  # fmt: skip
-        else:
-            text = (f"{start}; from trick {par['from_trick']} on, with perfect play, "
-                    f"{points_text(par['points'])}")  # fmt: skip
+            return (f"Best play could not be worked out in time: with every hand seen, {who} "
+                    f"would count between {points_text(par['low'])} and "
+                    f"{points_text(par['high'])} points.")  # fmt: skip
+        since = "With" if par["from_trick"] == 1 else f"From trick {par['from_trick']} on, with"
         verdict = "made" if par["made"] else "lost"
-        text += f": the contract (46 points) is {verdict} at par."
-        if made is not None:
-            text += f" At the table {who} counted {points_text(made['points'])}."
-        return text
+        text = (f"{since} best play by everyone and every hand seen, {who} would count "
+                f"{points_text(par['points'])} points, so the 46-point contract would be "
+                f"{verdict}.")  # fmt: skip
+        if made is None:
+            return text
+        counted = made["points"]
+        text += f" As played, {who} counted {points_text(counted)}"
+        if counted > par["points"]:
+            return text + ": the defenders let points go."
+        if counted < par["points"]:
+            whose = "your" if declaring else "the declarer's"
+            return text + f": {whose} play let points go."
+        return text + ", as best play would."
 
 
 REVIEW = SabaccReview()

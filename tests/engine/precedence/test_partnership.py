@@ -78,8 +78,10 @@ def test_a_partners_sure_winner_is_not_trumped(level: str) -> None:
         assert card[1] != "V", card  # Void is trump
     advice = api.hint(view, level, 1)
     assert advice["action"]["card"][1] != "V"
-    assert advice["reason"].startswith(
-        "Your partner's Emperor of Frontier already wins this trick: you do not trump it"
+    assert advice["reason"].startswith("Play the ")
+    assert (
+        ". Your partner's Emperor of Frontier already wins this trick: you do not trump it"
+        in advice["reason"]
     )
 
 
@@ -146,7 +148,10 @@ def test_the_bid_counts_the_partners_bid() -> None:
         assert after["to_act"] == 0
         advice = api.hint(api.view(after, 0), "normal", 3)
         partner = after["bids"][2]
-        assert f"with your partner's {partner}, a contract of " in advice["reason"]
+        # the person's own bid first, then the team's contract with the partner's
+        own = advice["action"]["tricks"]
+        assert advice["reason"].startswith(f"Bid {own}. With your partner's bid of {partner}, ")
+        assert f"your team's contract is {partner + own} tricks" in advice["reason"]
         bids[name] = advice["action"]["tricks"]
         assert api.bot_action(api.view(after, 0), "normal", 3) == advice["action"]
     # a partner who bid seven holds many of the tricks this hand would take against a

@@ -139,7 +139,7 @@ def test_the_par_of_a_forced_deal_is_what_was_made() -> None:
     assert par["par"]["tricks"] == [1, 12] == par["made"]["tricks"]
     assert par["par"]["points"] == par["made"]["points"]
     assert all(t["par"] == [1, 12] for t in par["tricks"])
-    assert "your team takes 1 trick and the opponents 12" in par["reason"]
+    assert "your team would take 1 trick and the opponents 12" in par["reason"]
 
 
 def test_the_par_at_the_last_trick_is_what_was_made() -> None:

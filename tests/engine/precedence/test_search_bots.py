@@ -300,7 +300,8 @@ def test_hints_for_bids_and_declarations() -> None:
     state = declare_all(state)
     advice = api.hint(api.view(state, 1), "normal", 2)
     assert advice["action"]["type"] == "bid"
-    assert advice["reason"].startswith("In ") and "simulated deals" in advice["reason"]
+    tricks = advice["action"]["tricks"]
+    assert advice["reason"].startswith(f"Bid {tricks}. ") and "simulated deals" in advice["reason"]
     assert advice["alternatives"][0]["action"] == advice["action"]
 
 

@@ -226,7 +226,7 @@ def test_playing_for_the_game_bids_a_hand_the_chips_would_pass(players: int, see
     win, stay = (round(100 * e / 12 / 1_000_000) for e in (by_game.equities[guard],
                                                            by_game.equities[-1]))  # fmt: skip
     assert hint["reason"] == (
-        f"Guard: as declarer you make it in {made}% of 12 simulated deals; the game is won "
+        f"Bid Guard. As declarer you make it in {made}% of 12 simulated deals; the game is won "
         "by the most chips at the end, and with the rounds still to come a made Guard puts "
         f"you well ahead: this gives you the best chance of winning it (about {win}%, "
         f"against {stay}% if you pass)."
@@ -375,7 +375,11 @@ def test_hints_give_the_bots_action_with_reasons_and_values() -> None:
         seat = state["to_act"]
         view = api.view(state, seat)
         hint = api.hint(view, "normal", seed)
-        assert set(hint) == {"action", "reason", "alternatives"}
+        aside = hint["action"]["type"] == "aside"
+        assert set(hint) == {"action", "reason", "alternatives"} | ({"cards"} if aside else set())
+        if aside:  # the whole aside, named in the reason, its first card the action
+            assert hint["cards"][0] == hint["action"]["card"]
+            assert hint["reason"].startswith("Set aside ")
         assert hint["action"] == api.bot_action(view, "normal", seed)
         assert hint["action"] in api.legal_actions(state, seat)
         assert isinstance(hint["reason"], str) and hint["reason"].endswith(".")
@@ -466,5 +470,5 @@ def test_a_pass_for_the_games_sake_says_what_the_best_bid_would_do() -> None:
     assert estimate.best == "pass" and estimate.equities is not None
     hint = bid_hint(view, budget, 1)
     assert hint["action"] == {"type": "bid", "bid": "pass"}
-    assert hint["reason"].startswith("Pass: as declarer you would make a ")
+    assert hint["reason"].startswith("Pass. As declarer you would make a ")
     assert "passing gives you the better chance of winning it (about " in hint["reason"]

@@ -37,6 +37,12 @@ export function rankName(rank) {
   return RANK_NAMES[rank];
 }
 
+/** "a Queen", "an Ace", "an 8": the rank with its article. */
+export function aRankName(rank) {
+  const name = RANK_NAMES[rank];
+  return `${/^[A8]/.test(name) ? "an" : "a"} ${name}`;
+}
+
 // Suit symbols in a 100 x 100 box, drawn for this project.
 const SUIT_PATHS = {
   H: `<path d="M50 93C43 84 4 59 4 31 4 15 16 5 29 5c10 0 17 6 21 15 4-9 11-15 21-15 13 0 25 10 25 26 0 28-39 53-46 62Z"/>`,

@@ -9,7 +9,7 @@
 //     onMove(action): the reader tried `action`
 
 import { createCard, createPlaceholder, cardName } from "../cards/card.js";
-import "../cards/standard.js";
+import { rankName } from "../cards/standard.js";
 import "../cards/sabacc.js";
 import { imperialDeck } from "../cards/imperial.js";
 
@@ -136,9 +136,11 @@ function drawPatience(container, { views, seat, move, onMove }) {
   const row = el("div", "dm-foundations");
   view.foundations.forEach((pile, k) => {
     const info = view.foundation_info?.[k];
-    // the visible label ("1: 13") is the start of the name, for speech input
+    // the visible label ("King: 13") is the start of the name, for speech input; the
+    // foundations are named by their base, as the engine's words name them
+    const base = rankName(info.base);
     const label =
-      `Foundation ${k + 1}: ${pile.length} card${pile.length === 1 ? "" : "s"}` +
+      `${base} foundation: ${pile.length} card${pile.length === 1 ? "" : "s"}` +
       (pile.length ? `, ${cardName(pile[pile.length - 1], deck)} on top` : ", empty");
     // the button holds only the visible label (the start of its name, for speech input);
     // it covers the whole pile (css), so a click on the cards builds there too
@@ -149,7 +151,7 @@ function drawPatience(container, { views, seat, move, onMove }) {
         : createPlaceholder({ mark: info?.base === "T" ? "10" : info?.base || "" }),
     );
     for (const child of slot.children) child.setAttribute("aria-hidden", "true");
-    const text = `Foundation ${k + 1}: ${pile.length}`;
+    const text = `${base}: ${pile.length}`;
     if (move) {
       const button = el("button", "dm-label dm-hit", text);
       button.type = "button";
@@ -345,7 +347,10 @@ export function moveText(game, action, view) {
   }
   if (action.type === "bid")
     return game === "precedence" ? `a bid of ${action.tricks}` : SABACC_BID_NAMES[action.bid];
-  if (action.type === "build") return `building on foundation ${action.to + 1}`;
+  if (action.type === "build")
+    return view
+      ? `building on the ${rankName(view.foundation_info[action.to].base)} foundation`
+      : "building";
   if (action.type === "deal") return "dealing a card";
   if (action.type === "redeal") return "redealing";
   return action.type;

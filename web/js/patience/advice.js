@@ -22,16 +22,14 @@ export function hintAdvice(hint) {
   };
 }
 
-/** What the panel shows for the solver's `result` ({status, line, nodes}). */
+/** What the panel shows for the solver's `result` ({status, line, nodes}): what it found,
+ * and what the person can do next (no search counts: they mean nothing at the table). */
 export function solverAdvice(result) {
-  const nodes = Math.min(result.nodes, SOLVER_BUDGET);
-  const searched = `${nodes.toLocaleString("en")} position${nodes === 1 ? "" : "s"} searched`;
   if (result.status === "winnable") {
     const moves = result.line.length;
     return {
       title: "Still winnable",
-      text: `The solver, which reads the stock's hidden order, found a winning line from here (${moves} move${moves === 1 ? "" : "s"}).`,
-      items: [searched],
+      text: `Yes: the solver, which reads the stock's hidden order, found a way to win from here in ${moves} move${moves === 1 ? "" : "s"}.`,
       tone: "won",
       iconName: "solve",
     };
@@ -39,16 +37,14 @@ export function solverAdvice(result) {
   if (result.status === "lost") {
     return {
       title: "No longer winnable",
-      text: "The solver, which reads the stock's hidden order, has shown that no sequence of moves wins from here.",
-      items: [searched],
+      text: "No: the solver, which reads the stock's hidden order, has shown that no sequence of moves wins from here. Undo a few moves to find where it slipped away, or start a new game.",
       tone: "lost",
       iconName: "solve",
     };
   }
   return {
-    title: "Cannot tell",
-    text: "The solver neither found a winning line nor proved the deal lost within its search.",
-    items: [searched],
+    title: "Cannot tell yet",
+    text: "There are too many ways to go on to tell yet. Play a few more moves and ask again.",
     tone: "hint",
     iconName: "solve",
   };

@@ -13,7 +13,7 @@
 export const KEY_HELP = [
   ["D or Space", "Deal a card (redeal when the stock is empty)"],
   ["B", "Build the waste’s top card (or press Enter on it)"],
-  ["1 – 8", "Build the waste’s top card on that foundation"],
+  ["1 – 8", "Build the waste’s top card on that foundation, counting from the left"],
   ["U or Ctrl+Z", "Undo"],
   ["Y, Ctrl+Y or Ctrl+Shift+Z", "Redo"],
   ["N", "New deal"],

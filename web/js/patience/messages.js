@@ -2,8 +2,15 @@
 // events and views (card names come from the deck module).
 
 import { cardName } from "../cards/card.js";
+import { rankName } from "../cards/standard.js";
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** "the Jack foundation": foundation `k` of `view` named by its base, as the table shows
+ * it (the engine's words name it so too). */
+export function foundationName(view, k) {
+  return `the ${rankName(view.foundation_info[k].base)} foundation`;
+}
 
 /** One sentence about what a move did. */
 export function describeEvents(events, view) {
@@ -16,8 +23,8 @@ export function describeEvents(events, view) {
     } else if (event.type === "build") {
       parts.push(
         event.full
-          ? `${cardName(event.card)} on foundation ${event.to + 1}: foundation ${event.to + 1} is complete.`
-          : `${cardName(event.card)} on foundation ${event.to + 1}, ${event.count} of 13.`,
+          ? `${cardName(event.card)} on ${foundationName(view, event.to)}, which is complete.`
+          : `${cardName(event.card)} on ${foundationName(view, event.to)}, ${event.count} of 13.`,
       );
     } else if (event.type === "redeal") {
       parts.push(

@@ -8,7 +8,7 @@
 // shows what the engine answers.
 
 import { cardName } from "../cards/card.js";
-import "../cards/standard.js";
+import { rankName } from "../cards/standard.js";
 import { AdvicePanel } from "../ui/advice.js";
 import { h } from "../ui/dom.js";
 import { announce } from "../ui/live.js";
@@ -246,6 +246,11 @@ class PatiencePage extends TablePage {
   /** Put `action` to the engine; resolves with whether it was played. */
   act(action, { from = null } = {}) {
     return this.queue(async () => {
+      if (this.session.view.over) {
+        // a key or click after the end: no refusal, the way on
+        toast("This deal is over: New game deals another.", { tone: "info" });
+        return false;
+      }
       const before = this.table.snapshot();
       let events;
       try {
@@ -304,10 +309,11 @@ class PatiencePage extends TablePage {
     } else {
       this.choosing = targets;
       this.table.setCandidates(targets);
-      const list = targets.map((k) => k + 1);
-      const names = `${list.slice(0, -1).join(", ")} or ${list[list.length - 1]}`;
-      announce(`The ${cardName(top)} fits foundation ${names}. Choose one, or press Escape.`);
-      this.choiceToast = toast(`Choose a foundation for the ${cardName(top)}: ${names}.`, {
+      // the foundations named by their bases, as the table shows them
+      const list = targets.map((k) => `the ${rankName(view.foundation_info[k].base)}`);
+      const names = `${list.slice(0, -1).join(", ")} or ${list[list.length - 1]} foundation`;
+      announce(`The ${cardName(top)} fits ${names}. Choose one, or press Escape.`);
+      this.choiceToast = toast(`Choose where the ${cardName(top)} goes: ${names}.`, {
         tone: "info",
       });
       this.table.foundations[targets[0]].button.focus({ preventScroll: true });

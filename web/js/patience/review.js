@@ -15,6 +15,7 @@ import { cardName } from "../cards/card.js";
 import { h } from "../ui/dom.js";
 import { Positions, reviewRun } from "../table/review.js";
 import { openReview } from "../table/walk.js";
+import { foundationName } from "./messages.js";
 import { PatienceTable } from "./table.js";
 
 export const REVIEW_SCALE = { inaccuracy: 50, mistake: 50, blunder: 100, best: false };
@@ -107,7 +108,10 @@ class PatienceReviewBoard {
 
   /** The moves of a line from the position before `index`, in words (the engine plays them). */
   async words(index, moves) {
-    let { state } = await this.positions.at(index);
+    // (the view names the foundations by their bases, which never change)
+    const start = await this.positions.at(index);
+    const view = start.view;
+    let state = start.state;
     const out = [];
     for (const action of moves) {
       const before = state;
@@ -118,7 +122,7 @@ class PatienceReviewBoard {
         out.push(`Deal ${event ? `the ${cardName(event.card)}` : "a card"}`);
       else if (action.type === "build")
         out.push(
-          `Build ${event ? `the ${cardName(event.card)}` : "the waste's top card"} on foundation ${action.to + 1}`,
+          `Build ${event ? `the ${cardName(event.card)}` : "the waste's top card"} on ${foundationName(view, action.to)}`,
         );
       else out.push("Turn the waste over (redeal)");
     }
@@ -133,7 +137,7 @@ class PatienceReviewBoard {
     const view = this.views.get(decision.index);
     const top = view?.waste[view.waste.length - 1];
     if (action.type === "build")
-      return `building ${top ? `the ${cardName(top)}` : "the waste's top card"} on foundation ${action.to + 1}`;
+      return `building ${top ? `the ${cardName(top)}` : "the waste's top card"} on ${view ? foundationName(view, action.to) : "a foundation"}`;
     return action.type === "deal" ? "dealing a card" : "turning the waste over";
   }
 

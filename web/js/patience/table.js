@@ -6,7 +6,7 @@
 // the pass number and what may be played all come from the view and the legal list.
 
 import { createCard, createPlaceholder, setCard, setPlaceholder, cardName } from "../cards/card.js";
-import { rankName } from "../cards/standard.js";
+import { aRankName, rankName } from "../cards/standard.js";
 import { pointAt } from "../ui/advice.js";
 import { h } from "../ui/dom.js";
 import { icon } from "../ui/icons.js";
@@ -30,7 +30,7 @@ export function wasteLabel(view) {
 
 export function foundationLabel(view, k) {
   const info = view.foundation_info[k];
-  return `Foundation ${k + 1}, base ${rankName(info.base)}, ${plural(info.count, "card")}`;
+  return `${rankName(info.base)} foundation, ${plural(info.count, "card")}`;
 }
 
 function foundationDetail(view, k) {
@@ -39,7 +39,7 @@ function foundationDetail(view, k) {
   const parts = [];
   if (pile.length) parts.push(`${cardName(pile[pile.length - 1])} on top.`);
   if (info.needed === 0) parts.push("Complete.");
-  else if (info.next) parts.push(`Takes a ${rankName(info.next)} next; ${info.needed} to go.`);
+  else if (info.next) parts.push(`Takes ${aRankName(info.next)} next; ${info.needed} to go.`);
   else parts.push("Cannot be started yet.");
   return parts.join(" ");
 }

@@ -19,7 +19,7 @@ export function subject(seat, verb) {
 }
 
 export function meldText(meld, deck) {
-  return `${meld.label} (${plural(meld.points, "point")}): ${meld.cards.map((c) => cardName(c, deck)).join(", ")}`;
+  return `${meld.label}, worth ${plural(meld.points, "point")}: ${meld.cards.map((c) => cardName(c, deck)).join(", ")}`;
 }
 
 export function describeEvent(event, deck) {

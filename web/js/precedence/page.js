@@ -7,7 +7,7 @@
 // hand's summary and the game's end, the statistics and the hand history.
 
 import { imperialDeck } from "../cards/imperial.js";
-import { alternativeLines, hintText, pointAt } from "../ui/advice.js";
+import { alternativeLines, pointAt } from "../ui/advice.js";
 import { h } from "../ui/dom.js";
 import { TrickPage } from "../table/flow.js";
 import { common, createStats, percent } from "../table/stats.js";
@@ -229,12 +229,11 @@ class PrecedencePage extends TrickPage {
   hintAdvice(hint) {
     const action = hint.action;
     const label = (a) => (a.type === "bid" ? `Bid ${a.tricks}` : "");
-    const value = (v) => `${v > 0 ? "+" : ""}${v} points`;
     const point = () => {
       if (action.type === "play") pointAt(this.hand.button(action.card));
       if (action.type === "bid") pointAt(this.bids.button(action.tricks));
     };
-    return { text: hintText(hint, value), items: alternativeLines(hint, { label, value }), point };
+    return { text: hint.reason, items: alternativeLines(hint, { label }), point };
   }
 
   historyEntries(log) {

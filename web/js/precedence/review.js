@@ -83,11 +83,11 @@ export const reviewWords = {
     return h(
       "div",
       { class: "rv-par" },
-      h("h4", { text: "Par: every hand visible, perfect play" }),
+      h("h4", { text: "Best play, every hand seen, against the table's play" }),
       h(
         "table",
         { class: "score-table rv-par-table" },
-        h("caption", { class: "sr-only", text: "The hand at par and at the table" }),
+        h("caption", { class: "sr-only", text: "The hand with best play and as played" }),
         h(
           "thead",
           {},
@@ -95,8 +95,8 @@ export const reviewWords = {
             "tr",
             {},
             h("td"),
-            h("th", { scope: "colgroup", colspan: "2", text: `At par${when}` }),
-            h("th", { scope: "colgroup", colspan: "2", text: "At the table" }),
+            h("th", { scope: "colgroup", colspan: "2", text: `Best play${when}` }),
+            h("th", { scope: "colgroup", colspan: "2", text: "As played" }),
           ),
           h(
             "tr",

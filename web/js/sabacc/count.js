@@ -46,7 +46,7 @@ export function roundTitle(end) {
   if (end.over) return `Game over: ${winnersLine(end.over.winners).replace(/[.!]$/, "")}`;
   if (end.void) return `Round ${end.void.round + 1}: everyone passed`;
   const c = end.counted;
-  return `Round ${c.round + 1}: ${who(c.declarer)} ${c.made ? "made" : "lost"} ${bidName(c.contract)}`;
+  return `Round ${c.round + 1}: ${who(c.declarer)} bid ${bidName(c.contract)} and ${c.made ? "made" : "lost"} the contract`;
 }
 
 /** The panel's body (a node). `players`: the seat count; `chipsAfter`: chips now. */
@@ -144,7 +144,7 @@ function settledSection(s, players, declarer) {
 function bonusSection(b) {
   const p = el("p", "sb-bonus");
   const unpaid = (b.unpaid || []).map((u) => `${bidName(u.bonus)} (${who(u.seat)})`);
-  p.textContent = `Bonus: ${b.name} for ${who(b.seat).toLowerCase() === "you" ? "you" : who(b.seat)}, ${chips(b.amount)} from the Ante Pot (${b.ante_pot} left).${unpaid.length ? ` Also earned, not paid (only the highest is): ${unpaid.join(", ")}.` : ""}`;
+  p.textContent = `Bonus: ${b.name} for ${who(b.seat).toLowerCase() === "you" ? "you" : who(b.seat)}, ${chips(b.amount)} from the Ante Pot, which has ${chips(b.ante_pot)} left.${unpaid.length ? ` Also earned, not paid (only the highest is): ${unpaid.join(", ")}.` : ""}`;
   return p;
 }
 

@@ -39,7 +39,7 @@ export function historyEntries(log) {
     const title = voided
       ? `Round ${round + 1}: everyone passed`
       : counted
-        ? `Round ${round + 1}: ${who(counted.declarer)}, ${bidName(counted.contract)}, ${points(counted.points)} points, ${counted.made ? "made" : "lost"}`
+        ? `Round ${round + 1}: ${who(counted.declarer)} bid ${bidName(counted.contract)}, counted ${points(counted.points)} points and ${counted.made ? "made" : "lost"} the contract`
         : `Round ${round + 1}`;
     return { label: title, render: () => renderRound(start, events) };
   });

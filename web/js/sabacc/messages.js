@@ -33,9 +33,13 @@ export function chips(n) {
   return `${n} chip${Math.abs(n) === 1 ? "" : "s"}`;
 }
 
-/** Hundredths of a chip (the engine's hints and review count them) in words: "0.45 chips". */
+/** Hundredths of a chip (the engine's review counts them) in words, to the nearest half
+ * chip, as the engine's own sentences say them: "about half a chip", "about 1½ chips". */
 export function hundredths(n) {
-  return `${(n / 100).toFixed(2)} chips`;
+  const halves = Math.round(Math.abs(n) / 50);
+  if (halves === 0) return "less than a quarter of a chip";
+  if (halves === 1) return "about half a chip";
+  return `about ${Math.floor(halves / 2)}${halves % 2 ? "½" : ""} chip${halves > 2 ? "s" : ""}`;
 }
 
 /** Half-points as people write them: 91, 45½. */

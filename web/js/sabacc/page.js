@@ -8,7 +8,7 @@
 // the words for each event, the count, the statistics and the rounds' history.
 
 import "../cards/sabacc.js";
-import { alternativeLines, hintText, pointAt } from "../ui/advice.js";
+import { alternativeLines, pointAt } from "../ui/advice.js";
 import { h } from "../ui/dom.js";
 import { announce } from "../ui/live.js";
 import { toast } from "../ui/toast.js";
@@ -27,7 +27,6 @@ import {
   card,
   chips,
   describe,
-  hundredths,
   points,
   seatName,
   stakesRule,
@@ -43,8 +42,6 @@ const POSITIONS = {
   4: ["bottom", "right", "top", "left"],
   5: ["bottom", "right", "top-right", "top-left", "left"],
 };
-// A hint's values are hundredths of a chip for the round (sabacc/bots/hints.py).
-const chipValue = (v) => `${v > 0 ? "+" : ""}${hundredths(v)}`;
 
 export async function mount(container, params, ctx) {
   const page = new SabaccPage(container, ctx, {
@@ -354,15 +351,13 @@ class SabaccPage extends TrickPage {
   hintAdvice(hint) {
     const action = hint.action;
     const point = () => {
-      if (action.type === "play" || action.type === "aside") pointAt(this.hand.button(action.card));
+      if (action.type === "play") pointAt(this.hand.button(action.card));
+      // the whole aside the hint names
+      if (action.type === "aside") pointAt(...hint.cards.map((code) => this.hand.button(code)));
       if (action.type === "bid") pointAt(this.bids?.button(action.bid));
     };
     const label = (a) => (a.type === "bid" ? bidName(a.bid) : "");
-    return {
-      text: hintText(hint, chipValue),
-      items: alternativeLines(hint, { label, value: chipValue }),
-      point,
-    };
+    return { text: hint.reason, items: alternativeLines(hint, { label }), point };
   }
 
   historyEntries(log) {

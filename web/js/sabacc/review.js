@@ -80,13 +80,13 @@ export const reviewWords = {
     return h(
       "div",
       { class: "rv-par" },
-      h("h4", { text: "Par: every hand visible, perfect play" }),
+      h("h4", { text: "Best play, every hand seen, against the table's play" }),
       h(
         "table",
         { class: "score-table rv-par-table" },
         h("caption", {
           class: "sr-only",
-          text: `${who(found.declarer)}, the declarer: the round at par and at the table`,
+          text: `${who(found.declarer)}, the declarer: the round with best play and as played`,
         }),
         h(
           "thead",
@@ -102,8 +102,8 @@ export const reviewWords = {
         h(
           "tbody",
           {},
-          row(`At par${when}`, par.points, par.made),
-          row("At the table", made?.points, made?.made),
+          row(`Best play would have scored${when}`, par.points, par.made),
+          row("As played", made?.points, made?.made),
         ),
       ),
       h("p", { class: "rv-par-text", text: found.reason }),

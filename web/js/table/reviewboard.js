@@ -19,7 +19,7 @@
 
 import { cardName } from "../cards/card.js";
 import { sameJson } from "../engine/json.js";
-import { pointAt } from "../ui/advice.js";
+import { pointAt, unpoint } from "../ui/advice.js";
 import { h } from "../ui/dom.js";
 import { HandView } from "./hand.js";
 import { timing } from "./pace.js";
@@ -143,6 +143,7 @@ export class TrickReviewBoard {
     this.hand.render(view.hand, { mode: "idle", marks, kinds });
     if (!pointed && better.size) pointed = this.hand.button([...better][0]);
     if (pointed && mark !== "forced") pointAt(pointed);
+    else unpoint();
     if (decision.kind === "play") this.playCard(decision.action.card, kinds[decision.action.card]);
   }
 

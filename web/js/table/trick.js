@@ -9,7 +9,8 @@
 //   trick.markWinner(seat, text)         lift the winning card; `text` is shown below it
 //   await trick.collect(toRect, {duration})          sweep the cards towards a rect, clear
 //   trick.clear()
-// Cards are images named after the card and the seat ("Emperor of Void, played by West").
+// Cards are images named after the card and the seat ("Emperor of Void, played by West"),
+// and carry the seat's name on their outer edge, for the eye.
 
 import { cardName, createCard } from "../cards/card.js";
 import { flyFrom, reducedMotion } from "../ui/motion.js";
@@ -38,6 +39,11 @@ export class TrickArea {
       "aria-label",
       `${cardName(code, this.deck)}, played by ${this.seatName(seat)}`,
     );
+    const who = document.createElement("span");
+    who.className = "trick-who";
+    who.setAttribute("aria-hidden", "true"); // (said by the card's name)
+    who.textContent = this.seatName(seat);
+    card.append(who);
     return card;
   }
 

@@ -83,44 +83,37 @@ export class AdvicePanel {
   clear() {
     this.token += 1;
     this.el.hidden = true;
+    unpoint();
   }
 }
 
 /**
  * The lines for a hint's other choices (the recommended one is the hint itself): each
- * `label(action)` (when it gives one) before the engine's reason, and the estimated
- * value as `value(number)` words. At most `most` lines.
+ * `label(action)` (when it gives one) before the engine's reason, which says what its
+ * numbers are (no bare value after it). At most `most` lines.
  */
-export function alternativeLines(hint, { label = () => "", value = null, most = 4 } = {}) {
+export function alternativeLines(hint, { label = () => "", most = 4 } = {}) {
   return (hint.alternatives || [])
     .filter((alt) => !sameJson(alt.action, hint.action))
     .slice(0, most)
     .map((alt) => {
       const name = label(alt.action);
-      const worth = value && typeof alt.value === "number" ? ` (${value(alt.value)})` : "";
-      return `${name ? `${name}: ` : ""}${alt.reason}${worth}`;
+      return `${name ? `${name}: ` : ""}${alt.reason}`;
     });
 }
 
-/** A hint's reason, with its estimated value as `value(number)` words when given. */
-export function hintText(hint, value = null) {
-  const best = (hint.alternatives || []).find((alt) => sameJson(alt.action, hint.action));
-  return value && best && typeof best.value === "number"
-    ? `${hint.reason} (${value(best.value)})`
-    : hint.reason;
+/** Draw the eye to `els` (where a hint points) until the position changes: the mark
+ * stays until unpoint() (the advice cleared: any move) or the next pointAt (a new hint).
+ * One mark at a time, in every game and in the review's walk. */
+export function pointAt(...els) {
+  const marked = els.filter(Boolean);
+  if (!marked.length) return;
+  unpoint(marked);
+  for (const el of marked) el.classList.add("hinted");
 }
 
-/** Draw the eye to `el` for a moment (where a hint points). */
-export function pointAt(el) {
-  if (!el) return;
+/** Take the hint's mark away (from every element but those in `keep`). */
+export function unpoint(keep = []) {
   for (const old of document.querySelectorAll(".hinted"))
-    if (old !== el) old.classList.remove("hinted");
-  el.classList.add("hinted");
-  clearTimeout(pointTimers.get(el));
-  pointTimers.set(
-    el,
-    setTimeout(() => el.classList.remove("hinted"), 2600),
-  );
+    if (!keep.includes(old)) old.classList.remove("hinted");
 }
-
-const pointTimers = new WeakMap();

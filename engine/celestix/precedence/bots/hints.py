@@ -58,11 +58,13 @@ def _hint(view: View, level: str, seed: int) -> JsonDict:
     return play_hint(view, [move["card"] for move in moves], budget, seed)
 
 
-def _tenths(total: int, count: int) -> str:
-    """``total / count`` with one decimal, e.g. ``"4.3"`` (exact integer rounding)."""
-    tenths = rounded(10 * total, max(1, count))
-    sign = "-" if tenths < 0 else ""
-    return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
+def _about_tricks(total: int, count: int) -> str:
+    """``total / count`` tricks in words, e.g. ``"about 4 tricks"``, ``"less than half a
+    trick"`` (exact integer rounding)."""
+    tricks = rounded(total, max(1, count))
+    if tricks == 0:
+        return "less than half a trick"
+    return f"about {tricks} trick{'s' if abs(tricks) != 1 else ''}"
 
 
 def _percent(part: int, whole: int) -> int:
@@ -92,16 +94,20 @@ def play_hint(view: View, legal: list[str], budget: Budget, seed: int) -> JsonDi
             }
         )
     best = estimate.cards[estimate.best]
-    reason = card_reason(seen, best, legal, face_up, variant)
+    reason = _cap(card_reason(seen, best, legal, face_up, variant)) + "."
     if len(legal) == 1:
         forced = forced_reason(seen, best)
         # (the declared-cards-first rule said once, not twice)
-        reason = forced[:-1] if reason == _meld_lead(best, variant) else f"{forced} {reason}"
+        reason = forced if reason[:-1] == _meld_lead(best, variant) else f"{forced} {reason}"
     elif len(estimate.cards) > 1:
         gap = estimate.mean(estimate.best) - estimate.mean(order[1])
         if gap > 0:
-            reason += f" (about {gap} point{'s' if gap != 1 else ''} better than the next choice)"
-    return {"action": {"type": "play", "card": best}, "reason": reason + ".",
+            reason += (
+                f" It scores about {gap} point{'s' if gap != 1 else ''} more than the next "
+                "best card."
+            )
+    reason = f"Play {_the(best, variant)}. {reason}"
+    return {"action": {"type": "play", "card": best}, "reason": reason,
             "alternatives": alternatives}  # fmt: skip
 
 
@@ -322,18 +328,19 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
     n = estimate.samples
     best = estimate.best
     counts = estimate.own_tricks if estimate.partner_bid is None else estimate.team_tricks
-    average = _tenths(sum(t * c for t, c in enumerate(counts)), n)
+    average = _about_tricks(sum(t * c for t, c in enumerate(counts)), n)
+    made = _percent(estimate.made(best), n)
     if estimate.partner_bid is None:
         reason = (
-            f"In {n} simulated deals you take {average} tricks on average; a bid of {best} "
-            f"is made in {_percent(estimate.made(best), n)}% of them"
+            f"Bid {best}. In {n} simulated deals you take {average} on average, and make "
+            f"a bid of {best} in {made}% of them"
         )
     else:
         contract = estimate.partner_bid + best
         reason = (
-            f"In {n} simulated deals your team takes {average} tricks on average; with your "
-            f"partner's {estimate.partner_bid}, a contract of {contract} is made in "
-            f"{_percent(estimate.made(best), n)}% of them"
+            f"Bid {best}. With your partner's bid of {estimate.partner_bid}, your team's "
+            f"contract is {contract} tricks; in {n} simulated deals your team takes {average} "
+            f"on average and makes {contract} in {made}% of them"
         )
     bids = sorted(range(len(estimate.values)), key=lambda b: (b != best, abs(b - best), b))
     alternatives = [
@@ -372,7 +379,7 @@ def declaration_hint(view: View, moves: list[JsonDict], budget: Budget, seed: in
     if len(moves) == 1:
         return {
             "action": moves[0],
-            "reason": "You hold no meld to declare.",
+            "reason": "Declare nothing: you hold no meld to declare.",
             "alternatives": [{"action": moves[0], "value": 0, "reason": "no meld"}],
         }
     estimate = estimate_declaration(view, moves, budget, seed)
@@ -388,10 +395,8 @@ def declaration_hint(view: View, moves: list[JsonDict], budget: Budget, seed: in
         cost = estimate.tricks[nothing] - estimate.tricks[k]
         if cost <= 0:
             trick_words = "showing the cards costs no tricks"
-        elif _tenths(cost, n) == "0.0":
-            trick_words = "showing the cards costs almost no tricks"
         else:
-            trick_words = f"showing the cards costs about {_tenths(cost, n)} tricks"
+            trick_words = f"showing the cards costs {_about_tricks(cost, n)}"
         words.append(
             f"the {labels} score{'s' if len(melds) == 1 else ''} {estimate.points[k]} for a "
             f"wager of {estimate.wagers[k]}; {trick_words}"
@@ -406,8 +411,13 @@ def declaration_hint(view: View, moves: list[JsonDict], budget: Budget, seed: in
         }
         for k in order[: ALTERNATIVES + 1]
     ]
-    if moves[estimate.best]["melds"]:
-        reason = f"Declare: {words[best]}"
+    melds = moves[estimate.best]["melds"]
+    if melds:
+        labels = meld_labels([describe_meld(meld)["label"] for meld in melds])
+        reason = f"Declare your {labels}. {_cap(words[best])}"
     else:
-        reason = "Declare nothing: no meld is worth its wager and the declared-cards-first rule"
+        reason = (
+            "Declare nothing. No meld is worth its wager and the rule that declared cards "
+            "are played first"
+        )
     return {"action": moves[estimate.best], "reason": reason + ".", "alternatives": alternatives}

@@ -103,8 +103,8 @@ def play_hint(view: View, legal: list[str], budget: Budget, seed: int) -> JsonDi
     reason = _cap(card_reason(view, table, best, legal))
     if len(legal) == 1:
         reason = f"{forced_reason(view, best)} {reason}"
-    return {"action": {"type": "play", "card": best}, "reason": reason + ".",
-            "alternatives": alternatives}  # fmt: skip
+    return {"action": {"type": "play", "card": best},
+            "reason": f"Play {_the(best)}. {reason}.", "alternatives": alternatives}  # fmt: skip
 
 
 def forced_reason(view: View, card: str) -> str:
@@ -114,7 +114,8 @@ def forced_reason(view: View, card: str) -> str:
         return "It is your last card."
     led = SUIT_OF[trick[0]["card"]]
     if SUIT_OF[card] == led:
-        return f"It is your only {_suit_name(led)} card and you must follow."
+        kind = "Sabacc" if led == SABACC else _suit_name(led)
+        return f"It is your only {kind} card and you must follow."
     return f"You have no {_suit_name(led)} and only one Sabacc, which you must play."
 
 
@@ -133,7 +134,7 @@ def card_reason(view: View, table: Table, card: str, legal: list[str]) -> str:
         if not trick:
             return f"{name} wins this trick whatever follows"
         gained = sum(HALF_POINTS[p["card"]] for p in trick) + points
-        return f"{name} wins this trick whatever follows ({points_text(gained)} points)"
+        return f"{name} wins this trick, and its {points_text(gained)} points, whatever follows"
     if not trick:
         if SUIT_OF[card] == SABACC:
             if declaring:
@@ -198,9 +199,18 @@ def aside_hint(view: View, budget: Budget, seed: int) -> JsonDict:
                 "reason": f"{_cap(words[i])} (the aside: {_names(cards)}){made}",
             }
         )
-    best = estimate.best
-    return {"action": {"type": "aside", "card": estimate.best_card},
-            "reason": _cap(words[best]) + ".", "alternatives": alternatives}  # fmt: skip
+    cards = estimate.asides[estimate.best]
+    what = (f"Set aside these {_number(len(cards))}: {_names(cards)}" if len(cards) > 1
+            else f"Set aside {_the(cards[0])}")  # fmt: skip
+    return {"action": {"type": "aside", "card": estimate.best_card}, "cards": cards,
+            "reason": f"{what}. {_cap(words[estimate.best])}.",
+            "alternatives": alternatives}  # fmt: skip
+
+
+def _number(n: int) -> str:
+    """A small count in words: ``"six"``."""
+    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+    return words[n] if n < len(words) else str(n)
 
 
 def _names(cards: list[str]) -> str:
@@ -254,20 +264,20 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
                              "reason": _cap(words)})  # fmt: skip
     if estimate.wins is not None:
         i = estimate.bids.index(estimate.best)
-        name = "Pass" if estimate.best == PASS else BID_NAMES[estimate.best]
+        name = "Pass" if estimate.best == PASS else f"Bid {BID_NAMES[estimate.best]}"
         reason = (
-            f"{name}: in the last round only the final count matters, and this gives you "
+            f"{name}. In the last round only the final count matters, and this gives you "
             f"the best chance of ending with the most chips: {win_words(estimate.wins[i], n)}"
         )
     elif estimate.equities is not None and len(estimate.bids) > 1:
         reason = game_reason(estimate)
     elif estimate.best == PASS:
         if len(estimate.bids) == 1:
-            reason = "Pass: no bid is left above the one made."
+            reason = "Pass. No bid is left above the one made"
         else:
             i = max(range(len(estimate.bids) - 1), key=lambda k: (estimate.made[k], -k))
             reason = (
-                f"Pass: as declarer you would make a {BID_NAMES[estimate.bids[i]]} in only "
+                f"Pass. As declarer you would make a {BID_NAMES[estimate.bids[i]]} in only "
                 f"{_percent(estimate.made[i], n)}% of {n} simulated deals, not enough for "
                 "the chips a failed contract costs"
             )
@@ -276,7 +286,7 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
     else:
         i = estimate.bids.index(estimate.best)
         reason = (
-            f"{BID_NAMES[estimate.best]}: as declarer you make it in "
+            f"Bid {BID_NAMES[estimate.best]}. As declarer you make it in "
             f"{_percent(estimate.made[i], n)}% of {n} simulated deals"
         )
     return {"action": {"type": "bid", "bid": estimate.best}, "reason": reason + ".",
@@ -302,7 +312,7 @@ def game_reason(estimate: BidEstimate) -> str:
         other = max(bids, key=lambda k: (equities[k], -k))
         name = BID_NAMES[estimate.bids[other]]
         return (
-            f"Pass: as declarer you would make a {name} in {_percent(estimate.made[other], n)}% "
+            f"Pass. As declarer you would make a {name} in {_percent(estimate.made[other], n)}% "
             f"of {n} simulated deals; the game is won by the most chips at the end, and with "
             f"the rounds still to come passing gives you the better chance of winning it "
             f"(about {_game_percent(equities[best], n)}%, against "
@@ -310,7 +320,7 @@ def game_reason(estimate: BidEstimate) -> str:
         )
     name = BID_NAMES[estimate.best]
     return (
-        f"{name}: as declarer you make it in {_percent(estimate.made[best], n)}% of {n} "
+        f"Bid {name}. As declarer you make it in {_percent(estimate.made[best], n)}% of {n} "
         f"simulated deals; the game is won by the most chips at the end, and with the rounds "
         f"still to come a made {name} puts you well ahead: this gives you the best chance of "
         f"winning it (about {_game_percent(equities[best], n)}%, against "
