@@ -12,6 +12,7 @@ BENCHMARKS = {
     "startup": "bench.startup",
     "bots": "bench.bots",
     "review": "bench.review",
+    "pace": "bench.pace",
     "openspiel": "bench.openspiel",
 }
 # Those that run only in CPython (no browser, no built site)

@@ -149,6 +149,7 @@ export class TrickPage extends TablePage {
 
   afterUse(fresh) {
     this.dealing = fresh;
+    this.landing = fresh;
     this.busy = false;
     this.thinking = null;
     this.decisionKey = null;
@@ -162,9 +163,23 @@ export class TrickPage extends TablePage {
     if (this.dealing) {
       // a new game: the cards are dealt to you from the middle of the table
       this.dealing = false;
-      await this.hand.dealIn(this.centreRect(), timing().deal * 2);
+      await this.dealIn();
     }
     return this.run();
+  }
+
+  /** A new hand's cards fly in to the person's hand; the turn waits until they land
+   * (`data-deal` is "flying" meanwhile, then "landed"). */
+  async dealIn() {
+    const generation = this.generation;
+    this.landing = true;
+    this.render();
+    try {
+      await this.hand.dealIn(this.centreRect(), timing().deal * 2);
+    } finally {
+      if (generation === this.generation) this.landing = false;
+    }
+    if (generation === this.generation) this.render();
   }
 
   /** A card-sized rectangle in the middle of the felt (where deals start). */
@@ -187,8 +202,9 @@ export class TrickPage extends TablePage {
     const view = s.view;
     this.layoutSeats(s.seats);
     if (view !== this.adviceView) this.advice.clear();
-    const yours = s.isHumanTurn && !this.busy && this.pending === null && this.running === null;
+    const yours = !this.held();
     this.root.dataset.phase = view.over ? "over" : view.phase;
+    this.root.dataset.deal = this.landing ? "flying" : "landed";
     this.root.dataset.turn =
       this.pending !== null ? "count" : view.over ? "over" : yours ? "you" : "wait";
     for (let seat = 0; seat < this.seats; seat += 1) {
@@ -227,6 +243,16 @@ export class TrickPage extends TablePage {
     });
     this.renderLast(view);
     playable();
+  }
+
+  /** Whether the person's turn is held back: not theirs, a move still being shown, a
+   * hand's end on screen, or the cards of a deal still flying in (nothing is asked of
+   * the person before the deal has landed). */
+  held() {
+    const s = this.session;
+    return (
+      !s?.isHumanTurn || this.busy || this.landing || this.pending !== null || this.running !== null
+    );
   }
 
   waitLine(view) {
@@ -388,7 +414,7 @@ export class TrickPage extends TablePage {
   choose(code) {
     const s = this.session;
     if (!s || s.over) return;
-    if (this.busy || this.pending !== null || !s.isHumanTurn || this.running !== null) {
+    if (this.held()) {
       this.politeWait();
       return;
     }
@@ -432,7 +458,7 @@ export class TrickPage extends TablePage {
       toast("The game is over: start a new game to play again.");
       return;
     }
-    if (this.busy || this.pending !== null || !s.isHumanTurn || this.running !== null) {
+    if (this.held()) {
       this.politeWait();
       return;
     }
@@ -546,6 +572,7 @@ export class TrickPage extends TablePage {
     if (this.pending !== at) return;
     this.pending = null;
     this.pendingEvents = null;
+    this.landing = !s.over; // the next hand's cards are still to come
     this.save();
     this.trick.clear();
     this.decisionKey = null;
@@ -555,7 +582,7 @@ export class TrickPage extends TablePage {
       return;
     }
     if (!s.over) {
-      await this.hand.dealIn(this.centreRect(), timing().deal * 2);
+      await this.dealIn();
       announce(this.turnLine());
     }
     this.run();
@@ -601,7 +628,7 @@ export class TrickPage extends TablePage {
   async hint() {
     const s = this.session;
     if (!s || s.over) return;
-    if (this.busy || this.pending !== null || !s.isHumanTurn || this.running !== null) {
+    if (this.held()) {
       const other = s.toAct !== null && s.toAct !== this.human;
       toast(`Hints are for your turn${other ? `: it is ${this.seatName(s.toAct)}'s` : ""}.`);
       return;

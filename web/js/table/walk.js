@@ -7,7 +7,8 @@
 // summary), End (the last decision). The verdict comes before the position (on a phone, the
 // words are in view first). The walk may start once every decision is judged:
 // the hand's par (the review's last steps) then fills in the summary when it comes.
-// Closing the dialog (Close, Cancel, Escape) stops the review after its current step;
+// Cancel shows while the engine works, Close (the dialog's button) once the walk or a
+// failure is on screen. Closing the dialog (Close, Cancel, Escape) stops the review after its current step;
 // the same review asked for again goes on from there.
 //
 //   await openReview({run, board, title, scale})
@@ -141,6 +142,9 @@ class Walk {
 
   async start(dialog) {
     this.dialog = dialog;
+    // one way out at a time: Cancel while the engine works, Close once it is done
+    this.close = dialog.querySelector(".dialog-actions button");
+    this.close.hidden = true;
     dialog.dataset.review = "running";
     dialog.addEventListener("close", () => {
       this.closed = true;
@@ -159,6 +163,7 @@ class Walk {
       if (this.closed) return;
       dialog.dataset.review = "failed";
       this.working.hidden = true;
+      this.close.hidden = false;
       this.failure.hidden = false;
       this.failure.textContent = `The review could not be finished: ${error?.message ? error.message : error}`;
       dialog.querySelector(".dialog-actions button")?.focus();
@@ -187,6 +192,7 @@ class Walk {
   begin() {
     this.steps = this.run.decisions.filter((decision) => this.board.walked(decision));
     this.working.hidden = true;
+    this.close.hidden = false;
     this.walkBox.hidden = false;
     this.dialog.dataset.review = "ready";
     // focus on Forward, unless the person has put it elsewhere meanwhile (on Close, say)

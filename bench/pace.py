@@ -1,0 +1,181 @@
+"""The pace benchmark: from your card to your next turn, in headless Chromium on localhost.
+
+    python3 build.py bench pace [--runs N]      (builds dist/ first, then runs this)
+    .venv/bin/python -m bench.pace --turns 40 --games precedence,sabacc --speed normal
+
+For Precedence and a four-player Contract Sabacc at the default speed ("normal", the
+site's setting; animations on), the page plays new games (deals 1, 2, ...) by its own
+controls as a person would: the first legal card of the hand, the lowest bid in
+Precedence and a pass in the Sabacc auction, Precedence's declaration as it stands, the
+next hand's button. Each card the person plays is timed in the page (``performance.now``,
+a MutationObserver on the table's ``data-turn``) from the click to the next time the
+table waits for them (``data-turn="you"``), so three computer players play in between,
+their thinking in the worker included; a card after which the hand ends (the summary)
+is not counted. Median, p90 and max per game, written to
+``test-results/bench/pace.json``. Figures, not a test: docs/PERFORMANCE.md, "Pace".
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import threading
+import time
+from http.server import ThreadingHTTPServer
+from typing import Any
+
+from playwright.sync_api import Page, sync_playwright
+
+from celestix.stats import percentile
+from tools.common import DIST, RESULTS
+from tools.env import CHROMIUM, CHROMIUM_ARGS
+from tools.server import make_server
+
+GAMES = {"precedence": "", "sabacc": "&players=4"}
+BOOT_TIMEOUT_MS = 180_000
+TURN_TIMEOUT_MS = 120_000
+
+# One decision of the person's, taken by the page's own controls; a card is timed from its
+# click to the table's next wait for the person (or the hand's end, not counted)
+TAKE = """async () => {
+    const root = document.querySelector(".table-page");
+    const summary = document.querySelector("dialog.tp-summary-dialog[open]");
+    if (summary) {
+        const next = [...summary.querySelectorAll("button")].find(
+            (b) => b.dataset.value === "next" || b.dataset.value === "new");
+        next.click();
+        return { kind: "next" };
+    }
+    if (root.dataset.turn === "over") return { kind: "over" };
+    const pick = (selector) => [...document.querySelectorAll(selector)].find(
+        (b) => !b.disabled && b.getAttribute("aria-disabled") !== "true" && b.checkVisibility());
+    const card = root.dataset.phase === "play" && pick(".tp-hand button.card");
+    const other = pick(".sb-bid[data-bid=pass]") || pick(".pr-bid") || pick(".pr-declare");
+    const button = card || other;
+    if (!button) return { kind: "none", phase: root.dataset.phase };
+    const next = new Promise((resolve) => {
+        const watch = new MutationObserver(() => {
+            const turn = root.dataset.turn;
+            if (turn === "you" || turn === "count" || turn === "over") {
+                watch.disconnect();
+                resolve({ turn, ms: performance.now() - start });
+            }
+        });
+        watch.observe(root, { attributes: true, attributeFilter: ["data-turn"] });
+    });
+    const start = performance.now();
+    button.click();
+    const after = await next;
+    return { kind: card ? "card" : "other", ...after };
+}"""
+
+
+def serve() -> ThreadingHTTPServer:
+    server = make_server(DIST, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def wait_turn(page: Page) -> str:
+    """Wait until the table waits for the person, shows a hand's end or the game's."""
+    page.wait_for_function(
+        """() => {
+            const turn = document.querySelector(".table-page")?.dataset.turn;
+            const summary = document.querySelector("dialog.tp-summary-dialog[open]");
+            return turn === "you" || turn === "over" || (turn === "count" && summary !== null);
+        }""",
+        timeout=TURN_TIMEOUT_MS,
+    )
+    return str(page.locator(".table-page").get_attribute("data-turn"))
+
+
+def open_game(page: Page, game: str, seed: int, speed: str) -> None:
+    page.goto("/#")
+    page.wait_for_selector(".home", timeout=BOOT_TIMEOUT_MS)
+    page.evaluate(
+        """(speed) => {
+            localStorage.clear();
+            localStorage.setItem("celestix.settings", JSON.stringify({ speed }));
+        }""",
+        speed,
+    )
+    page.goto(f"/#{game}/deal={seed}{GAMES[game]}")
+
+
+def measure(page: Page, game: str, turns: int, speed: str) -> list[float]:
+    """The times (ms) from each card of the person's to their next turn, ``turns`` of them."""
+    times: list[float] = []
+    seed = 0
+    while len(times) < turns:
+        seed += 1
+        open_game(page, game, seed, speed)
+        while len(times) < turns:
+            state = wait_turn(page)
+            if state == "over":
+                break
+            taken: dict[str, Any] = page.evaluate(TAKE)
+            if taken["kind"] == "none":
+                raise RuntimeError(f"{game} deal {seed}: nothing to choose ({taken})")
+            if taken["kind"] == "card" and taken["turn"] == "you":
+                times.append(taken["ms"])
+                print(f"  {game} deal {seed}: {taken['ms'] / 1000:.2f} s", flush=True)
+    return times
+
+
+def figures(values: list[float]) -> dict[str, float]:
+    return {
+        "median": round(statistics.median(values) / 1000, 2),
+        "p90": round(percentile(values, 0.9) / 1000, 2),
+        "max": round(max(values) / 1000, 2),
+        "mean": round(statistics.fmean(values) / 1000, 2),
+    }
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default=",".join(GAMES), help="which games")
+    parser.add_argument("--turns", type=int, default=30, help="cards timed a game")
+    parser.add_argument("--speed", default="normal", help="the speed setting")
+    parser.add_argument("--runs", type=int, default=1, help="(accepted for build.py; unused)")
+    parser.add_argument("--out", default=str(RESULTS / "bench" / "pace.json"))
+    args = parser.parse_args(argv)
+    games = [g for g in args.games.split(",") if g]
+    server = serve()
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    results: dict[str, Any] = {}
+    started = time.monotonic()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            context = browser.new_context(base_url=origin, viewport={"width": 1440, "height": 900})
+            page = context.new_page()
+            page.goto("/#")
+            page.wait_for_selector(
+                "html[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS
+            )
+            for game in games:
+                times = measure(page, game, args.turns, args.speed)
+                results[game] = {"ms": [round(t) for t in times], **figures(times)}
+            browser.close()
+    finally:
+        server.shutdown()
+    out = {"speed": args.speed, "cpus": os.cpu_count(), "load_average": os.getloadavg(),
+           "seconds": round(time.monotonic() - started), "results": results}  # fmt: skip
+    path = args.out
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(json.dumps(out, indent=1) + "\n")
+    print("| game | cards | median | p90 | max | mean |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for game, row in results.items():
+        print(f"| {game} | {len(row['ms'])} | {row['median']} s | {row['p90']} s | "
+              f"{row['max']} s | {row['mean']} s |")  # fmt: skip
+    print(f"load average: {out['load_average']}; written to {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
