@@ -28,10 +28,10 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "variant",
         "Variant",
-        "Core and Border: the StellarPilot, Excess and the Imperial Audit, trump that "
-        "changes each hand, 10 points lost per trick bid on a failed contract. Frontier "
-        'and Void, the "Declaration" game: the Voidpilot (the StellarPilot under another '
-        "name: one card), no Excess, Void trump every hand, 15 points lost per trick bid.",
+        "Core and Border: trump changes each hand, and tricks won beyond your bid add to "
+        "Excess; each 10 of Excess costs 100 points (the Imperial Audit). Frontier and "
+        "Void: Void is trump, no Excess, and the StellarPilot is called the Voidpilot "
+        "(the same card).",
         CORE,
         choices=(CORE, FRONTIER),
         labels={CORE: "Core and Border", FRONTIER: "Frontier and Void"},
@@ -39,8 +39,8 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "target",
         "Target score",
-        "The game ends after the hand in which a team reaches this score: 250 for "
-        "formal play, 150 for short salon play.",
+        "The game ends after the hand in which a team reaches it: 250 for a full game, "
+        "150 for a short one.",
         250,
         choices=(250, 150),
         labels={250: "250, formal play", 150: "150, salon play"},
@@ -48,9 +48,8 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "trump",
         "Trump",
-        "Changing: Void is trump in the first hand, then Frontier, Border and Core in "
-        "turn. Or one suit is trump in every hand. The usual choice follows the variant: "
-        "changing for Core and Border, Void for Frontier and Void.",
+        "Changing: Void in the first hand, then Frontier, Border, Core and round "
+        "again; or the same suit every hand.",
         ROTATE,
         choices=(ROTATE, *SUIT_NAMES),
         default_when=("variant", {FRONTIER: "Void"}),
@@ -59,30 +58,39 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "penalty",
         "Failure penalty",
-        "Points a team loses for each trick it bid when it fails its contract: usually "
-        "10 for Core and Border, 15 for Frontier and Void.",
+        "Points a team loses for each trick it bid when it takes fewer tricks than it bid.",
         10,
         minimum=0,
         maximum=1000,
         default_when=("variant", {FRONTIER: 15}),
     ),
-    _chips("start_chips", "Starting chips", 100, "Chips each player starts the game with."),
+    _chips(
+        "start_chips",
+        "Starting chips",
+        100,
+        "Chips each player starts with; a player may go below zero.",
+    ),
     _chips(
         "accord",
         "Accord stake",
         10,
-        "Chips each player pays into the Accord Pot at the start of the game; the team "
-        "that wins the game takes the pot.",
+        "Each player pays this into the Accord Pot at the start; the team that wins the "
+        "game takes the pot.",
     ),
-    _chips("ante", "Ante", 1, "Chips each player pays into the Hand Pot at the start of a hand."),
-    _chips("meld_wager", "Meld wager", 2, "Chips paid into the Hand Pot for each declared meld."),
-    _chips("trick_credit", "Trick credit", 1, "Chips paid into the Hand Pot for each trick bid."),
+    _chips(
+        "ante",
+        "Ante",
+        1,
+        "Each player pays this into the Hand Pot every hand; a team that makes its "
+        "contract takes the pot.",
+    ),
+    _chips("meld_wager", "Meld wager", 2, "Paid into the Hand Pot for each meld you declare."),
+    _chips("trick_credit", "Trick credit", 1, "Paid into the Hand Pot for each trick you bid."),
     OptionSpec(
         "leftover_pot",
         "Hand Pot at the end",
-        "What becomes of chips left in the Hand Pot when the game ends (an odd chip, or a "
-        "pot carried over because no one made the last contract): they stay on the "
-        "table, unclaimed, or the winning team takes them with the Accord Pot.",
+        "Chips still in the Hand Pot when the game ends (an odd chip, or a pot no one "
+        "won): left on the table, or taken by the winners.",
         LEFTOVER_ON_TABLE,
         choices=(LEFTOVER_ON_TABLE, LEFTOVER_TO_WINNERS),
         labels={

@@ -71,7 +71,8 @@ OPTION_SPECS = (
     OptionSpec(
         "ante",
         "Ante",
-        "Chips each player puts into the Ante Pot at the start of every round.",
+        "Chips each player puts into the Ante Pot every round; the pot pays the bonuses "
+        "(a Slam, or the Magician or the Idiot taking the last trick).",
         1,
         minimum=0,
         maximum=10_000,
@@ -79,9 +80,8 @@ OPTION_SPECS = (
     OptionSpec(
         "ante_pot_at_end",
         "Ante Pot at game end",
-        "What is left in the Ante Pot when the game ends: shared equally among the "
-        "players (a remainder stays in the pot, unclaimed), or kept in the pot for the "
-        "next game.",
+        "Chips left in the Ante Pot when the game ends: shared among the players, or "
+        "kept for the next game.",
         "divide",
         choices=("divide", "carry"),
         labels={"divide": "Shared among the players", "carry": "Kept for the next game"},
@@ -89,10 +89,8 @@ OPTION_SPECS = (
     OptionSpec(
         "stakes",
         "Stakes",
-        "Whenever anyone bids, every player puts that bid's stake in, as in Poker "
-        "without folding, so a declarer who makes the contract wins chips from every "
-        "defender; or only the bidder puts the stake in, so a declarer nobody outbid can "
-        "only lose chips.",
+        "Every player puts in each bid's stake, so a contract made wins chips from "
+        "everyone; or only the bidder does, so a declarer nobody outbid can only lose.",
         "everyone",
         choices=STAKES_RULES,
         labels={"everyone": "Every player calls each bid", "bidder": "Only the bidder"},

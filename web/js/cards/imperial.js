@@ -18,12 +18,23 @@ import { COURT_RULE, courtFrame, PIP_LAYOUTS } from "./standard.js";
 
 export const SUIT_NAMES = { V: "Void", F: "Frontier", B: "Border", C: "Core" };
 const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "O", "M", "P", "E"];
-const RANK_NAMES = { T: "10", O: "Officer", M: "Commander", P: "StellarPilot", E: "Emperor" };
+export const RANK_NAMES = {
+  T: "10",
+  O: "Officer",
+  M: "Commander",
+  P: "StellarPilot",
+  E: "Emperor",
+};
 const INDEX = { T: "10", O: "O", M: "C", P: "P", E: "E" };
 const HONOURS = new Set(["O", "M", "P", "E"]);
 
 export function imperialDeck(variant = "core") {
   return variant === "frontier" ? "imperial-void" : "imperial";
+}
+
+/** The letter in a card's corner for `rank` ("E" for the Emperor; the Voidpilot's "V"). */
+export function rankIndex(rank, voidpilot = false) {
+  return rank === "P" && voidpilot ? "V" : INDEX[rank] || rank;
 }
 
 function parse(code) {
@@ -145,7 +156,7 @@ function compact(label, rank, suit) {
 function faceOf(voidpilot) {
   return (code) => {
     const { rank, suit } = parse(code);
-    const label = rank === "P" && voidpilot ? "V" : INDEX[rank] || rank;
+    const label = rankIndex(rank, voidpilot);
     const honour = HONOURS.has(rank);
     return (
       `<rect class="face-base" x="1" y="1" width="248" height="348" rx="18"/>` +

@@ -14,8 +14,14 @@ import { registerDeck } from "./card.js";
 import { courtFrame, PIP_LAYOUTS } from "./standard.js";
 
 export const SUIT_NAMES = { c: "coins", f: "flasks", s: "sabres", t: "staves" };
-const COURT_NAMES = { 1: "Ace", 11: "Legate", 12: "Commander", 13: "Mistress", 14: "Master" };
-const COURT_INDEX = { 1: "A", 11: "L", 12: "C", 13: "Mi", 14: "Ma" };
+export const COURT_NAMES = {
+  1: "Ace",
+  11: "Legate",
+  12: "Commander",
+  13: "Mistress",
+  14: "Master",
+};
+export const COURT_INDEX = { 1: "A", 11: "L", 12: "C", 13: "Mi", 14: "Ma" };
 export const SABACC_NAMES = { "-1": "The Magician", "-21": "The Universe", 0: "The Idiot" };
 const HONOUR_CODES = new Set(["-1", "-21", "0", "14c", "14f", "14s", "14t"]);
 

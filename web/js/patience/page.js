@@ -16,7 +16,6 @@ import { toast } from "../ui/toast.js";
 import { playable, safeNow } from "../pwa/pwa.js";
 import { shareLink } from "../table/dialogs.js";
 import { TablePage, isRefusal } from "../table/page.js";
-import { randomSeed } from "../table/options.js";
 import { common, createStats } from "../table/stats.js";
 import { HINT_LEVEL, SOLVER_BUDGET, hintAdvice, hintTarget, solverAdvice } from "./advice.js";
 import { enableDrag } from "./drag.js";
@@ -161,10 +160,6 @@ class PatiencePage extends TablePage {
 
   // ---- opening ------------------------------------------------------------------------
 
-  firstVisit() {
-    return this.start({ options: this.prefs.options || {}, seed: randomSeed() });
-  }
-
   optionsAsk() {
     return { title: "New deal", dealField: true };
   }
@@ -176,7 +171,23 @@ class PatiencePage extends TablePage {
 
   resumeFlow() {
     announce(`Deal ${this.session.record.seed}. ${describePosition(this.session.view)}`);
-    if (this.session.view.over) this.showEnding(null);
+    if (this.session.view.over) {
+      this.countEnd();
+      this.showEnding(null);
+    }
+  }
+
+  /** A deal's end in the statistics, once: a win, or a dead end as soon as it is met
+   * (undoing it does not take it back). */
+  countEnd() {
+    const { view } = this.session;
+    if (this.counted || !view.over) return;
+    this.counted = true;
+    const moves = view.moves;
+    this.stats.game(view.won, (data) => {
+      if (view.won) data.fewest = data.fewest ? Math.min(data.fewest, moves) : moves;
+    });
+    this.save();
   }
 
   /** A deal left unfinished for another counts as a game not won. */
@@ -263,13 +274,7 @@ class PatiencePage extends TablePage {
       }
       this.endChoice();
       this.render(before, from);
-      if (this.session.view.won && !this.counted) {
-        this.counted = true;
-        const moves = this.session.view.moves;
-        this.stats.game(true, (data) => {
-          data.fewest = data.fewest ? Math.min(data.fewest, moves) : moves;
-        });
-      }
+      this.countEnd();
       this.save();
       safeNow(); // the game is saved: a new build may be offered now
       announce(describeEvents(events, this.session.view));
@@ -365,6 +370,7 @@ class PatiencePage extends TablePage {
       if (!moved) return false;
       this.endChoice();
       this.render(before);
+      this.countEnd();
       this.save();
       announce(`${verb}. ${describePosition(this.session.view)}`);
       if (this.session.view.over) await this.showEnding(null);

@@ -16,6 +16,7 @@ import { DeclarePanel } from "./declare.js";
 import { renderMelds, renderScores } from "./felt.js";
 import { historyEntries } from "./history.js";
 import { HUMAN, describeEvent, plural, resultLine, seatName, slotOf } from "./messages.js";
+import { deckLegend } from "./legend.js";
 import { reviewWords } from "./review.js";
 import { store } from "./store.js";
 import { gameOver, handSummary } from "./summary.js";
@@ -41,6 +42,10 @@ export async function mount(container, params, ctx) {
 class PrecedencePage extends TrickPage {
   get deck() {
     return imperialDeck(this.session?.view?.variant);
+  }
+
+  deckLegend() {
+    return deckLegend(this.session?.view?.variant);
   }
 
   seatName(seat) {
@@ -261,6 +266,7 @@ class PrecedencePage extends TrickPage {
         ["B", "go to your decision (the bids, the melds)"],
         ["L", "the last trick"],
         ["G", "the chip ledger"],
+        ["K", "the deck: its suits, ranks and letters"],
         ["N", "a new game"],
         ["?", "this help"],
       ],

@@ -6,8 +6,11 @@
 // every change.
 //
 //   const panel = new AsidePanel({preview(actions) -> {legal, refusals}, confirm(actions), changed()})
-//   panel.open(view, legal) -> element;  panel.toggle(code) -> a sentence or "" (why not)
-//   panel.chosen (Set), panel.allowed (Set: may be chosen now), panel.reasons
+//   panel.open(view, legal, chosen) -> element (`chosen`: cards chosen before, as a
+//                             saved game keeps them; those still in the hand come back)
+//   panel.toggle(code) -> a sentence or "" (why not)
+//   panel.chosen (Set), panel.order (the cards in the order chosen), panel.allowed (Set:
+//   may be chosen now), panel.reasons
 
 import { h } from "../ui/dom.js";
 
@@ -21,12 +24,12 @@ export class AsidePanel {
     this.token = 0;
   }
 
-  open(view, legal) {
+  open(view, legal, chosen = []) {
     this.needed = view.aside_needed - view.aside_size;
-    this.order = [];
-    this.chosen = new Set();
     this.allowed = new Set(legal.filter((a) => a.type === "aside").map((a) => a.card));
     this.first = this.allowed;
+    this.order = [...new Set(chosen)].filter((card) => this.first.has(card)).slice(0, this.needed);
+    this.chosen = new Set(this.order);
     this.reasons = view.refusals || {};
     this.count = h("p", { class: "sb-aside-count", "aria-live": "polite" });
     this.clear = h("button", {
@@ -46,6 +49,8 @@ export class AsidePanel {
       h("div", { class: "tp-actions" }, this.count, this.clear, this.button),
     );
     this.show();
+    // cards chosen before: the engine's word on what may follow them, once on screen
+    if (this.order.length) queueMicrotask(() => this.update());
     return this.el;
   }
 

@@ -32,6 +32,7 @@ import {
   stakesRule,
   winnersLine,
 } from "./messages.js";
+import { deckLegend } from "./legend.js";
 import { reviewWords } from "./review.js";
 import { store } from "./store.js";
 
@@ -60,6 +61,10 @@ class SabaccPage extends TrickPage {
     return "sabacc";
   }
 
+  deckLegend() {
+    return deckLegend();
+  }
+
   seatName(seat) {
     return seatName(seat);
   }
@@ -79,8 +84,27 @@ class SabaccPage extends TrickPage {
     this.aside = new AsidePanel({
       preview: (actions) => this.previewAside(actions),
       confirm: (actions) => this.act(actions),
-      changed: () => this.render(),
+      changed: () => {
+        this.render();
+        this.save(); // a half-made aside survives a reload
+      },
     });
+  }
+
+  /** The aside being chosen (kept with the save), or the one saved not yet shown. */
+  draft() {
+    const s = this.session;
+    if (s?.view.phase === "aside" && this.asideAt === s.position && this.aside.order?.length)
+      return { position: s.position, cards: [...this.aside.order] };
+    return this.draftSaved ?? null;
+  }
+
+  /** The saved aside's cards, when the saved game stands where they were chosen. */
+  takeDraft() {
+    const draft = this.draftSaved;
+    this.draftSaved = null;
+    this.asideAt = this.session.position;
+    return draft && draft.position === this.session.position ? draft.cards : [];
   }
 
   /** The legal actions and reasons after setting `actions` aside (nothing is kept). */
@@ -149,7 +173,7 @@ class SabaccPage extends TrickPage {
         mode: "select",
         key: `aside-${view.round}-${view.aside_size}`,
         status: `Your aside: choose ${view.aside_needed - view.aside_size} cards to set aside.`,
-        panel: () => this.aside.open(view, legal),
+        panel: () => this.aside.open(view, legal, this.takeDraft()),
         pressed: () => this.aside.chosen,
         allowed: () => this.aside.allowed,
         reasons: () => this.aside.reasons,
@@ -387,6 +411,7 @@ class SabaccPage extends TrickPage {
         ["B", "go to your decision (the bids)"],
         ["L", "the last trick"],
         ["G", "the chip ledger"],
+        ["K", "the deck: its suits, ranks and letters"],
         ["N", "a new game"],
         ["?", "this help"],
       ],

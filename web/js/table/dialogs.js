@@ -10,6 +10,8 @@
 //   await showHelp({title, body, keys})    how to play: the game in a few lines and its keys
 //   await confirm({title, body, keep, go})  -> true when the player goes ahead
 //   await confirmNewGame()                 -> true when the game in progress may be ended
+//   await followLink(seed)                 -> true when a link's deal may replace the game
+//                                            in progress (which is kept)
 //   await shareLink(url, seed)             copy a deal's link (or show it, to copy by hand)
 
 import { openDialog } from "../ui/dialog.js";
@@ -139,6 +141,15 @@ export function confirmNewGame() {
     body: "The game in progress will be ended. Its record can be exported first.",
     keep: "Keep playing",
     go: "New game",
+  });
+}
+
+export function followLink(seed) {
+  return confirm({
+    title: seed == null ? "Start the linked game?" : `Start deal ${seed}?`,
+    body: `You have a game in progress. Start the linked ${seed == null ? "game" : "deal"}? Your current game stays if you choose Keep; if you start the new one, Back brings your game again.`,
+    keep: "Keep my game",
+    go: seed == null ? "Start the linked game" : `Start deal ${seed}`,
   });
 }
 

@@ -14,7 +14,8 @@
 // tally(events), lastTrick(view) -> {plays, winner, text}, hintAdvice(hint) ->
 // {text, items, point}, postHandActions(events) -> [{label, value, run()}],
 // handNumber(events) (the hand or round whose end the events are), reviewWords() (the
-// review's words and marks: table/reviewboard.js, the game's review.js).
+// review's words and marks: table/reviewboard.js, the game's review.js), deckLegend()
+// (the deck's letters and symbols explained: table/legend.js showLegend's argument).
 // The review: a hand's summary and each finished hand of the history offer it.
 // `data-turn` on the page is "you" while it waits for the person, "wait", "count" (a
 // hand's end on screen) or "over"; `data-phase` is the view's phase (tests wait on them).
@@ -29,6 +30,7 @@ import { playable, safeNow } from "../pwa/pwa.js";
 import { HandView } from "./hand.js";
 import { GameLog } from "./history.js";
 import { showLedger } from "./ledger.js";
+import { showLegend } from "./legend.js";
 import { sleep, timing } from "./pace.js";
 import { TablePage, isRefusal } from "./page.js";
 import { reviewTrickHand } from "./reviewboard.js";
@@ -99,6 +101,7 @@ export class TrickPage extends TablePage {
       { name: "last", label: "Last trick", icon: "undo", key: "l" },
       { name: "history", label: "Hand history", icon: "list", narrowMore: true },
       { name: "ledger", label: "Chip ledger", icon: "chips", key: "g", narrowMore: true },
+      { name: "deck", label: "Deck", icon: "cards", key: "k" },
       ...this.commonTools(),
     ];
   }
@@ -106,6 +109,7 @@ export class TrickPage extends TablePage {
   async tool(name) {
     if (name === "hint") return this.hint();
     if (name === "last") return this.showLastTrick();
+    if (name === "deck") return showLegend(this.deckLegend());
     if (name === "ledger" && this.session) {
       return showLedger(this.session.view.ledger, {
         seatName: (s) => this.seatName(s),

@@ -7,6 +7,11 @@
 //   const choice = await askOptions({game, prefs, human: 0, seatName, title, deal, dealField, note})
 //     -> {options, levels, seed} or null when cancelled
 //   randomSeed()      a deal number short enough to read out (1 to 999,999)
+//   remembered(game, prefs, human) -> {options, levels}   the last choices that still
+//                     hold (an option the engine no longer offers, or a value out of
+//                     its range, is left out; a seat without a known level plays at
+//                     DEFAULT_LEVEL): what a first visit deals with, and what the
+//                     dialog starts from
 //
 // `prefs` ({options, levels}) are the last choices (store.prefs()); options whose
 // default depends on another (the engine's `default_when`) follow it until the player
@@ -15,6 +20,7 @@
 import { openDialog } from "../ui/dialog.js";
 import { h } from "../ui/dom.js";
 import { choiceName, optionName, resolved } from "./links.js";
+import { DEFAULT_LEVEL } from "./session.js";
 
 export function randomSeed() {
   const values = new Uint32Array(1);
@@ -34,6 +40,22 @@ const levelText = (level) =>
 
 let uid = 0;
 
+export function remembered(game, prefs = {}, human = 0) {
+  const specs = game.options || {};
+  const saved = prefs.options && typeof prefs.options === "object" ? prefs.options : {};
+  const options = Object.fromEntries(
+    Object.entries(saved).filter(([name, value]) => validFor(specs[name], value)),
+  );
+  const levels = game.levels || [];
+  const fallback = levels.includes(DEFAULT_LEVEL) ? DEFAULT_LEVEL : levels[0] || null;
+  const most = game.seats?.[1] || 4;
+  const before = Array.isArray(prefs.levels) ? prefs.levels : [];
+  const seatLevels = Array.from({ length: most }, (_, s) =>
+    s === human ? null : levels.includes(before[s]) ? before[s] : fallback,
+  );
+  return { options, levels: seatLevels };
+}
+
 export async function askOptions({
   game,
   prefs = {},
@@ -45,12 +67,10 @@ export async function askOptions({
   note = "",
 }) {
   const specs = game.options || {};
-  const saved = prefs.options || {};
   uid += 1;
   const id = (name) => `opt-${uid}-${name}`;
-  const known = Object.fromEntries(
-    Object.entries(saved).filter(([name, value]) => validFor(specs[name], value)),
-  );
+  const before = remembered(game, prefs, human);
+  const known = before.options;
   const chosen = resolved(game, known);
   const touched = new Set(Object.keys(known).filter((name) => !specs[name]?.default_when));
   const body = h("div", { class: "options-form" });
@@ -155,9 +175,7 @@ export async function askOptions({
   const grid = h("div", { class: "seat-levels" });
   for (let s = 0; s < most; s += 1) {
     if (s === human) continue;
-    const want =
-      (Array.isArray(prefs.levels) && levels.includes(prefs.levels[s]) && prefs.levels[s]) ||
-      (levels.includes("basic") ? "basic" : levels[0]);
+    const want = before.levels[s];
     const select = h(
       "select",
       { name: `level-${s}`, id: id(`level-${s}`) },
@@ -180,6 +198,10 @@ export async function askOptions({
         { class: "field options-seats" },
         h("legend", { class: "field-label", text: "Computer players" }),
         grid,
+        h("span", {
+          class: "field-help",
+          text: "How well each one plays: Easy for a gentle game, Strong for the hardest.",
+        }),
       ),
     );
   if (moreBody.children.length) body.append(more);

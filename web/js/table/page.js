@@ -4,10 +4,12 @@
 //
 // - Opening: the address names a deal and options (table/links.js, each value checked;
 //   a bad one is said in words and the page opens anyway); the saved game resumes when
-//   it is that game; another game put aside earlier comes back; else a new game. A game
-//   in progress is never thrown away by a link: it is kept (store.keep) and comes back
-//   when its address is opened again (Back, say). A save that cannot be read or that
-//   the engine refuses is reported kindly (table/dialogs.js).
+//   it is that game; another game put aside earlier comes back; else a new game, dealt
+//   at once with the last options (or the defaults: the options are in "New game"). A
+//   link to another deal while a game is in progress asks first (table/dialogs.js
+//   followLink): Keep leaves the game as it is; otherwise the game is kept
+//   (store.keep) and comes back when its address is opened again (Back, say). A save
+//   that cannot be read or that the engine refuses is reported kindly.
 // - Saving after every move ({record, levels, position, pending, counted, summary}).
 // - The tools (a toolbar that is one tab stop) and their keys; new game, export and
 //   import of the record (table/record.js), statistics, hand history, help, rules.
@@ -19,7 +21,8 @@
 // shown; more: in the "More" dialog; narrowMore: there on a phone), tool(name), ownKey(event), seatName(seat), turnLine(),
 // summaryLine(), statsRows(data), historyEntries(log), reviewEntries(entries, log),
 // help() -> {paragraphs, keys},
-// firstVisit(), afterUse(fresh), optionsAsk(), leaving().
+// afterUse(fresh), optionsAsk(), leaving(), draft() (an unfinished choice, kept with
+// the save: {position, cards}; the page finds it again in this.draftSaved).
 
 import { h } from "../ui/dom.js";
 import { openDialog } from "../ui/dialog.js";
@@ -27,10 +30,10 @@ import { iconButton } from "../ui/icons.js";
 import { announce } from "../ui/live.js";
 import { toast } from "../ui/toast.js";
 import { ChoiceGroup } from "./choices.js";
-import { confirmNewGame, showHelp, showHistory, unreadableSave } from "./dialogs.js";
+import { confirmNewGame, followLink, showHelp, showHistory, unreadableSave } from "./dialogs.js";
 import { GameLog } from "./history.js";
 import { linkHash, readLink, sameGame } from "./links.js";
-import { askOptions, randomSeed } from "./options.js";
+import { askOptions, randomSeed, remembered } from "./options.js";
 import { exportRecord, importRecord, parseRecord } from "./record.js";
 import { TableSession, withEngine } from "./session.js";
 import { common, showStats } from "./stats.js";
@@ -271,6 +274,12 @@ export class TablePage {
     if (found.status === "ok") {
       if (!wanted || sameGame(found.saved.record, wanted, this.info))
         return this.resume(found.saved, wanted);
+      if (found.saved.record.actions.length) {
+        // a game in progress: on the table first, then the question (follow)
+        await this.resume(found.saved, wanted);
+        if (this.gone || !this.session) return;
+        return this.follow(wanted);
+      }
       this.store.keep(found.saved);
     }
     if (wanted) return this.openWanted(wanted);
@@ -283,8 +292,23 @@ export class TablePage {
       if (this.session) this.ctx.replaceHash(this.hash());
       return;
     }
-    if (this.session && !this.session.over && this.session.record.actions.length)
+    await this.follow(wanted);
+  }
+
+  /** A link to another deal: with a game in progress, the player says whether to leave
+   * it (it is kept, and Back brings it again) or to keep playing it. */
+  async follow(wanted) {
+    const s = this.session;
+    if (s && sameGame(s.record, wanted, this.info)) return;
+    if (s && !s.over && s.record.actions.length) {
+      const go = await followLink(wanted.seed);
+      if (this.gone || this.session !== s) return;
+      if (!go) {
+        this.ctx.replaceHash(this.hash());
+        return;
+      }
       this.store.keep(this.saved());
+    }
     this.generation += 1; // a computer player still thinking in the old game stops there
     await this.openWanted(wanted);
   }
@@ -295,13 +319,14 @@ export class TablePage {
     return this.start({
       options: wanted.options,
       seed: wanted.seed ?? randomSeed(),
-      levels: this.prefs.levels,
+      levels: remembered(this.info, this.prefs, this.human).levels,
     });
   }
 
-  /** No game asked for and none saved: the trick games ask for options first. */
+  /** No game asked for and none saved: a deal at once, with the options last chosen
+   * (the defaults on a first visit); "New game" has them all. */
   async firstVisit() {
-    return this.newGame({ first: true });
+    return this.start({ ...remembered(this.info, this.prefs, this.human), seed: randomSeed() });
   }
 
   /** A saved game that cannot be used: said, and a way on offered (the deal the link
@@ -317,7 +342,11 @@ export class TablePage {
       return;
     }
     if (choice === "again")
-      return this.start({ options: options || {}, seed, levels: this.prefs.levels });
+      return this.start({
+        options: options || {},
+        seed,
+        levels: remembered(this.info, this.prefs, this.human).levels,
+      });
     if (wanted) return this.openWanted(wanted);
     return this.firstVisit();
   }
@@ -375,6 +404,7 @@ export class TablePage {
     this.session = session;
     this.pending = saved.pending ?? null;
     this.counted = saved.counted === true;
+    this.draftSaved = saved.draft ?? null;
     this.log = null;
     if (fresh) {
       this.log = new GameLog();
@@ -403,7 +433,13 @@ export class TablePage {
       pending: this.pending,
       counted: this.counted,
       summary: this.summaryLine(),
+      draft: this.draft(),
     };
+  }
+
+  /** An unfinished choice of the person's to keep with the save, or null. */
+  draft() {
+    return null;
   }
 
   save() {
@@ -416,9 +452,9 @@ export class TablePage {
     );
   }
 
-  async newGame({ first = false } = {}) {
+  async newGame() {
     const s = this.session;
-    if (!first && s && !s.over && s.record.actions.length && !(await confirmNewGame())) return;
+    if (s && !s.over && s.record.actions.length && !(await confirmNewGame())) return;
     if (this.gone) return;
     const choice = await askOptions({
       game: this.info,

@@ -23,6 +23,8 @@
 // state (states are plain values the page holds), then `onLost(false)`.
 
 const RETRIES = 3;
+// The computer players' level when none was chosen (every seat, every game)
+export const DEFAULT_LEVEL = "normal";
 // Moves worked out one by one from a known state, rather than replaying the record
 const NEAR = 24;
 
@@ -171,7 +173,7 @@ export class TableSession {
     // one level per seat: null for the person
     const seats = (view.hand_sizes || [null]).length;
     this.levels = Array.from({ length: seats }, (_, s) =>
-      s === this.human ? null : (Array.isArray(this.levels) && this.levels[s]) || "basic",
+      s === this.human ? null : (Array.isArray(this.levels) && this.levels[s]) || DEFAULT_LEVEL,
     );
   }
 
@@ -201,7 +203,7 @@ export class TableSession {
       const seat = state.to_act;
       // a seed of its own for every decision, fixed by the deal and the move number
       const seed = (this.record.seed * 7919 + this.position * 104729 + seat) % 2 ** 48;
-      const level = this.levels[seat] || "basic";
+      const level = this.levels[seat] || DEFAULT_LEVEL;
       const result = await this.call(() => this.engine.botPlay(state, level, seed, this.human));
       this.advance(result);
       return { seat: result.seat, action: result.action, events: result.events };

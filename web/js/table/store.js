@@ -25,6 +25,8 @@
 //             yet looked at (its events are asked of the engine again), or null
 //   counted   the game's result is already in the statistics
 //   summary   the line the home page shows ("Hand 3, you 64 to 35")
+//   draft     a choice the person had begun and not yet made, {position, cards}: the
+//             cards chosen so far at that position (Contract Sabacc's aside), or null
 // Keys of older versions (a hand log, a round history, the speed) are ignored. Whether
 // the moves are legal is the engine's to say: the page gives the record to
 // engine.replay and reports a refusal kindly (table/dialogs.js).
@@ -129,6 +131,8 @@ export function createStore(game, { name = game, asPlayed = (record) => record }
     if (data.summary != null && (typeof data.summary !== "string" || data.summary.length > 200)) {
       return "The saved game's summary is damaged.";
     }
+    if (data.draft != null && !draftOk(data.draft, within))
+      return "The saved game's unfinished choice is damaged.";
     return null;
   }
 
@@ -146,6 +150,7 @@ export function createStore(game, { name = game, asPlayed = (record) => record }
       pending,
       counted: data.counted === true,
       summary: typeof data.summary === "string" ? data.summary : "",
+      draft: data.draft ?? null,
     };
   }
 
@@ -225,6 +230,17 @@ export function createStore(game, { name = game, asPlayed = (record) => record }
       write(prefsKey, prefs);
     },
   };
+}
+
+/** A draft: {position, cards}, cards a short list of distinct card codes. */
+function draftOk(draft, within) {
+  if (!isObject(draft) || !within(draft.position) || !Array.isArray(draft.cards)) return false;
+  const cards = draft.cards;
+  return (
+    cards.length <= 32 &&
+    new Set(cards).size === cards.length &&
+    cards.every((card) => typeof card === "string" && /^-?[0-9A-Za-z]{1,4}$/.test(card))
+  );
 }
 
 /** Two records of the same deal with the same options (the same game, maybe further on). */

@@ -1,4 +1,8 @@
-// Modal dialogs on the native <dialog> element (focus is kept inside; Escape cancels).
+// Modal dialogs on the native <dialog> element. Focus is kept inside: Tab from the
+// last control goes round to the first and Shift+Tab from the first to the last (the
+// browser would otherwise leave the page for its own controls); Escape cancels; on
+// closing, focus goes back to what had it before (the button that opened the dialog),
+// unless something else took it meanwhile.
 //
 //   const choice = await openDialog({ title, body, actions: [{label, value, primary}] });
 //
@@ -68,8 +72,29 @@ export function openDialog({
       if (event.target === dialog) dialog.close();
     });
     dialog.addEventListener("close", () => {
+      const lost =
+        dialog.contains(document.activeElement) || document.activeElement === document.body;
       dialog.remove();
+      if (lost && opener instanceof HTMLElement && opener.isConnected && opener !== document.body)
+        opener.focus({ preventScroll: true });
       resolve(result);
+    });
+    const opener = document.activeElement;
+    dialog.addEventListener("keydown", (event) => {
+      if (event.key !== "Tab" || event.altKey || event.ctrlKey || event.metaKey) return;
+      const stops = tabStops(dialog);
+      if (!stops.length) return;
+      const first = stops[0];
+      const last = stops[stops.length - 1];
+      const at = document.activeElement;
+      const inside = dialog.contains(at) && at !== dialog;
+      if (event.shiftKey && (!inside || at === first)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (!inside || at === last)) {
+        event.preventDefault();
+        first.focus();
+      }
     });
     document.body.append(dialog);
     dialog.showModal();
@@ -85,5 +110,26 @@ export function openDialog({
     scrolls();
     new ResizeObserver(scrolls).observe(content);
     if (onOpen) onOpen(dialog);
+  });
+}
+
+const STOPS = "a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex='-1'])";
+
+/** The controls Tab reaches inside `root`, in order (one radio button per group: the
+ * checked one, or the first when none is). */
+function tabStops(root) {
+  const seen = new Set();
+  return [...root.querySelectorAll(STOPS)].filter((el) => {
+    if (el.disabled || el.tabIndex < 0 || el.closest("[inert]")) return false;
+    if (!el.getClientRects().length) return false;
+    if (el.type === "radio" && el.name) {
+      const group = el.form
+        ? [...el.form.querySelectorAll(`input[type=radio][name="${CSS.escape(el.name)}"]`)]
+        : [el];
+      const stop = group.find((r) => r.checked) || group[0];
+      if (el !== stop || seen.has(el.name)) return false;
+      seen.add(el.name);
+    }
+    return true;
   });
 }

@@ -22,6 +22,8 @@ const PATHS = {
   stats: '<path d="M4 20V10M10 20V4M16 20v-7M22 20H2"/>',
   download: '<path d="M12 4v11"/><path d="m7 10 5 5 5-5"/><path d="M4 20h16"/>',
   upload: '<path d="M12 15V4"/><path d="m7 9 5-5 5 5"/><path d="M4 20h16"/>',
+  cards:
+    '<rect x="3" y="6" width="11" height="15" rx="2"/><path d="M10 3h9a2 2 0 0 1 2 2v11"/><path d="M8.5 10.5 10.5 13.5 8.5 16.5 6.5 13.5Z"/>',
   book: '<path d="M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2z"/><path d="M4 19V5M19 17H6"/>',
   solve: '<circle cx="11" cy="11" r="6.5"/><path d="m16 16 5 5"/><path d="m8.5 11 2 2 3.5-4"/>',
 };
