@@ -13,6 +13,7 @@ BENCHMARKS = {
     "bots": "bench.bots",
     "review": "bench.review",
     "openspiel": "bench.openspiel",
+    "friends": "bench.friends",
 }
 # Those that run only in CPython (no browser, no built site)
 CPYTHON_ONLY = {"openspiel"}

@@ -27,6 +27,7 @@ import { announce } from "../ui/live.js";
 import { toast } from "../ui/toast.js";
 import { playable, safeNow } from "../pwa/pwa.js";
 import { HandView } from "./hand.js";
+import { playWithFriends } from "./friends/lobby.js";
 import { GameLog } from "./history.js";
 import { showLedger } from "./ledger.js";
 import { sleep, timing } from "./pace.js";
@@ -99,6 +100,7 @@ export class TrickPage extends TablePage {
       { name: "last", label: "Last trick", icon: "undo", key: "l" },
       { name: "history", label: "Hand history", icon: "list", narrowMore: true },
       { name: "ledger", label: "Chip ledger", icon: "chips", key: "g", narrowMore: true },
+      { name: "friends", label: "Play with friends", icon: "friends", narrowMore: true },
       ...this.commonTools(),
     ];
   }
@@ -106,6 +108,7 @@ export class TrickPage extends TablePage {
   async tool(name) {
     if (name === "hint") return this.hint();
     if (name === "last") return this.showLastTrick();
+    if (name === "friends") return playWithFriends(this);
     if (name === "ledger" && this.session) {
       return showLedger(this.session.view.ledger, {
         seatName: (s) => this.seatName(s),
