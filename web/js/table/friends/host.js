@@ -170,13 +170,35 @@ export class HostSession extends TableSession {
       return;
     }
     if (message.type !== "move") return;
-    const refuse = (words) => up.conn?.send("refused", { message: words });
+    if (this.state.to_act !== seat || message.turn !== this.position) {
+      up.conn?.send("refused", {
+        message:
+          this.state.to_act !== seat
+            ? "It is not your turn: that move was not played."
+            : "The table had moved on before your move arrived, so it was not played.",
+      });
+      return;
+    }
+    // it is that friend's turn: played once the table asks for it (the host's page may
+    // still be showing the move before)
+    up.early = message;
+    this.friendMoves(seat);
+  }
+
+  /** A friend's move received, played once the table waits for that seat. */
+  friendMoves(seat) {
+    const up = this.seatsUp[seat];
     const waiting = this.waiting;
-    if (!waiting || waiting.seat !== seat || this.state.to_act !== seat)
-      return refuse("It is not your turn: that move was not played.");
-    if (message.turn !== this.position)
-      return refuse("The table had moved on before your move arrived, so it was not played.");
+    const message = up.early;
+    if (!message || waiting?.seat !== seat) return;
+    up.early = null;
     this.waiting = null;
+    const refuse = (words) => up.conn?.send("refused", { message: words });
+    if (message.turn !== this.position) {
+      refuse("The table had moved on before your move arrived, so it was not played.");
+      this.waiting = waiting;
+      return;
+    }
     this.serial(async () => {
       const state = this.state;
       const result = await this.call(() =>
@@ -224,6 +246,7 @@ export class HostSession extends TableSession {
       new Promise((resolve, reject) => {
         this.waiting = { seat, resolve, reject };
         if (up.status === "open" || up.status === "inviting") this.takeOver(seat);
+        else this.friendMoves(seat);
       }),
     );
   }
