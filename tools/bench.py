@@ -14,6 +14,7 @@ BENCHMARKS = {
     "review": "bench.review",
     "pace": "bench.pace",
     "openspiel": "bench.openspiel",
+    "friends": "bench.friends",
 }
 # Those that run only in CPython (no browser, no built site)
 CPYTHON_ONLY = {"openspiel"}

@@ -33,6 +33,8 @@ const PAGES = {
   },
   // not a game: the rules of each game, from the project's own text (#rules/<game>)
   rules: { load: () => import("./ui/rules.js"), route: true },
+  // not a game: a friend's invitation to a host's table (#join/i=<invitation>)
+  join: { load: () => import("./table/friends/join.js"), route: true },
 };
 
 const root = document.documentElement;

@@ -7,7 +7,7 @@
 
 import { cardName, createCard } from "../cards/card.js";
 import { h } from "../ui/dom.js";
-import { plural, seatName, teamName } from "./messages.js";
+import { HUMAN, plural, seatName, teamName } from "./messages.js";
 
 export function renderScores(el, view) {
   const teams = [0, 1].map((team) => {
@@ -21,7 +21,11 @@ export function renderScores(el, view) {
     if (view.excess_counted) rows.push(["Excess", `${view.excess[team]}/${view.audit_at}`]);
     return h(
       "div",
-      { class: `pr-team${team === 0 ? " mine" : ""}`, role: "group", "aria-label": teamName(team) },
+      {
+        class: `pr-team${team === HUMAN % 2 ? " mine" : ""}`,
+        role: "group",
+        "aria-label": teamName(team),
+      },
       h("h2", { class: "pr-team-name", text: teamName(team) }),
       h(
         "dl",

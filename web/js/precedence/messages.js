@@ -3,13 +3,22 @@
 
 import { cardName } from "../cards/card.js";
 
-export const HUMAN = 0;
-export const SEAT_NAMES = ["You", "West", "North", "East"];
-export const TEAM_NAMES = ["You and North", "West and East"];
+// The seat of the person whose page this is: 0, or a friend's own seat at a host's table
+// (table/friends): every name and place is said from there.
+export let HUMAN = 0;
+const COMPASS = ["South", "West", "North", "East"];
 const SLOTS = ["bottom", "left", "top", "right"];
 
-export const seatName = (seat) => SEAT_NAMES[seat];
-export const teamName = (team) => TEAM_NAMES[team];
+/** The page's person sits at `seat` (a friend's page) or back at 0. */
+export function sitAt(seat) {
+  HUMAN = seat;
+}
+
+export const seatName = (seat) => (seat === HUMAN ? "You" : COMPASS[seat]);
+export const teamName = (team) =>
+  team === HUMAN % 2
+    ? `You and ${COMPASS[(HUMAN + 2) % 4]}`
+    : `${COMPASS[team]} and ${COMPASS[team + 2]}`;
 export const slotOf = (seat) => SLOTS[(seat - HUMAN + 4) % 4];
 export const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 

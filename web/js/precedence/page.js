@@ -15,27 +15,44 @@ import { BidPanel } from "./bid.js";
 import { DeclarePanel } from "./declare.js";
 import { renderMelds, renderScores } from "./felt.js";
 import { historyEntries } from "./history.js";
-import { HUMAN, describeEvent, plural, resultLine, seatName, slotOf } from "./messages.js";
+import { playAsGuest } from "../table/friends/guest.js";
+import { HUMAN, describeEvent, plural, resultLine, seatName, sitAt, slotOf } from "./messages.js";
 import { deckLegend } from "./legend.js";
 import { reviewWords } from "./review.js";
 import { store } from "./store.js";
 import { gameOver, handSummary } from "./summary.js";
 
 const GAME = "precedence";
+// the person's seat on their own table (a friend's page sits at its own seat)
+const HUMAN_SEAT = 0;
 const RANK_ORDER = "23456789TOMPE";
 const SUIT_ORDER = "VFBC";
 const cardOrder = (code) =>
   SUIT_ORDER.indexOf(code.slice(-1)) * 13 + RANK_ORDER.indexOf(code.slice(0, -1));
 
 export async function mount(container, params, ctx) {
+  sitAt(HUMAN_SEAT);
   const page = new PrecedencePage(container, ctx, {
     game: GAME,
     store,
     stats: createStats(GAME),
-    human: HUMAN,
+    human: HUMAN_SEAT,
   });
   // the first deal may wait for the options dialog, and routing must not wait with it
   page.open(params).catch((error) => ctx.fault(error, page));
+  return page;
+}
+
+/** A friend's page at a host's table: the game played from the host's messages. */
+export function mountGuest(container, ctx, session) {
+  sitAt(session.seat);
+  const page = new PrecedencePage(container, ctx, {
+    game: GAME,
+    store,
+    stats: createStats(GAME),
+    human: session.seat,
+  });
+  playAsGuest(page, session, () => sitAt(HUMAN_SEAT));
   return page;
 }
 
@@ -65,7 +82,11 @@ class PrecedencePage extends TrickPage {
     this.declare = new DeclarePanel({
       deck: this.deck,
       preview: (action) =>
-        this.ask(() => this.engine.apply(this.session.state, action, HUMAN)).then((r) => r.events),
+        this.session.preview
+          ? this.session.preview(action)
+          : this.ask(() => this.engine.apply(this.session.state, action, HUMAN)).then(
+              (r) => r.events,
+            ),
       declare: (action) => this.act(action),
       changed: () => this.render(),
     });

@@ -11,7 +11,7 @@
 
 import { h } from "../ui/dom.js";
 import { cardsText } from "../table/reviewboard.js";
-import { HUMAN, TEAM_NAMES, plural, seatName, signed } from "./messages.js";
+import { HUMAN, plural, seatName, signed, teamName } from "./messages.js";
 
 export const REVIEW_SCALE = { inaccuracy: 5, mistake: 15, blunder: 40 };
 
@@ -46,7 +46,7 @@ export const reviewWords = {
     if (decision.kind === "bid")
       return `${trump} ${bids.length ? `Bids so far: ${bids.join(", ")}.` : "You bid first."}`;
     const [ours, theirs] = [view.team_tricks[HUMAN % 2], view.team_tricks[1 - (HUMAN % 2)]];
-    return `${trump} Contracts: ${TEAM_NAMES[0]} ${view.contracts[0]}, ${TEAM_NAMES[1]} ${view.contracts[1]}. Tricks so far: yours ${ours}, theirs ${theirs}.`;
+    return `${trump} Contracts: ${teamName(0)} ${view.contracts[0]}, ${teamName(1)} ${view.contracts[1]}. Tricks so far: yours ${ours}, theirs ${theirs}.`;
   },
 
   choices(decision, _view, legal) {
@@ -74,7 +74,7 @@ export const reviewWords = {
       h(
         "tr",
         {},
-        h("th", { scope: "row", text: TEAM_NAMES[team] }),
+        h("th", { scope: "row", text: teamName(team) }),
         ...figures(par.tricks, par.points, team),
         ...figures(made?.tricks, made?.points, team),
       ),

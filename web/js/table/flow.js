@@ -28,6 +28,7 @@ import { announce } from "../ui/live.js";
 import { toast } from "../ui/toast.js";
 import { playable, safeNow } from "../pwa/pwa.js";
 import { HandView } from "./hand.js";
+import { playWithFriends } from "./friends/lobby.js";
 import { GameLog } from "./history.js";
 import { showLedger } from "./ledger.js";
 import { showLegend } from "./legend.js";
@@ -102,6 +103,7 @@ export class TrickPage extends TablePage {
       { name: "history", label: "Hand history", icon: "list", narrowMore: true },
       { name: "ledger", label: "Chip ledger", icon: "chips", key: "g", narrowMore: true },
       { name: "deck", label: "Deck", icon: "cards", key: "k" },
+      { name: "friends", label: "Play with friends", icon: "friends", narrowMore: true },
       ...this.commonTools(),
     ];
   }
@@ -110,6 +112,7 @@ export class TrickPage extends TablePage {
     if (name === "hint") return this.hint();
     if (name === "last") return this.showLastTrick();
     if (name === "deck") return showLegend(this.deckLegend());
+    if (name === "friends") return playWithFriends(this);
     if (name === "ledger" && this.session) {
       return showLedger(this.session.view.ledger, {
         seatName: (s) => this.seatName(s),

@@ -75,7 +75,7 @@ export class TableSession {
       onLost,
     );
     const record = { game, options: state.options, seed: state.seed, setup, actions: [] };
-    const session = new TableSession(engine, record, state, { levels, human, onLost });
+    const session = new this(engine, record, state, { levels, human, onLost });
     await session.refresh();
     return session;
   }
@@ -92,7 +92,7 @@ export class TableSession {
             engine.replay({ ...record, actions: record.actions.slice(0, position) }),
           );
     // options left out of a record are the defaults: keep them written out
-    const session = new TableSession(engine, { ...record, options: end.options }, state, {
+    const session = new this(engine, { ...record, options: end.options }, state, {
       levels: saved.levels,
       human,
       position,

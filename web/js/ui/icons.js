@@ -25,6 +25,8 @@ const PATHS = {
   cards:
     '<rect x="3" y="6" width="11" height="15" rx="2"/><path d="M10 3h9a2 2 0 0 1 2 2v11"/><path d="M8.5 10.5 10.5 13.5 8.5 16.5 6.5 13.5Z"/>',
   book: '<path d="M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2z"/><path d="M4 19V5M19 17H6"/>',
+  friends:
+    '<circle cx="9" cy="8" r="3.5"/><path d="M2.5 20a6.5 6.5 0 0 1 13 0"/><circle cx="17" cy="9" r="2.5"/><path d="M16 14.2a5 5 0 0 1 5.5 4.8"/>',
   solve: '<circle cx="11" cy="11" r="6.5"/><path d="m16 16 5 5"/><path d="m8.5 11 2 2 3.5-4"/>',
 };
 

@@ -1,0 +1,391 @@
+"""Playing with friends (issue 25): the invitation codec, the wire protocol's refusals,
+and a whole Precedence hand between two browser contexts over a WebRTC data channel
+(the host's engine, a friend in North's seat, two computer players), with what the
+friend's page received inspected for any other seat's hidden card."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Error, Page, expect
+
+from tablekit import booted, no_errors, open_table
+
+IMPORTS = """
+  const link = await import("/js/table/friends/link.js");
+  const protocol = await import("/js/table/friends/protocol.js");
+"""
+
+
+@pytest.fixture(scope="module")
+def host(browser: Browser, site: str) -> Iterator[tuple[Page, list[Error]]]:
+    with booted(browser, site, viewport={"width": 1440, "height": 900}) as booted_page:
+        yield booted_page
+
+
+@pytest.fixture(scope="module")
+def friend(browser: Browser, site: str) -> Iterator[tuple[Page, list[Error]]]:
+    with booted(browser, site, viewport={"width": 375, "height": 740}) as booted_page:
+        yield booted_page
+
+
+def test_codec_round_trip_and_refusals(host: tuple[Page, list[Error]]) -> None:
+    page, errors = host
+    result = page.evaluate(
+        "async () => {"
+        + IMPORTS
+        + """
+      const line = "a=candidate:1 1 udp 2113937151 abc.local 50000 typ host\\r\\n";
+      const sdp = "v=0\\r\\n" + line.repeat(6);
+      const data = {kind: "invite", game: "precedence", seat: 2, seatName: "North",
+                    host: "Ada", table: "0123456789abcdef", sdp};
+      const code = await link.pack(data);
+      const back = await link.unpack(link.codeOf(link.inviteLink(code)), "invite");
+      const refusal = async (text, kind = "invite") => {
+        try { await link.unpack(text, kind); return null; } catch (e) { return e.message; }
+      };
+      const other = await link.pack({...data, extra: 1});
+      const wrongVersion = await link.pack({...data, v: 99});
+      return {
+        code, same: JSON.stringify(back) === JSON.stringify({v: 1, ...data}),
+        truncated: await refusal(code.slice(0, Math.floor(code.length / 2))),
+        altered: await refusal(code.slice(0, 10) + "!" + code.slice(11)),
+        answerNotInvite: await refusal(code, "answer"),
+        extra: await refusal(other),
+        version: await refusal(wrongVersion),
+        empty: await refusal(""),
+        huge: await refusal("A".repeat(9000)),
+      };
+    }"""
+    )
+    assert result["same"]
+    assert len(result["code"]) < 600  # a link and a QR code can carry it
+    assert "damaged or incomplete" in result["truncated"]
+    assert "damaged or incomplete" in result["altered"]
+    assert "not an answer" in result["answerNotInvite"]
+    assert "damaged or incomplete" in result["extra"]
+    assert "another version" in result["version"]
+    assert "no invitation" in result["empty"]
+    assert "too long" in result["huge"]
+    no_errors(errors)
+
+
+def test_protocol_refuses_in_words(host: tuple[Page, list[Error]]) -> None:
+    page, errors = host
+    said = page.evaluate(
+        "async () => {"
+        + IMPORTS
+        + """
+      const inbox = new protocol.Inbox("host", "North");
+      const out = [];
+      const read = (text, now) => {
+        try { inbox.read(text, now); out.push("ok"); } catch (e) { out.push(e.message); }
+      };
+      const action = {type: "play", card: "2V"};
+      const msg = (fields) => JSON.stringify({v: 1, type: "move", action, turn: 3, ...fields});
+      read(msg({n: 1}), 0);
+      read(msg({n: 1}), 1);                       // replayed
+      read(msg({n: 2, seat: 1}), 2);              // a move for another seat
+      read(msg({n: 3, v: 2}), 3);                 // another version
+      read(JSON.stringify({v: 1, n: 4, type: "table"}), 4);   // not the host's to receive
+      read("{not json", 5);
+      read(msg({n: 5, action: "x".repeat(70000)}), 6);        // oversized
+      read(msg({n: 6, turn: -1}), 7);
+      read(msg({n: 7}), 8);
+      for (let k = 0; k < 70; k += 1) read(msg({n: 100 + k}), 2000 + k / 10);
+      return out;
+    }"""
+    )
+    assert said[0] == "ok"
+    assert "replay" in said[1]
+    assert '"seat"' in said[2]
+    assert "another version" in said[3] and "protocol 2" in said[3]
+    assert "does not allow" in said[4]
+    assert "could not be read" in said[5]
+    assert "too large" in said[6]
+    assert '"turn"' in said[7]
+    assert said[8] == "ok"
+    flood = said[9:]
+    assert flood.count("ok") == 60 and "too many messages" in flood[-1]
+    no_errors(errors)
+
+
+HOST_SETUP = """async () => {
+  const {HostSession} = await import("/js/table/friends/host.js");
+  const {engine} = await import("/js/engine/bridge.js");
+  await engine.ready;
+  const s = await HostSession.start(engine, "precedence", {}, 4242, {human: 0});
+  const bot = (name) => ({kind: "computer", name, level: "basic"});
+  s.seatUp([{kind: "you", name: "You"}, bot("West"),
+            {kind: "friend", name: "North", level: "basic"}, bot("East")]);
+  window.notices = [];
+  s.onNotice = (words) => window.notices.push(words);
+  window.host = s;
+  return (await s.invite(2)).link;
+}"""
+
+GUEST_OPEN = """async (link) => {
+  const {openInvitation} = await import("/js/table/friends/guest.js");
+  const {codeOf} = await import("/js/table/friends/link.js");
+  window.guest = null;
+  const join = await openInvitation(codeOf(link), {name: "Bea"});
+  window.joining = join.connected.then((g) => { window.guest = g; return g; });
+  window.refusedWords = [];
+  return join.answer;
+}"""
+
+# Plays until the move that scored the hand; the first time the friend is to play a card,
+# it first tries a card it does not hold (the engine's refusal comes back in words)
+HOST_HAND = """async () => {
+  const s = window.host;
+  for (;;) {
+    const events = s.isHumanTurn ? await s.play(s.legal[0]) : (await s.botMove()).events;
+    if (events.some((e) => e.type === "hand_scored")) break;
+  }
+  const shown = (st) => (st.declarations || []).flat(2).filter(Boolean);
+  const states = s.states.map((st) => st && {hands: st.hands, shown: shown(st)});
+  return {states, record: s.record};
+}"""
+
+GUEST_HAND = """async () => {
+  const g = await window.joining;
+  const refused = [];
+  g.onRefused = (words) => refused.push(words);
+  let tried = false;
+  const sent = [];
+  for (;;) {
+    let events;
+    if (g.isHumanTurn) {
+      if (!tried && g.view.phase === "play") {
+        tried = true;
+        try { await g.play({type: "play", card: "ZZ"}); } catch (e) { refused.push(e.message); }
+      }
+      sent.push(g.legal[0]);
+      events = await g.play(g.legal[0]);
+    } else events = (await g.botMove()).events;
+    if (events.some((e) => e.type === "hand_scored")) break;
+  }
+  return {received: g.received, refused, sent, seat: g.seat, names: g.names};
+}"""
+
+
+def strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from strings(item)
+
+
+def test_a_whole_hand_with_a_friend(
+    host: tuple[Page, list[Error]], friend: tuple[Page, list[Error]]
+) -> None:
+    hpage, herrors = host
+    gpage, gerrors = friend
+    link = hpage.evaluate(HOST_SETUP)
+    assert "#join/i=" in link
+    answer = gpage.evaluate(GUEST_OPEN, link)
+    hpage.evaluate("(a) => window.host.connect(2, a).then(() => true)", answer)
+    assert hpage.evaluate("window.host.status(2)") == "here"
+    gpage.wait_for_function("window.guest && window.guest.view !== null")
+    gpage.evaluate("() => { window.guestRun = (" + GUEST_HAND + ")(); }")
+    played = hpage.evaluate(HOST_HAND)
+    got = gpage.evaluate("window.guestRun")
+    assert got["seat"] == 2 and got["names"][2] == "North"
+    # a card the friend does not hold: refused in the engine's words, and the hand went on
+    assert got["refused"] and all(len(words) > 10 for words in got["refused"])
+    states = played["states"]
+    messages = [json.loads(text) for text in got["received"]]
+    tables = [m for m in messages if m["type"] == "table"]
+    assert len(tables) == len(played["record"]["actions"]) + 1
+    for m in tables:
+        hands = states[m["turn"]]["hands"]
+        assert m["view"]["hand"] == hands[2]  # the friend's own hand, as dealt and played
+        # every card another seat holds, but those its declared melds show to the table
+        hidden = {card for seat, hand in enumerate(hands) if seat != 2 for card in hand}
+        hidden -= set(states[m["turn"]]["shown"])
+        assert len(hidden) > 20 or m["turn"] > 20
+        leaked = hidden & set(strings(m))
+        assert not leaked, f"message {m['n']} holds another seat's hidden cards: {leaked}"
+    # the friend's moves are in the host's record as that seat's
+    mine = [a["action"] for a in played["record"]["actions"] if a["seat"] == 2]
+    assert mine == got["sent"]
+    no_errors(herrors)
+    no_errors(gerrors)
+
+
+def test_bad_messages_from_a_friend_are_refused(
+    host: tuple[Page, list[Error]], friend: tuple[Page, list[Error]]
+) -> None:
+    _, herrors = host
+    gpage, gerrors = friend
+    gpage.evaluate(
+        """() => {
+      window.said = [];
+      window.guest.onRefused = (w) => window.said.push(w);
+      const send = (m) => window.guest.conn.channel.send(JSON.stringify({v: 1, ...m}));
+      send({n: 9000, type: "move", seat: 1, action: {}, turn: 0});
+      send({n: 9001, type: "move", action: {}, turn: 0, v: 7});
+      send({n: 5, type: "move", action: {}, turn: 0});
+      send({n: 9002, type: "move", action: {type: "play", card: "2V"}, turn: 0});
+    }"""
+    )
+    gpage.wait_for_function("window.said.length >= 4")
+    words = gpage.evaluate("window.said")
+    assert len(words) == 4
+    assert '"seat"' in words[0]
+    assert "another version" in words[1]
+    assert "replay" in words[2]
+    assert "not your turn" in words[3] or "moved on" in words[3]
+    no_errors(herrors)
+    no_errors(gerrors)
+
+
+def test_a_friend_away_is_played_for_then_comes_back(
+    host: tuple[Page, list[Error]], friend: tuple[Page, list[Error]]
+) -> None:
+    hpage, herrors = host
+    gpage, gerrors = friend
+    link = hpage.evaluate(HOST_SETUP)
+    hpage.evaluate(
+        """async () => {
+      const {HostSession} = await import("/js/table/friends/host.js");
+      HostSession.awayMs = 400;   // the test's limit (20 s by default)
+      window.seen = [];
+      const s = window.host;
+      s.onChange = (seat) => window.seen.push(s.status(seat));
+    }"""
+    )
+    answer = gpage.evaluate(GUEST_OPEN, link)
+    hpage.evaluate("(a) => window.host.connect(2, a).then(() => true)", answer)
+    gpage.wait_for_function("window.guest && window.guest.view !== null")
+    # the host plays its seat and the computer players theirs until the friend's turn;
+    # then the friend's connection is lost and the host's table goes on without waiting
+    hpage.evaluate(
+        """() => {
+      const s = window.host;
+      window.hostRun = (async () => {
+        let moves = 0;
+        while (moves < 12) {
+          if (s.isHumanTurn) await s.play(s.legal[0]); else await s.botMove();
+          moves += 1;
+        }
+        return moves;
+      })();
+    }"""
+    )
+    gpage.evaluate(
+        """async () => {
+      const g = window.guest;
+      while (!g.isHumanTurn) await g.botMove();
+      g.conn.close();
+    }"""
+    )
+    assert hpage.evaluate("window.hostRun") == 12
+    assert hpage.evaluate("window.seen") == ["here", "away", "computer"]
+    record = hpage.evaluate("window.host.record")
+    assert any(a["seat"] == 2 for a in record["actions"])  # played for the friend
+    # invited again: the friend has the seat back, with its hand as it is now
+    link = hpage.evaluate("window.host.invite(2).then((i) => i.link)")
+    answer = gpage.evaluate(GUEST_OPEN, link)
+    hpage.evaluate("(a) => window.host.connect(2, a).then(() => true)", answer)
+    gpage.wait_for_function("window.guest && window.guest.view !== null")
+    assert hpage.evaluate("window.host.status(2)") == "here"
+    hand = hpage.evaluate("window.host.state.hands[2]")
+    assert gpage.evaluate("window.guest.view.hand") == hand
+    hpage.evaluate(
+        """async () => {
+      const {HostSession} = await import("/js/table/friends/host.js");
+      HostSession.awayMs = 20000;
+    }"""
+    )
+    no_errors(herrors)
+    no_errors(gerrors)
+
+
+TURN = """() => {
+  const page = document.querySelector(".table-page");
+  const summary = document.querySelector("dialog.tp-summary-dialog[open]");
+  return summary ? "count" : page ? page.dataset.turn : "";
+}"""
+
+
+def one_move(page: Page) -> None:
+    """The person's move on a Precedence table, through the page as a person makes it."""
+    phase = page.locator(".table-page").get_attribute("data-phase")
+    if phase == "declare":
+        page.locator(".pr-declare").click()
+        expect(page.locator(".pr-declare")).to_have_count(0)
+    elif phase == "bid":
+        page.locator(".pr-bid:not(:disabled)").first.click()
+        expect(page.locator(".pr-bid")).to_have_count(0)
+    else:
+        assert phase == "play", phase
+        card = page.locator(".tp-hand button.card.legal").first
+        code = card.get_attribute("data-code")
+        card.click(position={"x": 10, "y": 30})  # the strip an overlapped card shows
+        expect(page.locator(f'.tp-hand button.card[data-code="{code}"]')).to_have_count(0)
+
+
+def test_lobby_and_a_hand_through_the_pages(
+    host: tuple[Page, list[Error]], friend: tuple[Page, list[Error]]
+) -> None:
+    hpage, herrors = host
+    gpage, gerrors = friend
+    open_table(hpage, "precedence", hash_="/deal=4242")
+    expect(hpage.locator(".table-page[data-turn]")).to_be_visible()
+    hpage.get_by_role("button", name="Play with friends").click()
+    lobby = hpage.locator("dialog[open]")
+    expect(lobby.get_by_role("combobox", name="Who plays North")).to_have_value("friend")
+    lobby.get_by_role("textbox", name="North's name").fill("Bea")
+    lobby.get_by_role("button", name="Invite").click()
+    invite = hpage.locator("dialog[open]")
+    field = invite.get_by_role("textbox", name="Invitation link for Bea")
+    expect(field).to_have_value(re.compile(r"#join/i=[A-Za-z0-9_-]+$"))
+    link = field.input_value()
+    expect(invite.get_by_role("button", name="Start")).to_be_disabled()
+    # a crafted answer is refused in words, and the seat still waits for the real one
+    invite.get_by_role("textbox", name="Paste Bea's answer").fill(link[:-40])
+    invite.get_by_role("button", name="Connect").click()
+    expect(invite.locator(".fr-invite .fr-status")).to_contain_text("damaged or incomplete")
+
+    gpage.evaluate(
+        "() => localStorage.setItem('celestix.settings', JSON.stringify({speed: 'instant'}))"
+    )
+    gpage.goto(link)
+    answer = gpage.get_by_role("textbox", name="Answer for the host")
+    expect(answer).to_have_value(re.compile(r"^[A-Za-z0-9_-]{40,}$"))
+    expect(gpage.get_by_role("button", name="Copy")).to_be_visible()
+    invite.get_by_role("textbox", name="Paste Bea's answer").fill(answer.input_value())
+    invite.get_by_role("button", name="Connect").click()
+    expect(invite.locator('.fr-invite[data-status="here"]')).to_contain_text("Connected")
+    invite.get_by_role("button", name="Start").click()
+    expect(gpage.locator(".table-page")).to_be_visible()
+    # the friend's page: the friend is "You"; the host sits opposite, as South
+    expect(gpage.locator(".table-page")).to_contain_text("South")
+
+    done: set[str] = set()
+    while len(done) < 2:
+        moved = False
+        for name, page in (("host", hpage), ("friend", gpage)):
+            state = page.evaluate(TURN)
+            if state == "count":
+                done.add(name)
+            elif state == "you" and name not in done:
+                one_move(page)
+                moved = True
+        if not moved and len(done) < 2:
+            with contextlib.suppress(Error):
+                hpage.wait_for_function(f"() => ({TURN})() === 'you'", timeout=300)
+    for page in (hpage, gpage):
+        expect(page.locator("dialog.tp-summary-dialog[open]")).to_contain_text("You and")
+    no_errors(herrors)
+    no_errors(gerrors)

@@ -1,0 +1,240 @@
+// A friend's side of a table: it holds no state and runs no rules for the game in play.
+// It plays from what the host sends (its own seat's view and legal moves, each move's
+// events) and sends its moves to the host, which plays them through its engine; a
+// refused move comes back in the engine's words. It has TableSession's reading side
+// (view, legal, toAct, over, isHumanTurn, isBotTurn), so a table page can play from it.
+//
+//   const join = await openInvitation(code)    the invitation checked; join.answer: the code
+//                                              for the host; await join.connected -> session
+//   s.play(action) -> events (rejects: {kind: "illegal", message})
+//   s.botMove() -> {seat, action, events}   the next move made at the table by someone else
+//   s.onPresence = ({seat, status}) => ...; s.onBye = (reason) => ...; s.onRefused = (words) => ...
+//   s.received: every message's text as it came (what crossed the connection)
+
+import { toast } from "../../ui/toast.js";
+import { GameLog } from "../history.js";
+import { LinkError, pack, unpack } from "./link.js";
+import { Connection, answerPeer } from "./peer.js";
+
+export class Refused extends Error {
+  constructor(message) {
+    super(message);
+    this.kind = "illegal";
+  }
+}
+
+export class GuestSession {
+  constructor(conn, name) {
+    this.conn = conn;
+    this.name = name;
+    this.seat = null;
+    this.names = [];
+    this.view = null;
+    this.legal = [];
+    this.turn = 0;
+    this.items = []; // table and refused messages not yet taken, in order
+    this.takers = [];
+    this.received = [];
+    this.presence = {};
+    this.previews = new Map();
+    this.previewId = 0;
+    this.ended = "";
+    this.onPresence = () => {};
+    this.onBye = () => {};
+    this.onRefused = () => {};
+    const hello = new Promise((resolve) => {
+      this.welcomed = resolve;
+    });
+    this.ready = hello;
+    const receive = conn.receive.bind(conn);
+    conn.receive = (text) => {
+      if (typeof text === "string") this.received.push(text);
+      receive(text);
+    };
+    conn.onMessage = (message) => this.take(message);
+    conn.onRefused = (words) => this.onRefused(words);
+    conn.onClose = () => {
+      if (!this.ended) this.bye("The connection to the host was lost.");
+    };
+  }
+
+  take(message) {
+    if (message.type === "welcome") {
+      this.seat = message.seat;
+      this.names = message.names;
+      this.game = message.game;
+    } else if (message.type === "table") {
+      if (message.move === null && this.view === null) {
+        this.show(message);
+        this.welcomed(this);
+      } else this.push(message);
+    } else if (message.type === "refused") {
+      // a refusal of a move waiting for its answer, or a word from the host on its own
+      if (this.playing) this.push(message);
+      else this.onRefused(message.message);
+    } else if (message.type === "previewed") {
+      this.previews.get(message.id)?.(message.events);
+      this.previews.delete(message.id);
+    } else if (message.type === "presence") {
+      this.presence[message.seat] = message.status;
+      this.onPresence(message);
+    } else if (message.type === "bye") this.bye(message.reason);
+  }
+
+  bye(reason) {
+    this.ended = reason;
+    this.onBye(reason);
+    for (const taker of this.takers.splice(0)) taker.reject(new Error(reason));
+  }
+
+  push(item) {
+    const taker = this.takers.shift();
+    if (taker) taker.resolve(item);
+    else this.items.push(item);
+  }
+
+  next() {
+    if (this.items.length) return Promise.resolve(this.items.shift());
+    if (this.ended) return Promise.reject(new Error(this.ended));
+    return new Promise((resolve, reject) => this.takers.push({ resolve, reject }));
+  }
+
+  show(message) {
+    this.view = message.view;
+    this.legal = message.legal;
+    this.turn = message.turn;
+  }
+
+  get human() {
+    return this.seat;
+  }
+
+  get seats() {
+    return this.view ? (this.view.hand_sizes || [0]).length : 0;
+  }
+
+  get toAct() {
+    return this.view.to_act;
+  }
+
+  get over() {
+    return this.view.over;
+  }
+
+  get isHumanTurn() {
+    return !this.over && this.toAct === this.seat;
+  }
+
+  get isBotTurn() {
+    return !this.over && this.toAct !== null && this.toAct !== this.seat;
+  }
+
+  /** The person's move, sent to the host; resolves with its events. */
+  async play(action) {
+    this.playing = true;
+    try {
+      if (!this.conn.send("move", { action, turn: this.turn }))
+        throw new Refused("The connection to the host is closed: the move was not sent.");
+      const item = await this.next();
+      if (item.type === "refused") throw new Refused(item.message);
+      this.show(item);
+      return item.move.events;
+    } finally {
+      this.playing = false;
+    }
+  }
+
+  get position() {
+    return this.turn;
+  }
+
+  /** The events a move would have (asked of the host; nothing is played). */
+  preview(action) {
+    this.previewId += 1;
+    const id = this.previewId;
+    return new Promise((resolve) => {
+      this.previews.set(id, resolve);
+      if (!this.conn.send("preview", { id, action })) resolve([]);
+    });
+  }
+
+  /** The next move made at the table by another seat. */
+  async botMove() {
+    const item = await this.next();
+    if (item.type === "refused") {
+      this.onRefused(item.message);
+      return this.botMove();
+    }
+    this.show(item);
+    return item.move;
+  }
+
+  leave() {
+    this.ended = "You left the table.";
+    this.conn.send("bye");
+    this.conn.close();
+  }
+}
+
+/** An invitation opened: checked, answered; `connected` resolves with the session. */
+export async function openInvitation(code, { name = "Friend", iceServers = [] } = {}) {
+  const invite = await unpack(code, "invite");
+  let peer;
+  try {
+    peer = await answerPeer(invite.sdp, { iceServers });
+  } catch {
+    throw new LinkError(
+      "This invitation could not be used (its connection details are not valid): ask the host for a new one.",
+    );
+  }
+  const answer = await pack({
+    kind: "answer",
+    seat: invite.seat,
+    table: invite.table,
+    sdp: peer.sdp,
+  });
+  const connected = peer.channel.then(async (channel) => {
+    const conn = new Connection(channel, { side: "guest", who: invite.host, pc: peer.pc });
+    const session = new GuestSession(conn, name);
+    session.host = invite.host;
+    conn.send("join", { name });
+    return session.ready;
+  });
+  return { invite, answer, connected, close: peer.close };
+}
+
+/** A game page (a TrickPage) plays from a friend's session: nothing saved, no address of
+ * its own; the host's words (someone away, the host gone, a refusal) said in toasts. */
+export function playAsGuest(page, session, onLeave = () => {}) {
+  page.guest = session;
+  page.save = () => {};
+  page.hash = () => location.hash.slice(1);
+  page.generation += 1;
+  page.session = session;
+  page.pending = null;
+  page.counted = true;
+  page.log = new GameLog();
+  page.log.begin(session.view);
+  page.ctx.setTitle(`${page.title} at ${session.host}'s table`);
+  page.root.dataset.friend = "here";
+  session.onRefused = (words) => toast(words, { tone: "error", title: "Not allowed." });
+  session.onPresence = ({ seat, status }) => {
+    const name = page.seatName(seat);
+    if (status === "away") toast(`${name} is away.`);
+    else if (status === "computer") toast(`A computer player plays for ${name} now.`);
+    else toast(`${name} is at the table.`, { tone: "success" });
+  };
+  session.onBye = (reason) => {
+    page.root.dataset.friend = "ended";
+    toast(reason, { tone: "error", title: "The table has ended." });
+  };
+  const unmount = page.unmount.bind(page);
+  page.unmount = () => {
+    unmount();
+    if (!session.ended) session.leave();
+    onLeave();
+  };
+  page.afterUse(true);
+  page.render();
+  page.resumeFlow();
+}

@@ -1,0 +1,295 @@
+// The host's table: a TableSession whose seats are the host ("You"), friends on their
+// own devices, and computer players. The host's engine is the only one that holds the
+// state; each friend is sent only its own seat's view and legal moves after every move
+// (engine.turn(state, seat)) and each move's events, which say only what the table saw.
+// A friend's move arrives over its connection and goes through the session's one move
+// queue like every other move; a refusal (the engine's words, or the protocol's) is sent
+// back to that friend only.
+//
+//   const s = await HostSession.start(engine, game, options, seed, {levels, human})
+//   s.seatUp(seats)          seats[k] = {kind: "you" | "friend" | "computer", name, level}
+//   const {link, code} = await s.invite(seat)        the invitation for a friend's seat
+//   await s.connect(seat, answerText)                the friend's answer: the seat connects
+//   s.status(seat) -> "open" | "inviting" | "here" | "away" | "computer"
+//   s.onChange = (seat) => ...   s.onNotice = (words) => ...
+//   s.botMove()   a friend's seat waits for the friend's move; a computer player's (or a
+//                 friend's seat taken over) is chosen in the worker
+//
+// A friend away (connection lost) is shown to everyone; after HostSession.awayMs a
+// computer player of the seat's level plays it until the friend is invited again.
+
+import { TableSession } from "../session.js";
+import { LinkError, codeOf, inviteLink, pack, unpack } from "./link.js";
+import { Connection, offerPeer } from "./peer.js";
+
+// Longest wait for a friend's channel to open once the answer is accepted
+const OPEN_MS = 20_000;
+
+function tableId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function within(promise, ms, words) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new LinkError(words)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+export class HostSession extends TableSession {
+  /** How long a friend may be away before a computer player takes the seat (ms). */
+  static awayMs = 20_000;
+
+  seatUp(seats, { iceServers = [], hostName = "Host" } = {}) {
+    this.table = tableId();
+    this.iceServers = iceServers;
+    this.hostName = hostName;
+    this.seatsUp = seats.map((seat) => ({
+      ...seat,
+      status: seat.kind === "friend" ? "open" : seat.kind,
+    }));
+    this.levels = seats.map((seat, k) => (k === this.human ? null : seat.level || "basic"));
+    this.waiting = null; // {seat, resolve, reject}: the friend whose move the table waits for
+    this.sending = Promise.resolve();
+    this.onChange = () => {};
+    this.onNotice = () => {};
+  }
+
+  names() {
+    return this.seatsUp.map((seat) => seat.name);
+  }
+
+  status(seat) {
+    return this.seatsUp[seat].status;
+  }
+
+  friend(seat) {
+    const up = this.seatsUp?.[seat];
+    return up?.kind === "friend" ? up : null;
+  }
+
+  setStatus(seat, status) {
+    const up = this.seatsUp[seat];
+    up.status = status;
+    this.onChange(seat);
+    this.everyone(
+      "presence",
+      { seat, status: status === "here" ? "here" : status === "away" ? "away" : "computer" },
+      seat,
+    );
+  }
+
+  /** An invitation for a friend's seat (a new one each time: "Invite again"). */
+  async invite(seat) {
+    const up = this.friend(seat);
+    if (!up) throw new LinkError("That seat is not a friend's.");
+    up.offer?.close();
+    const offer = await offerPeer({ iceServers: this.iceServers });
+    up.offer = offer;
+    if (up.status === "open") up.status = "inviting";
+    const code = await pack({
+      kind: "invite",
+      game: this.record.game,
+      seat,
+      seatName: up.name,
+      host: this.hostName,
+      table: this.table,
+      sdp: offer.sdp,
+    });
+    this.onChange(seat);
+    return { code, link: inviteLink(code) };
+  }
+
+  /** The friend's answer pasted by the host: the seat connects (throws LinkError in words). */
+  async connect(seat, text) {
+    const up = this.friend(seat);
+    if (!up?.offer) throw new LinkError("Make an invitation for this seat first.");
+    const answer = await unpack(codeOf(text), "answer");
+    if (answer.table !== this.table || answer.seat !== seat)
+      throw new LinkError(
+        `This answer is for another invitation, not ${up.name}'s: ask ${up.name} for the answer to the newest one.`,
+      );
+    const offer = up.offer;
+    try {
+      await offer.accept(answer.sdp);
+    } catch {
+      throw new LinkError("This answer could not be used: make a new invitation and try again.");
+    }
+    const channel = await within(
+      offer.channel,
+      OPEN_MS,
+      `${up.name}'s device could not be reached. Are you both on the same network?`,
+    );
+    up.offer = null;
+    const conn = new Connection(channel, { side: "host", who: up.name, pc: offer.pc });
+    const old = up.conn;
+    up.conn = conn;
+    old?.close(); // (its closing is no longer this seat's: see gone())
+    const joined = new Promise((resolve) => {
+      conn.onMessage = (message) => {
+        if (message.type === "join") resolve();
+        else this.fromFriend(seat, message);
+      };
+    });
+    conn.onRefused = (words) => {
+      conn.send("refused", { message: words });
+      this.onNotice(words);
+    };
+    conn.onClose = () => this.gone(seat, conn);
+    await within(joined, OPEN_MS, `${up.name}'s page did not answer.`);
+    conn.onMessage = (message) => this.fromFriend(seat, message);
+    clearTimeout(up.timer);
+    const turn = await this.call(() => this.engine.turn(this.state, seat));
+    conn.send("welcome", { seat, game: this.record.game, names: this.names() });
+    conn.send("table", { turn: this.position, ...turn, move: null });
+    this.setStatus(seat, "here");
+    for (const [other, each] of this.seatsUp.entries())
+      if (other !== seat && each.kind === "friend")
+        conn.send("presence", {
+          seat: other,
+          status: each.status === "here" ? "here" : each.status === "away" ? "away" : "computer",
+        });
+    return conn;
+  }
+
+  fromFriend(seat, message) {
+    const up = this.seatsUp[seat];
+    if (message.type === "bye") {
+      up.conn?.close();
+      return;
+    }
+    if (message.type === "preview") {
+      // what a move would do (the declaration's words before declaring), for its own seat
+      const state = this.state;
+      this.call(() => this.engine.apply(state, message.action, seat)).then(
+        ({ events }) => up.conn?.send("previewed", { id: message.id, events }),
+        () => up.conn?.send("previewed", { id: message.id, events: [] }),
+      );
+      return;
+    }
+    if (message.type !== "move") return;
+    if (this.state.to_act !== seat || message.turn !== this.position) {
+      up.conn?.send("refused", {
+        message:
+          this.state.to_act !== seat
+            ? "It is not your turn: that move was not played."
+            : "The table had moved on before your move arrived, so it was not played.",
+      });
+      return;
+    }
+    // it is that friend's turn: played once the table asks for it (the host's page may
+    // still be showing the move before)
+    up.early = message;
+    this.friendMoves(seat);
+  }
+
+  /** A friend's move received, played once the table waits for that seat. */
+  friendMoves(seat) {
+    const up = this.seatsUp[seat];
+    const waiting = this.waiting;
+    const message = up.early;
+    if (!message || waiting?.seat !== seat) return;
+    up.early = null;
+    this.waiting = null;
+    const refuse = (words) => up.conn?.send("refused", { message: words });
+    if (message.turn !== this.position) {
+      refuse("The table had moved on before your move arrived, so it was not played.");
+      this.waiting = waiting;
+      return;
+    }
+    this.serial(async () => {
+      const state = this.state;
+      const result = await this.call(() =>
+        this.engine.play(state, message.action, seat, this.human),
+      );
+      this.advance(result);
+      return { seat, action: result.action, events: result.events };
+    }).then(
+      (move) => waiting.resolve(move),
+      (error) => {
+        if (error?.kind === "malformed" || error?.kind === "illegal") {
+          refuse(error.message);
+          this.waiting = waiting; // still that friend's turn
+        } else waiting.reject(error);
+      },
+    );
+  }
+
+  gone(seat, conn) {
+    const up = this.seatsUp[seat];
+    if (up.conn !== conn) return;
+    up.conn = null;
+    if (up.status !== "here") return;
+    this.setStatus(seat, "away");
+    up.timer = setTimeout(() => this.takeOver(seat), HostSession.awayMs);
+  }
+
+  takeOver(seat) {
+    const up = this.seatsUp[seat];
+    if (up.status !== "away") return;
+    this.setStatus(seat, "computer");
+    const waiting = this.waiting;
+    if (waiting?.seat === seat) {
+      this.waiting = null;
+      super.botMove().then(waiting.resolve, waiting.reject);
+    }
+  }
+
+  /** The seat to act moves: a friend here over its connection, else a computer player. */
+  botMove() {
+    const seat = this.state.to_act;
+    const up = this.friend(seat);
+    if (!up || up.status === "computer") return this.sent(super.botMove());
+    return this.sent(
+      new Promise((resolve, reject) => {
+        this.waiting = { seat, resolve, reject };
+        if (up.status === "open" || up.status === "inviting") this.takeOver(seat);
+        else this.friendMoves(seat);
+      }),
+    );
+  }
+
+  play(action) {
+    return this.sent(
+      super.play(action).then((events) => ({ seat: this.human, action, events })),
+    ).then((move) => move.events);
+  }
+
+  /** Once a move is made, each friend here is sent its view and the move's events. */
+  sent(moved) {
+    return moved.then((move) => {
+      const state = this.state;
+      const turn = this.position;
+      this.sending = this.sending
+        .then(() => this.broadcast(state, turn, move))
+        .catch((error) => this.onNotice(String(error?.message || error)));
+      return move;
+    });
+  }
+
+  async broadcast(state, turn, move) {
+    for (const [seat, up] of this.seatsUp.entries()) {
+      if (up.kind !== "friend" || up.status !== "here" || !up.conn) continue;
+      const { view, legal } = await this.call(() => this.engine.turn(state, seat));
+      up.conn.send("table", { turn, view, legal, move });
+    }
+  }
+
+  everyone(type, fields, except = null) {
+    for (const [seat, up] of (this.seatsUp || []).entries())
+      if (seat !== except && up.kind === "friend" && up.status === "here")
+        up.conn?.send(type, fields);
+  }
+
+  /** The host leaves: every friend is told. */
+  close(reason = "The host has left the table.") {
+    this.everyone("bye", { reason });
+    for (const up of this.seatsUp || []) {
+      clearTimeout(up.timer);
+      up.offer?.close();
+      up.conn?.close();
+    }
+  }
+}

@@ -1,0 +1,88 @@
+// A friend's page: #join/i=<invitation>. The invitation is read (refused in words when
+// it is damaged, altered or from another version), answered, and the answer shown as a
+// read-only field "Answer for the host" with Copy; once the host has pasted it, the page
+// says Connected and plays from what the host sends (guest.js). Nothing here needs the
+// friend's own engine: it loads in the background.
+
+import { h } from "../../ui/dom.js";
+import { openInvitation } from "./guest.js";
+import { copyField, networkNote } from "./lobby.js";
+import { iceServers } from "./peer.js";
+
+// The games a friend can sit at: each page's mountGuest(container, ctx, session)
+const TABLES = {
+  precedence: () => import("../../precedence/page.js"),
+};
+
+export async function mount(container, params, ctx) {
+  ctx.setTitle("Join a table");
+  const heading = h("h1", { tabindex: "-1", "data-skip-target": true, text: "Join a table" });
+  const status = h("p", { class: "fr-status", role: "status", text: "Reading the invitation…" });
+  const root = h(
+    "section",
+    { class: "notice-page fr-join", dataset: { status: "reading" } },
+    heading,
+    status,
+  );
+  container.append(root);
+  let join = null;
+  let session = null;
+  let gone = false;
+  const fail = (error) => {
+    root.dataset.status = "failed";
+    status.textContent = error?.message || String(error);
+  };
+  const servers = await iceServers();
+  openInvitation(params.get("i") || "", { iceServers: servers })
+    .then(async (opened) => {
+      join = opened;
+      if (gone) return join.close();
+      const { invite } = join;
+      const answer = h("input", {
+        type: "text",
+        readonly: true,
+        class: "fr-link",
+        "aria-label": "Answer for the host",
+        value: join.answer,
+      });
+      root.dataset.status = "answering";
+      status.textContent = `${invite.host} invites you to sit at ${invite.seatName}'s seat. Send ${invite.host} this answer: they paste it into their page.`;
+      root.append(
+        h(
+          "div",
+          { class: "fr-row" },
+          answer,
+          h("button", {
+            type: "button",
+            class: "btn primary",
+            text: "Copy",
+            onclick: () => copyField(answer, "The answer"),
+          }),
+        ),
+        h("p", { class: "dialog-note", text: networkNote(servers) }),
+      );
+      session = await join.connected;
+      if (gone) return session.leave();
+      root.dataset.status = "here";
+      status.textContent = `Connected to ${invite.host}'s table: you sit at ${invite.seatName}'s seat.`;
+      const load = TABLES[session.game];
+      if (!load) {
+        session.leave();
+        throw new Error("This card room cannot seat a friend at that game's table yet.");
+      }
+      const module = await load();
+      if (gone) return session.leave();
+      root.remove();
+      table = module.mountGuest(container, ctx, session);
+    })
+    .catch(fail);
+  let table = null;
+  return {
+    unmount() {
+      gone = true;
+      if (table) table.unmount();
+      else if (session) session.leave();
+      else join?.close();
+    },
+  };
+}

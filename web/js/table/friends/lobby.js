@@ -1,0 +1,325 @@
+// The host's lobby: who sits where (You, a friend with the name they give, or a computer
+// player with its level), then an invitation for each friend's seat (a link to copy or
+// share; the friend's answer pasted back and the seat connected), then the game starts
+// on the host's table with a HostSession (host.js) once every friend is connected.
+//
+//   const session = await openLobby(page)   the HostSession to play, or null (cancelled)
+//
+// Accessible names (tests and screen readers use them): "Invitation link for North",
+// "Copy", "Paste North's answer", "Connect"; each friend's seat is a group named for it
+// with data-status "inviting" | "connecting" | "here".
+
+import { openDialog } from "../../ui/dialog.js";
+import { h } from "../../ui/dom.js";
+import { toast } from "../../ui/toast.js";
+import { randomSeed } from "../options.js";
+import { HostSession } from "./host.js";
+import { iceServers } from "./peer.js";
+
+const SAME_NETWORK =
+  "Friends join on their own phone or computer, on the same network as you (the same Wi-Fi, or your phone's hotspot). Nothing is installed and no server is used: the cards go straight from your device to theirs.";
+const ANY_NETWORK =
+  "Friends join on their own phone or computer, from any network: this site names a server that helps the devices find each other. Nothing is installed, and only the host's device holds the game.";
+
+/** What the lobby says of networks: the same one, unless the site names ICE servers. */
+export const networkNote = (servers) => (servers.length ? ANY_NETWORK : SAME_NETWORK);
+
+const levelText = (level) => level.charAt(0).toUpperCase() + level.slice(1);
+
+/** Copy `text` (the field is selected as well, for a browser that refuses the clipboard). */
+export async function copyField(field, what) {
+  field.select();
+  try {
+    await navigator.clipboard.writeText(field.value);
+    toast(`${what} copied.`, { tone: "success" });
+  } catch {
+    toast(`Select the ${what.toLowerCase()} and copy it.`, { tone: "info" });
+  }
+}
+
+/** Who sits where: [{kind, name, level}] per seat, or null. */
+async function askSeats(page, seats, note) {
+  const levels = page.info.levels?.length ? page.info.levels : ["basic"];
+  const preferred = (s) =>
+    (Array.isArray(page.prefs.levels) &&
+      levels.includes(page.prefs.levels[s]) &&
+      page.prefs.levels[s]) ||
+    (levels.includes("basic") ? "basic" : levels[0]);
+  const rows = [];
+  const body = h("div", { class: "fr-seats" }, h("p", { class: "dialog-note", text: note }));
+  for (let s = 0; s < seats; s += 1) {
+    if (s === page.human) continue;
+    const seatName = page.seatName(s);
+    const who = h(
+      "select",
+      { id: `fr-who-${s}`, "aria-label": `Who plays ${seatName}` },
+      h("option", { value: "friend", text: "A friend" }),
+      h("option", { value: "computer", text: "A computer player" }),
+    );
+    who.value = s === (page.human + seats / 2) % seats && seats === 4 ? "friend" : "computer";
+    const name = h("input", {
+      id: `fr-name-${s}`,
+      type: "text",
+      maxlength: "24",
+      autocomplete: "off",
+      value: seatName,
+      "aria-label": `${seatName}'s name`,
+    });
+    const level = h(
+      "select",
+      { id: `fr-level-${s}`, "aria-label": `Level for ${seatName}` },
+      levels.map((l) => h("option", { value: l, text: levelText(l) })),
+    );
+    level.value = preferred(s);
+    const nameField = h("label", { class: "fr-name" }, h("span", { text: "Name" }), name);
+    const show = () => {
+      nameField.hidden = who.value !== "friend";
+    };
+    who.addEventListener("change", show);
+    show();
+    rows.push({ seat: s, who, name, level, seatName });
+    body.append(
+      h(
+        "fieldset",
+        { class: "field fr-seat" },
+        h("legend", { class: "field-label", text: seatName }),
+        who,
+        nameField,
+        h(
+          "label",
+          { class: "fr-level" },
+          h("span", { text: "Level (also when a friend is away)" }),
+          level,
+        ),
+      ),
+    );
+  }
+  const answer = await openDialog({
+    title: "Play with friends",
+    body,
+    className: "wide-dialog fr-lobby",
+    actions: [
+      { label: "Cancel", value: "cancel" },
+      { label: "Invite", value: "invite", primary: true },
+    ],
+  });
+  if (answer !== "invite") return null;
+  const chosen = Array.from({ length: seats }, () => ({
+    kind: "you",
+    name: "You",
+    level: null,
+  }));
+  for (const row of rows) {
+    const friend = row.who.value === "friend";
+    chosen[row.seat] = {
+      kind: friend ? "friend" : "computer",
+      name: (friend && row.name.value.trim().slice(0, 24)) || row.seatName,
+      level: row.level.value,
+    };
+  }
+  return chosen;
+}
+
+/** One friend's invitation: the link, the answer pasted back, Connect. */
+function inviteRow(session, seat, onConnected) {
+  const name = session.seatsUp[seat].name;
+  const seatName = name;
+  const link = h("input", {
+    type: "text",
+    readonly: true,
+    class: "fr-link",
+    "aria-label": `Invitation link for ${seatName}`,
+    value: "",
+    placeholder: "Making the invitation…",
+  });
+  const copy = h("button", {
+    type: "button",
+    class: "btn",
+    text: "Copy",
+    onclick: () => copyField(link, "The invitation link"),
+  });
+  const share =
+    typeof navigator.share === "function"
+      ? h("button", {
+          type: "button",
+          class: "btn",
+          text: "Share",
+          onclick: () =>
+            navigator
+              .share({ title: `An invitation for ${seatName}`, url: link.value })
+              .catch(() => {}),
+        })
+      : null;
+  const paste = h("input", {
+    type: "text",
+    class: "fr-answer",
+    autocomplete: "off",
+    "aria-label": `Paste ${seatName}'s answer`,
+    placeholder: `${seatName}'s answer`,
+  });
+  const status = h("p", {
+    class: "fr-status",
+    role: "status",
+    text: `Making ${seatName}'s invitation…`,
+  });
+  const group = h(
+    "section",
+    {
+      class: "fr-invite",
+      role: "group",
+      "aria-label": seatName,
+      dataset: { seat: String(seat), status: "inviting" },
+    },
+    h("h3", { text: seatName }),
+    h("div", { class: "fr-row" }, link, copy, share),
+    h("div", { class: "fr-row" }, paste),
+    status,
+  );
+  const connect = h("button", {
+    type: "button",
+    class: "btn primary",
+    text: "Connect",
+    onclick: async () => {
+      if (group.dataset.status === "here") return;
+      group.dataset.status = "connecting";
+      status.textContent = `Connecting to ${seatName}…`;
+      try {
+        await session.connect(seat, paste.value);
+        group.dataset.status = "here";
+        status.textContent = `${seatName}: Connected`;
+        paste.disabled = true;
+        connect.disabled = true;
+        onConnected();
+      } catch (error) {
+        group.dataset.status = "inviting";
+        status.textContent = error?.message || String(error);
+      }
+    },
+  });
+  paste.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    connect.click();
+  });
+  group.querySelectorAll(".fr-row")[1].append(connect);
+  session.invite(seat).then(
+    ({ link: href }) => {
+      link.value = href;
+      status.textContent = `Send ${seatName} this link (or let them scan it), then paste their answer here.`;
+    },
+    (error) => {
+      status.textContent = `The invitation could not be made: ${error?.message || error}`;
+    },
+  );
+  return group;
+}
+
+/** The lobby: seats, then invitations; resolves with the HostSession to play, or null. */
+export async function openLobby(page) {
+  const current = page.session;
+  const seats = current?.seats || page.info.seats?.[1] || 4;
+  const servers = await iceServers();
+  const chosen = await askSeats(page, seats, networkNote(servers));
+  if (!chosen || page.gone) return null;
+  const session = await HostSession.start(
+    page.engine,
+    page.gameId,
+    current?.record.options || {},
+    randomSeed(),
+    { levels: chosen.map((s) => s.level), human: page.human, onLost: page.onLost },
+  );
+  session.seatUp(chosen, { iceServers: servers });
+  const friends = chosen.flatMap((s, k) => (s.kind === "friend" ? [k] : []));
+  if (!friends.length) return session;
+  let start = null;
+  const ready = () => {
+    if (start) start.disabled = !friends.every((seat) => session.status(seat) === "here");
+  };
+  const body = h(
+    "div",
+    { class: "fr-invites" },
+    h("p", { class: "dialog-note", text: networkNote(servers) }),
+    ...friends.map((seat) => inviteRow(session, seat, ready)),
+  );
+  const answer = await openDialog({
+    title: "Invite your friends",
+    body,
+    className: "wide-dialog fr-lobby",
+    actions: [
+      { label: "Cancel", value: "cancel" },
+      { label: "Start", value: "start", primary: true },
+    ],
+    initialFocus: ".fr-link",
+    onOpen: (dialog) => {
+      start = dialog.querySelector('.dialog-actions [data-value="start"]');
+      ready();
+    },
+  });
+  if (answer !== "start" || !friends.every((seat) => session.status(seat) === "here")) {
+    session.close("The host did not start the game.");
+    return null;
+  }
+  return session;
+}
+
+/** The "Play with friends" tool of a trick game's page: the lobby, then the game. */
+export async function playWithFriends(page) {
+  if (page.friends && page.session === page.friends) return tableDialog(page.friends);
+  const session = await openLobby(page);
+  if (!session || page.gone) return;
+  page.friends?.close();
+  page.friends = session;
+  session.onNotice = (words) => toast(words, { tone: "error", title: "Refused." });
+  session.onChange = (seat) => {
+    const { name, status } = session.seatsUp[seat];
+    if (status === "away")
+      toast(
+        `${name} is away. A computer player takes ${name}'s seat in ${Math.round(HostSession.awayMs / 1000)} seconds unless they come back.`,
+      );
+    else if (status === "computer") toast(`A computer player plays for ${name} now.`);
+    else if (status === "here") toast(`${name} is at the table.`, { tone: "success" });
+  };
+  // the host's page closing: every friend is told
+  const leave = () => session.close();
+  window.addEventListener("pagehide", leave, { once: true });
+  page.leaving();
+  page.use(session, { pending: null, counted: false }, true);
+}
+
+const STATUS_WORDS = {
+  here: "at the table",
+  away: "away: a computer player takes the seat soon",
+  computer: "away: a computer player plays the seat",
+  open: "not connected",
+  inviting: "not connected",
+};
+
+/** The table with friends under way: each friend's seat, and "Invite again" for one away. */
+async function tableDialog(session) {
+  const body = h("div", { class: "fr-invites" });
+  for (const [seat, up] of session.seatsUp.entries()) {
+    if (up.kind !== "friend") continue;
+    const line = h("p", { class: "fr-status", text: `${up.name}: ${STATUS_WORDS[up.status]}.` });
+    const row = h(
+      "div",
+      { class: "fr-invite", dataset: { seat: String(seat), status: up.status } },
+      line,
+    );
+    if (up.status !== "here")
+      row.append(
+        h("button", {
+          type: "button",
+          class: "btn",
+          text: "Invite again",
+          onclick: () => row.replaceWith(inviteRow(session, seat, () => {})),
+        }),
+      );
+    body.append(row);
+  }
+  await openDialog({
+    title: "Your friends at this table",
+    body,
+    className: "wide-dialog fr-lobby",
+    actions: [{ label: "Close", value: "close", primary: true }],
+  });
+}

@@ -1,0 +1,154 @@
+// A connection between a host's page and a friend's: one RTCPeerConnection and its data
+// channel, with no server. The host makes an offer (its ICE candidates gathered first,
+// so the whole offer fits one invitation), the friend answers, the host accepts the
+// answer. With no STUN/TURN server configured, only host candidates (mDNS names on the
+// local network) are gathered: no request leaves the page's origin.
+//
+//   const offer = await offerPeer();   offer.sdp -> invitation; await offer.accept(answerSdp)
+//   const answer = await answerPeer(offerSdp);   answer.sdp -> the answer
+//   const conn = new Connection(await offer.channel, {side: "host", who: "North"})
+//   conn.onMessage = (message) => ...; conn.onRefused = (words) => ...; conn.onClose = () => ...
+//   conn.send(type, fields)
+
+import { Inbox, Outbox, ProtocolError } from "./protocol.js";
+
+// Longest wait for the ICE candidates of an offer or answer
+const GATHER_MS = 5000;
+
+function gathered(pc) {
+  if (pc.iceGatheringState === "complete") return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      pc.removeEventListener("icegatheringstatechange", check);
+      resolve();
+    };
+    const check = () => pc.iceGatheringState === "complete" && done();
+    const timer = setTimeout(done, GATHER_MS);
+    pc.addEventListener("icegatheringstatechange", check);
+  });
+}
+
+const ICE_URL = /^(stun|turn|turns):[^\s]{1,200}$/;
+
+/** The site's STUN/TURN servers from friends.json (docs/HOSTING.md); none by default, and
+ * then only the local network is reachable and no request leaves the site's origin. */
+export async function iceServers() {
+  try {
+    const response = await fetch(new URL("../../../friends.json", import.meta.url));
+    if (!response.ok) return [];
+    const config = await response.json();
+    const servers = Array.isArray(config?.iceServers) ? config.iceServers : [];
+    return servers
+      .filter((server) => {
+        const urls = [server?.urls].flat();
+        return urls.length > 0 && urls.every((url) => typeof url === "string" && ICE_URL.test(url));
+      })
+      .map(({ urls, username, credential }) => ({
+        urls,
+        ...(typeof username === "string" ? { username } : {}),
+        ...(typeof credential === "string" ? { credential } : {}),
+      }));
+  } catch {
+    return [];
+  }
+}
+
+function peerConnection(iceServers) {
+  return new RTCPeerConnection({ iceServers: iceServers || [] });
+}
+
+/** The host's side of one friend's connection: the offer, then the answer accepted. */
+export async function offerPeer({ iceServers = [] } = {}) {
+  const pc = peerConnection(iceServers);
+  const channel = pc.createDataChannel("celestix", { ordered: true });
+  const open = new Promise((resolve) => {
+    channel.addEventListener("open", () => resolve(channel), { once: true });
+  });
+  await pc.setLocalDescription(await pc.createOffer());
+  await gathered(pc);
+  return {
+    pc,
+    sdp: pc.localDescription.sdp,
+    channel: open,
+    async accept(sdp) {
+      await pc.setRemoteDescription({ type: "answer", sdp });
+    },
+    close: () => pc.close(),
+  };
+}
+
+/** The friend's side: the host's offer answered. */
+export async function answerPeer(offerSdp, { iceServers = [] } = {}) {
+  const pc = peerConnection(iceServers);
+  const channel = new Promise((resolve) => {
+    pc.addEventListener("datachannel", (event) => {
+      const ch = event.channel;
+      if (ch.readyState === "open") resolve(ch);
+      else ch.addEventListener("open", () => resolve(ch), { once: true });
+    });
+  });
+  await pc.setRemoteDescription({ type: "offer", sdp: offerSdp });
+  await pc.setLocalDescription(await pc.createAnswer());
+  await gathered(pc);
+  return { pc, sdp: pc.localDescription.sdp, channel, close: () => pc.close() };
+}
+
+/** The protocol's messages over an open data channel. */
+export class Connection {
+  constructor(channel, { side, who, pc = null }) {
+    this.channel = channel;
+    this.pc = pc;
+    this.inbox = new Inbox(side, who);
+    this.outbox = new Outbox((text) => this.channel.send(text));
+    this.closed = false;
+    this.bytesIn = 0;
+    this.bytesOut = 0;
+    this.onMessage = () => {};
+    this.onRefused = () => {};
+    this.onClose = () => {};
+    channel.addEventListener("message", (event) => this.receive(event.data));
+    const close = () => this.ended();
+    channel.addEventListener("close", close);
+    pc?.addEventListener("connectionstatechange", () => {
+      if (["failed", "closed", "disconnected"].includes(pc.connectionState)) close();
+    });
+  }
+
+  receive(text) {
+    if (this.closed) return;
+    if (typeof text === "string") this.bytesIn += text.length;
+    let message;
+    try {
+      message = this.inbox.read(text);
+    } catch (error) {
+      if (!(error instanceof ProtocolError)) throw error;
+      this.onRefused(error.message);
+      return;
+    }
+    this.onMessage(message);
+  }
+
+  send(type, fields = {}) {
+    if (this.closed || this.channel.readyState !== "open") return false;
+    const text = this.outbox.send(type, fields);
+    this.bytesOut += text.length;
+    return true;
+  }
+
+  ended() {
+    if (this.closed) return;
+    this.closed = true;
+    this.onClose();
+  }
+
+  close() {
+    try {
+      this.channel.close();
+      this.pc?.close();
+    } catch {
+      // already closed
+    }
+    this.ended();
+  }
+}
