@@ -124,7 +124,9 @@ def bot_action(view: JsonDict, level: str = "normal", seed: int | None = None) -
 def hint(view: JsonDict, level: str = "strong", seed: int | None = None) -> JsonDict:
     """Advice for the view's seat: ``{"action", "reason", "alternatives": [...]}``.
 
-    ``reason`` is a sentence a person can read; each alternative is
+    ``reason`` is a sentence a person can read, starting with what to do ("Play the 9 of
+    Border.", "Bid 2."), then why; a Contract Sabacc aside hint adds ``"cards"``, the
+    whole aside it names (its first card the action's). Each alternative is
     ``{"action", "value", "reason"}`` with the estimated value of that action (whole
     numbers; each game's documentation says in what unit). Checked and seeded as
     :func:`bot_action`; a game without hints refuses with a ``RulesError``.
