@@ -5,7 +5,7 @@
 // whenever its thinking allows), how long a finished trick stays before it is swept to
 // its winner (the sweep runs during the next computer player's pause), how long the
 // deal takes. Nothing flies when the player prefers reduced motion. At the normal speed,
-// from your card to your next turn with three computer players in between: about 2.6 s
+// from your card to your next turn with three computer players in between: about 2.7 s
 // (bench/pace.py; docs/PERFORMANCE.md, "Pace").
 //
 //   timing() -> {fly, bot, trick, deal}   milliseconds, read at each use
