@@ -9,10 +9,13 @@ controls as a person would: the first legal card of the hand, the lowest bid in
 Precedence and a pass in the Sabacc auction, Precedence's declaration as it stands, the
 next hand's button. Each card the person plays is timed in the page (``performance.now``,
 a MutationObserver on the table's ``data-turn``) from the click to the next time the
-table waits for them (``data-turn="you"``), so three computer players play in between,
-their thinking in the worker included; a card after which the hand ends (the summary)
-is not counted. Median, p90 and max per game, written to
-``test-results/bench/pace.json``. Figures, not a test: docs/PERFORMANCE.md, "Pace".
+table waits for them (``data-turn="you"``), the computer players' thinking in the worker
+included, and the other players' cards reaching the trick meanwhile are counted (none
+when your card won the trick, up to six when you led and your left-hand opponent won);
+a card after which the hand ends (the summary) is not counted. Median, p90, max and mean
+per game, of the cards with three cards of others in between (``--turns`` of them: the
+issue's measure) and of all, written to ``test-results/bench/pace.json``. Figures, not
+a test: docs/PERFORMANCE.md, "Pace".
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import sys
 import threading
 import time
 from http.server import ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
@@ -56,12 +60,21 @@ TAKE = """async () => {
     const other = pick(".sb-bid[data-bid=pass]") || pick(".pr-bid") || pick(".pr-declare");
     const button = card || other;
     if (!button) return { kind: "none", phase: root.dataset.phase };
+    // the cards that reach the trick meanwhile (yours first)
+    let cards = 0;
+    const trick = document.querySelector(".tp-felt .tp-trick");
+    const count = new MutationObserver((changes) => {
+        for (const change of changes)
+            cards += [...change.addedNodes].filter((n) => n.dataset?.code).length;
+    });
+    count.observe(trick, { childList: true });
     const next = new Promise((resolve) => {
         const watch = new MutationObserver(() => {
             const turn = root.dataset.turn;
             if (turn === "you" || turn === "count" || turn === "over") {
                 watch.disconnect();
-                resolve({ turn, ms: performance.now() - start });
+                count.disconnect();
+                resolve({ turn, ms: performance.now() - start, between: cards - 1 });
             }
         });
         watch.observe(root, { attributes: true, attributeFilter: ["data-turn"] });
@@ -73,8 +86,8 @@ TAKE = """async () => {
 }"""
 
 
-def serve() -> ThreadingHTTPServer:
-    server = make_server(DIST, quiet=True)
+def serve(site: Path) -> ThreadingHTTPServer:
+    server = make_server(site, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
@@ -105,14 +118,15 @@ def open_game(page: Page, game: str, seed: int, speed: str) -> None:
     page.goto(f"/#{game}/deal={seed}{GAMES[game]}")
 
 
-def measure(page: Page, game: str, turns: int, speed: str) -> list[float]:
-    """The times (ms) from each card of the person's to their next turn, ``turns`` of them."""
-    times: list[float] = []
+def measure(page: Page, game: str, turns: int, speed: str) -> list[tuple[float, int]]:
+    """From each card of the person's to their next turn: (ms, the other players' cards
+    in between), until ``turns`` of them had three cards in between."""
+    times: list[tuple[float, int]] = []
     seed = 0
-    while len(times) < turns:
+    while sum(1 for _, between in times if between == 3) < turns:
         seed += 1
         open_game(page, game, seed, speed)
-        while len(times) < turns:
+        while sum(1 for _, between in times if between == 3) < turns:
             state = wait_turn(page)
             if state == "over":
                 break
@@ -120,13 +134,15 @@ def measure(page: Page, game: str, turns: int, speed: str) -> list[float]:
             if taken["kind"] == "none":
                 raise RuntimeError(f"{game} deal {seed}: nothing to choose ({taken})")
             if taken["kind"] == "card" and taken["turn"] == "you":
-                times.append(taken["ms"])
-                print(f"  {game} deal {seed}: {taken['ms'] / 1000:.2f} s", flush=True)
+                times.append((taken["ms"], taken["between"]))
+                print(f"  {game} deal {seed}: {taken['ms'] / 1000:.2f} s, other players' "
+                      f"cards between: {taken['between']}", flush=True)  # fmt: skip
     return times
 
 
 def figures(values: list[float]) -> dict[str, float]:
     return {
+        "count": len(values),
         "median": round(statistics.median(values) / 1000, 2),
         "p90": round(percentile(values, 0.9) / 1000, 2),
         "max": round(max(values) / 1000, 2),
@@ -139,11 +155,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--games", default=",".join(GAMES), help="which games")
     parser.add_argument("--turns", type=int, default=30, help="cards timed a game")
     parser.add_argument("--speed", default="normal", help="the speed setting")
+    parser.add_argument("--site", type=Path, default=DIST, help="the built site")
     parser.add_argument("--runs", type=int, default=1, help="(accepted for build.py; unused)")
     parser.add_argument("--out", default=str(RESULTS / "bench" / "pace.json"))
     args = parser.parse_args(argv)
     games = [g for g in args.games.split(",") if g]
-    server = serve()
+    server = serve(args.site)
     origin = f"http://127.0.0.1:{server.server_address[1]}"
     results: dict[str, Any] = {}
     started = time.monotonic()
@@ -158,7 +175,10 @@ def main(argv: list[str]) -> int:
             )
             for game in games:
                 times = measure(page, game, args.turns, args.speed)
-                results[game] = {"ms": [round(t) for t in times], **figures(times)}
+                three = [ms for ms, between in times if between == 3]
+                cards = [[round(ms), between] for ms, between in times]
+                every = figures([ms for ms, _ in times])
+                results[game] = {"three_between": figures(three), "all": every, "cards": cards}
             browser.close()
     finally:
         server.shutdown()
@@ -168,11 +188,13 @@ def main(argv: list[str]) -> int:
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:
         f.write(json.dumps(out, indent=1) + "\n")
-    print("| game | cards | median | p90 | max | mean |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print("| game | cards between | turns | median | p90 | max | mean |")
+    print("|---|---|---:|---:|---:|---:|---:|")
     for game, row in results.items():
-        print(f"| {game} | {len(row['ms'])} | {row['median']} s | {row['p90']} s | "
-              f"{row['max']} s | {row['mean']} s |")  # fmt: skip
+        for key, words in (("three_between", "3"), ("all", "any")):
+            f = row[key]
+            print(f"| {game} | {words} | {f['count']} | {f['median']} s | {f['p90']} s | "
+                  f"{f['max']} s | {f['mean']} s |")  # fmt: skip
     print(f"load average: {out['load_average']}; written to {path}")
     return 0
 

@@ -38,6 +38,9 @@ import { reviewTrickHand } from "./reviewboard.js";
 import { SeatPlate } from "./seats.js";
 import { TrickArea } from "./trick.js";
 
+// The share of the trick's pause when the person's own card ended it
+const PERSON_LAST = 0.7;
+
 export class TrickPage extends TablePage {
   buildTable(root) {
     this.scores = h("div", { class: "tp-scores" });
@@ -93,6 +96,7 @@ export class TrickPage extends TablePage {
     this.busy = false;
     this.thinking = null;
     this.running = null;
+    this.gathering = null; // a finished trick being swept to its winner
     this.decisionKey = null;
   }
 
@@ -355,6 +359,7 @@ export class TrickPage extends TablePage {
         this.render();
         const wait = sleep(timing().bot);
         const result = await s.botMove();
+        this.thinkAhead();
         await wait;
         if (this.gone || generation !== this.generation) return;
         this.thinking = null;
@@ -487,6 +492,7 @@ export class TrickPage extends TablePage {
         this.focusDecision(true);
         return;
       }
+      this.thinkAhead();
       this.logMove({ seat: this.human, action, events, view: s.view });
       await this.present(events, this.human, generation);
       this.save();
@@ -499,7 +505,17 @@ export class TrickPage extends TablePage {
     this.run();
   }
 
-  /** Show a move's events: cards flying, the trick's winner, sentences read out. */
+  /** The next computer player starts on its move while the one before is shown (the
+   * pause before its card then counts its thinking: table/pace.js). */
+  thinkAhead() {
+    const s = this.session;
+    if (s && !s.over && s.isBotTurn) s.botThink();
+  }
+
+  /** Show a move's events: cards flying, the trick's winner, sentences read out. A
+   * finished trick stays `t.trick` (less after the person's own last card: they have
+   * just seen the trick whole), then is swept to its winner; when a computer player
+   * leads next, the sweep runs during the pause before its card. */
   async present(events, actor, generation) {
     const t = timing();
     const said = [];
@@ -509,6 +525,7 @@ export class TrickPage extends TablePage {
       const kind = this.eventKind(event);
       if (kind.play) {
         const { seat, card } = kind.play;
+        await this.gathering;
         const from = seat === this.human ? this.hand.take(card) : this.plates[seat].rect();
         const flight = this.trick.play(seat, card, { from, duration: t.fly });
         announce(this.describe(event));
@@ -517,8 +534,10 @@ export class TrickPage extends TablePage {
         const { winner, text } = kind.trick;
         this.trick.markWinner(winner, text);
         announce(this.describe(event));
-        if (t.trick) await sleep(t.trick);
-        await this.trick.collect(this.plates[winner].rect(), { duration: t.fly });
+        const pause = actor === this.human ? t.trick * PERSON_LAST : t.trick;
+        if (pause) await sleep(pause);
+        this.gathering = this.trick.collect(this.plates[winner].rect(), { duration: t.fly });
+        if (!this.session.isBotTurn || this.session.over) await this.gathering;
       } else {
         const line = this.describe(event);
         if (line) said.push(line);
@@ -527,6 +546,7 @@ export class TrickPage extends TablePage {
     }
     if (said.length) announce(said.join(" "));
     if (this.handEnded(events)) {
+      await this.gathering;
       this.pending = this.session.position;
       this.pendingEvents = events;
     }

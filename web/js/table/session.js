@@ -11,6 +11,7 @@
 //   s.toAct, s.over, s.isHumanTurn, s.isBotTurn, s.canUndo, s.canRedo
 //   await s.play(action)      the person's move -> events (rejects with the engine's refusal)
 //   await s.botMove()         the computer player to act moves -> {seat, action, events}
+//   s.botThink()              ... starts working it out now (botMove then uses it)
 //   await s.goto(k) / s.undo() / s.redo()   -> whether the position moved
 //   await s.eventsOf(k)       the events of move k (1-based: the move that made position k)
 //   await s.stateAt(k)        the state at position k (kept once worked out)
@@ -199,15 +200,28 @@ export class TableSession {
   /** The computer player to act chooses (from its own view, in the worker) and moves. */
   botMove() {
     return this.serial(async () => {
-      const state = this.state;
+      const result = await this.botThink();
+      this.thought = null;
+      this.advance(result);
+      return { seat: result.seat, action: result.action, events: result.events };
+    });
+  }
+
+  /** The computer player to act starts working out its move now (while the move before
+   * it is still being shown); nothing changes until botMove(), which uses it. The same
+   * move as botMove() alone would make: its seed is fixed by the deal and the position. */
+  botThink() {
+    const state = this.state;
+    if (this.thought?.state !== state) {
       const seat = state.to_act;
       // a seed of its own for every decision, fixed by the deal and the move number
       const seed = (this.record.seed * 7919 + this.position * 104729 + seat) % 2 ** 48;
       const level = this.levels[seat] || DEFAULT_LEVEL;
-      const result = await this.call(() => this.engine.botPlay(state, level, seed, this.human));
-      this.advance(result);
-      return { seat: result.seat, action: result.action, events: result.events };
-    });
+      const promise = this.call(() => this.engine.botPlay(state, level, seed, this.human));
+      promise.catch(() => {}); // (a failure is botMove's to report)
+      this.thought = { state, promise };
+    }
+    return this.thought.promise;
   }
 
   /** Go to position `target` (0: the deal as dealt); resolves with whether it moved. */
