@@ -4,8 +4,11 @@ every table must pass at both widths (geometry, touch strips, words, focus).
 * ``play_to(game, options, seed, stop, person=None)``: the record of a game played by
   the engine's bots (seat 0 by ``person`` when given) until ``stop(state)`` holds.
 * ``saved(record, levels=None, pending=None)``: the page's saved game for it.
-* ``open_table(page, game, save=None, hash_="")``: boot once, put the save (and the
-  instant speed) in localStorage, open the table.
+* ``open_table(page, game, save=None, hash_="", level="basic")``: boot once, put the
+  save, the instant speed and the computer players' level (as the last options chosen;
+  ``None``: none chosen, the page's defaults) in localStorage, open the table.
+* ``answer_link(page, go)``: the question a link to another deal asks while a game is in
+  progress, answered (``go``: start the linked deal; else keep the game).
 * ``booted(browser, site, **context)``: a module's own booted page (a context of its
   own, ``context`` its options) and the list of its uncaught errors; on leaving, the
   module fails if a request left the site's origin. ``no_errors(errors)`` after a test.
@@ -25,7 +28,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from playwright.sync_api import Browser, Error, Page
+from playwright.sync_api import Browser, Error, Page, expect
 from sentences import CARELESS
 
 from celestix import api
@@ -123,8 +126,10 @@ def open_table(
     save: dict[str, Any] | None = None,
     hash_: str = "",
     speed: str = "instant",
+    level: str | None = "basic",
 ) -> None:
     """The page booted (once), localStorage set, then the table's address opened."""
+    prefs = {"levels": [None] + [level] * 4} if level and game != "patience" else None
     if page.evaluate("() => document.documentElement.dataset.engine") != "ready":
         page.goto("/#")
         page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -132,14 +137,23 @@ def open_table(
     page.goto("/#")
     page.wait_for_selector(".home", timeout=BOOT_TIMEOUT_MS)
     page.evaluate(
-        """([game, save, speed]) => {
+        """([game, save, speed, prefs]) => {
             localStorage.clear();
             localStorage.setItem("celestix.settings", JSON.stringify({ speed }));
             if (save) localStorage.setItem(`celestix.${game}.game`, save);
+            if (prefs) localStorage.setItem(`celestix.${game}.prefs`, prefs);
         }""",
-        [game, json.dumps(save) if save else None, speed],
+        [game, json.dumps(save) if save else None, speed, json.dumps(prefs) if prefs else None],
     )
     page.goto(f"/#{game}{hash_}")
+
+
+def answer_link(page: Page, go: bool) -> None:
+    dialog = page.get_by_role("dialog", name=re.compile(r"^Start (deal \d+|the linked game)\?$"))
+    expect(dialog).to_contain_text("You have a game in progress.")
+    name = re.compile(r"^Start ") if go else re.compile(r"^Keep ")
+    dialog.get_by_role("button", name=name).click()
+    expect(dialog).to_have_count(0)
 
 
 # no card or panel is moving (a moving card's box is not where it lands, and one passing

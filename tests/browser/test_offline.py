@@ -127,17 +127,9 @@ def play_patience(page: Page) -> None:
     expect(page.locator(".pt-moves")).to_have_text(str(before + 1))
 
 
-def deal_from_the_options(page: Page) -> None:
-    """A first visit to a table asks for the options: Deal."""
-    dialog = page.get_by_role("dialog")
-    expect(dialog).to_be_visible()
-    dialog.get_by_role("button", name="Deal").click()
-    expect(dialog).to_have_count(0)
-
-
 def play_precedence(page: Page) -> None:
-    """The person's declaration (no melds): the hand moves on past it."""
-    deal_from_the_options(page)
+    """The person's declaration (no melds): the hand moves on past it (a first visit
+    deals at once)."""
     table = page.locator(".table-page[data-turn=you]")
     expect(table).to_have_attribute("data-phase", "declare", timeout=BOOT_TIMEOUT_MS)
     page.get_by_role("button", name="Declare no melds").click()
@@ -148,7 +140,6 @@ def play_precedence(page: Page) -> None:
 
 def play_sabacc(page: Page) -> None:
     """A bid in the auction: the saved game holds one more move."""
-    deal_from_the_options(page)
     page.wait_for_selector(".table-page[data-turn=you]", timeout=BOOT_TIMEOUT_MS)
     played = "() => JSON.parse(localStorage.getItem('celestix.sabacc.game')).record.actions.length"
     before = page.evaluate(played)

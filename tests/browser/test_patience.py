@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, Error, Locator, Page, expect
 from celestix import api
 from celestix.patience import bots
 from celestix.patience.cards import BASE_RANKS, card_name, rank_name
-from tablekit import settled, won_in_one
+from tablekit import answer_link, settled, won_in_one
 
 AxeCheck = Callable[..., list[dict[str, Any]]]  # the fixture of a11y.py
 
@@ -436,6 +436,7 @@ def test_a_shared_deal_url_reproduces_the_deal(table: Page) -> None:
 
     # Another deal number is another deal.
     table.goto("/#patience/deal=4243&start=no-king")
+    answer_link(table, go=True)  # the game of deal 4242 is in progress
     expect(stock(table)).to_have_accessible_name("Stock, 104 cards")
     press(table, "d", 1)
     other = new_state(4243, start="no-king")["stock"][0]

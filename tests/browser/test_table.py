@@ -33,6 +33,7 @@ from tablekit import (
     OUT_OF_VIEW,
     PHONE,
     WIDE,
+    answer_link,
     focus_in_decision,
     internal_words,
     open_table,
@@ -276,6 +277,7 @@ def test_links_open_what_they_name_and_never_throw_a_game_away(table: Page) -> N
         page.keyboard.press("d")
         expect(page.locator(".pt-moves")).to_have_text(str(n))
     page.goto("/#patience/deal=12")
+    answer_link(page, go=True)
     expect(page.locator(".pt-deal-number")).to_have_text("Deal 12")
     expect(page.locator(".pt-moves")).to_have_text("0")
     page.go_back()
@@ -286,6 +288,7 @@ def test_links_open_what_they_name_and_never_throw_a_game_away(table: Page) -> N
     open_table(page, "precedence", position("precedence-bid"))
     assert turn(page) == "you"
     page.goto("/#precedence/deal=99")
+    answer_link(page, go=True)
     expect(page.locator(".tp-info")).to_contain_text("Void is trump")
     page.wait_for_function(
         "() => JSON.parse(localStorage.getItem('celestix.precedence.game')).record.seed === 99"
@@ -301,6 +304,13 @@ def test_links_open_what_they_name_and_never_throw_a_game_away(table: Page) -> N
     open_table(page, "sabacc", hash_="/deal=6", speed="relaxed")
     page.wait_for_selector(".seat-plate.thinking", timeout=BOOT_TIMEOUT_MS)
     page.goto("/#sabacc/deal=4")
+    # (asked first when the computer player's bid was in before the link)
+    page.wait_for_function(
+        """() => document.querySelector("dialog[open]") !== null
+            || JSON.parse(localStorage.getItem('celestix.sabacc.game')).record.seed === 4"""
+    )
+    if page.locator("dialog[open]").count():
+        answer_link(page, go=True)
     page.wait_for_function(
         "() => JSON.parse(localStorage.getItem('celestix.sabacc.game')).record.seed === 4"
     )
@@ -313,6 +323,8 @@ def test_new_game_dialogs_open_at_their_top_and_fit(table: Page, width: str, axe
     page.set_viewport_size(WIDTHS[width])
     for game, first in (("precedence", "Variant"), ("sabacc", "Players")):
         open_table(page, game)
+        turn(page)
+        page.get_by_role("button", name="New game").click()
         dialog = page.locator("dialog.options-dialog[open]")
         expect(dialog).to_be_visible()
         title = dialog.locator(".dialog-title")
@@ -434,3 +446,252 @@ def test_the_declarers_aside_is_named_in_the_middle(table: Page) -> None:
     name = ["You", "Aurel", "Bryn", "Cass", "Dex"][declarer]
     expect(aside.locator(".sb-label")).to_contain_text(f"{name}'s aside")
     expect(page.locator(".tp-me .sb-aside")).to_have_count(0)
+
+
+# ---- the way in: defaults, the deck's legend, dialogs, what a save and a link keep ----
+
+LEVEL_OF_SEATS = """(game) => JSON.parse(localStorage.getItem(`celestix.${game}.game`)).levels"""
+
+
+@pytest.mark.parametrize("game", ["precedence", "sabacc", "patience"])
+def test_a_first_visit_deals_at_once_with_normal_players(table: Page, game: str) -> None:
+    page = table
+    page.set_viewport_size(WIDE)
+    open_table(page, game, level=None)  # nothing chosen before: the defaults
+    if game == "patience":
+        expect(page.locator(".pt-deal-number")).to_have_text(re.compile(r"^Deal \d+$"))
+        expect(page.locator("dialog[open]")).to_have_count(0)
+        return
+    assert turn(page) == "you"
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    levels = page.evaluate(LEVEL_OF_SEATS, game)
+    assert levels[0] is None and levels[1:] == ["normal"] * (len(levels) - 1)
+    # the options are in "New game", the computer players at Normal, each option helped
+    page.locator(".tp-tools").get_by_role("button", name="New game").click()
+    page.wait_for_selector("dialog[open]")
+    ask = page.get_by_role("dialog", name="Start a new game?")
+    if ask.count():  # the computer players had moved: the game is in progress
+        ask.get_by_role("button", name="New game").click()
+    dialog = page.locator("dialog.options-dialog[open]")
+    selects = dialog.locator(".seat-level:not([hidden]) select")
+    expect(selects).to_have_count(len(levels) - 1)
+    for select in selects.all():
+        expect(select).to_have_value("normal")
+    helps = dialog.locator(".field-help").all_inner_texts()
+    fields = dialog.locator(".field").count()
+    assert len([text for text in helps if text.strip()]) == fields
+    assert all("\n" not in text and len(text) <= 240 for text in helps)
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(dialog).to_have_count(0)
+
+
+LEGENDS = {
+    "precedence": ("/deal=5", "The Imperial deck", ["Void", "Frontier", "Border", "Core"],
+                   ["O", "C", "P", "E"], "Voidpilot"),
+    "sabacc": ("/deal=5", "The Centran Sabacc deck", ["Coins", "Flasks", "Sabres", "Staves"],
+               ["A", "L", "C", "Mi", "Ma"], "The Idiot"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+@pytest.mark.parametrize("game", list(LEGENDS))
+def test_the_decks_legend_is_one_tap_from_the_table(table: Page, game: str, width: str) -> None:
+    page = table
+    page.set_viewport_size(WIDTHS[width])
+    link, title, suits, letters, named = LEGENDS[game]
+    open_table(page, game, hash_=link)
+    turn(page)
+    button = page.locator(".tp-tools").get_by_role("button", name="Deck")
+    expect(button).to_be_visible()
+    button.click()
+    dialog = page.get_by_role("dialog", name=title)
+    for suit in suits:
+        expect(dialog.locator(".legend-text", has_text=re.compile(rf"^{suit}: "))).to_have_count(1)
+    shown = dialog.locator(".legend-letter").all_inner_texts()
+    assert shown == letters
+    expect(dialog).to_contain_text(named)
+    # drawn with the deck's own art, out of the screen readers' way (the words name them)
+    cards = dialog.locator(".legend-cards .card")
+    assert cards.count() >= len(suits) + len(letters)
+    deck = "sabacc" if game == "sabacc" else "imperial"
+    assert set(cards.evaluate_all("els => els.map((e) => e.dataset.deck)")) == {deck}
+    assert cards.evaluate_all("els => els.every((e) => e.getAttribute('aria-hidden'))")
+    box = dialog.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= WIDTHS[width]["width"]
+    page.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+    expect(button).to_be_focused()  # focus back where it was
+
+
+def test_the_frontier_legend_names_the_voidpilot(table: Page) -> None:
+    page = table
+    open_table(page, "precedence", hash_="/deal=5&variant=frontier")
+    turn(page)
+    page.keyboard.press("k")
+    dialog = page.get_by_role("dialog", name="The Imperial deck")
+    assert dialog.locator(".legend-letter").all_inner_texts() == ["O", "C", "V", "E"]
+    expect(dialog).to_contain_text("Voidpilot: the 12th rank")
+    expect(dialog).to_contain_text("StellarPilot (P): only the name changes")
+    dialog.get_by_role("button", name="Close").click()
+
+
+FOCUS_IN_DIALOG = """() => {
+    const open = document.querySelector("dialog[open]");
+    return open !== null && open.contains(document.activeElement)
+        && document.activeElement !== open;
+}"""
+
+
+def test_dialogs_keep_tab_inside_and_give_focus_back(table: Page) -> None:
+    page = table
+    page.set_viewport_size(WIDE)
+    open_table(page, "sabacc", position("sabacc-aside"))
+    assert turn(page) == "you"
+    opener = page.locator(".tp-tools").get_by_role("button", name="New game")
+    opener.click()
+    # the game in progress: asked first (its Tab kept inside too)
+    ask = page.get_by_role("dialog", name="Start a new game?")
+    for key in ("Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"):
+        page.keyboard.press(key)
+        assert page.evaluate(FOCUS_IN_DIALOG), f"{key} left the question"
+    ask.get_by_role("button", name="New game").click()
+    dialog = page.locator("dialog.options-dialog[open]")
+    expect(dialog).to_be_visible()
+    stops = dialog.evaluate(
+        """(d) => [...d.querySelectorAll("button, input, select, summary")]
+            .filter((el) => el.getClientRects().length).length"""
+    )
+    for key in ("Tab", "Shift+Tab"):
+        seen = set()
+        for _ in range(stops + 3):  # round the dialog and on past its start
+            page.keyboard.press(key)
+            assert page.evaluate(FOCUS_IN_DIALOG), f"{key} left the dialog"
+            seen.add(page.evaluate("() => document.activeElement.outerHTML.slice(0, 80)"))
+        assert len(seen) > 3  # it went round the controls, not stuck on one
+    page.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+    expect(opener).to_be_focused()
+    # a dialog with one button keeps Tab on it
+    page.get_by_role("button", name="Deck").click()
+    legend = page.locator("dialog.legend-dialog[open]")
+    for key in ("Tab", "Shift+Tab", "Tab"):
+        page.keyboard.press(key)
+        assert page.evaluate(FOCUS_IN_DIALOG), f"{key} left the legend"
+    legend.get_by_role("button", name="Close").click()
+    expect(page.get_by_role("button", name="Deck")).to_be_focused()
+
+
+def test_a_half_made_aside_survives_a_reload(table: Page) -> None:
+    page = table
+    page.set_viewport_size(WIDE)
+    open_table(page, "sabacc", position("sabacc-aside"))
+    assert turn(page) == "you"
+    moves = saved_moves(page, "sabacc")
+    for n in range(3):
+        page.locator(".tp-hand .card:not(.dim)[aria-pressed=false]").first.click(
+            position={"x": 10, "y": 30}
+        )
+        expect(page.locator(".sb-aside-count")).to_contain_text(f"{n + 1} of 6")
+        page.wait_for_selector(".sb-aside-panel:not([data-busy])")
+    chosen = page.eval_on_selector_all(
+        ".tp-hand .card[aria-pressed=true]", "els => els.map((e) => e.dataset.code)"
+    )
+    assert len(chosen) == 3
+    draft = page.evaluate("() => JSON.parse(localStorage.getItem('celestix.sabacc.game')).draft")
+    assert sorted(draft["cards"]) == sorted(chosen) and draft["position"] == moves
+    page.reload()
+    assert turn(page, BOOT_TIMEOUT_MS) == "you"
+    expect(page.locator(".sb-aside-count")).to_contain_text("3 of 6")
+    page.wait_for_selector(".sb-aside-panel:not([data-busy])")
+    again = page.eval_on_selector_all(
+        ".tp-hand .card[aria-pressed=true]", "els => els.map((e) => e.dataset.code)"
+    )
+    assert sorted(again) == sorted(chosen)
+    assert saved_moves(page, "sabacc") == moves  # nothing went before the confirmation
+    for n in range(3, 6):
+        page.locator(".tp-hand .card:not(.dim)[aria-pressed=false]").first.click(
+            position={"x": 10, "y": 30}
+        )
+        expect(page.locator(".sb-aside-count")).to_contain_text(f"{n + 1} of 6")
+        page.wait_for_selector(".sb-aside-panel:not([data-busy])")
+    page.get_by_role("button", name="Set aside 6 cards").click()
+    wait_moves(page, "sabacc", moves + 5)
+    draft = page.evaluate("() => JSON.parse(localStorage.getItem('celestix.sabacc.game')).draft")
+    assert draft is None
+
+
+def dead_end_in_one(seed: int) -> dict[str, Any]:
+    """A patience record one deal from a dead end: the last foundation wants its 8 (on
+    the waste) and the stock's one card is its 7; no redeal is left."""
+    record = won_in_one(seed)
+    setup = record["setup"]
+    seven = setup["waste"][0]
+    foundation = setup["foundations"][7]
+    eight = foundation.pop()
+    setup.update(stock=[seven], waste=[eight])
+    return record
+
+
+def stats_of(page: Page) -> tuple[int, int]:
+    stats = json.loads(page.evaluate("() => localStorage.getItem('celestix.patience.stats')"))
+    return stats["played"], stats["won"]
+
+
+def test_the_patience_counts_a_dead_end_at_once(table: Page) -> None:
+    page = table
+    page.set_viewport_size(WIDE)
+    record = dead_end_in_one(98)
+    assert api.replay(record)["phase"] == "play"
+    open_table(page, "patience", {"version": 1, "record": record, "position": 0})
+    expect(page.locator(".pt-moves")).to_have_text("0")
+    page.keyboard.press("d")
+    expect(page.get_by_role("region", name="Dead end")).to_be_visible()
+    assert stats_of(page) == (1, 0)  # counted now, not at the next deal
+    # undone and dealt again, reloaded, then a new deal: still one game, counted once
+    page.get_by_role("button", name="Undo last move").click()
+    expect(page.locator(".pt-moves")).to_have_text("0")
+    page.keyboard.press("d")
+    expect(page.get_by_role("region", name="Dead end")).to_be_visible()
+    page.reload()
+    expect(page.locator(".pt-state")).to_have_text("Dead end", timeout=BOOT_TIMEOUT_MS)
+    page.keyboard.press("n")
+    page.locator("dialog.options-dialog[open]").get_by_role("button", name="Deal").click()
+    expect(page.locator(".pt-moves")).to_have_text("0")
+    assert stats_of(page) == (1, 0)
+
+
+def test_another_deals_link_asks_before_leaving_a_game(table: Page) -> None:
+    page = table
+    page.set_viewport_size(WIDE)
+    open_table(page, "patience", hash_="/deal=11")
+    page.wait_for_selector(".pt-moves")
+    for n in range(1, 4):
+        page.keyboard.press("d")
+        expect(page.locator(".pt-moves")).to_have_text(str(n))
+    # within the page: Keep leaves the game and its address as they were
+    page.goto("/#patience/deal=12")
+    answer_link(page, go=False)
+    expect(page.locator(".pt-deal-number")).to_have_text("Deal 11")
+    expect(page.locator(".pt-moves")).to_have_text("3")
+    expect(page).to_have_url(re.compile(r"#patience/deal=11$"))
+    # the link opened afresh (another tab, a bookmark): asked too
+    page.goto("/#")
+    page.goto("/#patience/deal=12")
+    answer_link(page, go=False)
+    expect(page.locator(".pt-deal-number")).to_have_text("Deal 11")
+    expect(page.locator(".pt-moves")).to_have_text("3")
+    # started: the linked deal; Back brings the game again
+    page.goto("/#patience/deal=12")
+    answer_link(page, go=True)
+    expect(page.locator(".pt-deal-number")).to_have_text("Deal 12")
+    expect(page.locator(".pt-moves")).to_have_text("0")
+    page.go_back()
+    expect(page.locator(".pt-deal-number")).to_have_text("Deal 11")
+    expect(page.locator(".pt-moves")).to_have_text("3")
+    # no game in progress (just dealt): no question
+    page.goto("/#patience/deal=14")
+    answer_link(page, go=True)
+    expect(page.locator(".pt-deal-number")).to_have_text("Deal 14")
+    page.goto("/#patience/deal=15")
+    expect(page.locator(".pt-deal-number")).to_have_text("Deal 15")
+    expect(page.locator("dialog[open]")).to_have_count(0)
