@@ -185,6 +185,12 @@ def strings(value: Any) -> Iterator[str]:
             yield from strings(item)
 
 
+def hidden_cards(state: dict[str, Any]) -> set[str]:
+    """The cards the seats other than the friend's (2) hold and have not shown."""
+    held = {card for seat, hand in enumerate(state["hands"]) if seat != 2 for card in hand}
+    return held - set(state["shown"])
+
+
 def test_a_whole_hand_with_a_friend(
     host: tuple[Page, list[Error]], friend: tuple[Page, list[Error]]
 ) -> None:
@@ -210,11 +216,17 @@ def test_a_whole_hand_with_a_friend(
         hands = states[m["turn"]]["hands"]
         assert m["view"]["hand"] == hands[2]  # the friend's own hand, as dealt and played
         # every card another seat holds, but those its declared melds show to the table
-        hidden = {card for seat, hand in enumerate(hands) if seat != 2 for card in hand}
-        hidden -= set(states[m["turn"]]["shown"])
+        hidden = hidden_cards(states[m["turn"]])
         assert len(hidden) > 20 or m["turn"] > 20
-        leaked = hidden & set(strings(m))
-        assert not leaked, f"message {m['n']} holds another seat's hidden cards: {leaked}"
+        leaked = hidden & set(strings(m["view"]))
+        assert not leaked, f"message {m['n']}'s view holds another seat's cards: {leaked}"
+        if m["move"] is None:
+            continue
+        # the move's events, against the hands before it (a hand's last move deals the
+        # next hand, whose cards are the same pack's)
+        before = hidden_cards(states[m["turn"] - 1]) - {m["move"]["action"].get("card")}
+        leaked = before & set(strings(m["move"]))
+        assert not leaked, f"message {m['n']}'s move holds another seat's cards: {leaked}"
     # the friend's moves are in the host's record as that seat's
     mine = [a["action"] for a in played["record"]["actions"] if a["seat"] == 2]
     assert mine == got["sent"]
