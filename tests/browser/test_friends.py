@@ -16,6 +16,9 @@ from playwright.sync_api import Browser, Error, Page, expect
 
 from tablekit import booted, no_errors, open_table
 
+# Longest wait for two contexts' data channel to open (the machine is shared and busy)
+CONNECT_MS = 30_000
+
 IMPORTS = """
   const link = await import("/js/table/friends/link.js");
   const protocol = await import("/js/table/friends/protocol.js");
@@ -185,6 +188,12 @@ def strings(value: Any) -> Iterator[str]:
             yield from strings(item)
 
 
+def hidden_cards(state: dict[str, Any]) -> set[str]:
+    """The cards the seats other than the friend's (2) hold and have not shown."""
+    held = {card for seat, hand in enumerate(state["hands"]) if seat != 2 for card in hand}
+    return held - set(state["shown"])
+
+
 def test_a_whole_hand_with_a_friend(
     host: tuple[Page, list[Error]], friend: tuple[Page, list[Error]]
 ) -> None:
@@ -210,11 +219,18 @@ def test_a_whole_hand_with_a_friend(
         hands = states[m["turn"]]["hands"]
         assert m["view"]["hand"] == hands[2]  # the friend's own hand, as dealt and played
         # every card another seat holds, but those its declared melds show to the table
-        hidden = {card for seat, hand in enumerate(hands) if seat != 2 for card in hand}
-        hidden -= set(states[m["turn"]]["shown"])
+        hidden = hidden_cards(states[m["turn"]])
         assert len(hidden) > 20 or m["turn"] > 20
-        leaked = hidden & set(strings(m))
-        assert not leaked, f"message {m['n']} holds another seat's hidden cards: {leaked}"
+        leaked = hidden & set(strings(m["view"]))
+        assert not leaked, f"message {m['n']}'s view holds another seat's cards: {leaked}"
+        if m["move"] is None:
+            continue
+        # the move's events, against the hands before it (a hand's last move deals the
+        # next hand, whose cards are the same pack's)
+        shown = {m["move"]["action"].get("card"), *states[m["turn"]]["shown"]}
+        before = hidden_cards(states[m["turn"] - 1]) - shown
+        leaked = before & set(strings(m["move"]))
+        assert not leaked, f"message {m['n']}'s move holds another seat's cards: {leaked}"
     # the friend's moves are in the host's record as that seat's
     mine = [a["action"] for a in played["record"]["actions"] if a["seat"] == 2]
     assert mine == got["sent"]
@@ -366,9 +382,11 @@ def test_lobby_and_a_hand_through_the_pages(
     expect(gpage.get_by_role("button", name="Copy")).to_be_visible()
     invite.get_by_role("textbox", name="Paste Bea's answer").fill(answer.input_value())
     invite.get_by_role("button", name="Connect").click()
-    expect(invite.locator('.fr-invite[data-status="here"]')).to_contain_text("Connected")
+    expect(invite.locator('.fr-invite[data-status="here"]')).to_contain_text(
+        "Connected", timeout=CONNECT_MS
+    )
     invite.get_by_role("button", name="Start").click()
-    expect(gpage.locator(".table-page")).to_be_visible()
+    expect(gpage.locator(".table-page")).to_be_visible(timeout=CONNECT_MS)
     # the friend's page: the friend is "You"; the host sits opposite, as South
     expect(gpage.locator(".table-page")).to_contain_text("South")
 
