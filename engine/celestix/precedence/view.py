@@ -10,7 +10,7 @@ score sheet. It never holds the seed or another seat's hidden cards.
 
 from __future__ import annotations
 
-from typing import TypedDict, cast
+from typing import NotRequired, TypedDict, cast
 
 from celestix.errors import MalformedError
 from celestix.precedence.bidding import bid_limit, contracts
@@ -18,8 +18,8 @@ from celestix.precedence.cards import SEATS, SUIT_NAMES, SUITS, rank_names, twel
 from celestix.precedence.melds import describe_meld
 from celestix.precedence.options import counts_excess, trump_suit
 from celestix.precedence.scoring import AUDIT_AT
-from celestix.precedence.state import Phase, trick_leader
-from celestix.precedence.tricks import win_reason
+from celestix.precedence.state import Phase, live_declared, trick_leader
+from celestix.precedence.tricks import play_refusal, win_reason
 from celestix.shape import JsonDict, ViewKeys
 from celestix.table.ledger import Entry
 from celestix.table.tricks import Play
@@ -33,6 +33,9 @@ VIEW_KEYS = (
     "target", "penalty", "chips", "hand_pot", "accord_pot", "wagers", "ledger", "history",
     "winner",
 )  # fmt: skip
+# "refusals" is optional: a view made before it existed (a saved game's, a review's)
+# may lack it
+OPTIONAL_VIEW_KEYS = ("refusals",)
 PHASE_VALUES = tuple(phase.value for phase in Phase)
 
 
@@ -58,6 +61,7 @@ class View(ViewKeys):
     suit_names: list[str]
     hand: list[str] | None  # None for a spectator
     hand_sizes: list[int]
+    refusals: NotRequired[dict[str, str]]
     trump: str
     trump_code: str
     dealer: int
@@ -197,8 +201,28 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
             for line in state["history"]
         ],
         "winner": state["winner"],
+        "refusals": _refusals(state, seat),
     }
     return cast(JsonDict, view)
+
+
+def _refusals(state: JsonDict, seat: int | None) -> dict[str, str]:
+    """Why each card the seat holds may not go now: ``{card: explanation}``.
+
+    Only for the seat to play (empty otherwise); the explanations are the ones ``apply``
+    gives when the card is tried, so a front end can say why a card is disabled.
+    """
+    if seat is None or seat != state["to_act"] or state["phase"] != Phase.PLAY.value:
+        return {}
+    hand = state["hands"][seat]
+    declared = live_declared(state, seat)
+    variant = str(state["options"]["variant"])
+    out: dict[str, str] = {}
+    for card in hand:
+        refusal = play_refusal(hand, declared, state["trick"], card, variant)
+        if refusal is not None:
+            out[card] = refusal[1]
+    return out
 
 
 def _copy_trick(done: CompletedTrick) -> CompletedTrick:

@@ -243,3 +243,31 @@ def test_bad_views_are_refused_by_bots(change: Any) -> None:
 def test_a_spectator_cannot_act() -> None:
     with pytest.raises(MalformedError):
         api.bot_action(api.view(in_play(), None), "basic", 1)
+
+
+def test_refusals_give_the_reason_apply_gives_for_every_card_that_may_not_go() -> None:
+    """A front end says why a card is disabled, in the engine's own words."""
+    checked = 0
+    for seed in (3, 11):
+        state = api.new_game("precedence", None, seed)
+        while state["phase"] != "play":
+            seat = state["to_act"]
+            assert api.view(state, seat)["refusals"] == {}
+            state = api.apply(state, api.legal_actions(state, seat)[0], seat)["state"]
+        for _ in range(8 * 4):  # eight tricks
+            seat = state["to_act"]
+            view = api.view(state, seat)
+            legal = {a["card"] for a in api.legal_actions(state, seat)}
+            refusals: dict[str, Any] = view["refusals"]
+            assert set(refusals) == set(view["hand"]) - legal
+            for card, reason in refusals.items():
+                with pytest.raises(api.RulesError) as refused:
+                    api.apply(state, {"type": "play", "card": card}, seat)
+                assert reason in str(refused.value) and reason.startswith("You must")
+                checked += 1
+            for other in range(4):
+                if other != seat:
+                    assert api.view(state, other)["refusals"] == {}
+            state = api.apply(state, api.legal_actions(state, seat)[-1], seat)["state"]
+    assert checked > 0
+    assert api.view(api.new_game("precedence", None, 3), None)["refusals"] == {}

@@ -11,9 +11,22 @@
 // holding one <svg viewBox="0 0 250 350">. Suit colours come from CSS custom
 // properties (--suit-S, --suit-H, ...), so the four-colour option is a class on <html>.
 
+import { installCardTips } from "../ui/cardtip.js";
 import { BACK_DEFS, backMarkup } from "./back.js";
 
 export const VIEWBOX = "0 0 250 350";
+
+// A compact face's index (view-box units): the rank, and the suit's symbol under it,
+// both within the card's left 46% and top 47%, the part a hand of overlapping rows
+// leaves showing (the next card covers the right, a raised card of the row below the
+// bottom). Every deck draws its compact rank and suit there, marked .idx and .idx-suit.
+export const COMPACT_INDEX = { x: 14, baseline: 100, size: 104, wide: 96, suitY: 110, suit: 54 };
+
+/** The compact suit mark: the symbol `href` under the rank. */
+export function compactSuit(href) {
+  const { x, suitY, suit } = COMPACT_INDEX;
+  return `<use href="${href}" class="ink idx-suit" x="${x}" y="${suitY}" width="${suit}" height="${suit}"/>`;
+}
 const SVG_NS = "http://www.w3.org/2000/svg";
 const decks = new Map();
 const faceCache = new Map();
@@ -41,6 +54,7 @@ export function cardName(code, deck = "standard") {
 function ensureSprite() {
   if (spriteReady) return;
   spriteReady = true;
+  installCardTips();
   const svg = document.createElementNS(SVG_NS, "svg");
   svg.setAttribute("class", "cx-sprite");
   svg.setAttribute("aria-hidden", "true");
@@ -82,9 +96,11 @@ export function setCard(el, code, { deck = "standard", faceUp = true } = {}) {
   if (face === "up") {
     el.dataset.suit = d.suit(code);
     el.dataset.rank = d.rank(code);
+    el.title = d.name(code); // its full name on hover (and on a long press: ui/cardtip.js)
   } else {
     delete el.dataset.suit;
     delete el.dataset.rank;
+    el.removeAttribute("title");
   }
   const inner = face === "up" ? faceMarkup(deck, code) : backMarkup();
   el.innerHTML = `<svg viewBox="${VIEWBOX}" aria-hidden="true" focusable="false">${inner}</svg>`;

@@ -13,7 +13,7 @@
 // Emperor) have drawn panels and a gold star under each corner index. Like the standard
 // deck, every face has a full and a compact layout (cards.css picks by size).
 
-import { registerDeck } from "./card.js";
+import { COMPACT_INDEX as AT, compactSuit, registerDeck } from "./card.js";
 import { COURT_RULE, courtFrame, PIP_LAYOUTS } from "./standard.js";
 
 export const SUIT_NAMES = { V: "Void", F: "Frontier", B: "Border", C: "Core" };
@@ -99,10 +99,10 @@ const EMBLEMS = {
       <circle class="jewel" cx="26" cy="85" r="3.5"/><circle class="jewel" cx="74" cy="85" r="3.5"/>`,
 };
 
-function pip(suit, cx, cy, size) {
+function pip(suit, cx, cy, size, cls = "ink") {
   const half = size / 2;
   const turn = cy > 175 ? ` transform="rotate(180 ${cx} ${cy})"` : "";
-  return `<use href="#cx-imp-${suit}" class="ink" x="${cx - half}" y="${cy - half}" width="${size}" height="${size}"${turn}/>`;
+  return `<use href="#cx-imp-${suit}" class="${cls}" x="${cx - half}" y="${cy - half}" width="${size}" height="${size}"${turn}/>`;
 }
 
 function indexText(label, x, y, size, anchor = "middle", squeeze = 1.02) {
@@ -124,7 +124,7 @@ function star(cx, cy, r) {
 }
 
 function corner(label, suit, honour) {
-  return `<g class="corner">${indexText(label, 31, 60, 46)}${pip(suit, 31, 86, 30)}${honour ? star(31, 118, 11) : ""}</g>`;
+  return `<g class="corner">${indexText(label, 31, 60, 46)}${pip(suit, 31, 86, 30, "ink idx-suit")}${honour ? star(31, 118, 11) : ""}</g>`;
 }
 
 function courtPanel(rank, suit) {
@@ -144,11 +144,10 @@ function compact(label, rank, suit) {
   const big = EMBLEMS[rank]
     ? `<svg x="45" y="160" width="160" height="160" viewBox="0 0 100 100" overflow="visible">${EMBLEMS[rank]}</svg>`
     : `<use href="#cx-imp-${suit}" class="ink" x="55" y="170" width="140" height="140"/>`;
-  const wide = label.length > 1;
   return (
-    `<g class="compact">${indexText(label, 14, 128, 132, "start", 96 / 132)}` +
-    `<use href="#cx-imp-${suit}" class="ink" x="${wide ? 170 : 152}" y="28" width="${wide ? 66 : 78}" height="${wide ? 66 : 78}"/>` +
-    (HONOURS.has(rank) ? star(34, 154, 14) : "") +
+    `<g class="compact">${indexText(label, AT.x, AT.baseline, AT.size, "start", AT.wide / AT.size)}` +
+    compactSuit(`#cx-imp-${suit}`) +
+    (HONOURS.has(rank) ? star(AT.x + AT.suit + 22, AT.suitY + AT.suit / 2, 14) : "") +
     `${big}</g>`
   );
 }

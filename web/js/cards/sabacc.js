@@ -10,7 +10,7 @@
 // never told by colour alone; the Honours (the Masters, The Magician, The Universe and
 // The Idiot) wear a gold star. Colours come from CSS (css/cards-sabacc.css).
 
-import { registerDeck } from "./card.js";
+import { COMPACT_INDEX as AT, compactSuit, registerDeck } from "./card.js";
 import { courtFrame, PIP_LAYOUTS } from "./standard.js";
 
 export const SUIT_NAMES = { c: "coins", f: "flasks", s: "sabres", t: "staves" };
@@ -118,10 +118,10 @@ const SABACC_EMBLEMS = {
 
 // ---- faces --------------------------------------------------------------------------
 
-function pip(suit, cx, cy, size) {
+function pip(suit, cx, cy, size, cls = "ink") {
   const half = size / 2;
   const turn = cy > 175 ? ` transform="rotate(180 ${cx} ${cy})"` : "";
-  return `<use href="#sb-suit-${suit}" class="ink" x="${cx - half}" y="${cy - half}" width="${size}" height="${size}"${turn}/>`;
+  return `<use href="#sb-suit-${suit}" class="${cls}" x="${cx - half}" y="${cy - half}" width="${size}" height="${size}"${turn}/>`;
 }
 
 // Printed words and numbers live in the sprite as symbols and are placed with <use>:
@@ -173,7 +173,7 @@ function honourMark(x, y, size) {
 function suitCorner(rank, suit) {
   const text = COURT_INDEX[rank] || String(rank);
   const width = text.length > 1 ? 44 : 0;
-  return `<g class="corner">${label(text, 31, 60, 44, { width })}${pip(suit, 31, 86, 30)}</g>`;
+  return `<g class="corner">${label(text, 31, 60, 44, { width })}${pip(suit, 31, 86, 30, "ink idx-suit")}</g>`;
 }
 
 function courtPanel(rank, suit) {
@@ -208,8 +208,8 @@ function suitCompact(rank, suit) {
     ? `<svg x="45" y="160" width="160" height="160" viewBox="0 0 100 100" overflow="visible">${EMBLEMS[rank]}</svg>`
     : `<use href="#sb-suit-${suit}" class="ink" x="55" y="170" width="140" height="140"/>`;
   return (
-    `<g class="compact">${label(text, 14, 128, 132, { anchor: "start", width: wide ? 96 : 0 })}` +
-    `<use href="#sb-suit-${suit}" class="ink" x="${wide ? 168 : 152}" y="28" width="${wide ? 68 : 78}" height="${wide ? 68 : 78}"/>` +
+    `<g class="compact">${label(text, AT.x, AT.baseline, AT.size, { anchor: "start", width: wide ? AT.wide : 0 })}` +
+    compactSuit(`#sb-suit-${suit}`) +
     `${big}</g>`
   );
 }
@@ -229,7 +229,7 @@ function sabaccCorner(number) {
   const width = text.length > 2 ? 54 : text.length > 1 ? 40 : 0;
   return (
     `<g class="corner">${label(text, 33, 58, 40, { width })}` +
-    `<use href="#cx-star" class="ink" x="18" y="70" width="30" height="30"/></g>`
+    `<use href="#cx-star" class="ink idx-suit" x="18" y="70" width="30" height="30"/></g>`
   );
 }
 
@@ -245,11 +245,13 @@ function sabaccFace(code, number, honour) {
       `<circle class="sb-medal" cx="125" cy="175" r="52"/>` +
       label(text, 125, 200, 70, { width: text.length > 2 ? 90 : text.length > 1 ? 66 : 0 }) +
       label("SABACC", 125, 292, 22, { cls: "sb-word ink" });
-  // the compact index stays within the card's left 45% (the strip a hand shows of it)
+  // the compact index (the number, and the star that marks a Sabacc) stays in the strip
+  // a hand shows of it (card.js COMPACT_INDEX)
   const compactText =
-    text.length > 2
-      ? label(text, 12, 112, 100, { anchor: "start", width: 98 })
-      : label(text, 14, 120, 120, { anchor: "start", width: text.length > 1 ? 96 : 0 });
+    label(text, AT.x, AT.baseline, AT.size, {
+      anchor: "start",
+      width: text.length > 2 ? 100 : text.length > 1 ? AT.wide : 0,
+    }) + compactSuit("#cx-star");
   return (
     `<rect class="face-base" x="1" y="1" width="248" height="348" rx="18"/>` +
     `<rect class="sb-trump-frame ink-stroke" x="12" y="12" width="226" height="326" rx="12"/>` +

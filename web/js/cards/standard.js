@@ -7,7 +7,7 @@
 //             suit in the top corners and one big pip or court emblem below.
 // The suit symbol is always drawn, so a suit is never told by colour alone.
 
-import { registerDeck } from "./card.js";
+import { COMPACT_INDEX as AT, compactSuit, registerDeck } from "./card.js";
 
 export const RANK_NAMES = {
   A: "Ace",
@@ -167,10 +167,10 @@ export const COURT_RULE =
   `<path class="court-rule ink-stroke" d="M72 175H112M138 175H178"/>` +
   `<path class="ink" d="M125 169l6 6-6 6-6-6Z"/>`;
 
-function pip(suit, cx, cy, size, extra = "") {
+function pip(suit, cx, cy, size, cls = "ink") {
   const half = size / 2;
   const turn = cy > 175 ? ` transform="rotate(180 ${cx} ${cy})"` : "";
-  return `<use href="#cx-suit-${suit}" class="ink" x="${cx - half}" y="${cy - half}" width="${size}" height="${size}"${turn}${extra}/>`;
+  return `<use href="#cx-suit-${suit}" class="${cls}" x="${cx - half}" y="${cy - half}" width="${size}" height="${size}"${turn}/>`;
 }
 
 function indexText(rank, x, y, size, anchor = "middle", squeeze = 1.02) {
@@ -184,7 +184,7 @@ function indexText(rank, x, y, size, anchor = "middle", squeeze = 1.02) {
 }
 
 function corner(rank, suit) {
-  return `<g class="corner">${indexText(rank, 31, 60, 46)}${pip(suit, 31, 86, 30)}</g>`;
+  return `<g class="corner">${indexText(rank, 31, 60, 46)}${pip(suit, 31, 86, 30, "ink idx-suit")}</g>`;
 }
 
 function courtPanel(rank, suit) {
@@ -213,8 +213,8 @@ function compact(rank, suit) {
     ? `<svg x="45" y="160" width="160" height="160" viewBox="0 0 100 100" overflow="visible">${EMBLEMS[rank]}</svg>`
     : `<use href="#cx-suit-${suit}" class="ink" x="55" y="170" width="140" height="140"/>`;
   return (
-    `<g class="compact">${indexText(rank, 16, 128, 132, "start", 0.9)}` +
-    `<use href="#cx-suit-${suit}" class="ink" x="${rank === "T" ? 170 : 152}" y="28" width="${rank === "T" ? 66 : 78}" height="${rank === "T" ? 66 : 78}"/>` +
+    `<g class="compact">${indexText(rank, AT.x, AT.baseline, AT.size, "start", AT.wide / AT.size)}` +
+    compactSuit(`#cx-suit-${suit}`) +
     `${big}</g>`
   );
 }

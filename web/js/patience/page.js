@@ -39,7 +39,7 @@ class PatiencePage extends TablePage {
   toolDefs() {
     return [
       { name: "undo", label: "Undo", icon: "undo", shortcut: "Control+Z" },
-      { name: "redo", label: "Redo", icon: "redo", shortcut: "Control+Y" },
+      { name: "redo", label: "Redo", icon: "redo", shortcut: "Control+Y", narrowMore: true },
       { name: "restart", label: "Restart", icon: "restart", narrowMore: true },
       { name: "new", label: "New deal", icon: "deal", shortcut: "N" },
       { name: "hint", label: "Hint", icon: "hint", shortcut: "H" },

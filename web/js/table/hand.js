@@ -5,8 +5,11 @@
 //
 // One tab stop (roving tabindex): Left/Right (and Up/Down) move between the cards,
 // Home/End jump, Enter or Space chooses. Every card is a button named after the card.
-// A mouse click or a key chooses at once; a tap lifts the card first ("picked") and a
-// second tap on it chooses, so a finger never plays a card it did not mean.
+// A mouse click or a key chooses at once; a tap lifts a playable card first ("picked")
+// and a second tap on it chooses, so a finger never plays a card it did not mean; a card
+// that may not go is refused on the first tap (choose() says why), as by mouse or key.
+// When the turn comes to play, focus goes to the first playable card; the arrows still
+// pass over every card (one that may not go is announced so, with the reason).
 //
 //   const hand = new HandView(el, {deck, choose(code, button), pick(code | null), label})
 //   hand.render(codes, {mode, legal, pressed, reasons, marks})
@@ -30,6 +33,8 @@ const MIN_STRIP = 40; // px of each card always showing (a tap target, and its i
 const STRIP_SHARE = 0.46; // ... and at least this share of its width (a compact face's index)
 const ROW_SHOW = 0.56; // the share of a card's height a row below leaves showing
 const RATIO = 1.4; // height / width
+const LIFT = 0.12; // a playable card rises this share of its width ...
+const PICK_LIFT = 1.6; // ... and a lifted or chosen one this many times more: the room kept above
 
 export class HandView {
   constructor(el, { deck, choose, pick = () => {}, label = "Your hand" }) {
@@ -54,7 +59,8 @@ export class HandView {
       if (!button || !this.el.contains(button)) return;
       const viaTouch = this.touch && event.detail > 0;
       this.touch = false;
-      if (viaTouch && this.mode === "play" && this.picked !== button.dataset.code) {
+      const playable = button.classList.contains("legal");
+      if (viaTouch && this.mode === "play" && playable && this.picked !== button.dataset.code) {
         this.pick(button.dataset.code);
         return;
       }
@@ -89,6 +95,7 @@ export class HandView {
   ) {
     const keep = new Map();
     const order = [];
+    const turnBegins = mode === "play" && this.mode !== "play";
     this.mode = mode;
     this.el.dataset.mode = mode;
     const hadFocus = this.el.contains(document.activeElement) || this.lostFocus;
@@ -135,7 +142,8 @@ export class HandView {
     if (this.picked && (!keep.has(this.picked) || mode !== "play")) this.pick(null);
     this.layout();
     let target = this.cards.get(this.focusCode);
-    if (!target && mode === "play" && legal) target = order.find((b) => legal.has(b.dataset.code));
+    if (mode === "play" && legal && (!target || (turnBegins && !legal.has(this.focusCode))))
+      target = order.find((b) => legal.has(b.dataset.code)) || target;
     if (!target) target = order[0];
     if (target) this.setRoving(target, hadFocus && document.activeElement !== target);
   }
@@ -156,21 +164,21 @@ export class HandView {
         cols > 1
           ? Math.min(width - MIN_STRIP * (cols - 1), width / (1 + STRIP_SHARE * (cols - 1)))
           : width;
-      const lift = 0.12;
-      const fitsHeight = tallest / (RATIO * (1 + ROW_SHOW * (rows - 1)) + lift);
+      const fitsHeight = tallest / (RATIO * (1 + ROW_SHOW * (rows - 1)) + LIFT * PICK_LIFT);
       const w = Math.floor(Math.min(most, fitsWidth, fitsHeight));
       if (w > best.w + 2) best = { rows, w };
     }
     const { rows, w } = best;
     const h = w * RATIO;
-    const lift = Math.round(w * 0.12);
+    const lift = Math.round(w * LIFT);
+    const room = Math.ceil(lift * PICK_LIFT); // a lifted card of the top row stays in the hand
     const perRow = Math.ceil(n / rows) || 1;
     const cols = perRow;
     const step = cols > 1 ? Math.min(w + 6, (width - w) / (cols - 1)) : 0;
     const rowStep = Math.round(h * ROW_SHOW);
     this.el.style.setProperty("--card-w", `${w}px`);
     this.el.style.setProperty("--lift", `${lift}px`);
-    this.el.style.height = `${Math.ceil(lift + h + rowStep * (rows - 1) + 10)}px`;
+    this.el.style.height = `${Math.ceil(room + h + rowStep * (rows - 1) + 10)}px`;
     this.el.dataset.rows = String(rows);
     buttons.forEach((button, i) => {
       const row = Math.floor(i / perRow);
@@ -178,7 +186,7 @@ export class HandView {
       const col = i - row * perRow;
       const span = w + step * (inRow - 1);
       button.style.left = `${Math.round(4 + (width - span) / 2 + col * step)}px`;
-      button.style.top = `${lift + row * rowStep}px`;
+      button.style.top = `${room + row * rowStep}px`;
     });
   }
 

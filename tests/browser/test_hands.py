@@ -1,0 +1,298 @@
+"""The person's cards and what they tap, in every game (issue 24), on a 375x740 touch
+screen (and the targets at 1440x900 too):
+
+* every card of a hand (and every card the patience shows) shows its rank and its suit
+  in the part left visible: the centre and corners of its rank and suit index hit the
+  card itself, not the next card, a raised card of the row below or a button;
+* every button, link and icon on a game's page is at least 44 x 44 px;
+* a card that may not go is refused on the first tap, with the reason, and lifts nothing;
+  by mouse and by key too;
+* when the turn comes to play, focus is on the first playable card (the arrows still pass
+  over every card);
+* the aside's chosen cards stay in view, under no button;
+* a card names itself on hover (its title) and on a long press (a label over it).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tablekit import (
+    PHONE,
+    WIDE,
+    open_table,
+    play_to,
+    saved,
+    saved_moves,
+    settled,
+    turn,
+    wait_moves,
+)
+from test_table import position
+
+WIDTHS = {"1440": WIDE, "375": PHONE}
+PHASES = ["precedence-play", "precedence-bid", "sabacc-aside", "sabacc-play", "sabacc-5-bidding"]
+
+# For each card: its visible rank index (.idx) and suit index (.idx-suit), each hit at
+# its centre and near its corners by the card itself.
+COVERED_INDEX = """(selector) => {
+    const wrong = [];
+    const cards = [...document.querySelectorAll(selector)];
+    for (const card of cards) {
+        for (const part of [".idx", ".idx-suit"]) {
+            const el = [...card.querySelectorAll(part)].find(
+                (e) => e.getBoundingClientRect().width > 0);
+            if (!el) {
+                wrong.push(`${card.title}: no ${part} drawn`);
+                continue;
+            }
+            const r = el.getBoundingClientRect();
+            for (const [fx, fy] of [[0.5, 0.5], [0.2, 0.2], [0.8, 0.2], [0.2, 0.8], [0.8, 0.8]]) {
+                const hit = document.elementFromPoint(r.left + fx * r.width, r.top + fy * r.height);
+                if (!hit || hit.closest(".card") !== card) {
+                    const by = hit?.closest(".card")?.title || hit?.className || "nothing";
+                    wrong.push(`${card.title}: ${part} covered by ${by}`);
+                    break;
+                }
+            }
+        }
+    }
+    return { cards: cards.length, wrong };
+}"""
+
+# Every visible button, link and icon of the page smaller than 44 x 44 px (the hand's
+# cards are checked by their strips: tablekit.HIDDEN_STRIPS).
+SMALL_TARGETS = """() => {
+    const small = [];
+    const targets = document.querySelectorAll(
+        "button, a[href], [role=button], summary, input:not([type=hidden]), select");
+    for (const el of targets) {
+        if (el.closest(".tp-hand, [hidden], dialog:not([open])")) continue;
+        const r = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        if (!r.width || !r.height || style.visibility === "hidden") continue;
+        if (r.width < 44 - 0.5 || r.height < 44 - 0.5) {
+            const name = (el.getAttribute("aria-label") || el.textContent).trim().slice(0, 30);
+            small.push(`${el.tagName.toLowerCase()}.${el.className} "${name}": ` +
+                `${Math.round(r.width)}x${Math.round(r.height)}`);
+        }
+    }
+    return small;
+}"""
+
+
+def open_phase(page: Page, name: str) -> None:
+    open_table(page, name.split("-", maxsplit=1)[0], position(name))
+    assert turn(page) == "you"
+    settled(page)
+
+
+def open_patience(page: Page) -> None:
+    """A patience deal with a card drawn to the waste."""
+    open_table(page, "patience", hash_="/deal=5")
+    page.get_by_role("button", name="Stock, 103 cards").click()
+    page.wait_for_selector(".pt-waste .card[data-face=up]")
+    settled(page)
+
+
+@pytest.mark.parametrize("name", ["precedence-play", "sabacc-aside", "sabacc-play"])
+def test_every_hand_card_shows_its_rank_and_suit(table: Page, name: str) -> None:
+    page = table
+    page.set_viewport_size(PHONE)
+    open_phase(page, name)
+    rows = int(page.locator(".hand-view").get_attribute("data-rows") or 0)
+    assert rows >= 2  # the case of the issue: overlapping rows
+    found = page.evaluate(COVERED_INDEX, ".tp-hand .card")
+    assert found["cards"] >= 10
+    assert found["wrong"] == []
+
+
+def test_the_patience_cards_show_their_rank_and_suit(table: Page) -> None:
+    page = table
+    page.set_viewport_size(PHONE)
+    open_patience(page)
+    found = page.evaluate(COVERED_INDEX, ".pt-table .card[data-face=up]")
+    assert found["cards"] >= 2  # the foundation's base card and the waste's card
+    assert found["wrong"] == []
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_every_target_is_at_least_44_px(table: Page, width: str) -> None:
+    page = table
+    page.set_viewport_size(WIDTHS[width])
+    small = {}
+    for name in PHASES:
+        open_phase(page, name)
+        small[name] = page.evaluate(SMALL_TARGETS)
+    open_patience(page)
+    small["patience"] = page.evaluate(SMALL_TARGETS)
+    assert {name: found for name, found in small.items() if found} == {}
+
+
+def refused(page: Page, moves: int) -> None:
+    """The card went nowhere, nothing is lifted, and the reason was said."""
+    expect(page.locator("#toasts")).to_contain_text("You must")
+    expect(page.locator(".table-page")).to_have_attribute("data-turn", "you")
+    expect(page.locator(".tp-hand .card.picked")).to_have_count(0)
+    assert saved_moves(page, "precedence") == moves
+
+
+def test_a_card_that_may_not_go_is_refused_on_the_first_tap(table: Page) -> None:
+    page = table
+    page.set_viewport_size(PHONE)
+    open_phase(page, "precedence-play")
+    moves = saved_moves(page, "precedence")
+    dim = page.locator(".tp-hand .card.dim").first
+    dim.tap(position={"x": 10, "y": 14}, force=True)  # aria-disabled: Playwright is told
+    refused(page, moves)
+    # a playable card is still lifted by the first tap and sent by the second
+    legal = page.locator(".tp-hand .card.legal").first
+    legal.tap(position={"x": 10, "y": 14})
+    expect(legal).to_have_class(re.compile(r"\bpicked\b"))
+    assert saved_moves(page, "precedence") == moves
+    legal.tap(position={"x": 10, "y": 14})
+    wait_moves(page, "precedence", moves)
+
+
+def test_a_card_that_may_not_go_is_refused_by_mouse_and_key(table: Page) -> None:
+    page = table
+    open_phase(page, "precedence-play")
+    moves = saved_moves(page, "precedence")
+    dim = page.locator(".tp-hand .card.dim")
+    dim.first.click(position={"x": 10, "y": 30}, force=True)
+    refused(page, moves)
+    page.evaluate("() => document.querySelector('#toasts').replaceChildren()")
+    dim.last.focus()
+    page.keyboard.press("Enter")
+    refused(page, moves)
+
+
+def bid_nothing(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """The person declares no meld and bids 0 tricks."""
+    return next((a for a in legal if a == {"type": "bid", "tricks": 0}), legal[0])
+
+
+def first_legal_focused(page: Page) -> dict[str, Any]:
+    found: dict[str, Any] = page.evaluate(
+        """() => {
+            const cards = [...document.querySelectorAll(".tp-hand .card")];
+            const first = cards.find((c) => c.classList.contains("legal"));
+            return {
+                focused: document.activeElement?.title || "nothing",
+                first: first?.title,
+                firstCardPlayable: cards[0]?.classList.contains("legal"),
+            };
+        }"""
+    )
+    return found
+
+
+def test_the_first_playable_card_has_the_focus_when_the_turn_comes(table: Page) -> None:
+    page = table
+    page.set_viewport_size(PHONE)
+    # deal 5: when the play comes to the person (having bid 0), their first card may not go
+    _, record = play_to(
+        "precedence", None, 5, lambda s: s["phase"] == "bid" and s["to_act"] == 0, bid_nothing
+    )
+    open_table(page, "precedence", saved(record))
+    assert turn(page) == "you"
+    expect(page.locator(".pr-bid:focus")).to_have_count(1)
+    page.keyboard.press("Home")
+    expect(page.locator(".pr-bid:focus")).to_have_text("0")
+    moves = saved_moves(page, "precedence")
+    page.keyboard.press("Enter")  # the bid; the others bid and lead up to the person
+    wait_moves(page, "precedence", moves)
+    assert turn(page) == "you"
+    expect(page.locator(".table-page")).to_have_attribute("data-phase", "play")
+    expect(page.locator(".tp-hand .card:focus")).to_have_count(1)
+    found = first_legal_focused(page)
+    assert found["firstCardPlayable"] is False  # the case of the issue
+    assert found["focused"] == found["first"]
+    # the arrows still pass over every card: Home reaches the first, refused with its reason
+    page.keyboard.press("Home")
+    first = page.locator(".tp-hand .card").first
+    expect(first).to_be_focused()
+    expect(first).to_have_attribute("aria-disabled", "true")
+    expect(page.locator(".tp-status")).to_contain_text("You must")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".tp-hand .card").nth(1)).to_be_focused()
+
+    # in Contract Sabacc, after a card played by key, the next turn's focus is on a playable card
+    open_phase(page, "sabacc-play")
+    found = first_legal_focused(page)
+    assert found["focused"] == found["first"]
+    moves = saved_moves(page, "sabacc")
+    page.keyboard.press("Enter")
+    wait_moves(page, "sabacc", moves)
+    if turn(page) == "you":
+        found = first_legal_focused(page)
+        assert found["focused"] == found["first"]
+
+
+def test_the_chosen_aside_stays_in_view(table: Page) -> None:
+    page = table
+    page.set_viewport_size(PHONE)
+    open_phase(page, "sabacc-aside")
+    free = page.locator(".tp-hand .card:not(.dim)[aria-pressed=false]")
+    for _ in range(3):  # the top row's first cards: they rise towards the buttons above
+        free.first.tap(position={"x": 10, "y": 14})
+        page.wait_for_selector(".sb-aside-panel:not([data-busy])")
+    settled(page)
+    covered = page.evaluate(
+        """() => [...document.querySelectorAll(".tp-hand .card[aria-pressed=true]")]
+            .filter((card) => {
+                const r = card.getBoundingClientRect();
+                return [[4, 3], [r.width / 2, 3], [r.width / 2, 10]].some(([x, y]) =>
+                    document.elementFromPoint(r.left + x, r.top + y)?.closest(".card") !== card);
+            })
+            .map((card) => card.title)"""
+    )
+    assert page.locator(".tp-hand .card[aria-pressed=true]").count() == 3
+    assert covered == []
+
+
+def long_press(page: Page, x: float, y: float) -> Any:
+    """A finger held on (x, y) until the card's name shows, then lifted."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    tip = page.locator(".card-tip:not([hidden])")
+    expect(tip).to_be_visible()
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+    return tip
+
+
+def test_a_card_names_itself_on_hover_and_long_press(table: Page) -> None:
+    page = table
+    page.set_viewport_size(PHONE)
+    open_phase(page, "precedence-play")
+    moves = saved_moves(page, "precedence")
+    card = page.locator(".tp-hand .card.legal").first
+    name = str(card.get_attribute("title"))
+    assert name.startswith(str(card.get_attribute("aria-label")).split(".")[0])
+    assert " of " in name
+    box = card.bounding_box()
+    assert box
+    tip = long_press(page, box["x"] + 10, box["y"] + 14)
+    expect(tip).to_have_text(name)
+    # the press chose nothing: the card is not lifted and nothing was played
+    expect(card).not_to_have_class(re.compile(r"\bpicked\b"))
+    assert saved_moves(page, "precedence") == moves
+    # a played card on the felt is named too
+    expect(page.locator(".trick-area .card").first).to_have_attribute("title", re.compile(" of "))
+
+    open_patience(page)
+    top = page.locator(".pt-waste .card[data-face=up]").last
+    name = str(top.get_attribute("aria-label"))
+    expect(top).to_have_attribute("title", name)
+    box = top.bounding_box()
+    assert box
+    tip = long_press(page, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(tip).to_have_text(name)
+    expect(page.locator(".pt-foundation .card[data-face=up]").first).to_have_attribute(
+        "title", re.compile(r"^King of ")
+    )
