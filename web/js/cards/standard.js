@@ -207,7 +207,7 @@ function compact(rank, suit) {
     ? `<svg x="45" y="160" width="160" height="160" viewBox="0 0 100 100" overflow="visible">${EMBLEMS[rank]}</svg>`
     : `<use href="#cx-suit-${suit}" class="ink" x="55" y="170" width="140" height="140"/>`;
   return (
-    `<g class="compact">${indexText(rank, 16, 128, 132, "start", 0.9)}` +
+    `<g class="compact">${indexText(rank, 14, 128, 132, "start", 96 / 132)}` +
     `<use href="#cx-suit-${suit}" class="ink" x="${rank === "T" ? 170 : 152}" y="28" width="${rank === "T" ? 66 : 78}" height="${rank === "T" ? 66 : 78}"/>` +
     `${big}</g>`
   );
