@@ -372,7 +372,7 @@ def test_gallery_lists_every_demo_with_its_snippet(
     expect(first.locator(".gallery-actions .btn").first).not_to_have_text("Copy the HTML")
     # the preview is the element itself, on the card room's own origin
     first.get_by_role("button", name=f"Preview {INDEX[0]['title']}").click()
-    preview = first.locator("celestix-demo")
+    preview = page.locator(f"#preview-{INDEX[0]['id']} celestix-demo")
     expect(preview).to_have_attribute("data-step", "1", timeout=BOOT_MS)
     expect(preview.locator("iframe")).to_have_attribute(
         "title", f"Celestix rules demo: {INDEX[0]['title']}"

@@ -1,5 +1,6 @@
 // The demo gallery (demos.html): every demo of demos/index.json, grouped by game, with
-// its summary, a preview, a link to the demo page and the two lines that embed it.
+// its summary, a preview (under the demo's row, the list's whole width), a link to the
+// demo page and the two lines that embed it (wrapped, never clipped).
 
 const ROOM = new URL("../../", import.meta.url);
 const GAMES = {
@@ -62,16 +63,24 @@ function item(demo) {
   preview.type = "button";
   preview.setAttribute("aria-expanded", "false");
   preview.setAttribute("aria-label", `Preview ${demo.title}`);
+  // the preview is an item of its own, the list's whole width, under the demo's row
+  // (the list fills rows densely), so it never stretches the row of summaries
+  const liveId = `preview-${demo.id}`;
+  preview.setAttribute("aria-controls", liveId);
   preview.addEventListener("click", () => {
-    const shown = li.querySelector("celestix-demo");
+    const shown = document.getElementById(liveId);
     if (shown) {
       shown.remove();
       preview.setAttribute("aria-expanded", "false");
       return;
     }
+    const holder = el("li", "gallery-live");
+    holder.id = liveId;
+    holder.setAttribute("aria-label", `Preview of ${demo.title}`);
     const live = document.createElement("celestix-demo");
     live.setAttribute("demo", demo.id);
-    li.append(live);
+    holder.append(live);
+    li.after(holder);
     preview.setAttribute("aria-expanded", "true");
   });
   actions.append(copyButton, open, preview);

@@ -77,6 +77,10 @@ class PrecedencePage extends TrickPage {
     return { hand: "Hand Pot", accord: "Accord Pot" }[pot] || pot;
   }
 
+  fullHand() {
+    return 13; // the 52 cards dealt to four (RULES.md)
+  }
+
   afterUse(fresh) {
     super.afterUse(fresh);
     this.declare = new DeclarePanel({

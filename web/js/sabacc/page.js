@@ -77,6 +77,12 @@ class SabaccPage extends TrickPage {
     return { ante_pot: "Ante Pot", table: "On the table" }[pot] || pot;
   }
 
+  /** The declarer's most: a deal of the 78 cards less the talon, and the talon taken. */
+  fullHand(view) {
+    const players = view.hand_sizes.length;
+    return Math.ceil((78 - view.talon_size) / players) + view.talon_size;
+  }
+
   buildTable(root) {
     super.buildTable(root);
     this.felt.classList.add("sb-felt");
@@ -151,7 +157,8 @@ class SabaccPage extends TrickPage {
       pots.push(
         `the declarer needs ${points(view.target)} points, ${view.pile_sizes.declarer} cards in their pile`,
       );
-    this.scores.replaceChildren(h("p", { class: "sb-pots", text: pots.join(" · ") }));
+    const line = pots.join(" · ");
+    this.scores.replaceChildren(h("p", { class: "sb-pots", text: line, title: line }));
     this.trickEl.hidden = view.phase !== "play" && !view.trick.length;
     this.sabaccFelt.render(view);
   }

@@ -59,6 +59,10 @@ export class TrickPage extends TablePage {
     this.felt = h("div", { class: "tp-felt" }, this.centre, this.lastButton, this.advice.el);
     this.centre.append(this.trickEl);
     this.status = h("p", { class: "tp-status", role: "status" });
+    // one line: what does not fit ends in an ellipsis, the whole line is its title
+    new MutationObserver(() => {
+      this.status.title = this.status.textContent;
+    }).observe(this.status, { childList: true, characterData: true, subtree: true });
     this.panel = h("div", { class: "tp-panel" });
     this.myPlate = h("div", { class: "tp-me-plate" });
     this.me = h(
@@ -251,6 +255,7 @@ export class TrickPage extends TablePage {
       allowed: decision.allowed ? decision.allowed() : null,
       reasons: decision.reasons ? decision.reasons() : view.refusals || {},
       marks: decision.marks || {},
+      reserve: this.fullHand(view),
     });
     this.renderLast(view);
     playable();
@@ -264,6 +269,12 @@ export class TrickPage extends TablePage {
     return (
       !s?.isHumanTurn || this.busy || this.landing || this.pending !== null || this.running !== null
     );
+  }
+
+  /** The most cards the person's hand holds in a hand: its room is kept throughout (a
+   * game's page knows its deal; by default the hand now). */
+  fullHand(view) {
+    return (view.hand || []).length;
   }
 
   waitLine(view) {

@@ -21,7 +21,8 @@
 //                    page can answer politely
 //     reasons: code -> why it may not go; marks: code -> a short tag ("declared"), said
 //     with the card's name; kinds: code -> a word for the tag's style (data-mark: the
-//     review's "played" and "best")
+//     review's "played" and "best"); reserve: the most cards the hand will hold, whose
+//     height it keeps as cards leave (so the table above it does not move)
 //   hand.focus(); hand.button(code); hand.take(code) -> the rect it left (it is removed)
 //   hand.dealIn(fromRect, ms)   the cards fly in from a rect, one after another
 //   hand.picked                 the code lifted by a tap, or null
@@ -91,8 +92,10 @@ export class HandView {
       reasons = {},
       marks = {},
       kinds = {},
+      reserve = 0,
     } = {},
   ) {
+    this.reserve = reserve;
     const keep = new Map();
     const order = [];
     const turnBegins = mode === "play" && this.mode !== "play";
@@ -148,15 +151,8 @@ export class HandView {
     if (target) this.setRoving(target, hadFocus && document.activeElement !== target);
   }
 
-  /** Place the cards in rows for the width there is (and the height the page allows). */
-  layout() {
-    const buttons = [...this.cards.values()];
-    const n = buttons.length;
-    const style = getComputedStyle(this.el);
-    const width = this.el.clientWidth - 8;
-    if (width <= 0) return;
-    const most = parseFloat(style.getPropertyValue("--hand-card-max")) || 104;
-    const tallest = parseFloat(style.getPropertyValue("--hand-max-h")) || 220;
+  /** The rows and card width that fit `n` cards best, and the height they need. */
+  fit(n, width, most, tallest) {
     let best = { rows: 1, w: 0 };
     for (let rows = 1; rows <= 4 && rows <= Math.max(1, n); rows += 1) {
       const cols = Math.ceil(n / rows) || 1;
@@ -168,17 +164,38 @@ export class HandView {
       const w = Math.floor(Math.min(most, fitsWidth, fitsHeight));
       if (w > best.w + 2) best = { rows, w };
     }
-    const { rows, w } = best;
+    const h = best.w * RATIO;
+    const rowStep = Math.round(h * ROW_SHOW);
+    // a lifted card of the top row stays in the hand
+    const room = Math.ceil(Math.round(best.w * LIFT) * PICK_LIFT);
+    const height = Math.ceil(room + h + rowStep * (best.rows - 1) + 10);
+    return { ...best, height };
+  }
+
+  /** Place the cards in rows for the width there is (and the height the page allows);
+   * the height is the most a hand of up to `reserve` cards would need. */
+  layout() {
+    const buttons = [...this.cards.values()];
+    const n = buttons.length;
+    const style = getComputedStyle(this.el);
+    const width = this.el.clientWidth - 8;
+    if (width <= 0) return;
+    const most = parseFloat(style.getPropertyValue("--hand-card-max")) || 104;
+    const tallest = parseFloat(style.getPropertyValue("--hand-max-h")) || 220;
+    const { rows, w, height: own } = this.fit(n, width, most, tallest);
+    let height = own;
+    for (let k = 1; k <= (this.reserve || 0); k += 1) {
+      height = Math.max(height, this.fit(k, width, most, tallest).height);
+    }
     const h = w * RATIO;
     const lift = Math.round(w * LIFT);
-    const room = Math.ceil(lift * PICK_LIFT); // a lifted card of the top row stays in the hand
     const perRow = Math.ceil(n / rows) || 1;
     const cols = perRow;
     const step = cols > 1 ? Math.min(w + 6, (width - w) / (cols - 1)) : 0;
     const rowStep = Math.round(h * ROW_SHOW);
     this.el.style.setProperty("--card-w", `${w}px`);
     this.el.style.setProperty("--lift", `${lift}px`);
-    this.el.style.height = `${Math.ceil(room + h + rowStep * (rows - 1) + 10)}px`;
+    this.el.style.height = `${height}px`;
     this.el.dataset.rows = String(rows);
     buttons.forEach((button, i) => {
       const row = Math.floor(i / perRow);

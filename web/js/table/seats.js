@@ -1,6 +1,8 @@
 // A seat's plate at a table: the player's name, a line of detail (bid, tricks, chips),
 // whose turn it is (outlined, "to play" said in words too), and a thinking indicator
-// while a computer player chooses in the worker.
+// while a computer player chooses in the worker. The plate is one line: what does not
+// fit ends in an ellipsis, and the whole of it is the plate's title (its text stays in
+// the page for screen readers).
 //
 //   const plate = new SeatPlate({seat, name, slot, you})   plate.el to place on the table
 //   plate.set({name, detail, turn, thinking, badge})       any subset
@@ -29,6 +31,7 @@ export class SeatPlate {
     const { name, detail, turn, thinking, badge } = this.state;
     this.el.querySelector(".seat-name").textContent = name;
     this.el.querySelector(".seat-detail").textContent = detail;
+    this.el.title = [name, badge, detail].filter(Boolean).join(" · ");
     const badgeEl = this.el.querySelector(".seat-badge");
     badgeEl.hidden = !badge;
     badgeEl.textContent = badge || "";
