@@ -12,6 +12,7 @@ import {
   points,
   seatName,
   settlementLines,
+  voidReason,
   winnersLine,
 } from "./messages.js";
 
@@ -59,6 +60,7 @@ export function roundBody(end, { players, chipsAfter }) {
         "",
         "No one bid, so no one scores. Chips in front of players went back to them; the Ante Pot keeps its chips and the deal passes to the right.",
       ),
+      el("p", "sb-void-reason", voidReason(players)),
       el("p", "sb-count-pot", `Ante Pot: ${end.void.ante_pot}.`),
     );
   }
