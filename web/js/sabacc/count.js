@@ -55,12 +55,12 @@ export function roundBody(end, { players, chipsAfter }) {
   const body = el("div", "sb-count");
   if (end.void) {
     body.append(
+      el("p", "sb-void-reason", voidReason(players)),
       el(
         "p",
         "",
         "No one bid, so no one scores. Chips in front of players went back to them; the Ante Pot keeps its chips and the deal passes to the right.",
       ),
-      el("p", "sb-void-reason", voidReason(players)),
       el("p", "sb-count-pot", `Ante Pot: ${end.void.ante_pot}.`),
     );
   }

@@ -157,7 +157,7 @@ export function describe(event) {
     case "trick_won":
       return `${subject(event.seat, "win")} trick ${event.number} with ${card(event.card)}. ${event.reason || ""}`.trim();
     case "void_round":
-      return `Everyone passed: the round is void and the deal passes on. ${voidReason(event.returned.length)}`;
+      return `${voidReason(event.returned.length)} The round is void and the deal passes on.`;
     case "deal":
       return `Round ${event.round + 1}: ${subject(event.dealer, "deal")}; ${subject(event.first_bidder, "bid")} first.`;
     case "game_over":
