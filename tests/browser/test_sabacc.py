@@ -34,7 +34,7 @@ from tablekit import (
 )
 
 SEED = 1
-SEED_OF_THE_END = 8  # a game whose last round is played (not void)
+SEED_OF_THE_END = 1  # a game whose last round is played (not void)
 OLD_GAME = Path(__file__).parents[1] / "engine" / "sabacc" / "old_game.json"
 AxeCheck = Callable[..., list[dict[str, Any]]]  # the fixtures of a11y.py
 Screenshot = Callable[[Page, str], Path]
@@ -278,6 +278,22 @@ def test_game_over_after_everyone_has_dealt(
     assert stats["played"] == 1
 
 
+def test_a_void_round_says_why_nobody_declared(page: Page, axe: AxeCheck) -> None:
+    # deal 1 at five players: every player passes in the first round
+    state, record = play_to("sabacc", {"players": 5}, 1, lambda s: s["round"] >= 1 or s["over"])
+    assert state["last_round"]["void"], "the bots' bidding changed: choose another deal"
+    page.set_viewport_size(WIDE)
+    open_table(page, "sabacc", saved(record, pending=len(record["actions"])))
+    assert turn(page) == "count"
+    dialog = page.locator("dialog.tp-summary-dialog[open]")
+    expect(dialog).to_contain_text("everyone passed")
+    reason = dialog.locator(".sb-void-reason")
+    expect(reason).to_contain_text("Nobody declared: all five players passed")
+    expect(reason).to_contain_text("one declarer plays alone against the other four")
+    axe(page, "void round")
+    assert internal_words([reason.inner_text()], "sabacc") == {}
+
+
 def test_three_and_five_player_tables(page: Page, screenshot: Screenshot) -> None:
     page.set_viewport_size(PHONE)
     for players, hand, positions in (
@@ -299,8 +315,8 @@ def test_three_and_five_player_tables(page: Page, screenshot: Screenshot) -> Non
 @pytest.mark.parametrize(
     ("stakes", "seed", "said_cost", "button", "title", "rule"),
     [
-        # Cass bid Take (Bryn passed) in round 3: everyone has 1 chip in front of them
-        ("everyone", 3, "Cass bid Take: everyone puts 1 more chip in.", "everyone +2",
+        # Cass bid Take (Bryn passed) in round 4: everyone has 1 chip in front of them
+        ("everyone", 19, "Cass bid Take: everyone puts 1 more chip in.", "everyone +2",
          "Guard: everyone puts 2 more chips in", "even one who has passed"),
         # Bryn bid Guard in round 2: only Bryn has 2 chips in front of them
         ("bidder", 66, "Bryn bid Guard: the bidder puts 2 chips in.", "you +4",

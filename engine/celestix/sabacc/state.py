@@ -55,7 +55,8 @@ OPTION_SPECS = (
         "players",
         "Players",
         "How many play: 3 (24 cards each, talon of 6), 4 (18 each, talon of 6) "
-        "or 5 (15 each, talon of 3).",
+        "or 5 (15 each, talon of 3). At five players one declarer plays against the "
+        "other four, so with good play most rounds are passed.",
         4,
         choices=(3, 4, 5),
         labels={3: "3", 4: "4", 5: "5"},

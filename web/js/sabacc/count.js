@@ -12,6 +12,7 @@ import {
   points,
   seatName,
   settlementLines,
+  voidReason,
   winnersLine,
 } from "./messages.js";
 
@@ -54,6 +55,7 @@ export function roundBody(end, { players, chipsAfter }) {
   const body = el("div", "sb-count");
   if (end.void) {
     body.append(
+      el("p", "sb-void-reason", voidReason(players)),
       el(
         "p",
         "",

@@ -161,7 +161,7 @@ export function describe(event) {
     case "trick_won":
       return `${subject(event.seat, "win")} trick ${event.number} with ${card(event.card)}. ${event.reason || ""}`.trim();
     case "void_round":
-      return "Everyone passed: the round is void and the deal passes on.";
+      return `${voidReason(event.returned.length)} The round is void and the deal passes on.`;
     case "deal":
       return `Round ${event.round + 1}: ${subject(event.dealer, "deal")}; ${subject(event.first_bidder, "bid")} first.`;
     case "game_over":
@@ -169,6 +169,15 @@ export function describe(event) {
     default:
       return "";
   }
+}
+
+const PLAYER_WORDS = { 3: "three", 4: "four", 5: "five" };
+
+/** Why a round was void, in players' words: every player passed (`players` at the table). */
+export function voidReason(players) {
+  const reason = `Nobody declared: all ${PLAYER_WORDS[players] || players} players passed, as no hand looked strong enough to take 46 of the deck's 91 points against the others.`;
+  if (players !== 5) return reason;
+  return `${reason} At five players one declarer plays alone against the other four, so most rounds are passed with good play.`;
 }
 
 export function winnersLine(winners) {

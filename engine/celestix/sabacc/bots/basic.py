@@ -1,10 +1,13 @@
 """The basic computer player: sound heuristics, no search.
 
 * **Bidding** -- a point count of the hand (Honours, Sabaccs and big Sabaccs, court
-  cards, long suits, voids and singletons backed by Sabaccs), compared with a
-  threshold per contract, table size and ``stakes`` rule (:data:`THRESHOLDS`); the bot
-  bids the highest contract its count supports, if that beats the bid so far, else
-  passes.
+  cards, long suits, voids and singletons backed by Sabaccs). When every player calls
+  every bid (``stakes: "everyone"``) the count gives the chance of making each contract
+  (:data:`CURVES`, fitted on simulated hands), and the bot bids for the game: the
+  contract (above the bid so far) that leaves it the best chance of ending the game
+  with the most chips (:mod:`celestix.sabacc.bots.equity`), if that beats passing.
+  Under ``stakes: "bidder"`` it bids the highest contract whose threshold its count
+  reaches (:data:`THRESHOLDS`, nearly sure things), else passes.
 * **Aside** -- empties its shortest suits (to ruff them later), setting aside the
   counting cards of those suits first (they are then safe in its score pile); a
   Sabacc goes only when the rules force it, the weakest first.
@@ -17,10 +20,13 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
-from celestix.sabacc.aside import aside_choices, is_free
+from celestix.sabacc.aside import TALON_TO, aside_choices, is_free
 from celestix.sabacc.auction import BIDS, PASS, RANK
+from celestix.sabacc.bots.equity import equity, spread_of
+from celestix.sabacc.bots.fast import WIN_HALF, standing_after
 from celestix.sabacc.bots.knowledge import Knowledge, read
 from celestix.sabacc.cards import (
     HALF_POINTS,
@@ -34,10 +40,10 @@ from celestix.sabacc.cards import (
     SUITS,
     UNIVERSE,
 )
-from celestix.sabacc.chips import stakes_rule
+from celestix.sabacc.chips import EVERYONE, stakes_rule
 from celestix.sabacc.deal import HAND_SIZE
 from celestix.sabacc.tricks import playable, strength, winning_play
-from celestix.sabacc.view import View
+from celestix.sabacc.view import View, acting_seat
 from celestix.shape import JsonDict
 from celestix.table.tricks import Play
 
@@ -58,6 +64,26 @@ THRESHOLDS: dict[str, dict[int, dict[str, int]]] = {
         5: {"take": 61, "push": 63, "guard": 66, "guard_without": 67, "guard_against": 70},
     },
 }
+# The chance of making a contract from the hand's count, per table size and way the
+# talon goes (into the hand: Take, Push, Guard; the declarer's pile: Guard without; the
+# defenders' pile: Guard against): the logistic curve 1 / (1 + exp(-(a + b x count)))
+# fitted by the same calibration (seeds 1-2,000 at three and four players, 1-1,000 at
+# five), as (a, b).
+CURVES: dict[int, dict[str, tuple[float, float]]] = {
+    3: {"hand": (-5.938, 0.1184), "declarer": (-8.817, 0.1454), "defenders": (-13.820, 0.2036)},
+    4: {"hand": (-5.203, 0.1210), "declarer": (-9.573, 0.1747), "defenders": (-13.287, 0.2140)},
+    5: {"hand": (-7.623, 0.1566), "declarer": (-11.220, 0.2003), "defenders": (-13.112, 0.2251)},
+}
+# The spread (chips) of one player's chips over a round with the basic player in every
+# seat, bidding for the game (``python -m celestix simulate sabacc --seats basic``, 200
+# games: a game's spread over the square root of its rounds): the basic player's own
+# games, as :data:`equity.ROUND_SPREAD` is the searching players'.
+ROUND_SPREAD = {3: 5.5, 4: 4.9, 5: 2.8}
+CHANCE_UNITS = 1000  # a sure contract, in the units of :func:`chance`
+# The least chance of making a contract the basic player declares on, even where a long
+# shot is its best chance of winning the game (a player behind in the last round): it
+# plays for the game, but not on hands a person would call hopeless.
+LEAST_CHANCE = 100
 BIG_SABACC = 16  # -16 to -21 are "big" Sabaccs
 
 
@@ -98,17 +124,53 @@ def threshold(contract: str, seats: int, rule: str) -> int:
     return THRESHOLDS[rule][seats][contract]
 
 
+def chance(count: int, contract: str, seats: int) -> int:
+    """The chance (in :data:`CHANCE_UNITS`) that a hand of bidding count ``count``
+    makes ``contract`` at a table of ``seats``, as the calibration's curve gives it
+    (rounded, so that every Python's ``exp`` gives the same whole number)."""
+    a, b = CURVES[seats][TALON_TO[contract]]
+    return round(CHANCE_UNITS / (1 + math.exp(-(a + b * count))))
+
+
 def choose_bid(view: View) -> str:
-    """The highest contract the hand supports, if it beats the bid so far; else pass."""
+    """The contract to bid above the bid so far, or pass (see the module's docstring)."""
     seats = len(view["hand_sizes"])
     rule = stakes_rule(view["options"])
     score = hand_count(view["hand"])
     highest = view["highest_bid"]
     floor = -1 if highest is None else RANK[highest]
-    for contract in reversed(BIDS):
-        if RANK[contract] > floor and score >= threshold(contract, seats, rule):
+    higher = [contract for contract in BIDS if RANK[contract] > floor]
+    if rule == EVERYONE:
+        return game_bid(view, score, higher)
+    for contract in reversed(higher):
+        if score >= threshold(contract, seats, rule):
             return contract
     return PASS
+
+
+def game_bid(view: View, score: int, contracts: Sequence[str]) -> str:
+    """Of ``contracts`` and the pass, the one that leaves the seat the best chance of
+    winning the game: a contract by its chance of being made (:func:`chance`) and the
+    chips it leaves everyone made or lost (no bonus), the pass as if the round were void;
+    each valued with the rounds still to come (:func:`equity.equity`; the ties go to the
+    cheaper choice)."""
+    seat = acting_seat(view)
+    seats = len(view["hand_sizes"])
+    spread = spread_of(seats, int(view["rounds"]) - int(view["round"]) - 1, ROUND_SPREAD)
+    back = [int(c) + int(w) for c, w in zip(view["chips"], view["wagers"], strict=True)]
+    best, top = PASS, equity(back, seat, spread) * CHANCE_UNITS
+    no_tricks = [0] * seats
+    for contract in contracts:
+        standing = standing_after(view, seat, seat, contract)
+        made = equity(standing.final_chips(WIN_HALF, no_tricks, -1, -1), seat, spread)
+        lost = equity(standing.final_chips(0, no_tricks, -1, -1), seat, spread)
+        p = chance(score, contract, seats)
+        if p < LEAST_CHANCE:
+            continue
+        value = p * made + (CHANCE_UNITS - p) * lost
+        if value > top:
+            best, top = contract, value
+    return best
 
 
 # --- the aside ----------------------------------------------------------------------

@@ -23,7 +23,7 @@ same choice on CPython and in Pyodide.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 STEPS = 64  # the binomial's trials: STEPS + 1 grid points for one player's change
@@ -46,9 +46,10 @@ def _weights() -> tuple[tuple[int, ...], tuple[int, ...]]:
     return weights, tuple(below)
 
 
-def spread_of(seats: int, rounds_left: int) -> float:
-    """The spread of one player's chips over ``rounds_left`` more rounds."""
-    return ROUND_SPREAD[seats] * math.sqrt(rounds_left)
+def spread_of(seats: int, rounds_left: int, per_round: Mapping[int, float] = ROUND_SPREAD) -> float:
+    """The spread of one player's chips over ``rounds_left`` more rounds (``per_round``:
+    one round's, by table size, as the players at the table move them)."""
+    return per_round[seats] * math.sqrt(rounds_left)
 
 
 def equity(chips: Sequence[int], seat: int, spread: float) -> int:

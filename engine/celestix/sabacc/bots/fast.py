@@ -26,6 +26,9 @@ from celestix.bots import bits
 from celestix.bots.bits import high, ids_of, low
 from celestix.sabacc.bots.equity import equity
 from celestix.sabacc.cards import DECK, HALF_POINTS, INDEX, SUITS
+from celestix.sabacc.chips import auction_wagers, stakes_rule, with_stacks
+from celestix.sabacc.deal import HAND_SIZE
+from celestix.sabacc.view import View
 
 FIRST_SABACC = 56
 SUIT_MASKS: tuple[int, ...] = (
@@ -364,6 +367,26 @@ class Standing:
         if chips[self.seat] != best:
             return 0
         return WIN_UNITS // chips.count(best)
+
+
+def final_wagers(view: View, declarer: int, bid: str | None) -> list[int]:
+    """Everyone's wagers once ``declarer`` wins the auction after bidding ``bid`` (None:
+    with the bids made so far), its stacks included, under the table's ``stakes`` rule."""
+    made = list(view["auction"])
+    if bid is not None:
+        made.append({"seat": declarer, "bid": bid})
+    seats = len(view["hand_sizes"])
+    return with_stacks(auction_wagers(made, seats, stakes_rule(view["options"])), declarer)
+
+
+def standing_after(view: View, seat: int, declarer: int, bid: str | None) -> Standing:
+    """What the round is worth to ``seat`` by the chips it leaves everyone, once
+    ``declarer`` wins the auction after bidding ``bid`` (None: with the bids made so far)."""
+    final = final_wagers(view, declarer, bid)
+    now = [int(w) for w in view["wagers"]]
+    chips = tuple(int(c) - (final[s] - now[s]) for s, c in enumerate(view["chips"]))
+    return Standing(seat, declarer, chips, tuple(final), int(view["ante_pot"]),
+                    HAND_SIZE[len(chips)])  # fmt: skip
 
 
 def solve(

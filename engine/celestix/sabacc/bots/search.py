@@ -63,14 +63,16 @@ from celestix.sabacc.bots.fast import (
     Standing,
     cards_of,
     distinct,
+    final_wagers,
     mask_of,
     playout,
     solve,
+    standing_after,
     winning_index,
 )
 from celestix.sabacc.bots.legal import legal_from_view, legal_or_refuse
 from celestix.sabacc.cards import DECK, INDEX
-from celestix.sabacc.chips import auction_wagers, stakes_rule, with_stacks
+from celestix.sabacc.chips import stakes_rule
 from celestix.sabacc.view import View, acting_seat
 from celestix.shape import JsonDict
 
@@ -429,25 +431,14 @@ class BidEstimate:
 def declaring_outcome(view: View, table: Table, declarer: int, bid: str | None) -> Outcome:
     """The seat's outcome once ``declarer`` wins the auction, after bidding ``bid`` (None:
     with the bids made so far), under the table's ``stakes`` rule."""
-    final = _final_wagers(view, table, declarer, bid)
+    final = final_wagers(view, declarer, bid)
     return Outcome(table.seat, declarer, table.seats, sum(final), final[table.seat],
                    int(view["ante_pot"]), table.tricks)  # fmt: skip
 
 
 def _standing(view: View, table: Table, declarer: int, bid: str | None) -> Standing:
-    """As :func:`_declaring`, valued as the game's last round is: by who ends on top."""
-    final = _final_wagers(view, table, declarer, bid)
-    now = [int(w) for w in view["wagers"]]
-    chips = tuple(int(c) - (final[s] - now[s]) for s, c in enumerate(view["chips"]))
-    return Standing(table.seat, declarer, chips, tuple(final), int(view["ante_pot"]),
-                    table.tricks)  # fmt: skip
-
-
-def _final_wagers(view: View, table: Table, declarer: int, bid: str | None) -> list[int]:
-    made = list(view["auction"])
-    if bid is not None:
-        made.append({"seat": declarer, "bid": bid})
-    return with_stacks(auction_wagers(made, table.seats, stakes_rule(view["options"])), declarer)
+    """As :func:`declaring_outcome`, valued as the game's last round is: by who ends on top."""
+    return standing_after(view, table.seat, declarer, bid)
 
 
 def void_share(view: View) -> int:
