@@ -136,7 +136,7 @@ function drawPatience(container, { views, seat, move, onMove }) {
   const row = el("div", "dm-foundations");
   view.foundations.forEach((pile, k) => {
     const info = view.foundation_info?.[k];
-    // the visible label ("King: 13") is the start of the name, for speech input; the
+    // the visible label ("King foundation: 13") is the start of the name, for speech input; the
     // foundations are named by their base, as the engine's words name them
     const base = rankName(info.base);
     const label =
@@ -151,7 +151,7 @@ function drawPatience(container, { views, seat, move, onMove }) {
         : createPlaceholder({ mark: info?.base === "T" ? "10" : info?.base || "" }),
     );
     for (const child of slot.children) child.setAttribute("aria-hidden", "true");
-    const text = `${base}: ${pile.length}`;
+    const text = `${base} foundation: ${pile.length}`;
     if (move) {
       const button = el("button", "dm-label dm-hit", text);
       button.type = "button";
