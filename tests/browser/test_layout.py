@@ -244,7 +244,7 @@ TENS = """() => {
 
 
 def test_a_demo_draws_a_ten_whole(page: Page) -> None:
-    for demo in ("follow-suit", "aside-restrictions", "redeal"):
+    for demo in ("follow-suit", "idiot-beats-all", "patience-won"):
         for width, size in WIDTHS.items():
             page.set_viewport_size(size)
             page.goto(f"/embed.html?demo={demo}")
@@ -286,3 +286,26 @@ def test_the_gallery_preview_keeps_its_row_and_snippets_wrap(page: Page) -> None
     assert item_box and box["y"] >= item_box["y"] + item_box["height"]  # under its row
     item.get_by_role("button", name=f"Preview {title}").click()
     expect(page.locator(".gallery-live")).to_have_count(0)
+
+
+def test_the_phones_hint_reads_whole(table: Page) -> None:
+    """On a phone the hint lies over the whole table, its text in view without scrolling."""
+    page = table
+    page.set_viewport_size(PHONE)
+    open_table(page, "precedence", position("precedence", "bid"))
+    assert turn(page) == "you"
+    page.get_by_role("button", name="Hint", exact=True).click()
+    advice = page.get_by_role("complementary", name="Hint")
+    expect(advice.locator(".advice-list li").first).to_be_visible(timeout=60_000)
+    settled(page)
+    fits = page.evaluate(
+        """() => {
+            const el = document.querySelector(".tp-felt > .advice");
+            const r = el.getBoundingClientRect();
+            return { scroll: el.scrollHeight - el.clientHeight, top: r.top, bottom: r.bottom,
+                     left: r.left, right: r.right, vh: innerHeight, vw: innerWidth };
+        }"""
+    )
+    assert fits["scroll"] <= 1, fits  # nothing to scroll to inside it
+    assert fits["top"] >= 0 and fits["bottom"] <= fits["vh"], fits
+    assert fits["left"] >= 0 and fits["right"] <= fits["vw"], fits
