@@ -7,6 +7,8 @@ every table must pass at both widths (geometry, touch strips, words, focus).
 * ``open_table(page, game, save=None, hash_="", level="basic")``: boot once, put the
   save, the instant speed and the computer players' level (as the last options chosen;
   ``None``: none chosen, the page's defaults) in localStorage, open the table.
+* ``new_game_options(page)``: "New game" in the tools (confirmed when a game is in
+  progress): the options dialog.
 * ``answer_link(page, go)``: the question a link to another deal asks while a game is in
   progress, answered (``go``: start the linked deal; else keep the game).
 * ``booted(browser, site, **context)``: a module's own booted page (a context of its
@@ -28,7 +30,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from playwright.sync_api import Browser, Error, Page, expect
+from playwright.sync_api import Browser, Error, Locator, Page, expect
 from sentences import CARELESS
 
 from celestix import api
@@ -146,6 +148,17 @@ def open_table(
         [game, json.dumps(save) if save else None, speed, json.dumps(prefs) if prefs else None],
     )
     page.goto(f"/#{game}{hash_}")
+
+
+def new_game_options(page: Page) -> Locator:
+    page.locator(".tp-tools").get_by_role("button", name="New game").click()
+    page.wait_for_selector("dialog[open]")
+    ask = page.get_by_role("dialog", name="Start a new game?")
+    if ask.count():  # the computer players had moved: the game is in progress
+        ask.get_by_role("button", name="New game").click()
+    dialog = page.locator("dialog.options-dialog[open]")
+    expect(dialog).to_be_visible()
+    return dialog
 
 
 def answer_link(page: Page, go: bool) -> None:

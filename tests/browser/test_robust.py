@@ -20,6 +20,7 @@ from tablekit import (
     BOOT_TIMEOUT_MS,
     MOVE_TIMEOUT_MS,
     booted,
+    new_game_options,
     no_errors,
     open_table,
     play_to,
@@ -220,8 +221,7 @@ def test_values_never_become_markup(table: Page) -> None:
     page.goto("/#sabacc")
     turn(page)  # dealt at once: a value that does not hold is left out
     assert page.locator("#pwned, #pwned2, #pwned3").count() == 0
-    page.get_by_role("button", name="New game").click()
-    dialog = page.locator("dialog.options-dialog[open]")
+    dialog = new_game_options(page)
     expect(dialog).to_be_visible()
     assert page.locator("#pwned, #pwned2, #pwned3").count() == 0
     expect(dialog.locator("input[name=start_chips]")).to_have_value("100")

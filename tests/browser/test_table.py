@@ -36,6 +36,7 @@ from tablekit import (
     answer_link,
     focus_in_decision,
     internal_words,
+    new_game_options,
     open_table,
     play_to,
     said,
@@ -292,7 +293,9 @@ def test_links_open_what_they_name_and_never_throw_a_game_away(table: Page) -> N
     page.wait_for_function(
         "() => JSON.parse(localStorage.getItem('celestix.precedence.game')).record.seed === 99"
     )
+    turn(page)  # the computer players have declared: deal 99 is in progress
     page.go_back()
+    answer_link(page, go=True)
     page.wait_for_function(
         "() => JSON.parse(localStorage.getItem('celestix.precedence.game')).record.seed === 4242"
     )
@@ -323,8 +326,7 @@ def test_new_game_dialogs_open_at_their_top_and_fit(table: Page, width: str, axe
     for game, first in (("precedence", "Variant"), ("sabacc", "Players")):
         open_table(page, game)
         turn(page)
-        page.get_by_role("button", name="New game").click()
-        dialog = page.locator("dialog.options-dialog[open]")
+        dialog = new_game_options(page)
         expect(dialog).to_be_visible()
         title = dialog.locator(".dialog-title")
         legend = dialog.get_by_text(first, exact=True)
@@ -466,20 +468,15 @@ def test_a_first_visit_deals_at_once_with_normal_players(table: Page, game: str)
     levels = page.evaluate(LEVEL_OF_SEATS, game)
     assert levels[0] is None and levels[1:] == ["normal"] * (len(levels) - 1)
     # the options are in "New game", the computer players at Normal, each option helped
-    page.locator(".tp-tools").get_by_role("button", name="New game").click()
-    page.wait_for_selector("dialog[open]")
-    ask = page.get_by_role("dialog", name="Start a new game?")
-    if ask.count():  # the computer players had moved: the game is in progress
-        ask.get_by_role("button", name="New game").click()
-    dialog = page.locator("dialog.options-dialog[open]")
+    dialog = new_game_options(page)
     selects = dialog.locator(".seat-level:not([hidden]) select")
     expect(selects).to_have_count(len(levels) - 1)
     for select in selects.all():
         expect(select).to_have_value("normal")
-    helps = dialog.locator(".field-help").all_inner_texts()
+    helps = dialog.locator(".field-help").evaluate_all("els => els.map((e) => e.textContent)")
     fields = dialog.locator(".field").count()
     assert len([text for text in helps if text.strip()]) == fields
-    assert all("\n" not in text and len(text) <= 240 for text in helps)
+    assert all("\n" not in text and len(text) <= 280 for text in helps)
     dialog.get_by_role("button", name="Cancel").click()
     expect(dialog).to_have_count(0)
 
