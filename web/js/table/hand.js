@@ -189,6 +189,7 @@ export class HandView {
     }
     const h = w * RATIO;
     const lift = Math.round(w * LIFT);
+    const room = Math.ceil(lift * PICK_LIFT); // a lifted card of the top row stays in the hand
     const perRow = Math.ceil(n / rows) || 1;
     const cols = perRow;
     const step = cols > 1 ? Math.min(w + 6, (width - w) / (cols - 1)) : 0;
