@@ -129,7 +129,7 @@ def test_games_lists_sabacc_with_its_options() -> None:
     assert options["ante_pot_at_end"]["default"] == "divide"
     assert options["stakes"]["choices"] == ["everyone", "bidder"]
     assert options["stakes"]["default"] == "everyone"
-    assert "every player puts that bid's stake in" in options["stakes"]["help"]
+    assert "Every player puts in each bid's stake" in options["stakes"]["help"]
     assert all(option["help"] and option["label"] for option in options.values())
     assert sabacc["levels"] == ["random", "basic", "easy", "normal", "strong"]
 
