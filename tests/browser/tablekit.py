@@ -163,7 +163,9 @@ def new_game_options(page: Page) -> Locator:
 
 def answer_link(page: Page, go: bool) -> None:
     dialog = page.get_by_role("dialog", name=re.compile(r"^Start (deal \d+|the linked game)\?$"))
-    expect(dialog).to_contain_text("You have a game in progress.")
+    # the question comes once the page has read the link and the saved game (a busy machine
+    # may take longer than expect()'s default for that)
+    expect(dialog).to_contain_text("You have a game in progress.", timeout=BOOT_TIMEOUT_MS)
     name = re.compile(r"^Start ") if go else re.compile(r"^Keep ")
     dialog.get_by_role("button", name=name).click()
     expect(dialog).to_have_count(0)
