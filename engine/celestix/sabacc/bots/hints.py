@@ -69,6 +69,20 @@ def _percent(part: int, whole: int) -> int:
     return rounded(100 * part, max(1, whole))
 
 
+def how_often(part: int, whole: int) -> str:
+    """How often, in words a player reads at a glance (the hint's headline)."""
+    share = _percent(part, whole)
+    if share < 15:
+        return "rarely"
+    if share < 38:
+        return "about one time in four"
+    if share < 62:
+        return "about half the time"
+    if share < 88:
+        return "about three times in four"
+    return "almost always"
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -96,7 +110,7 @@ def play_hint(view: View, legal: list[str], budget: Budget, seed: int) -> JsonDi
                 "action": {"type": "play", "card": card},
                 "value": _chips(estimate.chips[i], n),
                 "reason": f"{_cap(card_reason(view, table, card, legal))}; the contract is "
-                f"made in {_percent(estimate.made[i], n)}% of {n} simulated deals",
+                f"made {how_often(estimate.made[i], n)}",
             }
         )
     best = estimate.cards[estimate.best]
@@ -191,7 +205,7 @@ def aside_hint(view: View, budget: Budget, seed: int) -> JsonDict:
     alternatives = []
     for i in order[: ALTERNATIVES + 1]:
         cards = estimate.asides[i]
-        made = f"; made in {_percent(estimate.made[i], n)}% of {n} simulated deals" if n else ""
+        made = f"; made {how_often(estimate.made[i], n)}" if n else ""
         alternatives.append(
             {
                 "action": {"type": "aside", "card": cards[0]},
@@ -254,7 +268,7 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
         if bid == PASS:
             words = pass_words(highest, estimate.made[-1], n)
         else:
-            words = f"made in {_percent(estimate.made[i], n)}% of {n} simulated deals"
+            words = f"made {how_often(estimate.made[i], n)}"
         if estimate.wins is not None:
             words += f"; {win_words(estimate.wins[i], n)}"
         elif estimate.equities is not None:
@@ -277,17 +291,17 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
         else:
             i = max(range(len(estimate.bids) - 1), key=lambda k: (estimate.made[k], -k))
             reason = (
-                f"Pass. As declarer you would make a {BID_NAMES[estimate.bids[i]]} in only "
-                f"{_percent(estimate.made[i], n)}% of {n} simulated deals, not enough for "
-                "the chips a failed contract costs"
+                f"Pass. As declarer you would make a {BID_NAMES[estimate.bids[i]]} only "
+                f"{how_often(estimate.made[i], n)}: not enough for the chips a failed contract "
+                "costs"
             )
             if highest is not None:
                 reason += f"; {pass_words(highest, estimate.made[-1], n)}"
     else:
         i = estimate.bids.index(estimate.best)
         reason = (
-            f"Bid {BID_NAMES[estimate.best]}. As declarer you make it in "
-            f"{_percent(estimate.made[i], n)}% of {n} simulated deals"
+            f"Bid {BID_NAMES[estimate.best]}. As declarer you would make it "
+            f"{how_often(estimate.made[i], n)}"
         )
     return {"action": {"type": "bid", "bid": estimate.best}, "reason": reason + ".",
             "alternatives": alternatives}  # fmt: skip
@@ -296,7 +310,7 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
 def win_words(wins: int, samples: int) -> str:
     """A last-round choice's share of the game's win, in words."""
     share = _percent(wins, WIN_UNITS * max(1, samples))
-    return f"you end on top in {share}% of {samples} simulated deals (a tie shared)"
+    return f"you end on top about {share}% of the time (a tie counted as shared)"
 
 
 def game_reason(estimate: BidEstimate) -> str:
@@ -312,19 +326,15 @@ def game_reason(estimate: BidEstimate) -> str:
         other = max(bids, key=lambda k: (equities[k], -k))
         name = BID_NAMES[estimate.bids[other]]
         return (
-            f"Pass. As declarer you would make a {name} in {_percent(estimate.made[other], n)}% "
-            f"of {n} simulated deals; the game is won by the most chips at the end, and with "
-            f"the rounds still to come passing gives you the better chance of winning it "
-            f"(about {_game_percent(equities[best], n)}%, against "
-            f"{_game_percent(equities[other], n)}% with the {name})"
+            f"Pass. As declarer you would make a {name} {how_often(estimate.made[other], n)}; "
+            f"with the rounds still to come, passing gives you the better chance of winning "
+            f"the game"
         )
     name = BID_NAMES[estimate.best]
     return (
-        f"Bid {name}. As declarer you make it in {_percent(estimate.made[best], n)}% of {n} "
-        f"simulated deals; the game is won by the most chips at the end, and with the rounds "
-        f"still to come a made {name} puts you well ahead: this gives you the best chance of "
-        f"winning it (about {_game_percent(equities[best], n)}%, against "
-        f"{_game_percent(equities[-1], n)}% if you pass)"
+        f"Bid {name}. As declarer you would make it {how_often(estimate.made[best], n)}, and "
+        f"with the rounds still to come a made {name} puts you well ahead: your best chance "
+        f"of winning the game"
     )
 
 
@@ -341,7 +351,4 @@ def pass_words(highest: str | None, made: int, samples: int) -> str:
     """What passing means: no chips at stake yet, or defending the highest bid so far."""
     if highest is None:
         return "no one has bid: nothing is at stake yet"
-    return (
-        f"as a defender against the {BID_NAMES[highest]}, it is made in "
-        f"{_percent(made, samples)}% of {samples} simulated deals"
-    )
+    return f"as a defender against the {BID_NAMES[highest]}: it is made {how_often(made, samples)}"
