@@ -18,13 +18,14 @@ from scale import scaled
 
 from celestix import api
 from celestix.bots import dealing
+from celestix.bots.chances import how_often
 from celestix.cli.sabacc import game_options
 from celestix.cli.sabacc_arena import arena, arena_deal, arena_game, game_report, report
 from celestix.rng import Rng
 from celestix.sabacc.bots import LEVELS, choose, search
 from celestix.sabacc.bots.basic import hand_count as basic_hand_count
 from celestix.sabacc.bots.deals import Table, hand_count, ids_of, mask_of
-from celestix.sabacc.bots.hints import aside_reason, bid_hint, card_reason, how_often
+from celestix.sabacc.bots.hints import aside_reason, bid_hint, card_reason
 from celestix.sabacc.cards import DECK, SABACC, SUIT_OF, sort_cards
 from celestix.sabacc.flow import apply_action, legal_actions
 from celestix.sabacc.setup import new_state

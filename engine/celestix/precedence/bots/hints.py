@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import cast
 
 from celestix.bots.budget import rounded
+from celestix.bots.chances import how_often
 from celestix.precedence.bots.fast import wants_tricks
 from celestix.precedence.bots.knowledge import Seen
 from celestix.precedence.bots.legal import legal_or_refuse
@@ -65,11 +66,6 @@ def _about_tricks(total: int, count: int) -> str:
     if tricks == 0:
         return "less than half a trick"
     return f"about {tricks} trick{'s' if abs(tricks) != 1 else ''}"
-
-
-def _percent(part: int, whole: int) -> int:
-    """``part`` out of ``whole`` as a rounded percentage."""
-    return rounded(100 * part, max(1, whole))
 
 
 # --- card play ---------------------------------------------------------------------------
@@ -329,25 +325,24 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
     best = estimate.best
     counts = estimate.own_tricks if estimate.partner_bid is None else estimate.team_tricks
     average = _about_tricks(sum(t * c for t, c in enumerate(counts)), n)
-    made = _percent(estimate.made(best), n)
     if estimate.partner_bid is None:
         reason = (
-            f"Bid {best}. In {n} simulated deals you take {average} on average, and make "
-            f"a bid of {best} in {made}% of them"
+            f"Bid {best}. You should take {average}, and make a bid of {best} "
+            f"{how_often(estimate.made(best), n)}"
         )
     else:
         contract = estimate.partner_bid + best
         reason = (
             f"Bid {best}. With your partner's bid of {estimate.partner_bid}, your team's "
-            f"contract is {contract} tricks; in {n} simulated deals your team takes {average} "
-            f"on average and makes {contract} in {made}% of them"
+            f"contract is {contract} tricks; your team should take {average} and make "
+            f"{contract} {how_often(estimate.made(best), n)}"
         )
     bids = sorted(range(len(estimate.values)), key=lambda b: (b != best, abs(b - best), b))
     alternatives = [
         {
             "action": {"type": "bid", "tricks": b},
             "value": rounded(estimate.values[b], n),
-            "reason": f"made in {_percent(estimate.made(b), n)}% of the simulated deals",
+            "reason": f"made {how_often(estimate.made(b), n)}",
         }
         for b in bids[: ALTERNATIVES + 1]
     ]

@@ -20,6 +20,8 @@ from __future__ import annotations
 from typing import cast
 
 from celestix.bots.budget import rounded
+from celestix.bots.chances import how_often
+from celestix.bots.chances import percent as _percent
 from celestix.sabacc.auction import BID_NAMES, PASS
 from celestix.sabacc.bots.deals import Table
 from celestix.sabacc.bots.equity import EQUITY_UNITS
@@ -63,24 +65,6 @@ def _hint(view: View, level: str, seed: int) -> JsonDict:
 def _chips(total: int, samples: int) -> int:
     """A summed value (chips times SCALE) as hundredths of a chip per deal."""
     return rounded(HUNDREDTHS * total, SCALE * max(1, samples))
-
-
-def _percent(part: int, whole: int) -> int:
-    return rounded(100 * part, max(1, whole))
-
-
-def how_often(part: int, whole: int) -> str:
-    """How often, in words a player reads at a glance (the hint's headline)."""
-    share = _percent(part, whole)
-    if share < 15:
-        return "rarely"
-    if share < 38:
-        return "about one time in four"
-    if share < 62:
-        return "about half the time"
-    if share < 88:
-        return "about three times in four"
-    return "almost always"
 
 
 def _cap(text: str) -> str:
