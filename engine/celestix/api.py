@@ -81,7 +81,7 @@ def new_game(
 def legal_actions(state: JsonDict, seat: int) -> list[JsonDict]:
     """Every legal action of ``seat`` now (empty when it is not that seat's turn)."""
     _plain(state=state, seat=seat)
-    rules, seats = _checked_state(state)
+    rules, seats, state = _checked_state(state)
     _check_seat(seat, seats)
     if state["over"] or state["to_act"] != seat:
         return []
@@ -91,7 +91,7 @@ def legal_actions(state: JsonDict, seat: int) -> list[JsonDict]:
 def apply(state: JsonDict, action: JsonDict, seat: int) -> JsonDict:
     """``{"state": new_state, "events": [...]}`` after ``seat`` takes ``action``."""
     _plain(state=state, action=action, seat=seat)
-    rules, seats = _checked_state(state)
+    rules, seats, state = _checked_state(state)
     _check_seat(seat, seats)
     expect_dict(action, "action")
     if state["over"]:
@@ -105,7 +105,7 @@ def apply(state: JsonDict, action: JsonDict, seat: int) -> JsonDict:
 def view(state: JsonDict, seat: int | None = None) -> JsonDict:
     """What ``seat`` may see; ``None`` is a spectator who sees only public information."""
     _plain(state=state, seat=seat)
-    rules, seats = _checked_state(state)
+    rules, seats, state = _checked_state(state)
     if seat is not None:
         _check_seat(seat, seats)
     return _guard("view", rules.view, state, seat)
@@ -146,7 +146,7 @@ def winnable(state: JsonDict, budget: int | None = None) -> JsonDict:
     the state and the budget. Only the patience has a solver.
     """
     _plain(state=state, budget=budget)
-    rules, _ = _checked_state(state)
+    rules, _, state = _checked_state(state)
     if budget is not None:
         budget = expect_int(budget, "budget", 1, MAX_BUDGET)
     return _guard("winnable", rules.winnable, state, budget)
@@ -246,11 +246,14 @@ def _plain(**parameters: object) -> None:
         expect_json(value, name)
 
 
-def _checked_state(state: object) -> tuple[GameRules, int]:
+def _checked_state(state: object) -> tuple[GameRules, int, JsonDict]:
+    """The state's rules, its seats and the state itself, migrated first if an older
+    engine made it (``GameRules.upgrade_state``: old saves are read in one place)."""
     state = expect_dict(state, "state")
     rules = rules_for(state.get("game"), "state.game")
+    state = _guard("check_state", rules.upgrade_state, state)
     seats = _guard("check_state", rules.check_state, state)
-    return rules, seats
+    return rules, seats, state
 
 
 def _check_seat(seat: object, seats: int) -> None:
@@ -265,6 +268,7 @@ def _bot_input(
     _plain(view=view, level=level, seed=seed)
     view = expect_dict(view, "view")
     rules = rules_for(view.get("game"), "view.game")
+    view = _guard(what, rules.upgrade_view, view)
     seat = _guard(what, rules.check_view, view)
     if seat is None:
         raise MalformedError("view.seat", "a spectator's view cannot act")

@@ -72,6 +72,18 @@ class GameRules(ABC):
     def check_state(self, state: JsonDict) -> int:
         """Raise ``MalformedError`` unless ``state`` could arise in play; return seats."""
 
+    def upgrade_state(self, state: JsonDict) -> JsonDict:
+        """``state`` in this engine's shape: a state an older engine made (an older
+        ``version``) migrated, once, at the facade's edge before ``check_state`` runs;
+        anything else as it is, for the check to judge. Games that never changed shape
+        keep this default."""
+        return state
+
+    def upgrade_view(self, view: JsonDict) -> JsonDict:
+        """``view`` in this engine's shape (one an older engine made, migrated), before
+        ``check_view`` runs."""
+        return view
+
     @abstractmethod
     def legal_actions(self, state: JsonDict, seat: int) -> list[JsonDict]:
         """Every legal action of ``seat`` (empty when it is not that seat's turn)."""

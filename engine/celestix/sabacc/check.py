@@ -9,7 +9,7 @@ antes, stakes and stacks are exactly as the bids and the ``stakes`` option say, 
 the chips the game started with are players x ``start_chips``); and finally ``phase``,
 ``to_act``, ``over`` and ``winners`` against all of that.
 
-The ``stakes`` option's part is in its own functions (:func:`check_options`,
+The ``stakes`` option's part is in its own functions (
 :func:`round_wagers`, :func:`_stake_entries`, :func:`_check_conservation`).
 """
 
@@ -31,11 +31,9 @@ from celestix.sabacc.chips import (
     POTS,
     TABLE,
     auction_wagers,
-    current_reason,
     pay_antes,
     pay_matching_stacks,
     pay_stake,
-    stakes_rule,
     with_stacks,
 )
 from celestix.sabacc.counting import count, made
@@ -86,7 +84,7 @@ def check_state(state: JsonDict, option_specs: tuple[OptionSpec, ...]) -> int:
     if state["game"] != "sabacc":
         raise MalformedError("state.game", "not a Contract Sabacc state")
     expect_version(state["version"], STATE_VERSION)
-    options = check_options(state["options"], "state.options", option_specs)
+    options = check_resolved(option_specs, state["options"], "state.options")
     seats = int(options["players"])
     expect_int(state["seed"], "state.seed", 0, MAX_SEED)
     round_index = expect_int(state["round"], "state.round", 0, seats - 1)
@@ -299,7 +297,7 @@ def _check_chips(state: JsonDict, seats: int, standing: auction.Auction, over: b
     if standing.void:
         expected_wagers = [0] * seats
     if wagers != expected_wagers:
-        rule = stakes_rule(state["options"])
+        rule = state["options"]["stakes"]
         raise MalformedError(
             "state.wagers", f"the bids under stakes {rule!r} say {expected_wagers}"
         )
@@ -321,10 +319,9 @@ def _check_chips(state: JsonDict, seats: int, standing: auction.Auction, over: b
     first = len(ledger)
     while first > 0 and ledger[first - 1]["hand"] == state["round"]:
         first -= 1
-    # (reasons compared as written now: a save from an earlier engine named seats there)
-    entries = [dict(e, reason=current_reason(e)) for e in ledger[first : first + len(expected)]]
+    entries = ledger[first : first + len(expected)]
     if entries != expected or (len(ledger) - first > len(expected) and not over):
-        rule = stakes_rule(state["options"])
+        rule = state["options"]["stakes"]
         raise MalformedError(
             "state.ledger", f"this round's entries do not match its bids under stakes {rule!r}"
         )
@@ -383,7 +380,7 @@ def _round_entries(state: JsonDict, seats: int, standing: auction.Auction) -> li
     declarer = standing.declarer
     if declarer is not None:
         defenders = [seat for seat in range(seats) if seat != declarer]
-        wager = auction_wagers(state["bids"], seats, stakes_rule(state["options"]))[declarer]
+        wager = auction_wagers(state["bids"], seats, state["options"]["stakes"])[declarer]
         pay_matching_stacks(ledger, chips, round_index, declarer, wager, defenders)
     return ledger
 
@@ -391,24 +388,15 @@ def _round_entries(state: JsonDict, seats: int, standing: auction.Auction) -> li
 # --- the stakes option --------------------------------------------------------------
 
 
-def check_options(stored: object, field: str, option_specs: tuple[OptionSpec, ...]) -> JsonDict:
-    """A state's (or view's) options: complete, or complete but for ``stakes`` (made
-    before the option existed, read as ``"bidder"``: chips.stakes_rule)."""
-    if type(stored) is dict and "stakes" not in stored:
-        older = tuple(spec for spec in option_specs if spec.name != "stakes")
-        return check_resolved(older, stored, field)
-    return check_resolved(option_specs, stored, field)
-
-
 def round_wagers(state: JsonDict, seats: int, standing: auction.Auction) -> list[int]:
     """The wagers the bids give under the table's ``stakes`` (the stacks once bidding ended)."""
-    wagers = auction_wagers(state["bids"], seats, stakes_rule(state["options"]))
+    wagers = auction_wagers(state["bids"], seats, state["options"]["stakes"])
     return with_stacks(wagers, standing.declarer if standing.ended else None)
 
 
 def _stake_entries(state: JsonDict, ledger: list[JsonDict], chips: list[int]) -> None:
     """Write this round's stake entries as the bids and the ``stakes`` option give them."""
-    rule = stakes_rule(state["options"])
+    rule = state["options"]["stakes"]
     for bid in state["bids"]:
         pay_stake(ledger, chips, state["round"], bid["seat"], bid["bid"], bid["stake"], rule)
 

@@ -13,13 +13,12 @@ Who puts a bid's stake in front of them is the table option ``stakes`` (RULES.md
 * ``"bidder"``: only the bidder puts the stake in (one entry, as before the option).
 
 Either way, when bidding ends the declarer adds a stack equal to their own wager for
-each defender. *Ruling*: a state or view whose options have no ``stakes`` was made
-before the option existed, when only the bidder staked; it is read as ``"bidder"``.
+each defender. (States and views made before the option existed are read as
+``"bidder"``: sabacc/migrate.py.)
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, MutableSequence, Sequence
 from typing import Any
 
@@ -35,20 +34,6 @@ CHIP_LIMIT = 10**12  # chips and pots stay far inside JavaScript's exact whole n
 EVERYONE = "everyone"
 BIDDER = "bidder"
 STAKES_RULES = (EVERYONE, BIDDER)
-OLD_STAKES_RULE = BIDDER  # the rule of states and views made before the option
-
-
-def stakes_rule(options: Mapping[str, Any]) -> str:
-    """The table's ``stakes`` option (``"bidder"`` for options from before it existed)."""
-    rule = options.get("stakes")
-    return OLD_STAKES_RULE if rule is None else str(rule)
-
-
-def with_stakes_rule(options: Mapping[str, Any]) -> dict[str, Any]:
-    """A copy of ``options`` that names its ``stakes`` rule (old options get theirs)."""
-    out = dict(options)
-    out["stakes"] = stakes_rule(options)
-    return out
 
 
 def callers(bidder: int, seats: int, rule: str) -> list[int]:
@@ -98,22 +83,6 @@ def pay_stake(
         reason = f"stake: {name}" if seat == bidder else f"stake: {name}, calling the bid"
         pay_in(ledger, chips, round_index, seat, stake, TABLE, reason)
     return paying
-
-
-# Reasons earlier engines wrote with seat numbers, and what they are written as now.
-_OLD_STACK = re.compile(r"matching stack for seat \d+")
-_OLD_CALL = re.compile(r"(stake: [^,]+), bid by seat (\d+)")
-
-
-def current_reason(entry: Mapping[str, Any]) -> str:
-    """An entry's reason as this engine writes it (older saves wrote seat numbers)."""
-    reason = str(entry["reason"])
-    if _OLD_STACK.fullmatch(reason):
-        return "matching stack for a defender"
-    old = _OLD_CALL.fullmatch(reason)
-    if old:
-        return old[1] if int(old[2]) == entry["seat"] else f"{old[1]}, calling the bid"
-    return reason
 
 
 def pay_matching_stacks(

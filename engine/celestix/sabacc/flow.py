@@ -24,7 +24,7 @@ from celestix.sabacc.aside import (
     aside_refusal,
 )
 from celestix.sabacc.cards import CARD_CODES, card_name, points_text, sort_cards
-from celestix.sabacc.chips import pay_matching_stacks, pay_stake, stakes_rule, with_stacks
+from celestix.sabacc.chips import pay_matching_stacks, pay_stake, with_stacks
 from celestix.sabacc.counting import TARGET_HALF_POINTS, count, made, pairing
 from celestix.sabacc.deal import HAND_SIZE, right_of
 from celestix.sabacc.settlement import (
@@ -118,7 +118,7 @@ def _bid(state: JsonDict, seat: int, bid: str, events: list[JsonDict]) -> JsonDi
     new["bids"].append({"seat": seat, "bid": bid, "stake": stake})
     paying: list[int] = []
     if stake:
-        rule = stakes_rule(new["options"])
+        rule = new["options"]["stakes"]
         paying = pay_stake(new["ledger"], new["chips"], new["round"], seat, bid, stake, rule)
         for caller in paying:
             new["wagers"][caller] += stake
@@ -153,7 +153,7 @@ def _auction_won(state: JsonDict, standing: auction.Auction, events: list[JsonDi
         {"type": "auction_won", "declarer": declarer, "contract": contract,
          "name": auction.BID_NAMES[contract], "wager": wager, "stacks": seats - 1,
          "wagers": list(state["wagers"]), "table": sum(state["wagers"]),
-         "stakes": stakes_rule(state["options"]),
+         "stakes": state["options"]["stakes"],
          "reason": "Everyone else passed." if others_passed
          else "Guard against is the highest bid: nobody can bid higher."}
     )  # fmt: skip

@@ -11,6 +11,7 @@ from celestix.sabacc import bots, review
 from celestix.sabacc.bots import hints
 from celestix.sabacc.check import check_state
 from celestix.sabacc.flow import apply_action, legal_actions
+from celestix.sabacc.migrate import upgrade_state, upgrade_view
 from celestix.sabacc.setup import new_state
 from celestix.sabacc.state import OPTION_SPECS, seat_count
 from celestix.sabacc.view import make_view
@@ -37,6 +38,9 @@ class SabaccRules(GameRules):
 
     def check_state(self, state: JsonDict) -> int:
         return check_state(state, self.option_specs)
+
+    upgrade_state = staticmethod(upgrade_state)
+    upgrade_view = staticmethod(upgrade_view)
 
     legal_actions = staticmethod(legal_actions)
     apply = staticmethod(apply_action)

@@ -36,14 +36,15 @@ from celestix.options import OptionSpec, OptionValue
 from celestix.sabacc import auction
 from celestix.sabacc.aside import TALON_DECLARER, TALON_DEFENDERS, TALON_HAND, TALON_TO
 from celestix.sabacc.cards import DECK_SIZE
-from celestix.sabacc.chips import STAKES_RULES, pay_antes, with_stakes_rule
+from celestix.sabacc.chips import STAKES_RULES, pay_antes
 from celestix.sabacc.deal import HAND_SIZE, TALON_SIZE, right_of
 from celestix.sabacc.deal import deal as deal_cards
 from celestix.shape import (
     JsonDict,
 )
 
-STATE_VERSION = 1
+# 2: the options always name their ``stakes`` rule (older states: sabacc/migrate.py)
+STATE_VERSION = 2
 STATE_KEYS = (
     "game", "version", "phase", "to_act", "over", "options", "seed", "round", "dealer",
     "hands", "talon", "bids", "declarer", "contract", "wagers", "aside", "played", "trick",
@@ -231,11 +232,10 @@ def copy_state(state: JsonDict) -> JsonDict:
     """A copy whose lists can be changed without touching ``state``.
 
     Ledger entries, bids, plays and finished tricks are never changed once written, so
-    the copy shares them. The copy's options name their ``stakes`` rule: a state from
-    before the option goes on as the old rule it was played under (chips.stakes_rule).
+    the copy shares them.
     """
     out: dict[str, Any] = dict(state)
-    out["options"] = with_stakes_rule(state["options"])
+    out["options"] = dict(state["options"])
     out["hands"] = [list(hand) for hand in state["hands"]]
     for key in ("talon", "bids", "wagers", "aside", "played", "trick", "chips", "ledger",
                 "winners"):  # fmt: skip

@@ -21,7 +21,6 @@ from celestix.sabacc.aside import (
     aside_is_public,
     aside_refusal,
 )
-from celestix.sabacc.chips import with_stakes_rule
 from celestix.sabacc.counting import TARGET_HALF_POINTS, count
 from celestix.sabacc.state import Phase, declarer_pile, talon_to, tricks_won
 from celestix.sabacc.tricks import play_refusal
@@ -130,7 +129,7 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
         "to_act": state["to_act"],
         "over": over,
         "seat": seat,
-        "options": with_stakes_rule(state["options"]),
+        "options": dict(state["options"]),
         "hand": list(state["hands"][seat]) if seat is not None else [],
         "hand_sizes": [len(hand) for hand in state["hands"]],
         "dealer": state["dealer"],

@@ -16,9 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from celestix.errors import MalformedError
+from celestix.options import check_resolved
 from celestix.sabacc.aside import TALON_HAND, TALON_TO, aside_is_public
 from celestix.sabacc.cards import DECK, DECK_SIZE
-from celestix.sabacc.check import check_last_round, check_options, replay_auction, round_wagers
+from celestix.sabacc.check import check_last_round, replay_auction, round_wagers
 from celestix.sabacc.chips import CHIP_LIMIT, POTS
 from celestix.sabacc.deal import HAND_SIZE, PLAYER_COUNTS, TALON_SIZE, right_of
 from celestix.sabacc.settlement import winners
@@ -47,7 +48,7 @@ def check_view(view: JsonDict) -> int | None:
     players = expect_dict(view["options"], "view.options").get("players")
     if players not in PLAYER_COUNTS or type(players) is not int:
         raise MalformedError("view.options.players", "expected 3, 4 or 5")
-    options = check_options(view["options"], "view.options", OPTION_SPECS)
+    options = check_resolved(OPTION_SPECS, view["options"], "view.options")
     seats = int(options["players"])
     seat = _seat_or_none(view["seat"], seats, "view.seat")
     _seat_or_none(view["to_act"], seats, "view.to_act")

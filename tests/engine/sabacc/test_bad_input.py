@@ -123,7 +123,7 @@ def _ledger_entry(state: State, index: int, key: str, value: Any) -> None:
 TAMPERINGS: list[tuple[str, Callable[[State], None], str]] = [
     ("missing key", lambda s: s.pop("ledger"), "state.ledger"),
     ("unknown key", lambda s: s.update(cheat=1), "state.cheat"),
-    ("version", lambda s: s.update(version=2), "state.version"),
+    ("version", lambda s: s.update(version=3), "state.version"),
     ("game", lambda s: s.update(game="sabacc2"), "state.game"),
     ("options", lambda s: s["options"].update(players=3), "state.dealer"),
     ("unknown option", lambda s: s["options"].update(trump="Void"), "state.options"),

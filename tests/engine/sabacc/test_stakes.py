@@ -30,7 +30,7 @@ from scale import scaled
 from celestix import api
 from celestix.errors import MalformedError
 from celestix.rng import MAX_SEED
-from celestix.sabacc.chips import current_reason
+from celestix.sabacc.migrate import current_reason
 
 State = dict[str, Any]
 PLAYERS = [3, 4, 5]
@@ -296,9 +296,11 @@ def test_a_state_saved_before_the_option_opens_and_plays_on_under_the_old_rule()
     view = api.view(state, state["to_act"])
     assert view["options"]["stakes"] == "bidder"  # read as the rule it was played under
     assert api.bot_action(view, "normal", 3) in api.legal_actions(state, state["to_act"])
+    assert state["version"] == 1
     for entry in old["record"]["actions"][old["state_moves"] :]:
         state = api.apply(state, entry["action"], entry["seat"])["state"]
-        assert state["options"]["stakes"] == "bidder"
+        # migrated once, at the facade's edge: version 2 names its rule
+        assert state["version"] == 2 and state["options"]["stakes"] == "bidder"
     final = old["final"]
     assert state["over"] and state["chips"] == final["chips"]
     assert state["ante_pot"] == final["ante_pot"]
@@ -340,3 +342,29 @@ def test_an_old_state_with_a_bad_option_is_still_refused() -> None:
     with pytest.raises(MalformedError) as error:
         api.view(broken, None)
     assert error.value.field == "state.options.ante"
+
+
+def test_an_old_state_is_migrated_once_at_the_edge_and_its_ledger_reads_as_today() -> None:
+    state = old_game()["state"]
+    old_reasons = [e["reason"] for e in state["ledger"] if "seat" in e["reason"]]
+    assert old_reasons  # the file's ledger names seats, as version 1 did
+    legal = api.legal_actions(state, state["to_act"])
+    after = api.apply(state, legal[0], state["to_act"])["state"]
+    assert after["version"] == 2 and "stakes" not in state["options"]  # input untouched
+    assert not [e for e in after["ledger"] if "by seat" in e["reason"] or "for seat" in e["reason"]]
+    assert api.view(after, None)["options"]["stakes"] == "bidder"
+
+
+@pytest.mark.parametrize("version", [0, 3, "2", True, None])
+def test_a_state_of_an_unknown_version_is_refused(version: object) -> None:
+    state = dict(old_game()["state"], version=version)
+    with pytest.raises(MalformedError) as error:
+        api.view(state, None)
+    assert error.value.field == "state.version"
+
+
+def test_a_current_state_claiming_version_1_without_the_option_history_is_checked() -> None:
+    # a version-1 label on today's state: migrated (the option is already named) and valid
+    state = new(4, seed=3, setup={"dealer": 0}, stakes="everyone")
+    relabelled = dict(state, version=1)
+    assert api.view(relabelled, 0) == api.view(state, 0)

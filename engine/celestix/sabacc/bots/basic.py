@@ -40,7 +40,7 @@ from celestix.sabacc.cards import (
     SUITS,
     UNIVERSE,
 )
-from celestix.sabacc.chips import EVERYONE, stakes_rule
+from celestix.sabacc.chips import EVERYONE
 from celestix.sabacc.deal import HAND_SIZE
 from celestix.sabacc.tricks import playable, strength, winning_play
 from celestix.sabacc.view import View, acting_seat
@@ -135,7 +135,7 @@ def chance(count: int, contract: str, seats: int) -> int:
 def choose_bid(view: View) -> str:
     """The contract to bid above the bid so far, or pass (see the module's docstring)."""
     seats = len(view["hand_sizes"])
-    rule = stakes_rule(view["options"])
+    rule = view["options"]["stakes"]
     score = hand_count(view["hand"])
     highest = view["highest_bid"]
     floor = -1 if highest is None else RANK[highest]

@@ -54,7 +54,6 @@ from celestix.sabacc.bots.fast import (
 )
 from celestix.sabacc.bots.inference import Evidence, contradictions, play_evidence
 from celestix.sabacc.cards import INDEX
-from celestix.sabacc.chips import stakes_rule
 from celestix.sabacc.deal import HAND_SIZE
 from celestix.sabacc.view import Bid, View, acting_seat
 from celestix.table.tricks import trick_leader
@@ -194,7 +193,7 @@ class Table:
         pool = ids_of(ALL_CARDS & ~known)
         trick_cards = [INDEX[p["card"]] for p in view["trick"]]
         leader = trick_leader(view["trick"], view["played"], int(view["dealer"]), seats)
-        rule = stakes_rule(view["options"])
+        rule = view["options"]["stakes"]
         ranges = [count_range(view["auction"], s, seats, rule) if s != seat else None
                   for s in range(seats)]  # fmt: skip
         evidence = play_evidence(tricks, seat, seats, declarer) if read_plays else []

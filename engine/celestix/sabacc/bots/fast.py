@@ -26,7 +26,7 @@ from celestix.bots import bits
 from celestix.bots.bits import high, ids_of, low
 from celestix.sabacc.bots.equity import equity
 from celestix.sabacc.cards import DECK, HALF_POINTS, INDEX, SUITS
-from celestix.sabacc.chips import auction_wagers, stakes_rule, with_stacks
+from celestix.sabacc.chips import auction_wagers, with_stacks
 from celestix.sabacc.deal import HAND_SIZE
 from celestix.sabacc.view import View
 
@@ -376,7 +376,7 @@ def final_wagers(view: View, declarer: int, bid: str | None) -> list[int]:
     if bid is not None:
         made.append({"seat": declarer, "bid": bid})
     seats = len(view["hand_sizes"])
-    return with_stacks(auction_wagers(made, seats, stakes_rule(view["options"])), declarer)
+    return with_stacks(auction_wagers(made, seats, view["options"]["stakes"]), declarer)
 
 
 def standing_after(view: View, seat: int, declarer: int, bid: str | None) -> Standing:

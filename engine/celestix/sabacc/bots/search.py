@@ -72,7 +72,6 @@ from celestix.sabacc.bots.fast import (
 )
 from celestix.sabacc.bots.legal import legal_from_view, legal_or_refuse
 from celestix.sabacc.cards import DECK, INDEX
-from celestix.sabacc.chips import stakes_rule
 from celestix.sabacc.view import View, acting_seat
 from celestix.shape import JsonDict
 
@@ -458,7 +457,7 @@ def likely_declarer(view: View, table: Table, deal: Deal) -> tuple[int, str | No
     still bidding, the one with the strongest hand that the basic player's thresholds
     would bid on above the highest bid so far (and the contract: the highest it supports),
     else the highest bidder so far (None for its bid: it stands), else nobody."""
-    rule = stakes_rule(view["options"])
+    rule = view["options"]["stakes"]
     highest = view["highest_bid"]
     floor = -1 if highest is None else RANK[highest]
     best: tuple[int, int, str] | None = None
