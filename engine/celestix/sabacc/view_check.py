@@ -128,8 +128,6 @@ def check_view(view: JsonDict) -> int | None:
         raise MalformedError("view.over", "does not match the phase")
     state.update(phase=phase.value, to_act=to_act)
     expected = make_view(state, seat)
-    if "stakes" not in view["options"]:  # a view from before the option (read as "bidder")
-        expected["options"] = dict(view["options"])
     for key in (*VIEW_KEYS, *(key for key in OPTIONAL_VIEW_KEYS if key in view)):
         if not same(view[key], expected[key]):
             raise MalformedError(f"view.{key}", "does not agree with the rest of the view")
