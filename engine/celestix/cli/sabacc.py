@@ -264,8 +264,8 @@ def narrate(event: JsonDict, me: int) -> str | None:
         return f"Play begins: {who(event['leader'])} lead{'' if event['leader'] == me else 's'}."
     if kind == "play":
         return f"  {who(event['seat'])} play{'' if event['seat'] == me else 's'} {event['card']}"
-    if kind == "trick_won":
-        return f"Trick {event['number']} to {who(event['seat'])}: {event['reason']}"
+    if kind == "trick":
+        return f"Trick {event['number']} to {who(event['winner'])}: {event['reason']}"
     if kind == "round_counted":
         result = "makes" if event["made"] else "fails"
         return (f"Round counted: the declarer has {points_text(event['points'])} points "

@@ -217,7 +217,7 @@ def _play(state: JsonDict, seat: int, card: str, events: list[JsonDict]) -> Json
     new["hands"][seat].remove(card)
     new["trick"].append({"seat": seat, "card": card})
     number = len(new["played"]) + 1
-    events.append({"type": "play", "seat": seat, "card": card, "trick": number})
+    events.append({"type": "play", "seat": seat, "card": card, "trick_number": number})
     if len(new["trick"]) == seats:
         plays = new["trick"]
         best = winning_play(plays)
@@ -225,7 +225,7 @@ def _play(state: JsonDict, seat: int, card: str, events: list[JsonDict]) -> Json
         new["trick"] = []
         cards = [play["card"] for play in plays]
         events.append(
-            {"type": "trick_won", "number": number, "seat": best["seat"], "card": best["card"],
+            {"type": "trick", "number": number, "winner": best["seat"], "card": best["card"],
              "plays": [dict(play) for play in plays],
              "pile": "declarer" if best["seat"] == new["declarer"] else "defenders",
              "reason": win_reason(plays, best), "half_points": count(cards)}

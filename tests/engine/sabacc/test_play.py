@@ -39,7 +39,7 @@ def test_the_player_to_the_dealers_right_leads_any_card() -> None:
 def test_follow_suit_then_sabacc_then_anything_and_no_duty_to_overtrump() -> None:
     state = start_play()
     state, events = play(state, "1c")
-    assert events == [{"type": "play", "seat": 0, "card": "1c", "trick": 1}]
+    assert events == [{"type": "play", "seat": 0, "card": "1c", "trick_number": 1}]
     # Seat 1 holds coins: it must follow.
     assert playable(state) == ["10c", "11c", "12c", "13c", "14c"]
     error = refused(state, "1s")
@@ -56,8 +56,8 @@ def test_follow_suit_then_sabacc_then_anything_and_no_duty_to_overtrump() -> Non
     assert playable(state) == ["-8", "-9", "-10", "-19"]
     assert refused(state, "10f").rule == "must-play-sabacc"
     state, events = play(state, "-8")
-    won = events_of(events, "trick_won")[0]
-    assert won["seat"] == 2 and won["card"] == "-12" and won["number"] == 1
+    won = events_of(events, "trick")[0]
+    assert won["winner"] == 2 and won["card"] == "-12" and won["number"] == 1
     assert won["pile"] == "declarer"
     assert won["reason"] == "Sabacc -12 is the highest Sabacc in the trick."
     assert won["half_points"] == 4
@@ -79,8 +79,8 @@ def test_a_sabacc_led_must_be_answered_with_a_sabacc_else_anything() -> None:
     state, _ = play(state, "9f")
     assert playable(state) == state["hands"][1]
     state, events = play(state, "13s")
-    won = events_of(events, "trick_won")[0]
-    assert won["seat"] == 3 and won["card"] == "-9" and won["pile"] == "defenders"
+    won = events_of(events, "trick")[0]
+    assert won["winner"] == 3 and won["card"] == "-9" and won["pile"] == "defenders"
     assert state["to_act"] == 3
 
 
@@ -95,8 +95,8 @@ def test_without_a_sabacc_the_highest_card_of_the_suit_led_wins() -> None:
     # Seat 2 holds staves: it must follow, and cannot trump.
     assert playable(state) == ["1t", "2t", "3t", "4t"]
     state, events = play(state, "4t")
-    won = events_of(events, "trick_won")[0]
-    assert won["seat"] == 3 and won["card"] == "5t"
+    won = events_of(events, "trick")[0]
+    assert won["winner"] == 3 and won["card"] == "5t"
     assert won["reason"] == (
         "5 of staves is the highest card of staves, the suit led, and no Sabacc was played."
     )
@@ -107,13 +107,13 @@ def test_the_only_sabacc_in_a_trick_wins_it() -> None:
     for card in ("1c", "10c", "-12"):
         state, _ = play(state, card)
     state, events = play(state, "-19")  # overtrumping is allowed too
-    assert events_of(events, "trick_won")[0]["seat"] == 3
+    assert events_of(events, "trick")[0]["winner"] == 3
     state = start_play()
     state, _ = play(state, "2c")
     state, _ = play(state, "14c")
     state, _ = play(state, "-7")
     state, events = play(state, "-10")
-    assert events_of(events, "trick_won")[0]["card"] == "-10"
+    assert events_of(events, "trick")[0]["card"] == "-10"
 
 
 def test_cards_not_held_are_refused() -> None:
@@ -126,11 +126,11 @@ def test_cards_not_held_are_refused() -> None:
 def test_a_round_plays_every_card_and_piles_hold_the_tricks() -> None:
     state = start_play()
     state, events = finish_round(state)
-    tricks = events_of(events, "trick_won")
+    tricks = events_of(events, "trick")
     assert len(tricks) == 18
     assert [t["number"] for t in tricks] == list(range(1, 19))
     counted = events_of(events, "round_counted")[0]
-    declarer_tricks = sum(1 for t in tricks if t["seat"] == 2)
+    declarer_tricks = sum(1 for t in tricks if t["winner"] == 2)
     assert counted["tricks"][2] == declarer_tricks
     assert len(counted["pile"]) == 6 + 4 * declarer_tricks  # talon + tricks
     assert counted["points"] + counted["defenders_points"] == 182

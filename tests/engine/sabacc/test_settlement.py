@@ -98,7 +98,7 @@ def test_grand_slam_declarer_takes_the_table_and_the_whole_ante_pot(
     stakes: str, table: int, chips: list[int]
 ) -> None:
     state, events = grand_slam_round(last_card="0", stakes=stakes)
-    assert all(t["seat"] == 0 for t in events_of(events, "trick_won"))
+    assert all(t["winner"] == 0 for t in events_of(events, "trick"))
     counted = events_of(events, "round_counted")[0]
     assert counted["made"] and counted["tricks"] == [18, 0, 0, 0]
     settled = events_of(events, "wagers_settled")[0]
@@ -127,7 +127,7 @@ def test_grand_slam_beats_magician_at_the_end() -> None:
     bonus = events_of(events, "bonus")[0]
     assert bonus["bonus"] == "grand_slam"
     assert [c["bonus"] for c in bonus["unpaid"]] == ["magician_at_the_end"]
-    last = events_of(events, "trick_won")[-1]
+    last = events_of(events, "trick")[-1]
     assert last["card"] == "-1"
     assert last["reason"] == "The Magician is the only Sabacc in the trick."
 
@@ -160,7 +160,7 @@ def test_slam_all_but_three_tricks_pays_three_quarters_and_beats_idiot_at_the_en
     assert (bonus["bonus"], bonus["seat"]) == ("slam", 0)
     assert bonus["ante_pot_before"] == 20 and bonus["amount"] == 15  # 3/4 of 20
     assert [c["bonus"] for c in bonus["unpaid"]] == ["idiot_at_the_end"]
-    assert events_of(events, "trick_won")[-1]["card"] == "0"
+    assert events_of(events, "trick")[-1]["card"] == "0"
 
 
 def test_idiot_at_the_end_alone_pays_a_quarter() -> None:
@@ -171,8 +171,8 @@ def test_idiot_at_the_end_alone_pays_a_quarter() -> None:
     setup = {"dealer": 3, "hands": fill_hands(4, {0: hand}, talon), "talon": talon}
     state, _ = declare(new(4, setup=setup, ante=3), 2, "guard_without")
     state, events = finish_round(state, seat_policy({0: preferring([], avoid_last=["0"])}))
-    last = events_of(events, "trick_won")[-1]
-    assert (last["seat"], last["card"]) == (0, "0")
+    last = events_of(events, "trick")[-1]
+    assert (last["winner"], last["card"]) == (0, "0")
     assert max(events_of(events, "round_counted")[0]["tricks"]) < 15  # no Slam
     bonus = events_of(events, "bonus")[0]
     assert (bonus["bonus"], bonus["seat"], bonus["unpaid"]) == ("idiot_at_the_end", 0, [])
@@ -204,8 +204,8 @@ def test_magician_at_the_end_alone_pays_half() -> None:
     state, events = finish_round(state, chooser)
     counted = events_of(events, "round_counted")[0]
     assert counted["tricks"][0] == 16  # its 16 Sabaccs, no more: no Slam (21 needed)
-    last = events_of(events, "trick_won")[-1]
-    assert (last["seat"], last["card"]) == (0, "-1")
+    last = events_of(events, "trick")[-1]
+    assert (last["winner"], last["card"]) == (0, "-1")
     bonus = events_of(events, "bonus")[0]
     assert (bonus["bonus"], bonus["seat"], bonus["unpaid"]) == ("magician_at_the_end", 0, [])
     assert bonus["ante_pot_before"] == 6 and bonus["amount"] == 3
@@ -334,11 +334,11 @@ def test_every_bonus_earned_in_play_is_paid_highest_only(
 ) -> None:
     paid = set()
     for events in random_rounds:
-        tricks = events_of(events, "trick_won")
+        tricks = events_of(events, "trick")
         total = len(tricks)
         won: dict[int, int] = {}
         for trick in tricks:
-            won[trick["seat"]] = won.get(trick["seat"], 0) + 1
+            won[trick["winner"]] = won.get(trick["winner"], 0) + 1
         expected = None
         if max(won.values()) == total:
             expected = "grand_slam"

@@ -175,19 +175,6 @@ class PrecedencePage extends TrickPage {
 
   // ---- events -----------------------------------------------------------------------
 
-  eventKind(event) {
-    if (event.type === "play") return { play: { seat: event.seat, card: event.card } };
-    if (event.type === "trick") {
-      return {
-        trick: {
-          winner: event.winner,
-          text: `${event.winner === HUMAN ? "You win" : `${seatName(event.winner)} wins`}: ${event.reason}`,
-        },
-      };
-    }
-    return {};
-  }
-
   describe(event) {
     return describeEvent(event, this.deck);
   }

@@ -60,7 +60,7 @@ function renderRound(start, events) {
     if (counted.talon?.length) box.append(line("Talon", counted.talon));
     if (counted.aside?.length) box.append(line("Aside", counted.aside));
   }
-  const tricks = events.filter((e) => e.type === "trick_won");
+  const tricks = events.filter((e) => e.type === "trick");
   if (tricks.length) {
     const list = h(
       "ol",
@@ -70,7 +70,7 @@ function renderRound(start, events) {
           "li",
           {},
           smallCards(trick.plays.map((p) => p.card)),
-          h("span", { text: ` ${who(trick.plays[0].seat)} led, ${who(trick.seat)} won.` }),
+          h("span", { text: ` ${who(trick.plays[0].seat)} led, ${who(trick.winner)} won.` }),
         ),
       ),
     );

@@ -158,8 +158,8 @@ export function describe(event) {
       return `${subject(event.leader, "lead")} the first trick.`;
     case "play":
       return `${subject(event.seat, "play")} ${card(event.card)}.`;
-    case "trick_won":
-      return `${subject(event.seat, "win")} trick ${event.number} with ${card(event.card)}. ${event.reason || ""}`.trim();
+    case "trick":
+      return `${subject(event.winner, "win")} trick ${event.number} with ${card(event.card)}. ${event.reason || ""}`.trim();
     case "void_round":
       return `${voidReason(event.returned.length)} The round is void and the deal passes on.`;
     case "deal":

@@ -262,17 +262,8 @@ class SabaccPage extends TrickPage {
 
   // ---- events -----------------------------------------------------------------------
 
-  eventKind(event) {
-    if (event.type === "play") return { play: { seat: event.seat, card: event.card } };
-    if (event.type === "trick_won") {
-      return {
-        trick: {
-          winner: event.seat,
-          text: `${event.seat === HUMAN ? "You win" : `${seatName(event.seat)} wins`} with ${card(event.card)}`,
-        },
-      };
-    }
-    return {};
+  trickWords(event) {
+    return `${event.winner === HUMAN ? "You win" : `${seatName(event.winner)} wins`} with ${card(event.card)}`;
   }
 
   describe(event) {

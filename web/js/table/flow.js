@@ -8,8 +8,8 @@
 //
 // Subclass hooks (besides TablePage's): slotOf(seat, seats), seatName(seat),
 // plateInfo(view, seat) -> {detail, badge}, renderFelt(view), decide(view, legal) ->
-// {mode, status, key, panel() -> Node, focus() -> bool}, onCard(code), eventKind(event)
-// -> {play: {seat, card}} | {trick: {winner, text}} | {}, describe(event),
+// {mode, status, key, panel() -> Node, focus() -> bool}, onCard(code), trickWords(event)
+// (the line by a trick's winner; by default "North wins: <the reason>"), describe(event),
 // presentEvent(event, t), handEnded(events), summary(events) -> {title, body},
 // tally(events), lastTrick(view) -> {plays, winner, text}, hintAdvice(hint) ->
 // {text, items, point}, postHandActions(events) -> [{label, value, run()}],
@@ -523,6 +523,12 @@ export class TrickPage extends TablePage {
     if (s && !s.over && s.isBotTurn) s.botThink();
   }
 
+  /** The line shown by a trick's winner: "You win: <why>" (a page may say it its way). */
+  trickWords(event) {
+    const who = event.winner === this.human ? "You win" : `${this.seatName(event.winner)} wins`;
+    return `${who}: ${event.reason}`;
+  }
+
   /** Show a move's events: cards flying, the trick's winner, sentences read out. A
    * finished trick stays `t.trick` (less after the person's own last card: they have
    * just seen the trick whole), then is swept to its winner; when a computer player
@@ -533,17 +539,19 @@ export class TrickPage extends TablePage {
     this.tally(events);
     for (const event of events) {
       if (this.gone || generation !== this.generation) return;
-      const kind = this.eventKind(event);
-      if (kind.play) {
-        const { seat, card } = kind.play;
+      // Both games' engines report a card played and a trick won the same way:
+      // {type: "play", seat, card, trick_number} and {type: "trick", number, winner,
+      // card, reason, plays} (docs/ARCHITECTURE.md, "Views, events, bots").
+      if (event.type === "play") {
+        const { seat, card } = event;
         await this.gathering;
         const from = seat === this.human ? this.hand.take(card) : this.plates[seat].rect();
         const flight = this.trick.play(seat, card, { from, duration: t.fly });
         announce(this.describe(event));
         await flight;
-      } else if (kind.trick) {
-        const { winner, text } = kind.trick;
-        this.trick.markWinner(winner, text);
+      } else if (event.type === "trick") {
+        const { winner } = event;
+        this.trick.markWinner(winner, this.trickWords(event));
         announce(this.describe(event));
         const pause = actor === this.human ? t.trick * PERSON_LAST : t.trick;
         if (pause) await sleep(pause);
