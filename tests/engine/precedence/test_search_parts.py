@@ -17,7 +17,7 @@ from celestix.precedence.bots.fast import (
     distinct_moves,
     legal_mask,
     playout,
-    random_playout,
+    random_chooser,
     solve_moves,
     team_points,
     trick_winner,
@@ -200,8 +200,8 @@ def test_playouts_finish_the_hand() -> None:
         team0, plays = playout(list(hands), list(declared), trump, seed % 4, [], [0, 0], 0,
                                NO_GOALS, -1, by_seat)  # fmt: skip
         assert plays == 52 and sum(by_seat) == 13 and by_seat[0] + by_seat[2] == team0
-        team0, plays = random_playout(list(hands), list(declared), trump, 0, [], [0, 0], 0,
-                                      Rng(seed))  # fmt: skip
+        team0, plays = playout(list(hands), list(declared), trump, 0, [], [0, 0], 0, NO_GOALS,
+                               choose=random_chooser(Rng(seed)))  # fmt: skip
         assert plays == 52 and 0 <= team0 <= 13
 
 

@@ -8,7 +8,8 @@ meld cards. Seats 0 and 2 are team 0, seats 1 and 3 team 1 (team = seat % 2).
   (the playout policy of the searches): keep a partner's sure winner (unblocking the
   partner's suit under it), win as cheaply as holds, lead sure winners and draw trump,
   lead low to the partner's winners, duck when the team no longer wants tricks.
-* :func:`playout` -- play a position to the end with that policy; team 0's tricks.
+* :func:`playout` -- play a position to the end with that policy (or another card
+  chooser, e.g. :func:`random_chooser`); team 0's tricks.
 * :func:`solve` -- the exact value of a position with every hand known (alpha-beta
   over the remaining cards, cards that are equivalent searched once).
 * :func:`value_table` -- what each final trick count is worth to team 0 this hand.
@@ -19,7 +20,7 @@ so results are the same on every Python.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from celestix.bots import bits
 from celestix.bots.bits import high, low
@@ -249,6 +250,27 @@ def _policy_lead(hands: Sequence[int], legal: int, trump: int, seat: int, want: 
     return best if best >= 0 else low(legal)
 
 
+# A card chooser of a playout: ``(hands, legal, trump, seat, trick, want) -> card``, as
+# :func:`policy_card` (``legal`` is the seat's legal mask, not empty; ``want``: whether
+# the seat's team still wants tricks).
+Chooser = Callable[[Sequence[int], int, int, int, Sequence[int], bool], int]
+
+
+def random_chooser(rng: Rng) -> Chooser:
+    """A chooser playing a uniformly random legal card (drawn from ``rng``)."""
+
+    def choose(
+        hands: Sequence[int], legal: int, trump: int, seat: int, trick: Sequence[int], want: bool
+    ) -> int:
+        pick = rng.below(legal.bit_count())
+        while pick:
+            legal &= legal - 1
+            pick -= 1
+        return low(legal)
+
+    return choose
+
+
 def playout(
     hands: list[int],
     declared: list[int],
@@ -260,8 +282,9 @@ def playout(
     goals: Goals,
     first: int = -1,
     by_seat: list[int] | None = None,
+    choose: Chooser = policy_card,
 ) -> tuple[int, int]:
-    """Play to the end of the hand with :func:`policy_card` for every seat.
+    """Play to the end of the hand, every seat's card from ``choose`` (the policy).
 
     ``seat`` is to act in ``trick`` (the cards played so far, in order) and plays
     ``first`` if it is given; ``taken`` is the tricks each team has taken, ``done`` the
@@ -278,7 +301,7 @@ def playout(
         else:
             led = trick[0] // 13 if trick else -1
             legal = legal_mask(hands[seat], declared[seat], led)
-            card = policy_card(hands, legal, trump, seat, trick, want1 if seat & 1 else want0)
+            card = choose(hands, legal, trump, seat, trick, want1 if seat & 1 else want0)
         bit = 1 << card
         hands[seat] &= ~bit
         declared[seat] &= ~bit
@@ -295,46 +318,6 @@ def playout(
         trick = []
         want0 = wants_tricks(goals, 0, taken, 13 - done)
         want1 = wants_tricks(goals, 1, taken, 13 - done)
-    return taken[0], plays
-
-
-def random_playout(
-    hands: list[int],
-    declared: list[int],
-    trump: int,
-    seat: int,
-    trick: list[int],
-    taken: list[int],
-    done: int,
-    rng: Rng,
-    first: int = -1,
-) -> tuple[int, int]:
-    """Like :func:`playout`, but every seat plays a uniformly random legal card."""
-    plays = 0
-    leader = (seat - len(trick)) % 4
-    while done < 13:
-        if first >= 0:
-            card, first = first, -1
-        else:
-            led = trick[0] // 13 if trick else -1
-            legal = legal_mask(hands[seat], declared[seat], led)
-            pick = rng.below(legal.bit_count())
-            while pick:
-                legal &= legal - 1
-                pick -= 1
-            card = low(legal)
-        bit = 1 << card
-        hands[seat] &= ~bit
-        declared[seat] &= ~bit
-        trick.append(card)
-        plays += 1
-        if len(trick) < 4:
-            seat = (seat + 1) % 4
-            continue
-        seat = leader = trick_winner(trick, leader, trump)
-        taken[seat & 1] += 1
-        done += 1
-        trick = []
     return taken[0], plays
 
 
