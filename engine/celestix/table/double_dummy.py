@@ -26,6 +26,11 @@ enough for Python:
 A node is a card tried; a budget of nodes stops the search, never a clock, so the
 answer (exact, or the bounds proved when the budget ran out) is the same on every
 Python.
+
+The searching players' solves of the last few tricks of each sampled deal use the same
+rules with :class:`ExactSearch`: plain alpha-beta over every card, for a value of the
+end that need not grow with the tricks or points taken (a Precedence overtrick can
+cost), its positions the work the searches' budgets count.
 """
 
 from __future__ import annotations
@@ -403,3 +408,124 @@ def solve(rules: TrickRules, hands: Sequence[int], declared: Sequence[int], lead
     """The maximising side's double-dummy gain from a trick's start, between 0 and
     ``high`` (bounds if ``budget`` nodes do not settle it); ``guess`` is tried first."""
     return narrow(TrickSearch(rules, hands, declared, leader, budget), 0, high, guess)
+
+
+# --- plain alpha-beta for the searches' last tricks ----------------------------------------
+
+
+class ExactSearch:
+    """Alpha-beta over every remaining card, for a value of the end that need not grow
+    with what the maximising side gains (``values[gain]``, e.g. a hand's points by the
+    tricks taken, where an overtrick may cost; the gain itself if ``values`` is None).
+
+    It keeps no table and no sure bounds (a value that does not grow with the gain
+    allows neither); ``order`` (if given) sorts the distinct moves. A node is a position
+    searched.
+    """
+
+    __slots__ = ("declared", "distinct", "hands", "legal", "maximising", "nodes", "order",
+                 "result", "seats", "values")  # fmt: skip
+
+    def __init__(
+        self,
+        rules: TrickRules,
+        hands: list[int],
+        declared: list[int],
+        values: Sequence[int] | None = None,
+        order: Callable[[Sequence[int], list[int], int, Sequence[int]], list[int]] | None = None,
+    ):
+        self.hands = hands
+        self.declared = declared
+        self.seats = rules.seats
+        self.legal = rules.legal
+        self.distinct = rules.distinct
+        self.result = rules.result
+        self.maximising = tuple(rules.maximising(seat) for seat in range(rules.seats))
+        self.values = values
+        self.order = order
+        self.nodes = 0
+
+    def search(
+        self, seat: int, trick: list[int], gain: int, left: int, alpha: int, beta: int
+    ) -> int:
+        """The value with ``seat`` to play to ``trick`` and ``left`` tricks to finish
+        (this one included), the maximising side having gained ``gain``."""
+        self.nodes += 1
+        if left == 0:
+            return gain if self.values is None else self.values[gain]
+        hands = self.hands
+        declared = self.declared
+        alive = 0
+        for hand in hands:
+            alive |= hand
+        for card in trick:  # a card in the trick separates the cards around it
+            alive |= 1 << card
+        moves = self.distinct(self.legal(hands[seat], declared[seat], trick), alive)
+        if self.order is not None:
+            moves = self.order(hands, moves, seat, trick)
+        maximise = self.maximising[seat]
+        seats = self.seats
+        last = len(trick) == seats - 1
+        following = (seat + 1) % seats
+        best = -(1 << 30) if maximise else 1 << 30
+        for card in moves:
+            # play the card (as :meth:`after`, written out: this is the inner loop)
+            bit = 1 << card
+            was_declared = declared[seat] & bit
+            hands[seat] &= ~bit
+            declared[seat] &= ~bit
+            trick.append(card)
+            if last:
+                place, worth = self.result(trick)
+                winner = (following + place) % seats  # the leader was the seat after this
+                won = gain + worth if self.maximising[winner] else gain
+                value = self.search(winner, [], won, left - 1, alpha, beta)
+            else:
+                value = self.search(following, trick, gain, left, alpha, beta)
+            trick.pop()
+            hands[seat] |= bit
+            declared[seat] |= was_declared
+            if maximise:
+                if value > best:
+                    best = value
+                    alpha = max(alpha, value)
+            elif value < best:
+                best = value
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return best
+
+    def after(
+        self, seat: int, card: int, trick: list[int], gain: int, left: int, alpha: int,
+        beta: int,
+    ) -> int:  # fmt: skip
+        """The value once ``seat`` plays ``card`` to ``trick`` (restored afterwards)."""
+        bit = 1 << card
+        hands, declared = self.hands, self.declared
+        was_declared = declared[seat] & bit
+        hands[seat] &= ~bit
+        declared[seat] &= ~bit
+        trick.append(card)
+        seats = self.seats
+        following = (seat + 1) % seats
+        if len(trick) == seats:
+            place, worth = self.result(trick)
+            winner = (following + place) % seats  # the leader was the seat after this one
+            won = gain + worth if self.maximising[winner] else gain
+            value = self.search(winner, [], won, left - 1, alpha, beta)
+        else:
+            value = self.search(following, trick, gain, left, alpha, beta)
+        trick.pop()
+        hands[seat] |= bit
+        declared[seat] |= was_declared
+        return value
+
+
+def exact_values(
+    search: ExactSearch, seat: int, trick: list[int], gain: int, left: int,
+    moves: Sequence[int],
+) -> list[int]:  # fmt: skip
+    """The exact value of each of ``moves`` by ``seat`` (``search.nodes`` counts the
+    positions searched)."""
+    return [search.after(seat, card, trick, gain, left, -(1 << 30), 1 << 30) for card in moves]

@@ -12,13 +12,13 @@ from celestix import api
 from celestix.bots import dealing
 from celestix.precedence.bots import search
 from celestix.precedence.bots.deals import Knowledge, estimate20, mask_of
+from celestix.precedence.bots.double_dummy import solve_moves
 from celestix.precedence.bots.fast import (
     NO_GOALS,
     distinct_moves,
     legal_mask,
     playout,
     random_chooser,
-    solve_moves,
     team_points,
     trick_winner,
     value_table,

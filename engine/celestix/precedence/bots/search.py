@@ -40,6 +40,7 @@ from celestix.bots.search import deals, tally
 from celestix.errors import MalformedError
 from celestix.precedence.bots import basic
 from celestix.precedence.bots.deals import EVIDENCE_TRIES, Knowledge
+from celestix.precedence.bots.double_dummy import solve_moves
 from celestix.precedence.bots.fast import (
     NO_GOALS,
     Chooser,
@@ -50,7 +51,6 @@ from celestix.precedence.bots.fast import (
     playout,
     policy_card,
     random_chooser,
-    solve_moves,
     team_points,
     value_table,
 )

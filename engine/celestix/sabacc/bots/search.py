@@ -55,6 +55,7 @@ from celestix.sabacc.auction import BIDS, PASS, RANK, legal_bids
 from celestix.sabacc.bots import basic
 from celestix.sabacc.bots.basic import threshold
 from celestix.sabacc.bots.deals import EVIDENCE_TRIES, Deal, Knowledge, hand_count
+from celestix.sabacc.bots.double_dummy import SabaccTricks, half_after
 from celestix.sabacc.bots.equity import equity, spread_of
 from celestix.sabacc.bots.fast import (
     FREE_MASK,
@@ -70,9 +71,7 @@ from celestix.sabacc.bots.fast import (
     final_wagers,
     mask_of,
     playout,
-    solve,
     standing_after,
-    winning_index,
 )
 from celestix.sabacc.bots.legal import legal_from_view, legal_or_refuse
 from celestix.sabacc.cards import DECK, INDEX
@@ -179,6 +178,7 @@ class CardPlay:
     know: Knowledge
     outcome: Outcome
     solving: bool
+    rules: SabaccTricks
 
     def sample(self, rng: Rng) -> Deal:
         return self.know.sample(rng)
@@ -187,7 +187,7 @@ class CardPlay:
         self, deal: Deal, choices: Sequence[int], rng: Rng
     ) -> tuple[list[tuple[int, ...]], int]:
         know, outcome = self.know, self.outcome
-        seats, declarer, left = know.seats, know.declarer, know.left
+        declarer, left = know.declarer, know.left
         sign = 1 if know.seat == declarer else -1
         half0 = know.pile_half + _half(deal.aside)
         if know.talon_to == TALON_DECLARER:
@@ -197,20 +197,13 @@ class CardPlay:
         for card in choices:
             hands = list(deal.hands)
             if self.solving:
-                counter = [0]
-                hands[know.seat] &= ~(1 << card)
-                trick = [*know.trick, card]
-                leader = know.leader
-                half, rest = half0, left
-                if len(trick) == seats:
-                    winner, gained = _finish(trick, leader, seats, declarer)
-                    trick, leader, half, rest = [], winner, half + gained, left - 1
-                half = solve(hands, seats, declarer, leader, trick, half, rest, counter)
-                value, spent = outcome.value(half, know.won, -1, -1), counter[0]
+                half, spent = half_after(self.rules, hands, know.seat, list(know.trick), half0,
+                                         left, card)  # fmt: skip
+                value = outcome.value(half, know.won, -1, -1)
             else:
                 won = list(know.won)
                 half, last_seat, last, spent = playout(
-                    hands, seats, declarer, know.leader, know.trick, half0, won, left, card
+                    hands, know.seats, declarer, know.leader, know.trick, half0, won, left, card
                 )
                 value = outcome.value(half, won, last_seat, last)
             rows.append((value, value - sign * half, half >= WIN_HALF))
@@ -248,7 +241,8 @@ def estimate_play(
     if len(choices) == 1 and not value_one and also is None:
         return PlayEstimate(cards, [0], [0], [0], 0, 0)
     extra = INDEX[also] if also is not None and also not in cards else -1
-    simulation = CardPlay(know, outcome_of(view, know), know.left <= budget.solve_tricks)
+    simulation = CardPlay(know, outcome_of(view, know), know.left <= budget.solve_tricks,
+                          SabaccTricks(know.seats, know.declarer))  # fmt: skip
     tallied = tally(simulation, choices, 3, budget, Rng(seed, PLAY_STREAM), extra)
     samples = tallied.samples
     totals, chips, made = ([summed[k] for summed in tallied.sums] for k in range(3))
@@ -275,12 +269,6 @@ def _tie_order(card: int, bank: bool) -> tuple[int, int]:
     if bank:
         return (1, card) if card == IDIOT_ID else (-HALF[card], card)
     return (HALF[card], card)
-
-
-def _finish(trick: list[int], leader: int, seats: int, declarer: int) -> tuple[int, int]:
-    """The winner of a full trick and the half-points it brings the declarer."""
-    winner = (leader + winning_index(trick)) % seats
-    return winner, (sum(HALF[c] for c in trick) if winner == declarer else 0)
 
 
 def _half(mask: int) -> int:
