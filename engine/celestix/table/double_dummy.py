@@ -446,30 +446,32 @@ class ExactSearch:
         self.nodes = 0
 
     def search(
-        self, seat: int, trick: list[int], gain: int, left: int, alpha: int, beta: int
-    ) -> int:
+        self, seat: int, trick: list[int], gain: int, left: int, alpha: int, beta: int,
+        moves: Sequence[int] | None = None,
+    ) -> int:  # fmt: skip
         """The value with ``seat`` to play to ``trick`` and ``left`` tricks to finish
-        (this one included), the maximising side having gained ``gain``."""
-        self.nodes += 1
-        if left == 0:
-            return gain if self.values is None else self.values[gain]
+        (this one included), the maximising side having gained ``gain``; with ``moves``,
+        the best of those cards (this position not counted as a node)."""
         hands = self.hands
         declared = self.declared
-        alive = 0
-        for hand in hands:
-            alive |= hand
-        for card in trick:  # a card in the trick separates the cards around it
-            alive |= 1 << card
-        moves = self.distinct(self.legal(hands[seat], declared[seat], trick), alive)
-        if self.order is not None:
-            moves = self.order(hands, moves, seat, trick)
+        if moves is None:
+            self.nodes += 1
+            if left == 0:
+                return gain if self.values is None else self.values[gain]
+            alive = 0
+            for hand in hands:
+                alive |= hand
+            for card in trick:  # a card in the trick separates the cards around it
+                alive |= 1 << card
+            moves = self.distinct(self.legal(hands[seat], declared[seat], trick), alive)
+            if self.order is not None:
+                moves = self.order(hands, moves, seat, trick)
         maximise = self.maximising[seat]
         seats = self.seats
         last = len(trick) == seats - 1
         following = (seat + 1) % seats
         best = -(1 << 30) if maximise else 1 << 30
         for card in moves:
-            # play the card (as :meth:`after`, written out: this is the inner loop)
             bit = 1 << card
             was_declared = declared[seat] & bit
             hands[seat] &= ~bit
@@ -496,31 +498,6 @@ class ExactSearch:
                 break
         return best
 
-    def after(
-        self, seat: int, card: int, trick: list[int], gain: int, left: int, alpha: int,
-        beta: int,
-    ) -> int:  # fmt: skip
-        """The value once ``seat`` plays ``card`` to ``trick`` (restored afterwards)."""
-        bit = 1 << card
-        hands, declared = self.hands, self.declared
-        was_declared = declared[seat] & bit
-        hands[seat] &= ~bit
-        declared[seat] &= ~bit
-        trick.append(card)
-        seats = self.seats
-        following = (seat + 1) % seats
-        if len(trick) == seats:
-            place, worth = self.result(trick)
-            winner = (following + place) % seats  # the leader was the seat after this one
-            won = gain + worth if self.maximising[winner] else gain
-            value = self.search(winner, [], won, left - 1, alpha, beta)
-        else:
-            value = self.search(following, trick, gain, left, alpha, beta)
-        trick.pop()
-        hands[seat] |= bit
-        declared[seat] |= was_declared
-        return value
-
 
 def exact_values(
     search: ExactSearch, seat: int, trick: list[int], gain: int, left: int,
@@ -528,4 +505,4 @@ def exact_values(
 ) -> list[int]:  # fmt: skip
     """The exact value of each of ``moves`` by ``seat`` (``search.nodes`` counts the
     positions searched)."""
-    return [search.after(seat, card, trick, gain, left, -(1 << 30), 1 << 30) for card in moves]
+    return [search.search(seat, trick, gain, left, -(1 << 30), 1 << 30, [card]) for card in moves]
