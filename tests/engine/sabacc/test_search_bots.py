@@ -136,6 +136,26 @@ def test_searches_stop_at_their_budgets() -> None:
     assert search.estimate_bid(view, replace(budget, bid_samples=7), 2).samples == 7
 
 
+def test_a_time_limit_stops_every_search_early() -> None:
+    # the clock is checked after each sampled deal (off in every level: time_ms=None)
+    budget = search.BUDGETS["normal"]
+    timed = replace(budget, time_ms=0)
+    state, _ = walk(4, 7, 30)
+    view = make_view(state, state["to_act"])
+    legal = [a["card"] for a in legal_actions(state, state["to_act"])]
+    assert search.estimate_play(view, legal, budget, 1, True).samples >= budget.min_samples
+    assert search.estimate_play(view, legal, timed, 1, True).samples == 1
+    aside, _ = walk(4, 7, 4)
+    assert aside["phase"] == "aside"
+    view = make_view(aside, aside["to_act"])
+    assert search.estimate_aside(view, budget, 1).samples >= budget.min_samples
+    assert search.estimate_aside(view, timed, 1).samples == 1
+    bidding, _ = walk(4, 3, 0)
+    view = make_view(bidding, bidding["to_act"])
+    assert search.estimate_bid(view, budget, 2).samples == budget.bid_samples
+    assert search.estimate_bid(view, timed, 2).samples == 1
+
+
 @pytest.mark.parametrize(
     ("rule", "push", "defence"),
     [
