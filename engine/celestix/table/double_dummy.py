@@ -361,6 +361,29 @@ def top_run(hands: Sequence[int], trumps: int) -> tuple[int, list[int]]:
     return holder, run
 
 
+def quick_cards(mine: int, others: int, suit: int, ruffers: Sequence[int]) -> list[int]:
+    """The leader's cards of a suit (``suit``: its mask) that win a trick each, led one
+    after another from the top: those above every other card of the suit in play
+    (``others``: the other hands), as many as every hand in ``ruffers`` (those that
+    could trump it; none for the trump suit itself) can follow to."""
+    part = mine & suit
+    rest = others & suit
+    best = rest.bit_length() - 1  # the highest other card of the suit (-1: none)
+    cards = []
+    while part:
+        card = part.bit_length() - 1
+        if best > card:
+            break
+        cards.append(card)
+        part ^= 1 << card
+    top = len(cards)
+    for hand in ruffers:
+        if not top:
+            break
+        top = min(top, (hand & suit).bit_count())
+    return cards[:top]
+
+
 def ordered(moves: list[int], first: int, wins: Callable[[int], bool] | None) -> list[int]:
     """A move order for a trick game's rules: ``first`` (a playout policy's card), then
     the cards that win the trick now (``wins``; None on a lead), then the rest."""
@@ -445,6 +468,13 @@ class ExactSearch:
         self.order = order
         self.nodes = 0
 
+    def each(
+        self, seat: int, trick: list[int], gain: int, left: int, moves: Sequence[int]
+    ) -> list[int]:
+        """The exact value of each of ``moves`` by ``seat`` (:attr:`nodes` counts the
+        positions searched)."""
+        return [self.search(seat, trick, gain, left, -(1 << 30), 1 << 30, [card]) for card in moves]
+
     def search(
         self, seat: int, trick: list[int], gain: int, left: int, alpha: int, beta: int,
         moves: Sequence[int] | None = None,
@@ -497,12 +527,3 @@ class ExactSearch:
             if alpha >= beta:
                 break
         return best
-
-
-def exact_values(
-    search: ExactSearch, seat: int, trick: list[int], gain: int, left: int,
-    moves: Sequence[int],
-) -> list[int]:  # fmt: skip
-    """The exact value of each of ``moves`` by ``seat`` (``search.nodes`` counts the
-    positions searched)."""
-    return [search.search(seat, trick, gain, left, -(1 << 30), 1 << 30, [card]) for card in moves]

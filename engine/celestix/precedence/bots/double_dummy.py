@@ -20,9 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from celestix.bots.bits import high
 from celestix.precedence.bots.fast import (
-    ABOVE,
     SUIT_MASKS,
     beats,
     distinct_moves,
@@ -30,7 +28,7 @@ from celestix.precedence.bots.fast import (
     policy_card,
     trick_winner,
 )
-from celestix.table.double_dummy import Bounds, ExactSearch, exact_values, ordered, solve, top_run
+from celestix.table.double_dummy import Bounds, ExactSearch, ordered, quick_cards, solve, top_run
 
 # Nodes a par computation may spend (a card tried is a node).
 PAR_BUDGET = 200_000
@@ -115,21 +113,10 @@ class PrecedenceTricks:
         count = 0
         pinned = 0
         for suit in range(4):
-            part = mine & SUIT_MASKS[suit]
-            cards = []
-            while part:
-                card = high(part)
-                if others & ABOVE[card]:
-                    break
-                cards.append(card)
-                part ^= 1 << card
-            top = len(cards)
-            if top and suit != trump:
-                for opp in ruffers:
-                    top = min(top, (opp & SUIT_MASKS[suit]).bit_count())
-            for card in cards[:top]:
+            cards = quick_cards(mine, others, SUIT_MASKS[suit], ruffers if suit != trump else ())
+            for card in cards:
                 pinned |= 1 << card
-            count += top
+            count += len(cards)
         return count, pinned
 
     def order(
@@ -176,7 +163,7 @@ def solve_moves(
     searched."""
     rules = PrecedenceTricks(trump)
     search = ExactSearch(rules, hands, declared, values, rules.policy_first)
-    return exact_values(search, seat, trick, taken0, 13 - done, moves), search.nodes
+    return search.each(seat, trick, taken0, 13 - done, moves), search.nodes
 
 
 def team_tricks(

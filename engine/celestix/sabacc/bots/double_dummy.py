@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from celestix.bots.bits import high
 from celestix.sabacc.bots.fast import (
     COUNTING_MASK,
     HALF,
@@ -35,7 +34,7 @@ from celestix.sabacc.bots.fast import (
     power,
     winning_index,
 )
-from celestix.table.double_dummy import Bounds, ExactSearch, exact_values, ordered, solve, top_run
+from celestix.table.double_dummy import Bounds, ExactSearch, ordered, quick_cards, solve, top_run
 
 # Nodes a par computation may spend (a card tried is a node).
 PAR_BUDGET = 200_000
@@ -121,21 +120,8 @@ class SabaccTricks:
         total = 0
         pinned = 0
         for suit in range(5):
-            smask = SUIT_MASKS[suit]
-            part = mine & smask
-            above_others = others & smask
-            cards = []
-            while part:
-                card = high(part)
-                if above_others and high(above_others) > card:
-                    break
-                cards.append(card)
-                part ^= 1 << card
-            top = len(cards)
-            if top and suit != SABACCS:
-                for other in ruffers:
-                    top = min(top, (other & smask).bit_count())
-            for card in cards[:top]:
+            for card in quick_cards(mine, others, SUIT_MASKS[suit],
+                                    ruffers if suit != SABACCS else ()):  # fmt: skip
                 total += HALF[card] + seats - 1
                 pinned |= 1 << card
         return total, pinned
@@ -163,7 +149,7 @@ def half_after(
     plays ``card`` to ``trick`` (``left`` tricks to finish, this one included; ``half``
     the declarer's so far), and the positions searched."""
     search = ExactSearch(rules, hands, [0] * rules.seats)
-    return exact_values(search, seat, trick, half, left, [card])[0], search.nodes
+    return search.each(seat, trick, half, left, [card])[0], search.nodes
 
 
 def declarer_points(
