@@ -51,7 +51,7 @@ from celestix.precedence.cards import DECK as PRECEDENCE_DECK
 from celestix.registry import rules_for
 from celestix.rng import Rng
 from celestix.sabacc.auction import BIDS, PASS
-from celestix.sabacc.bots.deals import Table as SabaccTable
+from celestix.sabacc.bots.deals import Knowledge as SabaccKnowledge
 from celestix.sabacc.cards import DECK as SABACC_DECK
 
 Json = dict[str, Any]
@@ -343,9 +343,9 @@ class SabaccState(CelestixState):
         return [float(g) for g in gains]
 
     def hidden_deal(self, view: Json, rng: Rng) -> tuple[list[list[str]], list[str], list[str]]:
-        table = SabaccTable.from_view(view)  # type: ignore[arg-type]
-        deal = table.uniform(rng)
-        hands, talon = sabacc_dealt(view, table, deal)
+        know = SabaccKnowledge.from_view(view)  # type: ignore[arg-type]
+        deal = know.uniform(rng)
+        hands, talon = sabacc_dealt(view, know, deal)
         return hands, talon, [SABACC_DECK[c] for c in range(78) if deal.aside >> c & 1]
 
     def replayed(self, player: int, aside: list[str]) -> list[tuple[int, Json]]:
@@ -361,17 +361,17 @@ class SabaccState(CelestixState):
         return out
 
 
-def sabacc_dealt(view: Json, table: SabaccTable, deal: Any) -> tuple[list[list[str]], list[str]]:
+def sabacc_dealt(view: Json, know: SabaccKnowledge, deal: Any) -> tuple[list[list[str]], list[str]]:
     """The hands as dealt and the talon, from a sampled deal of the hidden cards."""
-    seats = table.seats
-    aside = deal.aside | table.aside_known
-    talon = table.talon_known if table.talon_unseen == 0 and table.talon_to is not None else 0
+    seats = know.seats
+    aside = deal.aside | know.aside_known
+    talon = know.talon_known if know.talon_unseen == 0 and know.talon_to is not None else 0
     if not talon:
         talon = deal.talon
     hands = []
     for s in range(seats):
-        dealt = deal.hands[s] | table.played_by[s]
-        if s == table.declarer and view["talon_to"] == "hand":
+        dealt = deal.hands[s] | know.played_by[s]
+        if s == know.declarer and view["talon_to"] == "hand":
             dealt = (dealt | aside) & ~talon
         hands.append([SABACC_DECK[c] for c in range(78) if dealt >> c & 1])
     return hands, [SABACC_DECK[c] for c in range(78) if talon >> c & 1]

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 import pytest
 
@@ -12,6 +13,7 @@ from celestix.bots.bits import high, ids_of, low, mask_of
 from celestix.bots.budget import SearchBudget, budget_of, rounded
 from celestix.bots.dealing import constrained_deal, slack
 from celestix.bots.levels import Levels, random_player, refusing
+from celestix.bots.search import deals, tally
 from celestix.errors import MalformedError
 from celestix.registry import GAME_MODULES
 from celestix.rng import Rng
@@ -179,3 +181,41 @@ def test_hall_slack_is_each_sets_room_less_the_cards_held_to_it() -> None:
     assert slack({0b01: 2, 0b11: 1}, [1, 2]) is None  # two cards for a room of one
     assert slack({0: 1, 0b11: 2}, [1, 2]) is None  # a card with no place at all
     assert slack({0b11: 2}, [1, 2]) is None  # too few cards for the room
+
+
+class Dice:
+    """A simulation for the sampling loop: a deal is a die's roll; choice ``c`` is worth
+    (roll + c, 1) and costs ``c + 1`` work."""
+
+    def sample(self, rng: Rng) -> int:
+        return 1 + rng.below(6)
+
+    def values(
+        self, deal: int, choices: Sequence[int], rng: Rng
+    ) -> tuple[list[tuple[int, ...]], int]:
+        return [(deal + c, 1) for c in choices], sum(c + 1 for c in choices)
+
+
+def test_the_sampling_loop_sums_common_deals_until_the_budget_is_spent() -> None:
+    budget = Trial(work=20, min_samples=2, max_samples=50, solve_tricks=0, bid_samples=3)
+    found = tally(Dice(), [0, 2], 2, budget, Rng(9), also=5)
+    # each deal costs 1 + 3 work (the choice asked for aside costs nothing): 5 deals
+    assert found.samples == 5
+    assert found.sums[1][0] - found.sums[0][0] == 2 * 5  # common deals: the gap is exact
+    assert found.sums[0][1] == found.sums[1][1] == found.also[1] == 5
+    assert found.also[0] - found.sums[0][0] == 5 * 5
+    assert 5 <= found.sums[0][0] <= 6 * 5
+    limited = tally(Dice(), [0, 2], 2, budget, Rng(9), limit=4)
+    assert limited.samples == budget.min_samples
+    capped = tally(Dice(), [0], 1, replace(budget, work=10**6), Rng(9))
+    assert capped.samples == budget.max_samples
+
+
+def test_a_time_limit_stops_the_sampling_loop_after_the_first_deal() -> None:
+    budget = Trial(work=10**6, min_samples=20, max_samples=50, solve_tricks=0,
+                   bid_samples=30, time_ms=0)  # fmt: skip
+    assert tally(Dice(), [0, 1], 2, budget, Rng(1)).samples == 1
+    assert len(list(deals(Dice().sample, Rng(1), budget.bid_samples, budget))) == 1
+    untimed = replace(budget, time_ms=None)
+    assert tally(Dice(), [0, 1], 2, untimed, Rng(1)).samples == 50
+    assert len(list(deals(Dice().sample, Rng(1), untimed.bid_samples, untimed))) == 30

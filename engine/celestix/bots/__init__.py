@@ -5,6 +5,8 @@
 * :mod:`celestix.bots.budget` -- the searches' budgets: a budget named by a level, an
   arena variant or changes (``"normal+work=9000"``), the sampling loop's stopping rule,
   the optional clock, and whole-number averages.
+* :mod:`celestix.bots.search` -- the sampling search of a decision (common sampled
+  deals, each choice valued by the game's :class:`~celestix.bots.search.Simulation`).
 * :mod:`celestix.bots.bits` -- cards as bit masks (bit ``i`` is card number ``i`` of a
   game's deck).
 

@@ -2,7 +2,8 @@
 
 A search samples deals of the hidden cards until a budget of *work* (cards played in
 playouts plus solver positions) is spent, never of time, so a seed and a level give
-the same choice on every Python. Each game's budget is a :class:`SearchBudget` with
+the same choice on every Python (an optional clock, :class:`Clock`, off in every
+level, can stop a search earlier). Each game's budget is a :class:`SearchBudget` with
 fields of its own; the levels, the arena's variants and changes written after a name
 (``"normal+work=9000+solve_tricks=4"``) all resolve through :func:`budget_of`.
 """
@@ -29,6 +30,7 @@ class SearchBudget:
     solve_tricks: int  # solve exactly once this many tricks or fewer remain (0: never)
     bid_samples: int  # sampled deals for a bid
     bidding: str = "search"  # "search" or "basic" (the basic player's bids)
+    time_ms: int | None = None  # an optional time limit per decision (off in every level)
 
     def more(self, samples: int, work: int, limit: int | None = None) -> bool:
         """Whether to sample another deal after ``samples`` deals and ``work`` work

@@ -24,7 +24,7 @@ from celestix.review.replayed import Replayed
 from celestix.review.trick import TrickReview
 from celestix.sabacc.aside import TALON_DECLARER, TALON_TO
 from celestix.sabacc.auction import BID_NAMES, PASS
-from celestix.sabacc.bots.deals import Table
+from celestix.sabacc.bots.deals import Knowledge
 from celestix.sabacc.bots.double_dummy import PAR_BUDGET, SabaccTricks
 from celestix.sabacc.bots.fast import HALF, mask_of
 from celestix.sabacc.bots.hints import card_reason, forced_reason
@@ -130,14 +130,14 @@ class SabaccReview(TrickReview):
 
     @staticmethod
     def _play_reason(view: View, card: str, best: str, loss: int) -> str:
-        table = Table.from_view(view)
+        know = Knowledge.from_view(view)
         legal = [move["card"] for move in legal_from_view(view)]
-        what = _cap(card_reason(view, table, card, legal))
+        what = _cap(card_reason(view, know, card, legal))
         if card == best:
             return f"{what}. The best card here, by the search."
         if loss == 0:
             return f"{what}. As good as {_the(best)}, by the search."
-        why = card_reason(view, table, best, legal)
+        why = card_reason(view, know, best, legal)
         return f"{what}. {_cap(_the(best))} was {chips_text(loss)} better: {why}."
 
     @staticmethod

@@ -26,6 +26,11 @@ enough for Python:
 A node is a card tried; a budget of nodes stops the search, never a clock, so the
 answer (exact, or the bounds proved when the budget ran out) is the same on every
 Python.
+
+The searching players' solves of the last few tricks of each sampled deal use the same
+rules with :class:`ExactSearch`: plain alpha-beta over every card, for a value of the
+end that need not grow with the tricks or points taken (a Precedence overtrick can
+cost), its positions the work the searches' budgets count.
 """
 
 from __future__ import annotations
@@ -356,6 +361,29 @@ def top_run(hands: Sequence[int], trumps: int) -> tuple[int, list[int]]:
     return holder, run
 
 
+def quick_cards(mine: int, others: int, suit: int, ruffers: Sequence[int]) -> list[int]:
+    """The leader's cards of a suit (``suit``: its mask) that win a trick each, led one
+    after another from the top: those above every other card of the suit in play
+    (``others``: the other hands), as many as every hand in ``ruffers`` (those that
+    could trump it; none for the trump suit itself) can follow to."""
+    part = mine & suit
+    rest = others & suit
+    best = rest.bit_length() - 1  # the highest other card of the suit (-1: none)
+    cards = []
+    while part:
+        card = part.bit_length() - 1
+        if best > card:
+            break
+        cards.append(card)
+        part ^= 1 << card
+    top = len(cards)
+    for hand in ruffers:
+        if not top:
+            break
+        top = min(top, (hand & suit).bit_count())
+    return cards[:top]
+
+
 def ordered(moves: list[int], first: int, wins: Callable[[int], bool] | None) -> list[int]:
     """A move order for a trick game's rules: ``first`` (a playout policy's card), then
     the cards that win the trick now (``wins``; None on a lead), then the rest."""
@@ -403,3 +431,99 @@ def solve(rules: TrickRules, hands: Sequence[int], declared: Sequence[int], lead
     """The maximising side's double-dummy gain from a trick's start, between 0 and
     ``high`` (bounds if ``budget`` nodes do not settle it); ``guess`` is tried first."""
     return narrow(TrickSearch(rules, hands, declared, leader, budget), 0, high, guess)
+
+
+# --- plain alpha-beta for the searches' last tricks ----------------------------------------
+
+
+class ExactSearch:
+    """Alpha-beta over every remaining card, for a value of the end that need not grow
+    with what the maximising side gains (``values[gain]``, e.g. a hand's points by the
+    tricks taken, where an overtrick may cost; the gain itself if ``values`` is None).
+
+    It keeps no table and no sure bounds (a value that does not grow with the gain
+    allows neither); ``order`` (if given) sorts the distinct moves. A node is a position
+    searched.
+    """
+
+    __slots__ = ("declared", "distinct", "hands", "legal", "maximising", "nodes", "order",
+                 "result", "seats", "values")  # fmt: skip
+
+    def __init__(
+        self,
+        rules: TrickRules,
+        hands: list[int],
+        declared: list[int],
+        values: Sequence[int] | None = None,
+        order: Callable[[Sequence[int], list[int], int, Sequence[int]], list[int]] | None = None,
+    ):
+        self.hands = hands
+        self.declared = declared
+        self.seats = rules.seats
+        self.legal = rules.legal
+        self.distinct = rules.distinct
+        self.result = rules.result
+        self.maximising = tuple(rules.maximising(seat) for seat in range(rules.seats))
+        self.values = values
+        self.order = order
+        self.nodes = 0
+
+    def each(
+        self, seat: int, trick: list[int], gain: int, left: int, moves: Sequence[int]
+    ) -> list[int]:
+        """The exact value of each of ``moves`` by ``seat`` (:attr:`nodes` counts the
+        positions searched)."""
+        return [self.search(seat, trick, gain, left, -(1 << 30), 1 << 30, [card]) for card in moves]
+
+    def search(
+        self, seat: int, trick: list[int], gain: int, left: int, alpha: int, beta: int,
+        moves: Sequence[int] | None = None,
+    ) -> int:  # fmt: skip
+        """The value with ``seat`` to play to ``trick`` and ``left`` tricks to finish
+        (this one included), the maximising side having gained ``gain``; with ``moves``,
+        the best of those cards (this position not counted as a node)."""
+        hands = self.hands
+        declared = self.declared
+        if moves is None:
+            self.nodes += 1
+            if left == 0:
+                return gain if self.values is None else self.values[gain]
+            alive = 0
+            for hand in hands:
+                alive |= hand
+            for card in trick:  # a card in the trick separates the cards around it
+                alive |= 1 << card
+            moves = self.distinct(self.legal(hands[seat], declared[seat], trick), alive)
+            if self.order is not None:
+                moves = self.order(hands, moves, seat, trick)
+        maximise = self.maximising[seat]
+        seats = self.seats
+        last = len(trick) == seats - 1
+        following = (seat + 1) % seats
+        best = -(1 << 30) if maximise else 1 << 30
+        for card in moves:
+            bit = 1 << card
+            was_declared = declared[seat] & bit
+            hands[seat] &= ~bit
+            declared[seat] &= ~bit
+            trick.append(card)
+            if last:
+                place, worth = self.result(trick)
+                winner = (following + place) % seats  # the leader was the seat after this
+                won = gain + worth if self.maximising[winner] else gain
+                value = self.search(winner, [], won, left - 1, alpha, beta)
+            else:
+                value = self.search(following, trick, gain, left, alpha, beta)
+            trick.pop()
+            hands[seat] |= bit
+            declared[seat] |= was_declared
+            if maximise:
+                if value > best:
+                    best = value
+                    alpha = max(alpha, value)
+            elif value < best:
+                best = value
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return best

@@ -12,13 +12,13 @@ from celestix import api
 from celestix.bots import dealing
 from celestix.precedence.bots import search
 from celestix.precedence.bots.deals import Knowledge, estimate20, mask_of
+from celestix.precedence.bots.double_dummy import solve_moves
 from celestix.precedence.bots.fast import (
     NO_GOALS,
     distinct_moves,
     legal_mask,
     playout,
-    random_playout,
-    solve_moves,
+    random_chooser,
     team_points,
     trick_winner,
     value_table,
@@ -200,8 +200,8 @@ def test_playouts_finish_the_hand() -> None:
         team0, plays = playout(list(hands), list(declared), trump, seed % 4, [], [0, 0], 0,
                                NO_GOALS, -1, by_seat)  # fmt: skip
         assert plays == 52 and sum(by_seat) == 13 and by_seat[0] + by_seat[2] == team0
-        team0, plays = random_playout(list(hands), list(declared), trump, 0, [], [0, 0], 0,
-                                      Rng(seed))  # fmt: skip
+        team0, plays = playout(list(hands), list(declared), trump, 0, [], [0, 0], 0, NO_GOALS,
+                               choose=random_chooser(Rng(seed)))  # fmt: skip
         assert plays == 52 and 0 <= team0 <= 13
 
 

@@ -187,9 +187,9 @@ def test_basic_keeps_the_magician_out_of_a_lost_trick() -> None:
 
 def test_basic_leads_a_sure_winner_and_knows_shown_voids() -> None:
     view = play_view(["1c", "10c", "-12", "-8"])  # seat 2 won and leads
-    know = read(view)
-    assert "c" in know.void[2] and "c" in know.void[3]
-    assert know.left["sabacc"] == 22 - 2 - len([c for c in view["hand"] if c.startswith("-")])
+    seen = read(view)
+    assert "c" in seen.void[2] and "c" in seen.void[3]
+    assert seen.left["sabacc"] == 22 - 2 - len([c for c in view["hand"] if c.startswith("-")])
     assert choose_play(view) in view["hand"]
 
 

@@ -8,7 +8,7 @@ from sabacc.support import act, declare, fill_hands, new, play_until, suit
 
 from celestix import api
 from celestix.rng import Rng
-from celestix.sabacc.bots.deals import Table
+from celestix.sabacc.bots.deals import Knowledge
 from celestix.sabacc.bots.fast import HALF, SABACC_MASK, mask_of
 from celestix.sabacc.bots.inference import contradictions, play_evidence
 from celestix.sabacc.cards import INDEX
@@ -82,13 +82,13 @@ def universe_given() -> dict[str, Any]:
 
 def test_the_sampler_weighs_deals_by_the_evidence() -> None:
     view = api.view(universe_given(), 2)
-    reading = Table.from_view(view, read_plays=True, tries=12)
-    blind = Table.from_view(view)
+    reading = Knowledge.from_view(view, read_plays=True, tries=12)
+    blind = Knowledge.from_view(view)
     assert reading.evidence == [(1, ORDINARY_SABACCS, 0)] and not blind.evidence
     seat1_ordinary = [0, 0]
     for k in range(400):
-        for i, table in enumerate((reading, blind)):
-            deal = table.sample(Rng(k))
+        for i, know in enumerate((reading, blind)):
+            deal = know.sample(Rng(k))
             seat1_ordinary[i] += bool(deal.hands[1] & ORDINARY_SABACCS)
     # without the evidence most deals give seat 1 the -19 or the -20 (291 of 400); with
     # it, a deal that does is kept half as often (weighed down, never refused)

@@ -54,7 +54,7 @@ def games(draw: st.DrawFn) -> State:
 
 
 def knowable(state: State, seat: int | None) -> set[str]:
-    """The cards ``seat`` may know of in the round of ``state``."""
+    """The cards ``seat`` may seen of in the round of ``state``."""
     known = {play["card"] for trick in state["played"] for play in trick["plays"]}
     known.update(play["card"] for play in state["trick"])
     if seat is not None:
@@ -77,7 +77,7 @@ def cards_in(value: Any) -> set[str]:
 
 
 def check_views(state: State) -> None:
-    """No view shows a card its seat may not know; bots' legal actions match the engine's."""
+    """No view shows a card its seat may not seen; bots' legal actions match the engine's."""
     seats = len(state["chips"])
     for seat in [None, *range(seats)]:
         view = api.view(state, seat)

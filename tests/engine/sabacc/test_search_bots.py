@@ -24,7 +24,7 @@ from celestix.cli.sabacc_arena import arena, arena_deal, arena_game, game_report
 from celestix.rng import Rng
 from celestix.sabacc.bots import LEVELS, choose, search
 from celestix.sabacc.bots.basic import hand_count as basic_hand_count
-from celestix.sabacc.bots.deals import Table, hand_count, ids_of, mask_of
+from celestix.sabacc.bots.deals import Knowledge, hand_count, ids_of, mask_of
 from celestix.sabacc.bots.hints import aside_reason, bid_hint, card_reason
 from celestix.sabacc.cards import DECK, SABACC, SUIT_OF, sort_cards
 from celestix.sabacc.flow import apply_action, legal_actions
@@ -136,6 +136,26 @@ def test_searches_stop_at_their_budgets() -> None:
     assert search.estimate_bid(view, replace(budget, bid_samples=7), 2).samples == 7
 
 
+def test_a_time_limit_stops_every_search_early() -> None:
+    # the clock is checked after each sampled deal (off in every level: time_ms=None)
+    budget = search.BUDGETS["normal"]
+    timed = replace(budget, time_ms=0)
+    state, _ = walk(4, 7, 30)
+    view = make_view(state, state["to_act"])
+    legal = [a["card"] for a in legal_actions(state, state["to_act"])]
+    assert search.estimate_play(view, legal, budget, 1, True).samples >= budget.min_samples
+    assert search.estimate_play(view, legal, timed, 1, True).samples == 1
+    aside, _ = walk(4, 7, 4)
+    assert aside["phase"] == "aside"
+    view = make_view(aside, aside["to_act"])
+    assert search.estimate_aside(view, budget, 1).samples >= budget.min_samples
+    assert search.estimate_aside(view, timed, 1).samples == 1
+    bidding, _ = walk(4, 3, 0)
+    view = make_view(bidding, bidding["to_act"])
+    assert search.estimate_bid(view, budget, 2).samples == budget.bid_samples
+    assert search.estimate_bid(view, timed, 2).samples == 1
+
+
 @pytest.mark.parametrize(
     ("rule", "push", "defence"),
     [
@@ -151,11 +171,11 @@ def test_the_search_values_a_bid_and_a_pass_with_the_tables_wagers(
     state = new_state(game_options(4, stakes=rule), 3, {"dealer": 1})  # seat 0 bids first
     state, _ = apply_action(state, {"type": "bid", "bid": "take"}, 0)
     view = make_view(state, 1)
-    table = Table.from_view(view)
+    know = Knowledge.from_view(view)
     # (table, own wager) as declarer after a Push, and as a defender against the Take
-    mine = search.declaring_outcome(view, table, 1, "push")
+    mine = search.declaring_outcome(view, know, 1, "push")
     assert (mine.table, mine.own_wager, mine.declarer) == (*push, 1)
-    against = search.declaring_outcome(view, table, 0, None)
+    against = search.declaring_outcome(view, know, 0, None)
     assert (against.table, against.own_wager, against.declarer) == (*defence, 0)
 
 
@@ -285,16 +305,16 @@ def redealt(state: State, actions: list[Any], seat: int, rng: Rng) -> State:
     and the same actions replayed (the declarer's hidden aside cards swapped for the
     new ones); a replay that breaks a rule raises."""
     view = make_view(state, seat)
-    table = Table.from_view(view)
-    deal = table.sample(rng)
-    seats = table.seats
-    declarer = table.declarer
-    talon = table.talon_known if view["talon_to"] == "hand" else deal.talon
+    know = Knowledge.from_view(view)
+    deal = know.sample(rng)
+    seats = know.seats
+    declarer = know.declarer
+    talon = know.talon_known if view["talon_to"] == "hand" else deal.talon
     hands = []
     for s in range(seats):
-        dealt = deal.hands[s] | table.played_by[s]
+        dealt = deal.hands[s] | know.played_by[s]
         if s == declarer and view["talon_to"] == "hand":
-            dealt = (dealt | deal.aside | table.aside_known) & ~talon
+            dealt = (dealt | deal.aside | know.aside_known) & ~talon
         hands.append(sort_cards([DECK[c] for c in ids_of(dealt)]))
     if view["talon_to"] == "hand":
         talon_cards = list(view["talon"])  # as shown, in the order dealt
@@ -398,7 +418,7 @@ def test_the_idiot_is_said_to_win_whatever_follows() -> None:
         view = make_view(state, seat)
         legal = [a["card"] for a in legal_actions(state, seat)]
         if "0" in legal:
-            reason = card_reason(view, Table.from_view(view), "0", legal)
+            reason = card_reason(view, Knowledge.from_view(view), "0", legal)
             assert reason.startswith("The Idiot wins this trick")
             assert reason.endswith("whatever follows")
             return

@@ -9,15 +9,18 @@ one to team 0 (seats 0 and 2). Its sure bounds: the leader's cards that win at o
 (top cards of suits no opponent can trump, and top trumps), and any seat's run of the
 highest trumps, which win a trick each whatever is played. Its move order: the playout
 policy's card first, then the cards that win the trick now, then the rest.
+
+:func:`solve_moves` is the searching players' exact solve of the last tricks of a
+sampled deal: the same rules under plain alpha-beta
+(:class:`~celestix.table.double_dummy.ExactSearch`) for the hand's points, which an
+overtrick may lower, the playout policy's card tried first.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from celestix.bots.bits import high
 from celestix.precedence.bots.fast import (
-    ABOVE,
     SUIT_MASKS,
     beats,
     distinct_moves,
@@ -25,7 +28,7 @@ from celestix.precedence.bots.fast import (
     policy_card,
     trick_winner,
 )
-from celestix.table.double_dummy import Bounds, ordered, solve, top_run
+from celestix.table.double_dummy import Bounds, ExactSearch, ordered, quick_cards, solve, top_run
 
 # Nodes a par computation may spend (a card tried is a node).
 PAR_BUDGET = 200_000
@@ -45,8 +48,7 @@ class PrecedenceTricks:
     def legal(self, hand: int, declared: int, trick: Sequence[int]) -> int:
         return legal_mask(hand, declared, trick[0] // 13 if trick else -1)
 
-    def distinct(self, legal: int, alive: int) -> list[int]:
-        return distinct_moves(legal, alive)
+    distinct = staticmethod(distinct_moves)
 
     def result(self, trick: Sequence[int]) -> tuple[int, int]:
         return trick_winner(trick, 0, self.trump), 1  # (led by seat 0: the place)
@@ -111,21 +113,10 @@ class PrecedenceTricks:
         count = 0
         pinned = 0
         for suit in range(4):
-            part = mine & SUIT_MASKS[suit]
-            cards = []
-            while part:
-                card = high(part)
-                if others & ABOVE[card]:
-                    break
-                cards.append(card)
-                part ^= 1 << card
-            top = len(cards)
-            if top and suit != trump:
-                for opp in ruffers:
-                    top = min(top, (opp & SUIT_MASKS[suit]).bit_count())
-            for card in cards[:top]:
+            cards = quick_cards(mine, others, SUIT_MASKS[suit], ruffers if suit != trump else ())
+            for card in cards:
                 pinned |= 1 << card
-            count += top
+            count += len(cards)
         return count, pinned
 
     def order(
@@ -142,6 +133,37 @@ class PrecedenceTricks:
             if beats(card, best, self.trump):
                 best = card
         return ordered(moves, first, lambda card: beats(card, best, self.trump))
+
+    def policy_first(
+        self, hands: Sequence[int], moves: list[int], seat: int, trick: Sequence[int]
+    ) -> list[int]:
+        """The searches' move order: of three moves or more, the playout policy's first."""
+        if len(moves) < 3:
+            return moves
+        legal = 0
+        for card in moves:
+            legal |= 1 << card
+        first = policy_card(hands, legal, self.trump, seat, trick, True)
+        return [first, *(card for card in moves if card != first)]
+
+
+def solve_moves(
+    hands: list[int],
+    declared: list[int],
+    trump: int,
+    seat: int,
+    trick: list[int],
+    taken0: int,
+    done: int,
+    values: Sequence[int],
+    moves: Sequence[int],
+) -> tuple[list[int], int]:
+    """The exact value to team 0 (``values[team 0's final tricks]``) of each of ``moves``
+    by ``seat``, team 0 having taken ``taken0`` of the ``done`` tricks, and the positions
+    searched."""
+    rules = PrecedenceTricks(trump)
+    search = ExactSearch(rules, hands, declared, values, rules.policy_first)
+    return search.each(seat, trick, taken0, 13 - done, moves), search.nodes
 
 
 def team_tricks(

@@ -1,4 +1,4 @@
-"""Trick play on bitmasks for the search players: a playout policy and an exact solver.
+"""Trick play on bitmasks for the search players: a playout policy and its playouts.
 
 A hand is a 52-bit mask (bit ``i`` is card number ``i`` of
 :mod:`celestix.precedence.cards`: suit ``i // 13``, rank ``i % 13``); so are the face-up
@@ -8,9 +8,11 @@ meld cards. Seats 0 and 2 are team 0, seats 1 and 3 team 1 (team = seat % 2).
   (the playout policy of the searches): keep a partner's sure winner (unblocking the
   partner's suit under it), win as cheaply as holds, lead sure winners and draw trump,
   lead low to the partner's winners, duck when the team no longer wants tricks.
-* :func:`playout` -- play a position to the end with that policy; team 0's tricks.
-* :func:`solve` -- the exact value of a position with every hand known (alpha-beta
-  over the remaining cards, cards that are equivalent searched once).
+* :func:`playout` -- play a position to the end with that policy (or another card
+  chooser, e.g. :func:`random_chooser`); team 0's tricks.
+* :func:`distinct_moves` -- the legal cards that play differently (the searches and the
+  exact solver, :func:`celestix.precedence.bots.double_dummy.solve_moves`, try one card
+  of each run of equivalent ones).
 * :func:`value_table` -- what each final trick count is worth to team 0 this hand.
 
 Everything here is integer arithmetic on plain ints and lists, and no set is iterated,
@@ -19,7 +21,7 @@ so results are the same on every Python.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from celestix.bots import bits
 from celestix.bots.bits import high, low
@@ -249,6 +251,27 @@ def _policy_lead(hands: Sequence[int], legal: int, trump: int, seat: int, want: 
     return best if best >= 0 else low(legal)
 
 
+# A card chooser of a playout: ``(hands, legal, trump, seat, trick, want) -> card``, as
+# :func:`policy_card` (``legal`` is the seat's legal mask, not empty; ``want``: whether
+# the seat's team still wants tricks).
+Chooser = Callable[[Sequence[int], int, int, int, Sequence[int], bool], int]
+
+
+def random_chooser(rng: Rng) -> Chooser:
+    """A chooser playing a uniformly random legal card (drawn from ``rng``)."""
+
+    def choose(
+        hands: Sequence[int], legal: int, trump: int, seat: int, trick: Sequence[int], want: bool
+    ) -> int:
+        pick = rng.below(legal.bit_count())
+        while pick:
+            legal &= legal - 1
+            pick -= 1
+        return low(legal)
+
+    return choose
+
+
 def playout(
     hands: list[int],
     declared: list[int],
@@ -260,8 +283,9 @@ def playout(
     goals: Goals,
     first: int = -1,
     by_seat: list[int] | None = None,
+    choose: Chooser = policy_card,
 ) -> tuple[int, int]:
-    """Play to the end of the hand with :func:`policy_card` for every seat.
+    """Play to the end of the hand, every seat's card from ``choose`` (the policy).
 
     ``seat`` is to act in ``trick`` (the cards played so far, in order) and plays
     ``first`` if it is given; ``taken`` is the tricks each team has taken, ``done`` the
@@ -278,7 +302,7 @@ def playout(
         else:
             led = trick[0] // 13 if trick else -1
             legal = legal_mask(hands[seat], declared[seat], led)
-            card = policy_card(hands, legal, trump, seat, trick, want1 if seat & 1 else want0)
+            card = choose(hands, legal, trump, seat, trick, want1 if seat & 1 else want0)
         bit = 1 << card
         hands[seat] &= ~bit
         declared[seat] &= ~bit
@@ -298,47 +322,7 @@ def playout(
     return taken[0], plays
 
 
-def random_playout(
-    hands: list[int],
-    declared: list[int],
-    trump: int,
-    seat: int,
-    trick: list[int],
-    taken: list[int],
-    done: int,
-    rng: Rng,
-    first: int = -1,
-) -> tuple[int, int]:
-    """Like :func:`playout`, but every seat plays a uniformly random legal card."""
-    plays = 0
-    leader = (seat - len(trick)) % 4
-    while done < 13:
-        if first >= 0:
-            card, first = first, -1
-        else:
-            led = trick[0] // 13 if trick else -1
-            legal = legal_mask(hands[seat], declared[seat], led)
-            pick = rng.below(legal.bit_count())
-            while pick:
-                legal &= legal - 1
-                pick -= 1
-            card = low(legal)
-        bit = 1 << card
-        hands[seat] &= ~bit
-        declared[seat] &= ~bit
-        trick.append(card)
-        plays += 1
-        if len(trick) < 4:
-            seat = (seat + 1) % 4
-            continue
-        seat = leader = trick_winner(trick, leader, trump)
-        taken[seat & 1] += 1
-        done += 1
-        trick = []
-    return taken[0], plays
-
-
-# --- the exact solver ----------------------------------------------------------------
+# --- equivalent cards -------------------------------------------------------------------
 
 
 def distinct_moves(legal: int, remaining: int) -> list[int]:
@@ -360,94 +344,6 @@ def distinct_moves(legal: int, remaining: int) -> list[int]:
         moves.append(card)
         previous = card
     return moves
-
-
-class Solver:
-    """Alpha-beta over the remaining cards; team 0 maximises ``values[team 0 tricks]``."""
-
-    __slots__ = ("declared", "hands", "nodes", "trump", "values")
-
-    def __init__(self, hands: list[int], declared: list[int], trump: int, values: Sequence[int]):
-        self.hands = hands
-        self.declared = declared
-        self.trump = trump
-        self.values = values
-        self.nodes = 0
-
-    def search(
-        self, seat: int, trick: list[int], taken0: int, done: int, alpha: int, beta: int
-    ) -> int:
-        """The value of the position with ``seat`` to act in ``trick``."""
-        self.nodes += 1
-        if done == 13:
-            return self.values[taken0]
-        hands = self.hands
-        led = trick[0] // 13 if trick else -1
-        legal = legal_mask(hands[seat], self.declared[seat], led)
-        remaining = hands[0] | hands[1] | hands[2] | hands[3]
-        for card in trick:  # a card in the trick separates the cards around it
-            remaining |= 1 << card
-        maximise = seat & 1 == 0
-        best = -(1 << 30) if maximise else 1 << 30
-        for card in self.ordered(distinct_moves(legal, remaining), trick, seat):
-            value = self.after(seat, card, trick, taken0, done, alpha, beta)
-            if maximise:
-                if value > best:
-                    best = value
-                    alpha = max(alpha, value)
-            elif value < best:
-                best = value
-                beta = min(beta, value)
-            if alpha >= beta:
-                break
-        return best
-
-    def after(
-        self, seat: int, card: int, trick: list[int], taken0: int, done: int, alpha: int, beta: int
-    ) -> int:
-        """The value after ``seat`` plays ``card``."""
-        bit = 1 << card
-        was_declared = self.declared[seat] & bit
-        self.hands[seat] &= ~bit
-        self.declared[seat] &= ~bit
-        trick.append(card)
-        if len(trick) == 4:
-            leader = (seat + 1) % 4
-            winner = trick_winner(trick, leader, self.trump)
-            value = self.search(winner, [], taken0 + (winner & 1 == 0), done + 1, alpha, beta)
-        else:
-            value = self.search((seat + 1) % 4, trick, taken0, done, alpha, beta)
-        trick.pop()
-        self.hands[seat] |= bit
-        self.declared[seat] |= was_declared
-        return value
-
-    def ordered(self, moves: list[int], trick: list[int], seat: int) -> list[int]:
-        """Moves in a good order for pruning: the playout policy's choice first."""
-        if len(moves) < 3:
-            return moves
-        legal = 0
-        for card in moves:
-            legal |= 1 << card
-        first = policy_card(self.hands, legal, self.trump, seat, trick, True)
-        return [first, *(card for card in moves if card != first)]
-
-
-def solve_moves(
-    hands: list[int],
-    declared: list[int],
-    trump: int,
-    seat: int,
-    trick: list[int],
-    taken0: int,
-    done: int,
-    values: Sequence[int],
-    moves: Sequence[int],
-) -> tuple[list[int], int]:
-    """The exact value to team 0 of each of ``moves`` by ``seat``, and the nodes searched."""
-    solver = Solver(hands, declared, trump, values)
-    out = [solver.after(seat, card, trick, taken0, done, -(1 << 30), 1 << 30) for card in moves]
-    return out, solver.nodes
 
 
 # --- what a hand's tricks are worth -------------------------------------------------------

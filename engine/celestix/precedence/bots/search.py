@@ -25,26 +25,32 @@ Monte Carlo, common deals for all choices so their difference is sharp):
 
 Searches stop at a budget of work -- cards played in playouts plus positions visited by
 the solver -- so a seed and a level always give the same choice (an optional time
-limit, off by default, can stop them earlier). Ties go to the cheaper card (plain before
+limit, off by default, can stop them earlier); the sampling loop is the one the games
+share (:mod:`celestix.bots.search`). Ties go to the cheaper card (plain before
 trump, low before high).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from celestix.bots.budget import Clock, SearchBudget, rounded
+from celestix.bots.budget import SearchBudget, rounded
+from celestix.bots.search import deals, tally
 from celestix.errors import MalformedError
 from celestix.precedence.bots import basic
 from celestix.precedence.bots.deals import EVIDENCE_TRIES, Knowledge
+from celestix.precedence.bots.double_dummy import solve_moves
 from celestix.precedence.bots.fast import (
     NO_GOALS,
+    Chooser,
+    Goals,
     _lowest,
     distinct_moves,
     mask_of,
     playout,
-    random_playout,
-    solve_moves,
+    policy_card,
+    random_chooser,
     team_points,
     value_table,
 )
@@ -69,7 +75,6 @@ class Budget(SearchBudget):
     declare_samples: int  # sampled deals for a declaration
     declare_choices: int  # declarations compared (the best by points less wagers)
     playouts: str = "policy"  # "policy" or "random" (uniform random playouts)
-    time_ms: int | None = None  # an optional time limit per decision (off by default)
     read_plays: int = 0  # 1: the other seats' past plays weigh the sampled deals too
     deal_tries: int = EVIDENCE_TRIES  # deals drawn at most for one sample (the evidence)
 
@@ -160,6 +165,44 @@ def knowledge(view: View, budget: Budget) -> Knowledge:
 # --- card play ---------------------------------------------------------------------------
 
 
+@dataclass
+class CardPlay:
+    """A card decision's deals and what each card is worth in them (the game's
+    :class:`~celestix.bots.search.Simulation`): the hand played out by ``choose`` (the
+    playout policy, or random cards), or solved exactly when ``solving``."""
+
+    know: Knowledge
+    table: list[int]  # team 0's points less team 1's by team 0's final tricks
+    sign: int  # 1 for team 0, -1 for team 1
+    goals: Goals
+    solving: bool
+    choose: Chooser
+
+    def sample(self, rng: Rng) -> list[int]:
+        return self.know.sample(rng)
+
+    def values(
+        self, deal: list[int], choices: Sequence[int], rng: Rng
+    ) -> tuple[list[tuple[int, ...]], int]:
+        know, table, sign = self.know, self.table, self.sign
+        if self.solving:
+            values, nodes = solve_moves(
+                deal, list(know.face_up), know.trump, know.seat, list(know.trick),
+                know.taken[0], know.done, table, choices,
+            )  # fmt: skip
+            return [(sign * value,) for value in values], nodes
+        rows: list[tuple[int, ...]] = []
+        work = 0
+        for card in choices:
+            team0, plays = playout(
+                list(deal), list(know.face_up), know.trump, know.seat, list(know.trick),
+                list(know.taken), know.done, self.goals, card, None, self.choose,
+            )  # fmt: skip
+            rows.append((sign * table[team0],))
+            work += plays
+        return rows, work
+
+
 def estimate_play(
     view: View,
     legal: list[str],
@@ -168,7 +211,8 @@ def estimate_play(
     value_one: bool = False,
     also: str | None = None,
 ) -> PlayEstimate:
-    """Sample deals and value every distinct legal card by playing each deal out.
+    """Sample deals and value every distinct legal card by playing each deal out
+    (:func:`celestix.bots.search.tally`).
 
     A single choice is not searched unless ``value_one`` asks for its value. ``also``, a
     legal card that is not among the choices (one the search leaves out), is valued on
@@ -184,64 +228,29 @@ def estimate_play(
         allowed &= ~know.beaters(sure)
     choices = distinct_moves(allowed, know.in_play())
     cards = [DECK[card] for card in choices]
-    totals = [0] * len(choices)
     if len(choices) == 1 and not value_one and also is None:
-        return PlayEstimate(cards, totals, 0, 0)
+        return PlayEstimate(cards, [0], 0, 0)
     extra = CARD_ID[also] if also is not None and CARD_ID[also] not in choices else -1
-    also_total = 0
     table = value_table(know.contracts, know.melds, know.penalty, know.excess_counted)
-    sign = 1 if know.seat % 2 == 0 else -1
-    goals = (know.contracts[0], know.contracts[1], know.excess_counted)
-    solve = 13 - know.done <= budget.solve_tricks
     rng = Rng(seed, PLAY_STREAM)
-    clock = Clock(budget.time_ms)
-    work = samples = 0
-    while budget.more(samples, work):
-        if samples >= 1 and clock.out():
-            break
-        hands = know.sample(rng)
-        if solve:
-            values, nodes = solve_moves(
-                hands, list(know.face_up), know.trump, know.seat, list(know.trick),
-                know.taken[0], know.done, table, choices,
-            )  # fmt: skip
-            for i, value in enumerate(values):
-                totals[i] += sign * value
-            work += nodes
-            if extra >= 0:
-                values, _ = solve_moves(
-                    hands, list(know.face_up), know.trump, know.seat, list(know.trick),
-                    know.taken[0], know.done, table, [extra],
-                )  # fmt: skip
-                also_total += sign * values[0]
-        else:
-            for i, card in enumerate(choices):
-                if budget.playouts == "random":
-                    team0, plays = random_playout(
-                        list(hands), list(know.face_up), know.trump, know.seat,
-                        list(know.trick), list(know.taken), know.done, rng, card,
-                    )  # fmt: skip
-                else:
-                    team0, plays = playout(
-                        list(hands), list(know.face_up), know.trump, know.seat,
-                        list(know.trick), list(know.taken), know.done, goals, card,
-                    )  # fmt: skip
-                totals[i] += sign * table[team0]
-                work += plays
-            if extra >= 0:
-                team0, _ = playout(
-                    list(hands), list(know.face_up), know.trump, know.seat,
-                    list(know.trick), list(know.taken), know.done, goals, extra,
-                )  # fmt: skip
-                also_total += sign * table[team0]
-        samples += 1
+    choose = random_chooser(rng) if budget.playouts == "random" else policy_card
+    simulation = CardPlay(
+        know,
+        table,
+        1 if know.seat % 2 == 0 else -1,
+        (know.contracts[0], know.contracts[1], know.excess_counted),
+        13 - know.done <= budget.solve_tricks,
+        choose,
+    )
+    tallied = tally(simulation, choices, 1, budget, rng, extra)
+    totals = [summed[0] for summed in tallied.sums]
     top = max(totals)
     tied = 0
     for card, total in zip(choices, totals, strict=True):
         if total == top:
             tied |= 1 << card
     best = choices.index(_lowest(tied, know.trump))
-    return PlayEstimate(cards, totals, samples, best, also_total)
+    return PlayEstimate(cards, totals, tallied.samples, best, tallied.also[0])
 
 
 # --- bidding -----------------------------------------------------------------------------
@@ -273,16 +282,11 @@ def estimate_bid(view: View, budget: Budget, seed: int) -> BidEstimate:
     limit = view["bid_limits"][seat]
     if limit is None:
         raise MalformedError("view.bid_limits", "the seat to bid has no bid limit")
-    rng = Rng(seed, BID_STREAM)
-    clock = Clock(budget.time_ms)
     team_counts = [0] * 14
     own_counts = [0] * 14
     leader = (know.dealer + 1) % 4
     samples = 0
-    for _ in range(budget.bid_samples):
-        if samples >= 1 and clock.out():
-            break
-        hands = know.sample(rng)
+    for hands in deals(know.sample, Rng(seed, BID_STREAM), budget.bid_samples, budget):
         by_seat = [0, 0, 0, 0]
         team0, _ = playout(
             hands, list(know.face_up), know.trump, leader, [], [0, 0], 0, NO_GOALS, -1, by_seat
@@ -354,14 +358,9 @@ def estimate_declaration(
     wagers = [wager * len(moves[i]["melds"]) for i in valued]
     shown = [mask_of([card for meld in moves[i]["melds"] for card in meld]) for i in valued]
     tricks = [0] * len(valued)
-    rng = Rng(seed, DECLARE_STREAM)
-    clock = Clock(budget.time_ms)
     leader = (know.dealer + 1) % 4
     samples = 0
-    for _ in range(budget.declare_samples):
-        if samples >= 1 and clock.out():
-            break
-        hands = know.sample(rng)
+    for hands in deals(know.sample, Rng(seed, DECLARE_STREAM), budget.declare_samples, budget):
         for k, mask in enumerate(shown):
             declared = list(know.face_up)
             declared[seat] = mask

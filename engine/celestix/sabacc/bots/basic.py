@@ -27,7 +27,7 @@ from celestix.sabacc.aside import TALON_TO, aside_choices, is_free
 from celestix.sabacc.auction import BIDS, PASS, RANK
 from celestix.sabacc.bots.equity import equity, spread_of
 from celestix.sabacc.bots.fast import WIN_HALF, standing_after
-from celestix.sabacc.bots.knowledge import Knowledge, read
+from celestix.sabacc.bots.knowledge import Seen, read
 from celestix.sabacc.cards import (
     HALF_POINTS,
     IDIOT,
@@ -193,37 +193,37 @@ def choose_aside(hand: Sequence[str]) -> str:
 # --- play ---------------------------------------------------------------------------
 
 
-def can_beat(know: Knowledge, seat: int, card: str, led: str, strict: bool = False) -> bool:
+def can_beat(seen: Seen, seat: int, card: str, led: str, strict: bool = False) -> bool:
     """Whether ``seat`` might still beat ``card`` in a trick led with ``led``.
 
     Unless ``strict``, a seat not known to be out of the suit led is taken to follow
     it while many of its cards are still out.
     """
-    void = know.void[seat]
+    void = seen.void[seat]
     led_suit = SUIT_OF[led]
     if SUIT_OF[card] == SABACC:
-        follows = led_suit != SABACC and led_suit not in void and know.left[led_suit] > 1
+        follows = led_suit != SABACC and led_suit not in void and seen.left[led_suit] > 1
         if follows and not strict:
             return False
-        return SABACC not in void and know.top[SABACC] > RANK_OF[card]
-    if led_suit not in void and know.top[led_suit] > RANK_OF[card]:
+        return SABACC not in void and seen.top[SABACC] > RANK_OF[card]
+    if led_suit not in void and seen.top[led_suit] > RANK_OF[card]:
         return True
     # It may have run out of the suit and hold a Sabacc.
-    short = strict or led_suit in void or know.left[led_suit] < know.seats
-    return short and SABACC not in void and know.left[SABACC] > 0
+    short = strict or led_suit in void or seen.left[led_suit] < seen.seats
+    return short and SABACC not in void and seen.left[SABACC] > 0
 
 
-def sure_winner(know: Knowledge, trick: Sequence[Play], card: str) -> bool:
+def sure_winner(seen: Seen, trick: Sequence[Play], card: str) -> bool:
     """Whether ``card``, added to ``trick``, wins it whatever the others still hold.
 
     An Honour is risked only on certainty, never on a guess about who follows suit.
     """
-    plays: list[Play] = [*trick, {"seat": know.seat, "card": card}]
+    plays: list[Play] = [*trick, {"seat": seen.seat, "card": card}]
     if winning_play(plays)["card"] != card:
         return False
     led = plays[0]["card"]
     strict = IS_HONOUR[card]
-    return not any(can_beat(know, seat, card, led, strict) for seat in know.still_to_play(trick))
+    return not any(can_beat(seen, seat, card, led, strict) for seat in seen.still_to_play(trick))
 
 
 def _cheapest(cards: Sequence[str], led: str | None) -> str:
@@ -233,32 +233,32 @@ def _cheapest(cards: Sequence[str], led: str | None) -> str:
 
 def choose_play(view: View) -> str:
     """The card to play."""
-    know = read(view)
+    seen = read(view)
     trick = view["trick"]
     legal = playable(view["hand"], trick)
     if len(legal) == 1:
         return legal[0]
-    last_trick = know.trick_number == HAND_SIZE[know.seats] - 1
+    last_trick = seen.trick_number == HAND_SIZE[seen.seats] - 1
     keep = [c for c in legal if c != IDIOT or last_trick] or legal
     if not trick:
-        return _lead(know, keep)
+        return _lead(seen, keep)
     led = trick[0]["card"]
     best = winning_play(trick)
     trick_points = sum(HALF_POINTS[p["card"]] for p in trick)
-    side_has_it = know.same_side(best["seat"], know.seat) and not any(
-        can_beat(know, seat, best["card"], led) for seat in know.still_to_play(trick)
+    side_has_it = seen.same_side(best["seat"], seen.seat) and not any(
+        can_beat(seen, seat, best["card"], led) for seat in seen.still_to_play(trick)
     )
     if side_has_it:
         # Load points onto a trick our side has for sure (not a winning Idiot: wasted).
         return max(keep, key=lambda c: (HALF_POINTS[c], -strength(c, led), c))
     if IDIOT in legal and any(IS_HONOUR[p["card"]] for p in trick):
-        opponents = any(not know.same_side(p["seat"], know.seat) for p in trick)
+        opponents = any(not seen.same_side(p["seat"], seen.seat) for p in trick)
         if opponents:
             return IDIOT
-    sure = [c for c in keep if sure_winner(know, trick, c)]
+    sure = [c for c in keep if sure_winner(seen, trick, c)]
     if sure:
         return min(sure, key=lambda c: (strength(c, led), HALF_POINTS[c]))
-    winners = [c for c in keep if winning_play([*trick, {"seat": know.seat, "card": c}])["card"]
+    winners = [c for c in keep if winning_play([*trick, {"seat": seen.seat, "card": c}])["card"]
                == c and not IS_HONOUR[c]]  # fmt: skip
     if winners and trick_points >= 5:
         return max(winners, key=lambda c: strength(c, led))
@@ -267,16 +267,16 @@ def choose_play(view: View) -> str:
     return _cheapest(safe_losers, led)
 
 
-def _lead(know: Knowledge, cards: Sequence[str]) -> str:
+def _lead(seen: Seen, cards: Sequence[str]) -> str:
     """The card to lead."""
-    declarer = know.declarer == know.seat
-    sure = [c for c in cards if sure_winner(know, [], c)]
+    declarer = seen.declarer == seen.seat
+    sure = [c for c in cards if sure_winner(seen, [], c)]
     # Lead a certain winner: top Sabaccs first for the declarer (drawing the defenders'
     # Sabaccs protects The Magician), Masters and other sure suit cards otherwise.
     if sure:
         sabaccs = [c for c in sure if SUIT_OF[c] == SABACC]
         suits = [c for c in sure if SUIT_OF[c] != SABACC]
-        if declarer and sabaccs and MAGICIAN in know.hand:
+        if declarer and sabaccs and MAGICIAN in seen.hand:
             return max(sabaccs, key=RANK_OF.__getitem__)
         if suits:
             return max(suits, key=lambda c: (HALF_POINTS[c], RANK_OF[c]))
@@ -285,11 +285,11 @@ def _lead(know: Knowledge, cards: Sequence[str]) -> str:
     plain = [c for c in cards if SUIT_OF[c] != SABACC and c not in MASTERS]
     if plain:
         # The cheapest card of the longest suit; defenders avoid suits the declarer ruffs.
-        ruffed = know.void[know.declarer] if know.declarer is not None else set()
+        ruffed = seen.void[seen.declarer] if seen.declarer is not None else set()
         pool = plain
         if not declarer:
             pool = [c for c in plain if SUIT_OF[c] not in ruffed] or plain
-        length = {s: sum(1 for c in know.hand if SUIT_OF[c] == s) for s in SUITS}
+        length = {s: sum(1 for c in seen.hand if SUIT_OF[c] == s) for s in SUITS}
         return min(pool, key=lambda c: (HALF_POINTS[c], -length[SUIT_OF[c]], RANK_OF[c]))
     sabaccs = [c for c in cards if SUIT_OF[c] == SABACC and not IS_HONOUR[c]]
     if sabaccs:

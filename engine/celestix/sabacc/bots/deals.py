@@ -1,6 +1,6 @@
 """What a seat knows, as bit masks, and deals of the hidden cards consistent with it.
 
-:class:`Table` reads a view (never a state). :meth:`Table.sample` deals the cards the
+:class:`Knowledge` reads a view (never a state). :meth:`Knowledge.sample` deals the cards the
 seat cannot see so that
 
 * every other seat gets exactly its hand size, and no card of a suit it has shown out
@@ -118,7 +118,7 @@ def count_range(auction: list[Bid], seat: int, seats: int, rule: str) -> tuple[i
 
 
 @dataclass
-class Table:
+class Knowledge:
     """A seat's knowledge of the round, read off its view."""
 
     seat: int
@@ -149,7 +149,7 @@ class Table:
 
     @classmethod
     def from_view(cls, view: View, read_plays: bool = False, tries: int = EVIDENCE_TRIES
-                  ) -> Table:  # fmt: skip
+                  ) -> Knowledge:  # fmt: skip
         """Read a (checked) view of the seat to act; with ``read_plays`` (the ``strong``
         level) the other seats' past plays weigh the sampled deals too
         (:mod:`celestix.sabacc.bots.inference`), drawing up to ``tries`` deals a sample."""

@@ -13,13 +13,16 @@ highest Sabaccs and the leader's top cards that no opponent can trump each win a
 worth at least their own value and a half-point for every other card in it; the
 declarer gains no more than the points left in play. Move order: the playout policy's
 card first, then the cards that win the trick now, then the rest.
+
+:func:`half_after` is the searching players' exact solve of the last tricks of a sampled
+deal, the same rules under plain alpha-beta
+(:class:`~celestix.table.double_dummy.ExactSearch`), its positions the search's work.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from celestix.bots.bits import high
 from celestix.sabacc.bots.fast import (
     COUNTING_MASK,
     HALF,
@@ -31,7 +34,7 @@ from celestix.sabacc.bots.fast import (
     power,
     winning_index,
 )
-from celestix.table.double_dummy import Bounds, ordered, solve, top_run
+from celestix.table.double_dummy import Bounds, ExactSearch, ordered, quick_cards, solve, top_run
 
 # Nodes a par computation may spend (a card tried is a node).
 PAR_BUDGET = 200_000
@@ -52,11 +55,10 @@ class SabaccTricks:
     def legal(self, hand: int, declared: int, trick: Sequence[int]) -> int:
         return legal_mask(hand, SUIT_OF_ID[trick[0]] if trick else -1)
 
-    def distinct(self, legal: int, alive: int) -> list[int]:
-        return distinct(legal, alive)
+    distinct = staticmethod(distinct)
 
     def result(self, trick: Sequence[int]) -> tuple[int, int]:
-        return winning_index(trick), sum(HALF[card] for card in trick)
+        return winning_index(trick), sum(map(HALF.__getitem__, trick))
 
     def beats_by_rank(self, trick: Sequence[int], place: int) -> bool:
         suit = SUIT_OF_ID[trick[place]]
@@ -118,21 +120,8 @@ class SabaccTricks:
         total = 0
         pinned = 0
         for suit in range(5):
-            smask = SUIT_MASKS[suit]
-            part = mine & smask
-            above_others = others & smask
-            cards = []
-            while part:
-                card = high(part)
-                if above_others and high(above_others) > card:
-                    break
-                cards.append(card)
-                part ^= 1 << card
-            top = len(cards)
-            if top and suit != SABACCS:
-                for other in ruffers:
-                    top = min(top, (other & smask).bit_count())
-            for card in cards[:top]:
+            for card in quick_cards(mine, others, SUIT_MASKS[suit],
+                                    ruffers if suit != SABACCS else ()):  # fmt: skip
                 total += HALF[card] + seats - 1
                 pinned |= 1 << card
         return total, pinned
@@ -150,6 +139,17 @@ class SabaccTricks:
         led = SUIT_OF_ID[trick[0]]
         best = max(power(card, led) for card in trick)
         return ordered(moves, first, lambda card: power(card, led) > best)
+
+
+def half_after(
+    rules: SabaccTricks, hands: list[int], seat: int, trick: list[int], half: int, left: int,
+    card: int,
+) -> tuple[int, int]:  # fmt: skip
+    """The declarer's half-points at the end with best play by both sides once ``seat``
+    plays ``card`` to ``trick`` (``left`` tricks to finish, this one included; ``half``
+    the declarer's so far), and the positions searched."""
+    search = ExactSearch(rules, hands, [0] * rules.seats)
+    return search.each(seat, trick, half, left, [card])[0], search.nodes
 
 
 def declarer_points(

@@ -1,4 +1,4 @@
-"""Trick play on bit masks for the searching players: a playout policy and a solver.
+"""Trick play on bit masks for the searching players: a playout policy and its playouts.
 
 Cards are numbers, their place in :data:`celestix.sabacc.cards.DECK` (0-55 the suit
 cards, 14 per suit Ace to Master; 56-76 the Sabaccs -1 to -21; 77 The Idiot), so within
@@ -8,8 +8,9 @@ a suit and among the Sabaccs a higher number always beats a lower one. Hands are
 * :func:`playout` -- play a round to its end, every hand known, with a quick and sound
   policy for every seat (:func:`policy_card`): load points onto a trick the side has
   for sure, win as cheaply as holds, lead certain winners, else throw the cheapest card.
-* :func:`solve` -- the exact outcome of the last few tricks (alpha-beta: the declarer
-  maximises its half-points, the defenders minimise them).
+* :func:`distinct` -- the legal cards that play differently (the searches and the
+  exact solver, :func:`celestix.sabacc.bots.double_dummy.half_after`, try one card of
+  each run of equivalent ones).
 * :class:`Outcome` -- what a finished round is worth in chips to one seat, and
   :class:`Standing` -- what the game's last round is worth: a share of the game's win.
 
@@ -387,60 +388,6 @@ def standing_after(view: View, seat: int, declarer: int, bid: str | None) -> Sta
     chips = tuple(int(c) - (final[s] - now[s]) for s, c in enumerate(view["chips"]))
     return Standing(seat, declarer, chips, tuple(final), int(view["ante_pot"]),
                     HAND_SIZE[len(chips)])  # fmt: skip
-
-
-def solve(
-    hands: list[int], seats: int, declarer: int, leader: int, trick: list[int],
-    declarer_half: int, left: int, budget: list[int],
-) -> int:  # fmt: skip
-    """The declarer's half-points at the end with best play by both sides.
-
-    ``budget[0]`` counts the positions visited (the caller's work counter).
-    """
-    return _search(hands, seats, declarer, leader, list(trick), declarer_half, left,
-                   -1, 1000, budget)  # fmt: skip
-
-
-def _search(
-    hands: list[int], seats: int, declarer: int, leader: int, trick: list[int],
-    half: int, left: int, alpha: int, beta: int, budget: list[int],
-) -> int:  # fmt: skip
-    budget[0] += 1
-    if left == 0:
-        return half
-    seat = (leader + len(trick)) % seats
-    led_suit = SUIT_OF_ID[trick[0]] if trick else -1
-    alive = 0
-    for h in hands:
-        alive |= h
-    for c in trick:
-        alive |= 1 << c
-    choices = distinct(legal_mask(hands[seat], led_suit), alive)
-    maximise = seat == declarer
-    best = -1 if maximise else 1000
-    for card in choices:
-        hands[seat] &= ~(1 << card)
-        trick.append(card)
-        if len(trick) == seats:
-            winner = (leader + winning_index(trick)) % seats
-            gained = sum(HALF[c] for c in trick) if winner == declarer else 0
-            value = _search(hands, seats, declarer, winner, [], half + gained, left - 1,
-                            alpha, beta, budget)  # fmt: skip
-        else:
-            value = _search(hands, seats, declarer, leader, trick, half, left, alpha, beta,
-                            budget)  # fmt: skip
-        trick.pop()
-        hands[seat] |= 1 << card
-        if maximise:
-            if value > best:
-                best = value
-                alpha = max(alpha, value)
-        elif value < best:
-            best = value
-            beta = min(beta, value)
-        if alpha >= beta:
-            break
-    return best
 
 
 def distinct(legal: int, alive: int) -> list[int]:

@@ -23,7 +23,7 @@ from celestix.bots.budget import rounded
 from celestix.bots.chances import how_often
 from celestix.bots.chances import percent as _percent
 from celestix.sabacc.auction import BID_NAMES, PASS
-from celestix.sabacc.bots.deals import Table
+from celestix.sabacc.bots.deals import Knowledge
 from celestix.sabacc.bots.equity import EQUITY_UNITS
 from celestix.sabacc.bots.fast import SCALE, WIN_UNITS
 from celestix.sabacc.bots.legal import legal_from_view
@@ -82,7 +82,7 @@ def _the(card: str) -> str:
 def play_hint(view: View, legal: list[str], budget: Budget, seed: int) -> JsonDict:
     """The recommended card, why, and the values of the main choices."""
     estimate = estimate_play(view, legal, budget, seed, value_one=True)
-    table = Table.from_view(view)
+    know = Knowledge.from_view(view)
     n = estimate.samples
     order = sorted(range(len(estimate.cards)),
                    key=lambda i: (i != estimate.best, -estimate.totals[i], i))  # fmt: skip
@@ -93,12 +93,12 @@ def play_hint(view: View, legal: list[str], budget: Budget, seed: int) -> JsonDi
             {
                 "action": {"type": "play", "card": card},
                 "value": _chips(estimate.chips[i], n),
-                "reason": f"{_cap(card_reason(view, table, card, legal))}; the contract is "
+                "reason": f"{_cap(card_reason(view, know, card, legal))}; the contract is "
                 f"made {how_often(estimate.made[i], n)}",
             }
         )
     best = estimate.cards[estimate.best]
-    reason = _cap(card_reason(view, table, best, legal))
+    reason = _cap(card_reason(view, know, best, legal))
     if len(legal) == 1:
         reason = f"{forced_reason(view, best)} {reason}"
     return {"action": {"type": "play", "card": best},
@@ -117,18 +117,18 @@ def forced_reason(view: View, card: str) -> str:
     return f"You have no {_suit_name(led)} and only one Sabacc, which you must play."
 
 
-def sure_winner(table: Table, card: str) -> bool:
+def sure_winner(know: Knowledge, card: str) -> bool:
     """Whether ``card``, played now, wins the trick whatever the later seats hold."""
-    return table.unbeatable(INDEX[card])
+    return know.unbeatable(INDEX[card])
 
 
-def card_reason(view: View, table: Table, card: str, legal: list[str]) -> str:
+def card_reason(view: View, know: Knowledge, card: str, legal: list[str]) -> str:
     """What playing ``card`` does, in a clause without its full stop."""
     name = _the(card)
     trick = view["trick"]
     points = HALF_POINTS[card]
-    declaring = table.seat == table.declarer
-    if sure_winner(table, card):
+    declaring = know.seat == know.declarer
+    if sure_winner(know, card):
         if not trick:
             return f"{name} wins this trick whatever follows"
         gained = sum(HALF_POINTS[p["card"]] for p in trick) + points
@@ -144,22 +144,22 @@ def card_reason(view: View, table: Table, card: str, legal: list[str]) -> str:
         return f"leading {name} tries to win its {points_text(points)} points"
     led = SUIT_OF[trick[0]["card"]]
     best = winning_play(trick)
-    partner_winning = best["seat"] != table.declarer and not declaring
-    if partner_winning and sure_winner_of_trick(table, best["card"]):
+    partner_winning = best["seat"] != know.declarer and not declaring
+    if partner_winning and sure_winner_of_trick(know, best["card"]):
         if points > 1:
             return (f"your partner's {card_name(best['card'])} wins this trick: {name} adds "
                     f"{points_text(points)} points to your side's pile")  # fmt: skip
         return (
             f"your partner's {card_name(best['card'])} wins this trick: {name} keeps your winners"
         )
-    holder = table.trick_holder()
-    if holder >= 0 and table.declarer >= 0 and (holder == table.declarer) != declaring:
-        owner = "the declarer's" if holder == table.declarer else "the defenders'"
+    holder = know.trick_holder()
+    if holder >= 0 and know.declarer >= 0 and (holder == know.declarer) != declaring:
+        owner = "the declarer's" if holder == know.declarer else "the defenders'"
         return (
             f"{owner} {card_name(best['card'])} wins this trick whatever follows: {name} "
             f"gives it as few points as you can, keeping your better cards"
         )
-    beats = winning_play([*trick, {"seat": table.seat, "card": card}])["card"] == card
+    beats = winning_play([*trick, {"seat": know.seat, "card": card}])["card"] == card
     if beats:
         if SUIT_OF[card] == SABACC and led != SABACC:
             return f"you have no {_suit_name(led)}: {name} trumps the trick for now"
@@ -169,9 +169,9 @@ def card_reason(view: View, table: Table, card: str, legal: list[str]) -> str:
     return f"{name} cannot take this trick and costs least"
 
 
-def sure_winner_of_trick(table: Table, card: str) -> bool:
+def sure_winner_of_trick(know: Knowledge, card: str) -> bool:
     """Whether ``card``, already in the trick, wins it whatever the later seats hold."""
-    return table.unbeatable(INDEX[card])
+    return know.unbeatable(INDEX[card])
 
 
 # --- the aside ---------------------------------------------------------------------------

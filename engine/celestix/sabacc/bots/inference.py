@@ -17,7 +17,7 @@ was settled too (it sees more, never less), and the cards its play rules out go 
 the evidence; a play that took the trick, or that a model of the player cannot explain
 whatever its hand (it plays or shows such a card later), tells nothing. A sampled deal
 that puts a ruled-out card in that seat's hand contradicts the play; the sampler keeps
-it with a probability that halves for each contradiction (:meth:`~.deals.Table.sample`),
+it with a probability that halves for each contradiction (:meth:`~.deals.Knowledge.sample`),
 as it does for the auction's evidence. A person need not play this way, which is why a
 contradiction only weighs a deal and never forbids it.
 """

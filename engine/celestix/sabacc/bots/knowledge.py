@@ -24,7 +24,7 @@ DECK_SET = frozenset(DECK)
 
 
 @dataclass
-class Knowledge:
+class Seen:
     """A seat's picture of the round."""
 
     seat: int
@@ -51,7 +51,7 @@ class Knowledge:
         return [(self.seat + k) % self.seats for k in range(1, remaining + 1)]
 
 
-def read(view: View) -> Knowledge:
+def read(view: View) -> Seen:
     """The knowledge of the view's seat."""
     seats = len(view["hand_sizes"])
     seat = acting_seat(view)
@@ -79,7 +79,7 @@ def read(view: View) -> Knowledge:
         left[suit] += 1
         rank = RANK_OF[card]
         top[suit] = max(top[suit], rank)
-    return Knowledge(
+    return Seen(
         seat=seat,
         seats=seats,
         declarer=view["declarer"],

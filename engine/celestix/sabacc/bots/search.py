@@ -1,7 +1,7 @@
 """The searching computer players of Contract Sabacc (levels ``normal`` and ``strong``).
 
 Every decision samples the hidden cards many times, consistently with what the view
-shows (:meth:`deals.Table.sample`: cards played, voids, the shown talon, the aside's
+shows (:meth:`deals.Knowledge.sample`: cards played, voids, the shown talon, the aside's
 Sabaccs, the auction as evidence), plays each sampled deal out for every choice with
 the playout policy of :mod:`celestix.sabacc.bots.fast` (common deals for all choices,
 so their difference is sharp), and takes the choice worth most in chips to the seat:
@@ -35,22 +35,27 @@ so their difference is sharp), and takes the choice worth most in chips to the s
 Values are chips times :data:`fast.SCALE` plus, to break ties, the side's half-points.
 Every search stops at a budget of work (cards played in playouts plus solver positions)
 or of sampled deals -- never of time -- so a seed and a level always give the same
-choice on every Python. Ties go to the cheaper choice.
+choice on every Python (an optional time limit, ``time_ms``, off by default, can stop
+them earlier); the sampling loop is the one the games share
+(:mod:`celestix.bots.search`). Ties go to the cheaper choice.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from celestix.bots.bits import ids_of
 from celestix.bots.budget import SearchBudget, rounded
+from celestix.bots.search import deals, tally
 from celestix.errors import MalformedError
 from celestix.rng import Rng
 from celestix.sabacc.aside import TALON_DECLARER, TALON_HAND, TALON_TO
 from celestix.sabacc.auction import BIDS, PASS, RANK, legal_bids
 from celestix.sabacc.bots import basic
 from celestix.sabacc.bots.basic import threshold
-from celestix.sabacc.bots.deals import EVIDENCE_TRIES, Deal, Table, hand_count
+from celestix.sabacc.bots.deals import EVIDENCE_TRIES, Deal, Knowledge, hand_count
+from celestix.sabacc.bots.double_dummy import SabaccTricks, half_after
 from celestix.sabacc.bots.equity import equity, spread_of
 from celestix.sabacc.bots.fast import (
     FREE_MASK,
@@ -66,9 +71,7 @@ from celestix.sabacc.bots.fast import (
     final_wagers,
     mask_of,
     playout,
-    solve,
     standing_after,
-    winning_index,
 )
 from celestix.sabacc.bots.legal import legal_from_view, legal_or_refuse
 from celestix.sabacc.cards import DECK, INDEX
@@ -137,11 +140,11 @@ def choose(view: View, budget: Budget, seed: int) -> JsonDict:
     return {"type": "play", "card": played.cards[played.best]}
 
 
-def outcome_of(view: View, table: Table) -> Outcome:
-    """What the end of this round is worth to the seat, from the wagers on the table."""
+def outcome_of(view: View, know: Knowledge) -> Outcome:
+    """What the end of this round is worth to the seat, from the wagers on the know."""
     wagers = [int(w) for w in view["wagers"]]
-    return Outcome(table.seat, table.declarer, table.seats, sum(wagers), wagers[table.seat],
-                   int(view["ante_pot"]), table.tricks)  # fmt: skip
+    return Outcome(know.seat, know.declarer, know.seats, sum(wagers), wagers[know.seat],
+                   int(view["ante_pot"]), know.tricks)  # fmt: skip
 
 
 # --- card play ---------------------------------------------------------------------------
@@ -164,6 +167,49 @@ class PlayEstimate:
         return rounded(self.totals[i], self.samples)
 
 
+@dataclass
+class CardPlay:
+    """A card decision's deals and what each card is worth in them (the game's
+    :class:`~celestix.bots.search.Simulation`): a row of the seat's value, its chips
+    (the value without the half-point tie-break) and 1 if the contract is made; the
+    round played out by the policy, or solved exactly when ``solving``."""
+
+    know: Knowledge
+    outcome: Outcome
+    solving: bool
+    rules: SabaccTricks
+
+    def sample(self, rng: Rng) -> Deal:
+        return self.know.sample(rng)
+
+    def values(
+        self, deal: Deal, choices: Sequence[int], rng: Rng
+    ) -> tuple[list[tuple[int, ...]], int]:
+        know, outcome = self.know, self.outcome
+        declarer, left = know.declarer, know.left
+        sign = 1 if know.seat == declarer else -1
+        half0 = know.pile_half + _half(deal.aside)
+        if know.talon_to == TALON_DECLARER:
+            half0 += _half(deal.talon)
+        rows: list[tuple[int, ...]] = []
+        work = 0
+        for card in choices:
+            hands = list(deal.hands)
+            if self.solving:
+                half, spent = half_after(self.rules, hands, know.seat, list(know.trick), half0,
+                                         left, card)  # fmt: skip
+                value = outcome.value(half, know.won, -1, -1)
+            else:
+                won = list(know.won)
+                half, last_seat, last, spent = playout(
+                    hands, know.seats, declarer, know.leader, know.trick, half0, won, left, card
+                )
+                value = outcome.value(half, won, last_seat, last)
+            rows.append((value, value - sign * half, half >= WIN_HALF))
+            work += spent
+        return rows, work
+
+
 def estimate_play(
     view: View,
     legal: list[str],
@@ -172,86 +218,45 @@ def estimate_play(
     value_one: bool = False,
     also: str | None = None,
 ) -> PlayEstimate:
-    """Sample deals and value every distinct legal card by playing each deal out.
+    """Sample deals and value every distinct legal card by playing each deal out
+    (:func:`celestix.bots.search.tally`).
 
     A card that would give the other side's sure trick more points than the hand must
     is not considered. ``also``, a legal card that is not among the choices, is valued on
     the same deals without changing the search (its work is not counted): ``also_chips``.
     """
-    table = Table.from_view(view, bool(budget.read_plays), budget.deal_tries)
-    if (table.leader + len(table.trick)) % table.seats != table.seat:
+    know = Knowledge.from_view(view, bool(budget.read_plays), budget.deal_tries)
+    if (know.leader + len(know.trick)) % know.seats != know.seat:
         raise MalformedError("view.trick", "the trick does not come round to the seat")
     allowed = mask_of(legal)
-    holder = table.trick_holder()
-    settled = holder >= 0 and table.declarer >= 0
-    if settled and (holder == table.declarer) != (table.seat == table.declarer):
+    holder = know.trick_holder()
+    settled = holder >= 0 and know.declarer >= 0
+    if settled and (holder == know.declarer) != (know.seat == know.declarer):
         # the other side has the trick for sure: give it as few points as the hand allows
         least = min(HALF[c] for c in ids_of(allowed))
         allowed = sum(1 << c for c in ids_of(allowed) if HALF[c] == least)
-    choices = distinct(allowed, table.alive())
+    choices = distinct(allowed, know.alive())
     cards = [DECK[c] for c in choices]
-    totals = [0] * len(choices)
-    made = [0] * len(choices)
-    chips = [0] * len(choices)
     if len(choices) == 1 and not value_one and also is None:
-        return PlayEstimate(cards, totals, made, chips, 0, 0)
+        return PlayEstimate(cards, [0], [0], [0], 0, 0)
     extra = INDEX[also] if also is not None and also not in cards else -1
-    also_chips = 0
-    outcome = outcome_of(view, table)
-    seats, declarer, left = table.seats, table.declarer, table.left
-    solving = left <= budget.solve_tricks
-    rng = Rng(seed, PLAY_STREAM)
-    work = samples = 0
-
-    def value_of(deal: Deal, half0: int, card: int) -> tuple[int, int, int]:
-        """The value of ``card`` in a sampled deal, the declarer's half-points, the work."""
-        hands = list(deal.hands)
-        if solving:
-            counter = [0]
-            hands[table.seat] &= ~(1 << card)
-            trick = [*table.trick, card]
-            leader = table.leader
-            half, rest = half0, left
-            if len(trick) == seats:
-                winner, gained = _finish(trick, leader, seats, declarer)
-                trick, leader, half, rest = [], winner, half + gained, left - 1
-            half = solve(hands, seats, declarer, leader, trick, half, rest, counter)
-            return outcome.value(half, table.won, -1, -1), half, counter[0]
-        won = list(table.won)
-        half, last_seat, last, plays = playout(
-            hands, seats, declarer, table.leader, table.trick, half0, won, left, card
-        )
-        return outcome.value(half, won, last_seat, last), half, plays
-
-    sign = 1 if table.seat == declarer else -1
-    while budget.more(samples, work):
-        deal = table.sample(rng)
-        half0 = table.pile_half + _half(deal.aside)
-        if table.talon_to == TALON_DECLARER:
-            half0 += _half(deal.talon)
-        for i, card in enumerate(choices):
-            value, half, spent = value_of(deal, half0, card)
-            work += spent
-            totals[i] += value
-            chips[i] += value - sign * half
-            if half >= WIN_HALF:
-                made[i] += 1
-        if extra >= 0:
-            value, half, _ = value_of(deal, half0, extra)
-            also_chips += value - sign * half
-        samples += 1
+    simulation = CardPlay(know, outcome_of(view, know), know.left <= budget.solve_tricks,
+                          SabaccTricks(know.seats, know.declarer))  # fmt: skip
+    tallied = tally(simulation, choices, 3, budget, Rng(seed, PLAY_STREAM), extra)
+    samples = tallied.samples
+    totals, chips, made = ([summed[k] for summed in tallied.sums] for k in range(3))
     # Of equal choices the cheapest. When the trick's winner is already sure, the card
     # only decides which points go with it: the choices within SETTLED_NOISE chips a deal
     # of the most chips over the sampled deals count as equal (the playouts' half-points
     # and later bonuses after them are noise), and onto a trick the seat's side holds the
     # richest goes (banked now, it cannot be captured later; never The Idiot, a sure
     # winner kept).
-    bank = settled and table.declarer not in (table.seat, holder)
+    bank = settled and know.declarer not in (know.seat, holder)
     scores = chips if settled else totals
     floor = max(scores) - (SETTLED_NOISE * samples if settled else 0)
     best = min((i for i in range(len(choices)) if scores[i] >= floor),
                key=lambda i: _tie_order(choices[i], bank))  # fmt: skip
-    return PlayEstimate(cards, totals, made, chips, samples, best, also_chips)
+    return PlayEstimate(cards, totals, made, chips, samples, best, tallied.also[1])
 
 
 # Chips (times SCALE) a deal within which the choices for a sure trick count as equal
@@ -263,12 +268,6 @@ def _tie_order(card: int, bank: bool) -> tuple[int, int]:
     if bank:
         return (1, card) if card == IDIOT_ID else (-HALF[card], card)
     return (HALF[card], card)
-
-
-def _finish(trick: list[int], leader: int, seats: int, declarer: int) -> tuple[int, int]:
-    """The winner of a full trick and the half-points it brings the declarer."""
-    winner = (leader + winning_index(trick)) % seats
-    return winner, (sum(HALF[c] for c in trick) if winner == declarer else 0)
 
 
 def _half(mask: int) -> int:
@@ -348,6 +347,41 @@ def _suit(card: str) -> int:
     return 4 if index >= 56 else index // 14
 
 
+@dataclass
+class AsidePlay:
+    """An aside decision's deals and what each whole aside (``masks[i]``) is worth in
+    them, as :class:`CardPlay`'s rows: the round played out by the policy with the seat
+    declaring, the seat to the dealer's left leading."""
+
+    know: Knowledge
+    outcome: Outcome
+    masks: list[int]
+
+    def sample(self, rng: Rng) -> Deal:
+        return self.know.sample(rng)
+
+    def values(
+        self, deal: Deal, choices: Sequence[int], rng: Rng
+    ) -> tuple[list[tuple[int, ...]], int]:
+        know = self.know
+        leader = (know.dealer + 1) % know.seats
+        rows: list[tuple[int, ...]] = []
+        work = 0
+        for i in choices:
+            mask = self.masks[i]
+            hands = list(deal.hands)
+            hands[know.seat] &= ~mask
+            won = [0] * know.seats
+            half, last_seat, last, plays = playout(
+                hands, know.seats, know.seat, leader, [], know.pile_half + _half(mask),
+                won, know.tricks,
+            )  # fmt: skip
+            value = self.outcome.value(half, won, last_seat, last)
+            rows.append((value, value - half, half >= WIN_HALF))
+            work += plays
+        return rows, work
+
+
 def estimate_aside(
     view: View, budget: Budget, seed: int, also: list[str] | None = None
 ) -> AsideEstimate:
@@ -356,7 +390,7 @@ def estimate_aside(
     ``also``, another whole aside, is valued on the same deals too (its work is not
     counted, and it is not a candidate): ``also_total`` and ``also_chips``.
     """
-    table = Table.from_view(view)
+    know = Knowledge.from_view(view)
     hand = list(view["hand"])
     need = int(view["aside_needed"]) - int(view["aside_size"])
     choices = [m["card"] for m in legal_from_view(view)]
@@ -367,38 +401,16 @@ def estimate_aside(
         candidates = aside_candidates(hand, need, budget.aside_candidates)
     asides = [cards for cards, _ in candidates]
     labels = [label for _, label in candidates]
-    totals = [0] * len(asides)
-    made = [0] * len(asides)
-    chips = [0] * len(asides)
     if len(asides) == 1 and also is None:
-        return AsideEstimate(asides, labels, totals, made, chips, 0, 0)
-    outcome = outcome_of(view, table)
-    masks = [mask_of(a) for a in asides]
-    extra = [mask_of(also)] if also is not None else []
-    also_values = [0, 0]
-    rng = Rng(seed, ASIDE_STREAM)
-    leader = (table.dealer + 1) % table.seats
-    work = samples = 0
-    while budget.more(samples, work, budget.aside_work):
-        deal = table.sample(rng)
-        for i, mask in enumerate(masks + extra):
-            hands = list(deal.hands)
-            hands[table.seat] &= ~mask
-            won = [0] * table.seats
-            half, last_seat, last, plays = playout(
-                hands, table.seats, table.seat, leader, [], table.pile_half + _half(mask),
-                won, table.tricks,
-            )  # fmt: skip
-            value = outcome.value(half, won, last_seat, last)
-            if i == len(masks):
-                also_values[0] += value
-                also_values[1] += value - half
-                continue
-            totals[i] += value
-            chips[i] += value - half
-            made[i] += half >= WIN_HALF
-            work += plays
-        samples += 1
+        return AsideEstimate(asides, labels, [0], [0], [0], 0, 0)
+    masks = [mask_of(a) for a in asides] + ([mask_of(also)] if also is not None else [])
+    simulation = AsidePlay(know, outcome_of(view, know), masks)
+    extra = len(asides) if also is not None else -1
+    tallied = tally(simulation, range(len(asides)), 3, budget, Rng(seed, ASIDE_STREAM), extra,
+                    budget.aside_work)  # fmt: skip
+    samples = tallied.samples
+    totals, chips, made = ([summed[k] for summed in tallied.sums] for k in range(3))
+    also_values = tallied.also[:2]
     top = max(totals)
     best = next(i for i in range(len(asides)) if totals[i] == top)
     return AsideEstimate(asides, labels, totals, made, chips, samples, best, *also_values)
@@ -427,17 +439,17 @@ class BidEstimate:
         return rounded(self.values[i], self.samples)
 
 
-def declaring_outcome(view: View, table: Table, declarer: int, bid: str | None) -> Outcome:
+def declaring_outcome(view: View, know: Knowledge, declarer: int, bid: str | None) -> Outcome:
     """The seat's outcome once ``declarer`` wins the auction, after bidding ``bid`` (None:
     with the bids made so far), under the table's ``stakes`` rule."""
     final = final_wagers(view, declarer, bid)
-    return Outcome(table.seat, declarer, table.seats, sum(final), final[table.seat],
-                   int(view["ante_pot"]), table.tricks)  # fmt: skip
+    return Outcome(know.seat, declarer, know.seats, sum(final), final[know.seat],
+                   int(view["ante_pot"]), know.tricks)  # fmt: skip
 
 
-def _standing(view: View, table: Table, declarer: int, bid: str | None) -> Standing:
+def _standing(view: View, know: Knowledge, declarer: int, bid: str | None) -> Standing:
     """As :func:`declaring_outcome`, valued as the game's last round is: by who ends on top."""
-    return standing_after(view, table.seat, declarer, bid)
+    return standing_after(view, know.seat, declarer, bid)
 
 
 def void_share(view: View) -> int:
@@ -452,7 +464,7 @@ def last_round(view: View) -> bool:
     return int(view["round"]) == int(view["rounds"]) - 1
 
 
-def likely_declarer(view: View, table: Table, deal: Deal) -> tuple[int, str | None] | None:
+def likely_declarer(view: View, know: Knowledge, deal: Deal) -> tuple[int, str | None] | None:
     """Who would win the auction if this seat passed, in a sampled deal: of the players
     still bidding, the one with the strongest hand that the basic player's thresholds
     would bid on above the highest bid so far (and the contract: the highest it supports),
@@ -461,18 +473,18 @@ def likely_declarer(view: View, table: Table, deal: Deal) -> tuple[int, str | No
     highest = view["highest_bid"]
     floor = -1 if highest is None else RANK[highest]
     best: tuple[int, int, str] | None = None
-    for other in range(table.seats):
-        if other == table.seat or view["passed"][other]:
+    for other in range(know.seats):
+        if other == know.seat or view["passed"][other]:
             continue
         count = hand_count(deal.hands[other])
         contract = next((c for c in reversed(BIDS) if RANK[c] > floor
-                         and count >= threshold(c, table.seats, rule)), None)  # fmt: skip
+                         and count >= threshold(c, know.seats, rule)), None)  # fmt: skip
         if contract is not None and (best is None or count > best[0]):
             best = (count, other, contract)
     if best is not None:
         return best[1], best[2]
     bidder = view["highest_bidder"]
-    return None if bidder is None or bidder == table.seat else (int(bidder), None)
+    return None if bidder is None or bidder == know.seat else (int(bidder), None)
 
 
 def estimate_bid(view: View, budget: Budget, seed: int) -> BidEstimate:
@@ -481,27 +493,26 @@ def estimate_bid(view: View, budget: Budget, seed: int) -> BidEstimate:
     (:func:`likely_declarer`; nothing at stake if nobody would). In the game's last round
     each choice is also valued by the share of the game's win it leaves the seat
     (:class:`fast.Standing`), and that decides."""
-    table = Table.from_view(view)
-    seat, seats = table.seat, table.seats
+    know = Knowledge.from_view(view)
+    seat, seats = know.seat, know.seats
     bids = [b for b in legal_bids(view["highest_bid"]) if b != PASS] + [PASS]
-    outcomes = [declaring_outcome(view, table, seat, bid) for bid in bids[:-1]]
+    outcomes = [declaring_outcome(view, know, seat, bid) for bid in bids[:-1]]
     final = last_round(view)
     spread = 0.0 if final or budget.play_for != "game" else spread_of(
         seats, int(view["rounds"]) - int(view["round"]) - 1)  # fmt: skip
-    standings = ([_standing(view, table, seat, bid) for bid in bids[:-1]]
+    standings = ([_standing(view, know, seat, bid) for bid in bids[:-1]]
                  if final or spread else [])  # fmt: skip
     ways = sorted({TALON_TO[b] for b in bids[:-1]})
-    rng = Rng(seed, BID_STREAM)
-    leader = (table.dealer + 1) % seats
+    leader = (know.dealer + 1) % seats
     values = [0] * len(bids)
     made = [0] * len(bids)
     wins = [0] * len(bids)
     equities = [0] * len(bids)
     defended = 0  # sampled deals in which someone else would declare after a pass
     samples = 0
-    for _ in range(budget.bid_samples if len(bids) > 1 else 0):
-        deal = table.sample(rng)
-        results = {way: _declared_round(table, deal, seat, way, leader) for way in ways}
+    count = budget.bid_samples if len(bids) > 1 else 0
+    for deal in deals(know.sample, Rng(seed, BID_STREAM), count, budget):
+        results = {way: _declared_round(know, deal, seat, way, leader) for way in ways}
         for i, bid in enumerate(bids[:-1]):
             half, won, last_seat, last = results[TALON_TO[bid]]
             values[i] += outcomes[i].value(half, won, last_seat, last) - half
@@ -510,25 +521,25 @@ def estimate_bid(view: View, budget: Budget, seed: int) -> BidEstimate:
                 wins[i] += standings[i].share(half, won, last_seat, last)
             elif spread:
                 equities[i] += standings[i].equity(half, won, last_seat, last, spread)
-        other = likely_declarer(view, table, deal)
+        other = likely_declarer(view, know, deal)
         if other is None:
             wins[-1] += void_share(view) if final else 0
             if spread:
                 equities[-1] += equity([int(c) for c in view["chips"]], seat, spread)
         else:
             declarer, overbid = other
-            defence = declaring_outcome(view, table, declarer, overbid)
+            defence = declaring_outcome(view, know, declarer, overbid)
             contract = overbid if overbid is not None else str(view["highest_bid"])
-            half, won, last_seat, last = _declared_round(table, deal, declarer,
+            half, won, last_seat, last = _declared_round(know, deal, declarer,
                                                          TALON_TO[contract], leader)  # fmt: skip
             values[-1] += defence.value(half, won, last_seat, last) + half
             made[-1] += half >= WIN_HALF
             if final:
-                wins[-1] += _standing(view, table, declarer, overbid).share(
+                wins[-1] += _standing(view, know, declarer, overbid).share(
                     half, won, last_seat, last
                 )
             elif spread:
-                equities[-1] += _standing(view, table, declarer, overbid).equity(
+                equities[-1] += _standing(view, know, declarer, overbid).equity(
                     half, won, last_seat, last, spread
                 )
             defended += 1
@@ -553,7 +564,7 @@ def estimate_bid(view: View, budget: Budget, seed: int) -> BidEstimate:
 
 
 def _declared_round(
-    table: Table, deal: Deal, declarer: int, way: str, leader: int
+    know: Knowledge, deal: Deal, declarer: int, way: str, leader: int
 ) -> tuple[int, list[int], int, int]:
     """The sampled deal played out with ``declarer`` declaring so the talon goes ``way``
     (into the hand: the basic aside): the declarer's half-points, tricks won, the last
@@ -563,7 +574,7 @@ def _declared_round(
     if way == TALON_HAND:
         held = cards_of(hands[declarer] | deal.talon)
         aside = []
-        for _ in range(table.talon_unseen):
+        for _ in range(know.talon_unseen):
             card = basic.choose_aside(held)
             held.remove(card)
             aside.append(card)
@@ -571,7 +582,7 @@ def _declared_round(
         half0 = sum(HALF[INDEX[c]] for c in aside)
     elif way == TALON_DECLARER:
         half0 = _half(deal.talon)
-    won = [0] * table.seats
-    half, last_seat, last, _ = playout(hands, table.seats, declarer, leader, [], half0, won,
-                                       table.tricks)  # fmt: skip
+    won = [0] * know.seats
+    half, last_seat, last, _ = playout(hands, know.seats, declarer, leader, [], half0, won,
+                                       know.tricks)  # fmt: skip
     return half, won, last_seat, last
