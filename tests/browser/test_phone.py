@@ -2,8 +2,8 @@
 (issue 24, the newcomer audit), at 375x740 and at 1440x900:
 
 * Over the bidding and the play of Precedence and Contract Sabacc (four and five
-  players), no seat plate, status line or pots line is cut: each of them and each of
-  their parts shows all its text (scrollWidth <= clientWidth). What a plate leaves out
+  players), no seat plate, status line, pots line or line under the title is cut: each
+  of them and each of their parts shows all its text (scrollWidth <= clientWidth). What a plate leaves out
   stays its title and its text for screen readers; on a phone the other seats' plates
   show the name, then the bid and the tricks. The status line shows a short form where
   the long one does not fit; the long form stays its title and what is read. The felt
@@ -74,11 +74,12 @@ CUT = """() => {
     const cut = [];
     const lines = document.querySelectorAll(
         ".seat-plate, .seat-plate > *, .seat-detail > *, .tp-status, .tp-status > *,"
-        + " .sb-pots, .sb-pots > *");
+        + " .sb-pots, .sb-pots > *, .tp-info, .tp-info > *");
     for (const el of lines) {
         if (el.classList.contains("sr-only") || !el.getClientRects().length) continue;
-        if (el.scrollWidth > el.clientWidth) {
-            const line = el.closest(".seat-plate, .tp-status, .sb-pots");
+        // (the line under the title may have two lines on a phone: none clamped)
+        if (el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1) {
+            const line = el.closest(".seat-plate, .tp-status, .sb-pots, .tp-info");
             cut.push(`${el.className} "${el.textContent.trim()}" ${el.scrollWidth} px `
                 + `in ${el.clientWidth} px (${line.title})`);
         }

@@ -110,7 +110,12 @@ class PrecedencePage extends TrickPage {
 
   renderFelt(view) {
     this.trick.deck = this.deck;
-    this.infoLine.textContent = `${view.trump} is trump · hand ${view.hand_number + 1} · ${seatName(view.dealer)} ${view.dealer === HUMAN ? "deal" : "deals"} · playing to ${view.target}`;
+    this.sayInfo([
+      `${view.trump} is trump`,
+      `hand ${view.hand_number + 1}`,
+      `${seatName(view.dealer)} ${view.dealer === HUMAN ? "deal" : "deals"}`,
+      `playing to ${view.target}`,
+    ]);
     renderScores(this.scores, view);
     for (let seat = 0; seat < 4; seat += 1) {
       if (seat !== HUMAN)

@@ -145,15 +145,14 @@ class SabaccPage extends TrickPage {
   }
 
   renderFelt(view) {
-    const parts = [
-      `Round ${Math.min(view.round + 1, view.rounds)} of ${view.rounds}`,
-      `${seatName(view.dealer)} ${view.dealer === HUMAN ? "deal" : "deals"}`,
-    ];
+    // the most needed first: the round, the contract, the dealer
+    const parts = [`Round ${Math.min(view.round + 1, view.rounds)} of ${view.rounds}`];
     if (view.contract)
       parts.push(
         `${bidName(view.contract)} by ${view.declarer === HUMAN ? "you" : seatName(view.declarer)}`,
       );
-    this.infoLine.textContent = parts.join(" · ");
+    parts.push(`${seatName(view.dealer)} ${view.dealer === HUMAN ? "deal" : "deals"}`);
+    this.sayInfo(parts);
     const table = view.wagers.reduce((a, b) => a + b, 0);
     const ante = `Ante Pot ${view.ante_pot}`;
     const onTable = table ? `on the table ${table}` : "";

@@ -35,7 +35,7 @@ import { showLegend } from "./legend.js";
 import { sleep, timing } from "./pace.js";
 import { TablePage, isRefusal } from "./page.js";
 import { reviewTrickHand } from "./reviewboard.js";
-import { FitLine } from "./fit.js";
+import { FitLine, fewer } from "./fit.js";
 import { SeatPlate } from "./seats.js";
 import { TrickArea } from "./trick.js";
 
@@ -309,6 +309,18 @@ export class TrickPage extends TablePage {
         ),
       focus: () => Boolean(this.panel.querySelector("button")?.focus()),
     };
+  }
+
+  /** The line under the title: `parts` (the most needed first), those that do not fit
+   * left out from the end; all of them are its title and what a screen reader reads. */
+  sayInfo(parts) {
+    if (this.infoLine !== this.infoFit?.el) {
+      this.infoFit = new FitLine("p", { class: "tp-info" });
+      this.infoLine.replaceWith(this.infoFit.el);
+      this.infoLine = this.infoFit.el;
+    }
+    const [all, ...shorter] = fewer(parts).map((shown) => shown.join(" · "));
+    this.infoFit.say(all, ...shorter);
   }
 
   /** The status line: `text`, or where it does not fit, `short` (a shorter form of it),
