@@ -3,11 +3,11 @@
 
 * Over the bidding and the play of Precedence and Contract Sabacc (four and five
   players), no seat plate, status line, pots line or line under the title is cut: each
-  of them and each of their parts shows all its text (scrollWidth <= clientWidth). What a plate leaves out
-  stays its title and its text for screen readers; on a phone the other seats' plates
-  show the name, then the bid and the tricks. The status line shows a short form where
-  the long one does not fit; the long form stays its title and what is read. The felt
-  keeps its height between the phases.
+  of them and each of their parts shows all its text (scrollWidth <= clientWidth).
+  What a plate leaves out stays its title and its text for screen readers; on a phone
+  the other seats' plates show the name, then the bid and the tricks. The status line
+  shows a short form where the long one does not fit; the long form stays its title
+  and what is read. The felt keeps its height between the phases.
 * The deck's legend: every entry's words sit beside its cards.
 * The patience on a phone: all eight foundations on screen, each at least 44 px wide,
   the board using the phone's height.
