@@ -104,12 +104,18 @@ class PrecedencePage extends TrickPage {
     if (view.bids[seat] !== null) parts.push(`bid ${view.bids[seat]}`);
     if (view.phase === "play" || view.over) parts.push(plural(view.tricks[seat], "trick"));
     parts.push(plural(view.chips[seat], "chip"));
-    return { detail: parts.join(" · "), badge: view.dealer === seat ? "Dealer" : "" };
+    // the most needed first: a plate too narrow for all of them leaves out the last
+    return { detail: parts, badge: view.dealer === seat ? "Dealer" : "" };
   }
 
   renderFelt(view) {
     this.trick.deck = this.deck;
-    this.infoLine.textContent = `${view.trump} is trump · hand ${view.hand_number + 1} · ${seatName(view.dealer)} ${view.dealer === HUMAN ? "deal" : "deals"} · playing to ${view.target}`;
+    this.sayInfo([
+      `${view.trump} is trump`,
+      `hand ${view.hand_number + 1}`,
+      `${seatName(view.dealer)} ${view.dealer === HUMAN ? "deal" : "deals"}`,
+      `playing to ${view.target}`,
+    ]);
     renderScores(this.scores, view);
     for (let seat = 0; seat < 4; seat += 1) {
       if (seat !== HUMAN)
@@ -123,6 +129,7 @@ class PrecedencePage extends TrickPage {
         mode: "select",
         key: `declare-${view.hand_number}`,
         status: "Your declaration: select your melds, then declare.",
+        short: "Select your melds, then declare.",
         panel: () => {
           this.declare.deck = this.deck;
           return this.declare.open(
@@ -139,6 +146,7 @@ class PrecedencePage extends TrickPage {
         mode: "idle",
         key: `bid-${view.hand_number}`,
         status: "Your bid: how many tricks will you take?",
+        short: "Your bid: how many tricks?",
         panel: () => this.bids.open(legal, view),
         focus: () => this.bids.focus(),
       };
@@ -153,6 +161,9 @@ class PrecedencePage extends TrickPage {
       status: led
         ? `Your turn: follow ${view.suit_names["VFBC".indexOf(led.slice(-1))]} if you can.`
         : "Your lead: play any raised card.",
+      short: led
+        ? `Follow ${view.suit_names["VFBC".indexOf(led.slice(-1))]} if you can.`
+        : "Play any raised card.",
     };
   }
 
@@ -165,8 +176,7 @@ class PrecedencePage extends TrickPage {
     if (phase === "declare") {
       this.declare.toggle(code);
     } else if (phase === "bid") {
-      this.status.textContent =
-        "Choose your bid first: the cards are played once everyone has bid.";
+      this.say("Choose your bid first: the cards are played once everyone has bid.");
       this.bids.focus();
     } else {
       this.act({ type: "play", card: code });

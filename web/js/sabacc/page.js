@@ -13,6 +13,7 @@ import { h } from "../ui/dom.js";
 import { announce } from "../ui/live.js";
 import { toast } from "../ui/toast.js";
 import { ChoiceGroup } from "../table/choices.js";
+import { FitLine } from "../table/fit.js";
 import { TrickPage } from "../table/flow.js";
 import { sleep } from "../table/pace.js";
 import { common, createStats, percent } from "../table/stats.js";
@@ -125,40 +126,49 @@ class SabaccPage extends TrickPage {
   // ---- drawing ----------------------------------------------------------------------
 
   plateInfo(view, seat) {
-    const parts = [chips(view.chips[seat])];
-    if (seat !== HUMAN)
-      parts.push(`${view.hand_sizes[seat]} card${view.hand_sizes[seat] === 1 ? "" : "s"}`);
-    if (view.phase === "play" || view.played.length)
-      parts.push(`${view.tricks[seat]} trick${view.tricks[seat] === 1 ? "" : "s"}`);
-    if (view.wagers[seat]) parts.push(`wager ${view.wagers[seat]}`);
+    // the most needed first (a plate too narrow for all of them leaves out the last):
+    // the bid just said, the tricks, the wager, the chips, the cards held
+    const parts = [];
     if (view.phase === "bidding" && !view.over) {
       const said = view.auction.filter((b) => b.seat === seat);
       if (said.length) parts.push(bidName(said[said.length - 1].bid));
     }
+    if (view.phase === "play" || view.played.length)
+      parts.push(`${view.tricks[seat]} trick${view.tricks[seat] === 1 ? "" : "s"}`);
+    if (view.wagers[seat]) parts.push(`wager ${view.wagers[seat]}`);
+    parts.push(chips(view.chips[seat]));
+    if (seat !== HUMAN)
+      parts.push(`${view.hand_sizes[seat]} card${view.hand_sizes[seat] === 1 ? "" : "s"}`);
     let badge = view.dealer === seat ? "Dealer" : "";
-    if (view.declarer === seat) badge = `Declarer: ${bidName(view.contract)}`;
-    return { detail: parts.join(" · "), badge };
+    if (view.declarer === seat) badge = [`Declarer: ${bidName(view.contract)}`, "Declarer"];
+    return { detail: parts, badge };
   }
 
   renderFelt(view) {
-    const parts = [
-      `Round ${Math.min(view.round + 1, view.rounds)} of ${view.rounds}`,
-      `${seatName(view.dealer)} ${view.dealer === HUMAN ? "deal" : "deals"}`,
-    ];
+    // the most needed first: the round, the contract, the dealer
+    const parts = [`Round ${Math.min(view.round + 1, view.rounds)} of ${view.rounds}`];
     if (view.contract)
       parts.push(
         `${bidName(view.contract)} by ${view.declarer === HUMAN ? "you" : seatName(view.declarer)}`,
       );
-    this.infoLine.textContent = parts.join(" · ");
+    parts.push(`${seatName(view.dealer)} ${view.dealer === HUMAN ? "deal" : "deals"}`);
+    this.sayInfo(parts);
     const table = view.wagers.reduce((a, b) => a + b, 0);
-    const pots = [`Ante Pot ${view.ante_pot}`];
-    if (table) pots.push(`on the table ${table}`);
-    if (view.phase === "play" && view.declarer !== null)
-      pots.push(
-        `the declarer needs ${points(view.target)} points, ${view.pile_sizes.declarer} cards in their pile`,
-      );
-    const line = pots.join(" · ");
-    this.scores.replaceChildren(h("p", { class: "sb-pots", text: line, title: line }));
+    const ante = `Ante Pot ${view.ante_pot}`;
+    const onTable = table ? `on the table ${table}` : "";
+    const pots = [ante, onTable];
+    // where the line is too narrow: without the declarer's pile, then the wagers (each
+    // plate and the ledger say them)
+    const shorter = [];
+    if (view.phase === "play" && view.declarer !== null) {
+      const needs = `the declarer needs ${points(view.target)} points`;
+      pots.push(`${needs}, ${view.pile_sizes.declarer} cards in their pile`);
+      shorter.push([ante, onTable, needs], [ante, needs]);
+    }
+    const line = (parts) => parts.filter(Boolean).join(" · ");
+    this.potsLine ??= new FitLine("p", { class: "sb-pots" });
+    if (!this.scores.contains(this.potsLine.el)) this.scores.replaceChildren(this.potsLine.el);
+    this.potsLine.say(line(pots), ...shorter.map(line));
     this.trickEl.hidden = view.phase !== "play" && !view.trick.length;
     this.sabaccFelt.render(view);
   }
@@ -171,6 +181,7 @@ class SabaccPage extends TrickPage {
         status: view.highest_bid
           ? `Your bid: above ${bidName(view.highest_bid)}, or pass.`
           : "Your bid: the lowest is Take. Or pass.",
+        short: view.highest_bid ? `Above ${bidName(view.highest_bid)}, or pass.` : "Bid or pass.",
         panel: () => this.bidPanel(view, legal),
         focus: () => this.bids.focus(),
       };
@@ -180,6 +191,7 @@ class SabaccPage extends TrickPage {
         mode: "select",
         key: `aside-${view.round}-${view.aside_size}`,
         status: `Your aside: choose ${view.aside_needed - view.aside_size} cards to set aside.`,
+        short: `Set aside ${view.aside_needed - view.aside_size} cards.`,
         panel: () => this.aside.open(view, legal, this.takeDraft()),
         pressed: () => this.aside.chosen,
         allowed: () => this.aside.allowed,
@@ -191,6 +203,7 @@ class SabaccPage extends TrickPage {
       mode: "play",
       key: "play",
       status: view.trick.length ? "Your turn: play a raised card." : "Your lead: play any card.",
+      short: view.trick.length ? "Play a raised card." : "Play any card.",
     };
   }
 
@@ -233,7 +246,7 @@ class SabaccPage extends TrickPage {
   onCard(code) {
     const view = this.session.view;
     if (view.phase === "bidding") {
-      this.status.textContent = "First the auction: choose a bid or pass.";
+      this.say("First the auction: choose a bid or pass.", "First, choose a bid or pass.");
       this.bids?.focus();
       return;
     }
@@ -253,7 +266,7 @@ class SabaccPage extends TrickPage {
   refuse(reason, code) {
     toast(reason, { tone: "error", title: "Not that one." });
     announce(reason);
-    this.status.textContent = reason;
+    this.say(reason);
     const button = this.hand.button(code);
     button?.classList.remove("shake");
     void button?.offsetWidth;
@@ -280,10 +293,8 @@ class SabaccPage extends TrickPage {
       });
       if (this.session.view.declarer !== HUMAN && t.trick) await sleep(t.trick);
     } else if (event.type === "bid") {
-      const cost = event.stake
-        ? `, ${bidCostShort(event.stake, this.session.view.options, null)}`
-        : "";
-      this.plates[event.seat].set({ detail: `${bidName(event.bid)}${cost}` });
+      const cost = event.stake ? bidCostShort(event.stake, this.session.view.options, null) : "";
+      this.plates[event.seat].set({ detail: [bidName(event.bid), cost] });
     }
   }
 

@@ -35,9 +35,11 @@ import { showLegend } from "./legend.js";
 import { sleep, timing } from "./pace.js";
 import { TablePage, isRefusal } from "./page.js";
 import { reviewTrickHand } from "./reviewboard.js";
+import { FitLine, fewer } from "./fit.js";
 import { SeatPlate } from "./seats.js";
 import { TrickArea } from "./trick.js";
 
+const NO_LAST_TRICK = "No trick has been finished in this hand yet.";
 // The share of the trick's pause when the person's own card ended it
 const PERSON_LAST = 0.7;
 
@@ -58,11 +60,10 @@ export class TrickPage extends TablePage {
     this.adviceView = null;
     this.felt = h("div", { class: "tp-felt" }, this.centre, this.lastButton, this.advice.el);
     this.centre.append(this.trickEl);
-    this.status = h("p", { class: "tp-status", role: "status" });
-    // one line: what does not fit ends in an ellipsis, the whole line is its title
-    new MutationObserver(() => {
-      this.status.title = this.status.textContent;
-    }).observe(this.status, { childList: true, characterData: true, subtree: true });
+    // one line that says less rather than cutting (say()): the line shown, and the
+    // whole of it for screen readers and as its title
+    this.statusLine = new FitLine("p", { class: "tp-status", role: "status" });
+    this.status = this.statusLine.el;
     this.panel = h("div", { class: "tp-panel" });
     this.myPlate = h("div", { class: "tp-me-plate" });
     this.me = h(
@@ -87,7 +88,8 @@ export class TrickPage extends TablePage {
         : this.session?.view.refusals || {};
       const why =
         button.getAttribute("aria-disabled") === "true" ? reasons[button.dataset.code] : "";
-      this.status.textContent = why || this.decision.status;
+      if (why) this.say(why);
+      else this.say(this.decision.status, this.decision.short);
     });
     this.trick = new TrickArea(this.trickEl, {
       deck: this.deck,
@@ -240,7 +242,7 @@ export class TrickPage extends TablePage {
           : yours
             ? this.decide(view, s.legal)
             : { mode: "idle", status: this.waitLine(view), key: "wait" };
-    this.status.textContent = decision.status;
+    this.say(decision.status, decision.short);
     this.status.classList.toggle("yours", yours);
     if (decision.key !== this.decisionKey || decision.refresh) {
       this.decisionKey = decision.key;
@@ -309,9 +311,37 @@ export class TrickPage extends TablePage {
     };
   }
 
+  /** The line under the title: `parts` (the most needed first), those that do not fit
+   * left out from the end; all of them are its title and what a screen reader reads. */
+  sayInfo(parts) {
+    if (this.infoLine !== this.infoFit?.el) {
+      this.infoFit = new FitLine("p", { class: "tp-info" });
+      this.infoLine.replaceWith(this.infoFit.el);
+      this.infoLine = this.infoFit.el;
+    }
+    const [all, ...shorter] = fewer(parts).map((shown) => shown.join(" · "));
+    this.infoFit.say(all, ...shorter);
+  }
+
+  /** The status line: `text`, or where it does not fit, `short` (a shorter form of it),
+   * or the words before its colon (the rest is the detail: "You must follow suit: you
+   * hold ..."). The whole text stays what a screen reader reads and the line's title. */
+  say(text, short = "") {
+    const colon = text.indexOf(": ");
+    this.statusLine.say(text, short, colon > 0 ? `${text.slice(0, colon)}.` : "");
+  }
+
   renderLast(view) {
     const last = this.lastTrick(view);
     this.lastButton.hidden = !last;
+    // the toolbar's "Last trick": unavailable (dimmed, said so, still reached in the
+    // toolbar) until a trick of this hand has been finished
+    const tool = this.toolButton("last");
+    if (tool) {
+      tool.setAttribute("aria-disabled", String(!last));
+      if (last) tool.removeAttribute("aria-description");
+      else tool.setAttribute("aria-description", NO_LAST_TRICK);
+    }
     if (!last) return;
     const key = last.plays.map((p) => p.card).join(" ");
     if (this.lastButton.dataset.key === key) return;
@@ -330,18 +360,25 @@ export class TrickPage extends TablePage {
   async showLastTrick() {
     const view = this.session?.view;
     const last = view && this.lastTrick(view);
-    const body = h("div", { class: "tp-last-dialog" });
-    if (!last) body.append(h("p", { text: "No trick has been finished in this hand yet." }));
-    else {
-      const area = h("div", { class: "tp-trick", dataset: { seats: String(this.seats) } });
-      const trick = new TrickArea(area, {
-        deck: this.deck,
-        place: (seat) => this.slotOf(seat, this.seats),
-        seatName: (seat) => this.seatName(seat),
-      });
-      trick.show(last.plays, { winner: last.winner });
-      body.append(area, h("p", { class: "tp-last-text", text: last.text }));
+    if (!last) {
+      // the tool is unavailable: its reason said, nothing opened
+      toast(NO_LAST_TRICK);
+      announce(NO_LAST_TRICK);
+      return;
     }
+    const area = h("div", { class: "tp-trick", dataset: { seats: String(this.seats) } });
+    const trick = new TrickArea(area, {
+      deck: this.deck,
+      place: (seat) => this.slotOf(seat, this.seats),
+      seatName: (seat) => this.seatName(seat),
+    });
+    trick.show(last.plays, { winner: last.winner });
+    const body = h(
+      "div",
+      { class: "tp-last-dialog" },
+      area,
+      h("p", { class: "tp-last-text", text: last.text }),
+    );
     await openDialog({
       title: "Last trick",
       body,
@@ -452,7 +489,8 @@ export class TrickPage extends TablePage {
   picked(code) {
     if (!code || !this.session) return;
     const reason = this.session.view.refusals?.[code];
-    this.status.textContent = reason || `Tap the ${this.cardName(code)} again to play it.`;
+    if (reason) this.say(reason);
+    else this.say(`Tap the ${this.cardName(code)} again to play it.`, "Tap it again to play it.");
   }
 
   onCard(code) {

@@ -1,12 +1,20 @@
-// A seat's plate at a table: the player's name, a line of detail (bid, tricks, chips),
-// whose turn it is (outlined, "to play" said in words too), and a thinking indicator
-// while a computer player chooses in the worker. The plate is one line: what does not
-// fit ends in an ellipsis, and the whole of it is the plate's title (its text stays in
-// the page for screen readers).
+// A seat's plate at a table: the player's name, a badge (the dealer, the declarer), a
+// line of detail (bid, tricks, chips), whose turn it is (outlined, "to play" said in
+// words too), and a thinking indicator while a computer player chooses in the worker.
+// The plate's height never changes (one line; on a phone, the other seats' plates are
+// two: the name, then the detail). It says less rather than cutting: the detail is a
+// list of parts, the most needed first, and what does not fit is left out from the end;
+// a badge too long goes to its short form, then out (table/fit.js). The whole of it
+// stays the plate's title and what a screen reader reads.
 //
 //   const plate = new SeatPlate({seat, name, slot, you})   plate.el to place on the table
-//   plate.set({name, detail, turn, thinking, badge})       any subset
+//   plate.set({name, detail, turn, thinking, badge})       any subset; detail: a string
+//       or [part, ...] (the most needed first); badge: a string or [long, short]
 //   plate.rect()                                           where cards fly from / to
+
+import { fewer, refitOnResize, showFitting, uncut } from "./fit.js";
+
+const list = (value) => (Array.isArray(value) ? value.filter(Boolean) : value ? [value] : []);
 
 export class SeatPlate {
   constructor({ seat, name, slot, you = false }) {
@@ -18,23 +26,26 @@ export class SeatPlate {
     if (you) this.el.classList.add("you");
     this.el.innerHTML = `
       <span class="seat-name"></span>
-      <span class="seat-badge" hidden></span>
-      <span class="seat-detail"></span>
+      <span class="seat-badge" hidden aria-hidden="true"></span>
+      <span class="seat-detail"><span class="seat-shown" aria-hidden="true"></span><span class="sr-only seat-said"></span></span>
       <span class="seat-status" aria-hidden="true"><span class="dot"></span><span class="dot"></span><span class="dot"></span></span>
       <span class="sr-only seat-state"></span>`;
+    this.badgeEl = this.el.querySelector(".seat-badge");
+    this.shownEl = this.el.querySelector(".seat-shown");
     this.state = { name, detail: "", turn: false, thinking: false, badge: "" };
+    this.fitted = "";
     this.set({ name });
+    refitOnResize(this.el, () => this.fit(true));
   }
 
   set(changes) {
     Object.assign(this.state, changes);
-    const { name, detail, turn, thinking, badge } = this.state;
+    const { name, turn, thinking } = this.state;
+    const detail = list(this.state.detail).join(" · ");
+    const badge = list(this.state.badge)[0] || "";
     this.el.querySelector(".seat-name").textContent = name;
-    this.el.querySelector(".seat-detail").textContent = detail;
+    this.el.querySelector(".seat-said").textContent = [badge, detail].filter(Boolean).join(", ");
     this.el.title = [name, badge, detail].filter(Boolean).join(" · ");
-    const badgeEl = this.el.querySelector(".seat-badge");
-    badgeEl.hidden = !badge;
-    badgeEl.textContent = badge || "";
     this.el.classList.toggle("turn", Boolean(turn));
     this.el.classList.toggle("thinking", Boolean(thinking));
     this.el.querySelector(".seat-state").textContent = thinking
@@ -42,6 +53,27 @@ export class SeatPlate {
       : turn
         ? ", to play"
         : "";
+    this.fit();
+  }
+
+  /** Show the fullest badge and detail that fit the plate (again only when what it
+   * says has changed, unless `always`). */
+  fit(always = false) {
+    const key = `${this.el.title}|${this.el.className}`;
+    if (!always && key === this.fitted) return;
+    this.fitted = key;
+    const parts = list(this.state.detail);
+    const badges = [...list(this.state.badge), ""];
+    const forms = badges.flatMap((badge) => fewer(parts).map((shown) => ({ badge, shown })));
+    showFitting(
+      forms,
+      ({ badge, shown }) => {
+        this.badgeEl.hidden = !badge;
+        this.badgeEl.textContent = badge;
+        this.shownEl.textContent = shown.join(" · ");
+      },
+      () => uncut(this.el) && uncut(this.el.querySelector(".seat-detail")),
+    );
   }
 
   rect() {

@@ -1,0 +1,250 @@
+"""A phone says less rather than cutting, and the table offers only what can be used
+(issue 24, the newcomer audit), at 375x740 and at 1440x900:
+
+* Over the bidding and the play of Precedence and Contract Sabacc (four and five
+  players), no seat plate, status line, pots line or line under the title is cut: each
+  of them and each of their parts shows all its text (scrollWidth <= clientWidth).
+  What a plate leaves out stays its title and its text for screen readers; on a phone
+  the other seats' plates show the name, then the bid and the tricks. The status line
+  shows a short form where the long one does not fit; the long form stays its title
+  and what is read. The felt keeps its height between the phases.
+* The deck's legend: every entry's words sit beside its cards.
+* The patience on a phone: all eight foundations on screen, each at least 44 px wide,
+  the board using the phone's height.
+* "Last trick" in the tools is unavailable (aria-disabled, said why, still reached in
+  the toolbar) until a trick of the hand has been finished; then it opens the trick.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tablekit import PHONE, WIDE, open_table, play_to, saved, settled, turn
+from test_table import position, yours
+
+WIDTHS = {"1440": WIDE, "375": PHONE}
+State = dict[str, Any]
+
+
+def playing(state: State, tricks: int) -> bool:
+    return bool(yours("play")(state) and len(state["played"]) >= tricks)
+
+
+# a game's phases (the person to act in each), in the order they come
+EXTRA = {
+    "sabacc-5-play": ("sabacc", {"players": 5}, 7, lambda s: playing(s, 1)),
+    "sabacc-round-2": (
+        "sabacc",
+        {"players": 4},
+        1,
+        lambda s: s["round"] == 1 and yours("bidding")(s),
+    ),
+}
+GAMES = {
+    "precedence": ["precedence-bid", "precedence-play"],
+    "sabacc-4": ["sabacc-bidding", "sabacc-aside", "sabacc-play"],
+    "sabacc-5": ["sabacc-5-bidding", "sabacc-5-play"],
+}
+_made: dict[str, dict[str, Any]] = {}
+
+
+def save_of(name: str) -> dict[str, Any]:
+    if name not in EXTRA:
+        return position(name)
+    if name not in _made:
+        game, options, seed, stop = EXTRA[name]
+        _, record = play_to(game, options, seed, stop)
+        _made[name] = saved(record)
+    return _made[name]
+
+
+def open_phase(page: Page, name: str) -> None:
+    open_table(page, name.split("-", maxsplit=1)[0], save_of(name))
+    assert turn(page) == "you"
+    settled(page)
+
+
+# every line that must not be cut, and each of its parts (text for screen readers only
+# is not shown); also the felt's height and what each plate and the status show
+CUT = """() => {
+    const cut = [];
+    const lines = document.querySelectorAll(
+        ".seat-plate, .seat-plate > *, .seat-detail > *, .tp-status, .tp-status > *,"
+        + " .sb-pots, .sb-pots > *, .tp-info, .tp-info > *");
+    for (const el of lines) {
+        if (el.classList.contains("sr-only") || !el.getClientRects().length) continue;
+        // (the line under the title may have two lines on a phone: none clamped)
+        if (el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1) {
+            const line = el.closest(".seat-plate, .tp-status, .sb-pots, .tp-info");
+            cut.push(`${el.className} "${el.textContent.trim()}" ${el.scrollWidth} px `
+                + `in ${el.clientWidth} px (${line.title})`);
+        }
+    }
+    const plates = [...document.querySelectorAll(".tp-felt .seat-plate")].map((p) => ({
+        name: p.querySelector(".seat-name").textContent,
+        shown: p.querySelector(".seat-shown")?.textContent ?? "",
+        said: p.querySelector(".seat-said")?.textContent ?? "",
+        title: p.title,
+        height: Math.round(p.getBoundingClientRect().height),
+    }));
+    const status = document.querySelector(".tp-status");
+    return {
+        cut,
+        plates,
+        status: {
+            shown: status.querySelector("[aria-hidden=true]")?.textContent ?? "",
+            said: status.querySelector(".sr-only")?.textContent ?? "",
+            title: status.title,
+        },
+        felt: Math.round(document.querySelector(".tp-felt").getBoundingClientRect().height),
+    };
+}"""
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+@pytest.mark.parametrize("game", list(GAMES))
+def test_nothing_on_the_table_is_cut(table: Page, game: str, width: str) -> None:
+    page = table
+    page.set_viewport_size(WIDTHS[width])
+    felt = {}
+    for name in GAMES[game]:
+        open_phase(page, name)
+        seen = page.evaluate(CUT)
+        assert seen["cut"] == [], f"{name} at {width} px"
+        felt[name] = seen["felt"]
+        for plate in seen["plates"]:
+            # what is shown is the start of what is said, and all of it is the title
+            assert plate["shown"] in plate["said"], plate
+            assert plate["said"].split(", ")[-1] in plate["title"]
+        assert len({plate["height"] for plate in seen["plates"]}) == 1, seen["plates"]
+        status = seen["status"]
+        assert status["said"] == status["title"] and status["said"]
+        if width == "375" and name.endswith("play"):
+            for plate in seen["plates"]:
+                assert re.search(r"\d+ tricks?", plate["shown"]), plate
+            if game == "precedence":  # the bid and the tricks, the chips left out
+                for plate in seen["plates"]:
+                    assert re.fullmatch(r"bid \d+ · \d+ tricks?", plate["shown"]), plate
+                    assert "chips" in plate["said"] and "chips" in plate["title"]
+    assert len(set(felt.values())) == 1, f"the felt's height moved at {width} px: {felt}"
+
+
+def test_a_long_prompt_says_its_short_form_on_a_phone(table: Page) -> None:
+    page = table
+    long = "Your declaration: select your melds, then declare."
+    for size, shown in ((PHONE, "Select your melds, then declare."), (WIDE, long)):
+        page.set_viewport_size(size)
+        open_phase(page, "precedence-declare")
+        status = page.locator(".tp-status")
+        expect(status.locator("[aria-hidden=true]")).to_have_text(shown)
+        expect(status.locator(".sr-only")).to_have_text(long)
+        expect(status).to_have_attribute("title", long)
+        assert page.evaluate(CUT)["cut"] == []
+    # turned to a phone's width on the same page: the short form without a new render
+    page.set_viewport_size(PHONE)
+    expect(page.locator(".tp-status [aria-hidden=true]")).to_have_text(
+        "Select your melds, then declare."
+    )
+
+
+# each legend entry: its words beside its cards (their middles level, the words to the
+# right of the cards)
+LEGEND = """() => [...document.querySelectorAll("dialog[open] .legend-row")].flatMap((row) => {
+    const cards = row.querySelector(".legend-cards").getBoundingClientRect();
+    const text = row.querySelector(".legend-text").getBoundingClientRect();
+    const beside = text.left >= cards.right - 0.5
+        && text.top < cards.bottom && text.bottom > cards.top;
+    return beside ? [] : [`${row.textContent.trim().slice(0, 40)}: words at `
+        + `${Math.round(text.left)},${Math.round(text.top)}, cards to `
+        + `${Math.round(cards.right)},${Math.round(cards.bottom)}`];
+})"""
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+@pytest.mark.parametrize("game", ["sabacc", "precedence"])
+def test_the_legends_words_sit_beside_their_cards(table: Page, game: str, width: str) -> None:
+    page = table
+    page.set_viewport_size(WIDTHS[width])
+    open_phase(page, "sabacc-bidding" if game == "sabacc" else "precedence-bid")
+    page.keyboard.press("k")
+    dialog = page.locator("dialog[open]")
+    expect(dialog.locator(".legend-row").first).to_be_visible()
+    settled(page)
+    assert dialog.locator(".legend-row").count() >= 8
+    assert page.evaluate(LEGEND) == []
+    page.keyboard.press("Escape")
+
+
+# the patience's foundations, stock and waste: each box, and how far the board reaches
+PATIENCE = """() => {
+    const box = (el) => {
+        const r = el.getBoundingClientRect();
+        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width };
+    };
+    const boxes = (selector) => [...document.querySelectorAll(selector)].map((el) => ({
+        what: el.getAttribute("aria-label") || el.className, ...box(el) }));
+    return {
+        foundations: boxes(".pt-foundation .pile"),
+        piles: boxes(".pt-foundation .pile, .stock, .pt-waste"),
+        board: box(document.querySelector(".pt-table")),
+        screen: { width: document.documentElement.clientWidth, height: innerHeight },
+    };
+}"""
+
+
+def test_the_patience_fills_a_phone(table: Page) -> None:
+    page = table
+    page.set_viewport_size(PHONE)
+    open_table(page, "patience", hash_="/deal=5")
+    page.wait_for_selector(".pt-table .card")
+    settled(page)
+    seen = page.evaluate(PATIENCE)
+    width, height = seen["screen"]["width"], seen["screen"]["height"]
+    foundations = seen["foundations"]
+    assert len(foundations) == 8 and len(seen["piles"]) == 10, seen["piles"]
+    for pile in seen["piles"]:
+        assert pile["left"] >= 0 and pile["right"] <= width, pile
+        assert pile["top"] >= 0 and pile["bottom"] <= height, pile
+    for pile in foundations:
+        assert pile["width"] >= 44, pile
+    # the board uses the phone's height: at most a tenth of the screen is left below it
+    assert height - seen["board"]["bottom"] <= height / 10, seen["board"]
+    assert seen["board"]["bottom"] <= height
+
+
+def last_tool(page: Page) -> Any:
+    return page.locator(".tp-tools [data-tool=last]")
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_last_trick_waits_for_a_finished_trick(table: Page, width: str) -> None:
+    page = table
+    page.set_viewport_size(WIDTHS[width])
+    for name in ("precedence-bid", "sabacc-bidding", "sabacc-round-2"):
+        open_phase(page, name)
+        tool = last_tool(page)
+        expect(tool).to_be_visible()
+        expect(tool).to_have_attribute("aria-disabled", "true")
+        expect(tool).to_have_attribute("aria-description", re.compile("No trick"))
+        expect(page.locator(".tp-last")).to_be_hidden()
+        # reached from the keyboard, and pressed it says why and opens nothing
+        tool.focus()
+        expect(tool).to_be_focused()
+        page.keyboard.press("Enter")
+        expect(page.locator("#toasts")).to_contain_text("No trick has been finished")
+        page.keyboard.press("l")
+        expect(page.locator("dialog[open]")).to_have_count(0)
+    for name in ("precedence-play", "sabacc-play"):
+        open_phase(page, name)
+        tool = last_tool(page)
+        expect(tool).to_have_attribute("aria-disabled", "false")
+        expect(tool).not_to_have_attribute("aria-description", re.compile("."))
+        page.keyboard.press("l")
+        dialog = page.get_by_role("dialog", name="Last trick")
+        expect(dialog.locator(".card").first).to_be_visible()
+        page.keyboard.press("Escape")
+        expect(dialog).to_have_count(0)
