@@ -230,6 +230,13 @@ def test_a_round_of_four_by_clicks_taps_and_keys_with_a_reload(
     )
     expect(dialog).to_contain_text("This round's wagers: you ")
     assert dialog.locator(".sb-pair").count() > 0
+    # the verdict, the chips moved and where everyone stands come first; the paired pile
+    # (the count's working) is folded away after them
+    assert dialog.locator("details.sb-pairing").get_attribute("open") is None
+    assert dialog.evaluate(
+        """(d) => !!(d.querySelector(".sb-chip-table").compareDocumentPosition(
+            d.querySelector(".sb-pairing")) & Node.DOCUMENT_POSITION_FOLLOWING)"""
+    )
     texts += said(page)
     axe(page, "count")
     screenshot(page, "sabacc-count-1440")
@@ -267,6 +274,8 @@ def test_game_over_after_everyone_has_dealt(
     play_by_keys(page)
     assert turn(page) == "count"
     dialog = page.locator("dialog.tp-summary-dialog[open]")
+    # the game's result first, above the last round's count
+    expect(dialog.locator(".sb-count > :first-child")).to_have_class("sb-winners")
     dialog.get_by_role("button", name="Close").click()
     assert turn(page) == "over"
     expect(page.locator(".tp-over")).to_contain_text("Game over")
