@@ -193,7 +193,8 @@ COUNT_ROWS = """() => {
     const rows = [...body.querySelectorAll(".sb-count > *, .sb-count tr, .sb-pair")];
     const wrong = [];
     for (const row of rows) {
-        if (!row.getClientRects().length) continue;
+        // (a folded part, e.g. the paired pile, is not on screen until opened)
+        if (!row.getClientRects().length || row.closest("details:not([open])")) continue;
         row.scrollIntoView({ block: "nearest" });
         const r = row.getBoundingClientRect(), b = body.getBoundingClientRect();
         if (r.height > b.height) continue;  // taller than the body: scrolled through

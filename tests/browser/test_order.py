@@ -71,12 +71,12 @@ def test_no_bid_before_the_deal_has_landed(table: Page) -> None:
     open_table(page, "sabacc", hash_="/deal=1", speed="normal")
     check_deal_then_bid(page)
 
-    # after a round's count: Next hand deals the next round, which you open
+    # after a round's count: Next round deals the next round, which you open
     record = next_round_you_open()
     open_table(page, "sabacc", saved(record, pending=len(record["actions"])), speed="normal")
     page.evaluate(WATCH_DEAL)
     assert turn(page) == "count"
-    page.locator("dialog.tp-summary-dialog[open]").get_by_role("button", name="Next hand").click()
+    page.locator("dialog.tp-summary-dialog[open]").get_by_role("button", name="Next round").click()
     check_deal_then_bid(page)
 
 

@@ -274,6 +274,11 @@ def test_game_over_with_the_accord_pot(table: Page, axe: AxeCheck, screenshot: S
     expect(dialog).to_be_visible(timeout=60_000)
     expect(dialog).to_contain_text("Accord Pot")
     expect(dialog).to_contain_text("win the game")
+    # the game's result first, then the last hand's table
+    assert dialog.evaluate(
+        """(d) => !!(d.querySelector(".pr-game-over").compareDocumentPosition(
+            d.querySelector(".pr-score-table")) & Node.DOCUMENT_POSITION_FOLLOWING)"""
+    )
     axe(page, "game over")
     screenshot(page, "precedence-game-over-1440")
     page.set_viewport_size(PHONE)

@@ -149,9 +149,10 @@ def test_a_tampered_save_is_reported_or_its_old_keys_ignored(
         assert turn(page) in ("you", "count")
         if page.locator("dialog[open]").count():
             page.locator("dialog[open] .dialog-actions .primary").click()
-        page.get_by_role("button", name="Hand history").click()
-        expect(page.get_by_role("dialog", name="Hand history")).to_be_visible()
-        page.get_by_role("dialog", name="Hand history").get_by_role("button", name="Close").click()
+        history = "Round history" if game == "sabacc" else "Hand history"
+        page.get_by_role("button", name=history).click()
+        expect(page.get_by_role("dialog", name=history)).to_be_visible()
+        page.get_by_role("dialog", name=history).get_by_role("button", name="Close").click()
         # the record is kept, now in today's shape
         kept = json.loads(page.evaluate(f"() => localStorage.getItem('celestix.{game}.game')"))
         assert (

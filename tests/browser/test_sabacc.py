@@ -230,10 +230,17 @@ def test_a_round_of_four_by_clicks_taps_and_keys_with_a_reload(
     )
     expect(dialog).to_contain_text("This round's wagers: you ")
     assert dialog.locator(".sb-pair").count() > 0
+    # the verdict, the chips moved and where everyone stands come first; the paired pile
+    # (the count's working) is folded away after them
+    assert dialog.locator("details.sb-pairing").get_attribute("open") is None
+    assert dialog.evaluate(
+        """(d) => !!(d.querySelector(".sb-chip-table").compareDocumentPosition(
+            d.querySelector(".sb-pairing")) & Node.DOCUMENT_POSITION_FOLLOWING)"""
+    )
     texts += said(page)
     axe(page, "count")
     screenshot(page, "sabacc-count-1440")
-    dialog.get_by_role("button", name="Next hand").click()
+    dialog.get_by_role("button", name="Next round").click()
     page.wait_for_selector(".table-page:not([data-turn=count])", timeout=MOVE_TIMEOUT_MS)
     assert (
         json.loads(page.evaluate("() => localStorage.getItem('celestix.sabacc.game')"))["pending"]
@@ -267,6 +274,8 @@ def test_game_over_after_everyone_has_dealt(
     play_by_keys(page)
     assert turn(page) == "count"
     dialog = page.locator("dialog.tp-summary-dialog[open]")
+    # the game's result first, above the last round's count
+    expect(dialog.locator(".sb-count > :first-child")).to_have_class("sb-winners")
     dialog.get_by_role("button", name="Close").click()
     assert turn(page) == "over"
     expect(page.locator(".tp-over")).to_contain_text("Game over")
@@ -389,3 +398,32 @@ def test_a_game_saved_before_the_stakes_option_opens_and_plays_under_its_own_rul
     stored = json.loads(page.evaluate("() => localStorage.getItem('celestix.sabacc.game')"))
     assert stored["record"]["options"]["stakes"] == "bidder"
     assert len(stored["record"]["actions"]) > cut
+
+
+def test_the_ledger_and_history_speak_of_rounds_and_chips_moved_between_pots(page: Page) -> None:
+    # seed 2: after round 2 the wagers' remainder goes from the table to the Ante Pot (two
+    # ledger entries with no player), and you bid first in round 3
+    state, record = play_to(
+        "sabacc", None, 2,
+        lambda s: any(e["seat"] is None for e in s["ledger"])
+        and s["to_act"] == 0 and s["phase"] == "bidding",
+    )  # fmt: skip
+    moved = [e for e in state["ledger"] if e["seat"] is None]
+    assert [e["dir"] for e in moved] == ["out", "in"]
+    page.set_viewport_size(WIDE)
+    open_table(page, "sabacc", saved(record))
+    assert turn(page) == "you"
+    page.keyboard.press("g")
+    ledger = page.locator("dialog[open] .ledger-table")
+    expect(ledger.locator("thead th").first).to_have_text("Round")
+    row = ledger.locator("tbody tr.moved")
+    expect(row).to_have_count(1)  # the pair is one row, naming both pots
+    cells = row.locator("td")
+    expect(cells.nth(1)).to_have_text("Between pots")
+    expect(cells.nth(2)).to_have_text(str(moved[0]["amount"]))
+    expect(cells.nth(3)).to_have_text("On the table to Ante Pot")
+    expect(ledger).not_to_contain_text("Another player")
+    page.keyboard.press("Escape")
+    page.get_by_role("button", name="Round history").click()
+    history = page.get_by_role("dialog", name="Round history")
+    expect(history.get_by_label("Round", exact=True).locator("option")).to_have_count(2)

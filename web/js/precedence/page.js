@@ -204,8 +204,17 @@ class PrecedencePage extends TrickPage {
   summary(events) {
     const summary = handSummary(events, { excessCounted: this.session.view.excess_counted });
     const over = gameOver(events);
-    const body = h("div", {}, summary.body);
-    if (over) body.append(h("h3", { text: over.title }), over.body);
+    // at the game's end its result comes first, then the last hand's table
+    const body = over
+      ? h(
+          "div",
+          {},
+          h("h3", { text: over.title }),
+          over.body,
+          h("h3", { text: "The last hand" }),
+          summary.body,
+        )
+      : h("div", {}, summary.body);
     return { title: over ? `Game over: ${over.title.replace(/!$/, "")}` : summary.title, body };
   }
 

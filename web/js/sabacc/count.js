@@ -50,21 +50,25 @@ export function roundTitle(end) {
   return `Round ${c.round + 1}: ${who(c.declarer)} bid ${bidName(c.contract)} and ${c.made ? "made" : "lost"} the contract`;
 }
 
-/** The panel's body (a node). `players`: the seat count; `chipsAfter`: chips now. */
+/** The panel's body (a node). `players`: the seat count; `chipsAfter`: chips now.
+ * What matters first comes first: at the game's end the winners and the chips, then the
+ * last round; in a round, the verdict, the chips it moved and where everyone stands,
+ * with the paired pile (the count's working) folded away at the end. */
 export function roundBody(end, { players, chipsAfter }) {
   const body = el("div", "sb-count");
+  if (end.over) body.append(el("p", "sb-winners", winnersLine(end.over.winners)));
   if (end.void) {
+    const after = end.over
+      ? "The chips in front of the players went back to them."
+      : "The chips in front of the players went back to them; the Ante Pot keeps its chips and the deal passes to the right.";
     body.append(
       el("p", "sb-void-reason", voidReason(players)),
-      el(
-        "p",
-        "",
-        "No one bid, so no one scores. Chips in front of players went back to them; the Ante Pot keeps its chips and the deal passes to the right.",
-      ),
-      el("p", "sb-count-pot", `Ante Pot: ${end.void.ante_pot}.`),
+      el("p", "", `No one bid, so no one scores. ${after}`),
     );
+    if (!end.over) body.append(el("p", "sb-count-pot", `Ante Pot: ${chips(end.void.ante_pot)}.`));
   }
-  if (end.counted) body.append(countSection(end.counted));
+  const counted = end.counted ? countSection(end.counted) : null;
+  if (counted) body.append(counted.verdict);
   if (end.settled && end.counted)
     body.append(settledSection(end.settled, players, end.counted.declarer));
   if (end.bonus) body.append(bonusSection(end.bonus));
@@ -76,10 +80,12 @@ export function roundBody(end, { players, chipsAfter }) {
     body.append(p);
   }
   body.append(chipsTable(chipsAfter, players, end.over ? end.over.winners : null));
-  if (end.over) body.append(el("p", "sb-winners", winnersLine(end.over.winners)));
+  if (counted) body.append(counted.working);
   return body;
 }
 
+/** The count: {verdict} (the sentence and the 46-point meter) and {working} (the talon,
+ * the aside, the tricks and the paired pile, folded). */
 function countSection(c) {
   const section = el("section", "sb-count-main");
   section.setAttribute("aria-label", "The count");
@@ -104,6 +110,8 @@ function countSection(c) {
   meter.append(fill, mark);
   section.append(meter);
 
+  const working = el("section", "sb-count-working");
+  working.setAttribute("aria-label", "How the count was made");
   const extras = el("p", "sb-count-extra");
   const talon = c.talon?.length ? c.talon.map(card).join(", ") : "";
   const parts = [];
@@ -114,7 +122,7 @@ function countSection(c) {
   if (c.aside?.length) parts.push(`Aside: ${c.aside.map(card).join(", ")}.`);
   parts.push(`Tricks: ${c.tricks.map((n, s) => `${who(s)} ${n}`).join(", ")}.`);
   extras.textContent = parts.join(" ");
-  section.append(extras);
+  working.append(extras);
 
   const details = el("details", "sb-pairing");
   const summary = el("summary", "", `The declarer's pile, paired (${c.pile.length} cards)`);
@@ -132,9 +140,8 @@ function countSection(c) {
     list.append(item);
   }
   details.append(list);
-  details.open = true;
-  section.append(details);
-  return section;
+  working.append(details);
+  return { verdict: section, working };
 }
 
 function settledSection(s, players, declarer) {

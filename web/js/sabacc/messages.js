@@ -123,7 +123,7 @@ export function settlementLines(settled, declarer, players) {
   } else {
     const share = settled.received[defenders[0]];
     lines.push(
-      `The contract is lost: the defenders divide the ${chips(settled.table)}, ${chips(share)} each${settled.remainder ? `, and ${chips(settled.remainder)} over goes into the Ante Pot` : ""}.`,
+      `The contract is lost: the defenders divide the ${chips(settled.table)}, ${chips(share)} each${settled.remainder ? `, and the ${chips(settled.remainder)} left over ${settled.remainder === 1 ? "goes" : "go"} into the Ante Pot` : ""}.`,
     );
   }
   if (settled.net)

@@ -58,6 +58,10 @@ export async function mount(container, params, ctx) {
 }
 
 class SabaccPage extends TrickPage {
+  get handWord() {
+    return "round";
+  }
+
   get deck() {
     return "sabacc";
   }

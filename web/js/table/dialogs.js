@@ -46,6 +46,7 @@ let uid = 0;
 
 export function showHistory({
   title = "Hand history",
+  unit = "Hand",
   entries,
   start = entries.length - 1,
   empty = "",
@@ -54,7 +55,9 @@ export function showHistory({
   if (!entries.length) {
     body.append(
       h("p", {
-        text: empty || "No hand has been played yet. Each hand appears here once it is over.",
+        text:
+          empty ||
+          `No ${unit.toLowerCase()} has been played yet. Each ${unit.toLowerCase()} appears here once it is over.`,
       }),
     );
   } else {
@@ -73,7 +76,7 @@ export function showHistory({
       h(
         "label",
         { class: "field history-pick", for: select.id },
-        h("span", { class: "field-label", text: "Hand" }),
+        h("span", { class: "field-label", text: unit }),
       ),
       select,
       region,

@@ -110,7 +110,7 @@ export class TrickPage extends TablePage {
     return [
       { name: "hint", label: "Hint", icon: "hint" },
       { name: "last", label: "Last trick", icon: "undo", key: "l" },
-      { name: "history", label: "Hand history", icon: "list", narrowMore: true },
+      { name: "history", label: `${this.HandWord} history`, icon: "list", narrowMore: true },
       { name: "ledger", label: "Chip ledger", icon: "chips", key: "g", narrowMore: true },
       { name: "deck", label: "Deck", icon: "cards", key: "k" },
       { name: "friends", label: "Play with friends", icon: "friends", narrowMore: true },
@@ -128,6 +128,7 @@ export class TrickPage extends TablePage {
         seatName: (s) => this.seatName(s),
         chips: this.session.view.chips,
         potName: (p) => this.potName(p),
+        unit: this.HandWord,
       });
     }
     return super.tool(name);
@@ -637,14 +638,14 @@ export class TrickPage extends TablePage {
         body: summary.body,
         className: "wide-dialog tp-summary-dialog",
         actions: [
-          { label: "Hand history", value: "history" },
+          { label: `${this.HandWord} history`, value: "history" },
           ...extra.map(({ label, value }) => ({ label, value })),
           ...(s.over
             ? [
                 { label: "Close", value: "next" },
                 { label: "New game", value: "new", primary: true },
               ]
-            : [{ label: "Next hand", value: "next", primary: true }]),
+            : [{ label: `Next ${this.handWord}`, value: "next", primary: true }]),
         ],
       });
       if (this.gone || this.session !== s) return;

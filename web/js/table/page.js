@@ -42,6 +42,17 @@ const NARROW = window.matchMedia("(max-width: 640px)");
 const isRefusal = (error) => error && (error.kind === "malformed" || error.kind === "illegal");
 
 export class TablePage {
+  /** What the game calls one deal played out: "hand" (Precedence) or "round" (Contract
+   * Sabacc), in the history, the ledger and the summary's buttons. */
+  get handWord() {
+    return "hand";
+  }
+
+  /** "Hand" or "Round", to start a label. */
+  get HandWord() {
+    return this.handWord[0].toUpperCase() + this.handWord.slice(1);
+  }
+
   constructor(container, ctx, { game, store, stats, human = 0, title = "" }) {
     this.ctx = ctx;
     this.engine = ctx.engine;
@@ -534,7 +545,8 @@ export class TablePage {
       if (this.session !== s) return;
     }
     return showHistory({
-      title: "Hand history",
+      title: `${this.HandWord} history`,
+      unit: this.HandWord,
       entries: this.reviewEntries(this.historyEntries(this.log), this.log),
     });
   }
