@@ -18,6 +18,8 @@ every table must pass at both widths (geometry, touch strips, words, focus).
 * ``settled(page)``: wait until no card or panel is moving.
 * ``turn(page)``: wait until the table waits for the person (or shows a hand's end or
   the game's): "you", "count" or "over".
+* ``take_card(card, touch)``: a card of the hand taken as a finger or a mouse takes it:
+  one tap or one click in its visible strip (a playable card is played at once).
 * ``out_of_view(page)``, ``hidden_strips(page)``, ``internal_words(texts, game)``: the
   checks; each returns what is wrong (empty when all is well).
 """
@@ -192,6 +194,15 @@ def turn(page: Page, timeout: float = MOVE_TIMEOUT_MS) -> str:
         timeout=timeout,
     )
     return str(page.locator(".table-page").get_attribute("data-turn"))
+
+
+def take_card(card: Locator, touch: bool, force: bool = False) -> None:
+    """One tap (``touch``) or one click in the card's top-left corner, the part of it every
+    hand leaves showing; ``force`` for a card marked aria-disabled (Playwright is told)."""
+    if touch:
+        card.tap(position={"x": 10, "y": 16}, force=force)
+    else:
+        card.click(position={"x": 10, "y": 30}, force=force)
 
 
 def saved_moves(page: Page, game: str) -> int:

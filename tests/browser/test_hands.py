@@ -5,8 +5,12 @@ screen (and the targets at 1440x900 too):
   in the part left visible: the centre and corners of its rank and suit index hit the
   card itself, not the next card, a raised card of the row below or a button;
 * every button, link and icon on a game's page is at least 44 x 44 px;
-* a card that may not go is refused on the first tap, with the reason, and lifts nothing;
-  by mouse and by key too;
+* one tap, one click or Enter plays a playable card; a card that may not go is refused
+  at once, with the reason; a long press names the card and plays nothing, nor does a
+  drag or a swipe over the hand;
+* each card's visible strip (the part no other card covers) is its target: a click at
+  its centre takes that card, before and after the mouse raises it, and a card's printed
+  label (Contract Sabacc's picture cards) is never cut by the next card;
 * when the turn comes to play, focus is on the first playable card (the arrows still pass
   over every card);
 * the aside's chosen cards stay in view, under no button;
@@ -23,12 +27,14 @@ from playwright.sync_api import Page, expect
 
 from tablekit import (
     PHONE,
+    SETTLED,
     WIDE,
     open_table,
     play_to,
     saved,
     saved_moves,
     settled,
+    take_card,
     turn,
     wait_moves,
 )
@@ -134,28 +140,56 @@ def test_every_target_is_at_least_44_px(table: Page, width: str) -> None:
 
 
 def refused(page: Page, moves: int) -> None:
-    """The card went nowhere, nothing is lifted, and the reason was said."""
+    """The card went nowhere, the turn stays, and the reason was said."""
     expect(page.locator("#toasts")).to_contain_text("You must")
     expect(page.locator(".table-page")).to_have_attribute("data-turn", "you")
-    expect(page.locator(".tp-hand .card.picked")).to_have_count(0)
     assert saved_moves(page, "precedence") == moves
 
 
-def test_a_card_that_may_not_go_is_refused_on_the_first_tap(table: Page) -> None:
+def test_one_tap_plays_a_card_and_a_card_that_may_not_go_is_refused(table: Page) -> None:
     page = table
     page.set_viewport_size(PHONE)
     open_phase(page, "precedence-play")
     moves = saved_moves(page, "precedence")
-    dim = page.locator(".tp-hand .card.dim").first
-    dim.tap(position={"x": 10, "y": 14}, force=True)  # aria-disabled: Playwright is told
+    take_card(page.locator(".tp-hand .card.dim").first, touch=True, force=True)
     refused(page, moves)
-    # a playable card is still lifted by the first tap and sent by the second
+    # a playable card goes on the first tap
     legal = page.locator(".tp-hand .card.legal").first
-    legal.tap(position={"x": 10, "y": 14})
-    expect(legal).to_have_class(re.compile(r"\bpicked\b"))
-    assert saved_moves(page, "precedence") == moves
-    legal.tap(position={"x": 10, "y": 14})
+    code = legal.get_attribute("data-code")
+    take_card(legal, touch=True)
     wait_moves(page, "precedence", moves)
+    expect(page.locator(f'.tp-hand .card[data-code="{code}"]')).to_have_count(0)
+
+
+def touch_drag(page: Page, x: float, y: float, dx: float, dy: float) -> None:
+    """A finger put down on (x, y), moved by (dx, dy) in steps, then lifted."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for k in range(1, 6):
+        point = {"x": x + dx * k / 5, "y": y + dy * k / 5}
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_a_drag_or_a_swipe_over_the_hand_plays_nothing(table: Page, width: str) -> None:
+    page = table
+    page.set_viewport_size(WIDTHS[width])
+    open_phase(page, "precedence-play")
+    moves = saved_moves(page, "precedence")
+    box = page.locator(".tp-hand .card.legal").first.bounding_box()
+    assert box
+    x, y = box["x"] + 10, box["y"] + 14
+    touch_drag(page, x, y, 60, 0)  # a swipe along the hand
+    touch_drag(page, x, y, 0, 24)  # a finger that slid down the card
+    page.mouse.move(x, y)  # a mouse pressed, dragged down the same card, let go
+    page.mouse.down()
+    page.mouse.move(x + 2, y + 30, steps=5)
+    page.mouse.up()
+    # a card refused after them: had one of them played a card, the turn would have gone
+    take_card(page.locator(".tp-hand .card.dim").first, touch=width == "375", force=True)
+    refused(page, moves)
 
 
 def test_a_card_that_may_not_go_is_refused_by_mouse_and_key(table: Page) -> None:
@@ -279,9 +313,9 @@ def test_a_card_names_itself_on_hover_and_long_press(table: Page) -> None:
     assert box
     tip = long_press(page, box["x"] + 10, box["y"] + 14)
     expect(tip).to_have_text(name)
-    # the press chose nothing: the card is not lifted and nothing was played
-    expect(card).not_to_have_class(re.compile(r"\bpicked\b"))
-    assert saved_moves(page, "precedence") == moves
+    # the press chose nothing: a card refused after it finds the turn still the person's
+    take_card(page.locator(".tp-hand .card.dim").first, touch=True, force=True)
+    refused(page, moves)
     # a played card on the felt is named too
     expect(page.locator(".trick-area .card").first).to_have_attribute("title", re.compile(" of "))
 
@@ -296,3 +330,78 @@ def test_a_card_names_itself_on_hover_and_long_press(table: Page) -> None:
     expect(page.locator(".pt-foundation .card[data-face=up]").first).to_have_attribute(
         "title", re.compile(r"^King of ")
     )
+
+
+# Each card of the hand: its visible strip (the part of it no card drawn after it covers),
+# whether the point at the strip's centre hits the card, and whether the label printed
+# across a full face (Contract Sabacc's picture cards), when drawn, lies in the strip.
+STRIPS = """() => {
+    const cards = [...document.querySelectorAll(".tp-hand .card")];
+    return cards.map((card, i) => {
+        const r = card.getBoundingClientRect();
+        let right = r.right, bottom = r.bottom;
+        const later = cards.slice(i + 1).map((c) => c.getBoundingClientRect()).filter(
+            (o) => o.left < r.right && o.right > r.left && o.top < r.bottom && o.bottom > r.top);
+        for (const o of later) {
+            if (Math.abs(o.top - r.top) < r.height * 0.3) right = Math.min(right, o.left);
+        }
+        for (const o of later) {
+            if (o.top - r.top >= r.height * 0.3 && o.left < right) bottom = Math.min(bottom, o.top);
+        }
+        const x = (r.left + right) / 2, y = (r.top + bottom) / 2;
+        const label = [...card.querySelectorAll(".sb-banner")]
+            .map((el) => el.getBoundingClientRect()).find((b) => b.width > 0);
+        return {
+            name: card.title, x, y, width: right - r.left, height: bottom - r.top,
+            hit: document.elementFromPoint(x, y)?.closest(".card") === card,
+            labelCut: Boolean(label && (label.right > right + 0.5 || label.bottom > bottom + 0.5)),
+        };
+    });
+}"""
+HIT = "([x, y]) => document.elementFromPoint(x, y)?.closest('.card')?.title || 'nothing'"
+HANDS = ["precedence-play", "precedence-declare", "sabacc-bidding", "sabacc-aside", "sabacc-3-play"]
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+@pytest.mark.parametrize("name", HANDS)
+def test_each_card_is_taken_at_the_centre_of_its_strip(table: Page, name: str, width: str) -> None:
+    page = table
+    page.set_viewport_size(WIDTHS[width])
+    open_phase(page, name)
+    strips = page.evaluate(STRIPS)
+    assert len(strips) >= 11
+    wrong = [
+        f"{s['name'].split(':')[0]}: {'' if s['hit'] else 'missed, '}{round(s['width'])}"
+        f"x{round(s['height'])} px"
+        for s in strips
+        if not s["hit"] or s["width"] < 40 or s["height"] < 40
+    ]
+    assert wrong == [], f"{name} at {width} px"
+    assert [s["name"] for s in strips if s["labelCut"]] == []
+    if width == "1440":  # the mouse over a card raises it: the same point still takes it
+        for strip in strips:
+            page.mouse.move(strip["x"], strip["y"])
+            page.wait_for_function(SETTLED)
+            assert page.evaluate(HIT, [strip["x"], strip["y"]]) == strip["name"]
+        page.mouse.move(0, 0)
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_a_click_or_tap_at_each_strip_takes_that_card(table: Page, width: str) -> None:
+    """The aside's 24 cards (toggle buttons): each taken and given back by a click (a tap
+    on a phone) at the centre of its strip."""
+    page = table
+    page.set_viewport_size(WIDTHS[width])
+    open_phase(page, "sabacc-aside")
+    for i, strip in enumerate(page.evaluate(STRIPS)):
+        card = page.locator(".tp-hand .card").nth(i)
+        if card.get_attribute("aria-disabled") == "true":
+            continue
+        for pressed in ("true", "false"):
+            if width == "375":
+                page.touchscreen.tap(strip["x"], strip["y"])
+            else:
+                page.mouse.click(strip["x"], strip["y"])
+            expect(card).to_have_attribute("aria-pressed", pressed)
+            page.wait_for_selector(".sb-aside-panel:not([data-busy])")
+            settled(page)

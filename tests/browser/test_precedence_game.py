@@ -3,10 +3,9 @@
 The short salon game (target 150, about three hands) from a link to the game-over
 dialog, against the basic computer players at the brisk speed: the person declares the
 first meld the panel offers in the first hand (nothing later), bids what the bidding
-panel allows, plays the first raised card of each trick (a tap lifts it, a second tap
-plays it) and reads every hand's summary. At the end the page's record, replayed by the
-engine on CPython, is a finished game whose scores the page shows, and the statistics
-count one game played.
+panel allows, plays the first raised card of each trick (one tap plays it) and reads
+every hand's summary. At the end the page's record, replayed by the engine on CPython,
+is a finished game whose scores the page shows, and the statistics count one game played.
 """
 
 from __future__ import annotations
@@ -20,7 +19,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from celestix import api
-from tablekit import PHONE, open_table, turn
+from tablekit import PHONE, open_table, take_card, turn
 
 AxeCheck = Callable[..., Any]
 DEAL = 31
@@ -76,9 +75,7 @@ def test_a_whole_game_on_a_phone_by_taps(page: Page, axe: AxeCheck) -> None:
             assert phase == "play", phase
             card = page.locator(".tp-hand button.card.legal").first
             code = card.get_attribute("data-code")
-            card.tap(position={"x": 10, "y": 16})  # lifts it
-            expect(card).to_have_class(re.compile(r"\bpicked\b"))
-            card.tap(position={"x": 10, "y": 16})  # plays it
+            take_card(card, touch=True)  # one tap plays it
             expect(page.locator(f'.tp-hand button.card[data-code="{code}"]')).to_have_count(0)
             cards += 1
 

@@ -9,7 +9,6 @@ text the page shows or says over the round is checked for internal words.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -29,6 +28,7 @@ from tablekit import (
     said,
     saved,
     saved_moves,
+    take_card,
     turn,
     wait_moves,
 )
@@ -99,16 +99,10 @@ def play_by_keys(page: Page) -> None:
 
 
 def play_by_pointer(page: Page, touch: bool) -> None:
-    """The visible strip of an overlapped card, as a finger or a mouse takes it; a tap
-    lifts the card, a second tap plays it."""
+    """The visible strip of an overlapped card, as a finger or a mouse takes it: one tap
+    or one click plays it."""
     before = saved_moves(page, "sabacc")
-    card = page.locator(".tp-hand .card.legal").first
-    if touch:
-        card.tap(position={"x": 10, "y": 16})
-        expect(card).to_have_class(re.compile(r"\bpicked\b"))
-        card.tap(position={"x": 10, "y": 16})
-    else:
-        card.click(position={"x": 10, "y": 30})
+    take_card(page.locator(".tp-hand .card.legal").first, touch)
     wait_moves(page, "sabacc", before)
 
 

@@ -77,7 +77,6 @@ export class TrickPage extends TablePage {
     this.hand = new HandView(this.handEl, {
       deck: this.deck,
       choose: (code) => this.choose(code),
-      pick: (code) => this.picked(code),
     });
     // a dimmed card focused: the engine's reason it may not go now, under the decision
     this.handEl.addEventListener("focusin", (event) => {
@@ -484,14 +483,6 @@ export class TrickPage extends TablePage {
 
   cardName(code) {
     return cardName(code, this.deck);
-  }
-
-  /** A card lifted by a tap: say what a second tap does. */
-  picked(code) {
-    if (!code || !this.session) return;
-    const reason = this.session.view.refusals?.[code];
-    if (reason) this.say(reason);
-    else this.say(`Tap the ${this.cardName(code)} again to play it.`, "Tap it again to play it.");
   }
 
   onCard(code) {

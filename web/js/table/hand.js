@@ -5,13 +5,15 @@
 //
 // One tab stop (roving tabindex): Left/Right (and Up/Down) move between the cards,
 // Home/End jump, Enter or Space chooses. Every card is a button named after the card.
-// A mouse click or a key chooses at once; a tap lifts a playable card first ("picked")
-// and a second tap on it chooses, so a finger never plays a card it did not mean; a card
-// that may not go is refused on the first tap (choose() says why), as by mouse or key.
+// A click, a tap or a key chooses at once (one tap plays a card, as at any card table;
+// a choice of several cards is made with mode "select", then confirmed by the page); a
+// card that may not go is refused at once too (choose() says why). A press that became
+// a drag or a scroll chooses nothing, nor does a long press (ui/cardtip.js names the
+// card instead).
 // When the turn comes to play, focus goes to the first playable card; the arrows still
 // pass over every card (one that may not go is announced so, with the reason).
 //
-//   const hand = new HandView(el, {deck, choose(code, button), pick(code | null), label})
+//   const hand = new HandView(el, {deck, choose(code, button), label})
 //   hand.render(codes, {mode, legal, pressed, reasons, marks})
 //     mode "play":   legal cards raised, the others dimmed and aria-disabled (still
 //                    focusable, so a refusal's reason can be read); choose() on any card
@@ -25,47 +27,46 @@
 //     height it keeps as cards leave (so the table above it does not move)
 //   hand.focus(); hand.button(code); hand.take(code) -> the rect it left (it is removed)
 //   hand.dealIn(fromRect, ms)   the cards fly in from a rect, one after another
-//   hand.picked                 the code lifted by a tap, or null
 
 import { cardName, createCard } from "../cards/card.js";
+import { SLOP } from "../ui/cardtip.js";
 import { flyFrom, reducedMotion } from "../ui/motion.js";
 
 const MIN_STRIP = 40; // px of each card always showing (a tap target, and its index)
 const STRIP_SHARE = 0.46; // ... and at least this share of its width (a compact face's index)
+const COMPACT_W = 76; // the widest card drawn with its compact face (cards.css)
+const FACE_SHOW = 0.82; // the share of a full face that shows (its label ends at 0.79)
 const ROW_SHOW = 0.56; // the share of a card's height a row below leaves showing
 const RATIO = 1.4; // height / width
 const LIFT = 0.12; // a playable card rises this share of its width ...
 const PICK_LIFT = 1.6; // ... and a lifted or chosen one this many times more: the room kept above
 
 export class HandView {
-  constructor(el, { deck, choose, pick = () => {}, label = "Your hand" }) {
+  constructor(el, { deck, choose, label = "Your hand" }) {
     this.el = el;
     this.deck = deck;
     this.choose = choose;
-    this.onPick = pick;
     this.el.classList.add("hand-view");
     this.el.setAttribute("role", "toolbar");
     this.el.setAttribute("aria-label", label);
     this.focusCode = null;
-    this.picked = null;
     this.mode = "idle";
     this.cards = new Map();
-    this.touch = false;
+    this.press = null; // where a pointer went down, and whether it has since moved away
     this.el.addEventListener("keydown", (event) => this.onKey(event));
     this.el.addEventListener("pointerdown", (event) => {
-      this.touch = event.pointerType === "touch" || event.pointerType === "pen";
+      this.press = { x: event.clientX, y: event.clientY, moved: false };
+    });
+    this.el.addEventListener("pointermove", (event) => {
+      const press = this.press;
+      if (press && Math.hypot(event.clientX - press.x, event.clientY - press.y) > SLOP)
+        press.moved = true;
     });
     this.el.addEventListener("click", (event) => {
       const button = event.target.closest("button.card");
-      if (!button || !this.el.contains(button)) return;
-      const viaTouch = this.touch && event.detail > 0;
-      this.touch = false;
-      const playable = button.classList.contains("legal");
-      if (viaTouch && this.mode === "play" && playable && this.picked !== button.dataset.code) {
-        this.pick(button.dataset.code);
-        return;
-      }
-      this.pick(null);
+      const dragged = event.detail > 0 && this.press?.moved; // (a key's click has no detail)
+      this.press = null;
+      if (!button || !this.el.contains(button) || dragged) return;
       this.choose(button.dataset.code, button);
     });
     this.el.addEventListener("focusin", (event) => {
@@ -73,13 +74,6 @@ export class HandView {
       if (button) this.setRoving(button);
     });
     new ResizeObserver(() => this.layout()).observe(this.el);
-  }
-
-  pick(code) {
-    if (this.picked === code) return;
-    this.picked = code;
-    for (const [c, button] of this.cards) button.classList.toggle("picked", c === code);
-    this.onPick(code);
   }
 
   render(
@@ -142,7 +136,6 @@ export class HandView {
     order.forEach((button, i) => {
       if (this.el.children[i] !== button) this.el.insertBefore(button, this.el.children[i] || null);
     });
-    if (this.picked && (!keep.has(this.picked) || mode !== "play")) this.pick(null);
     this.layout();
     let target = this.cards.get(this.focusCode);
     if (mode === "play" && legal && (!target || (turnBegins && !legal.has(this.focusCode))))
@@ -151,17 +144,22 @@ export class HandView {
     if (target) this.setRoving(target, hadFocus && document.activeElement !== target);
   }
 
-  /** The rows and card width that fit `n` cards best, and the height they need. */
+  /** The rows and card width that fit `n` cards best, and the height they need. A card
+   * wider than COMPACT_W shows its full face, whose picture and label fill its middle:
+   * it has a row of its own and shows FACE_SHOW of its width; a smaller one shows its
+   * compact face (its index in the corner), so rows and a narrow strip leave it readable. */
   fit(n, width, most, tallest) {
     let best = { rows: 1, w: 0 };
     for (let rows = 1; rows <= 4 && rows <= Math.max(1, n); rows += 1) {
       const cols = Math.ceil(n / rows) || 1;
-      const fitsWidth =
-        cols > 1
-          ? Math.min(width - MIN_STRIP * (cols - 1), width / (1 + STRIP_SHARE * (cols - 1)))
-          : width;
       const fitsHeight = tallest / (RATIO * (1 + ROW_SHOW * (rows - 1)) + LIFT * PICK_LIFT);
-      const w = Math.floor(Math.min(most, fitsWidth, fitsHeight));
+      const strips = (share) =>
+        cols > 1
+          ? Math.min(width - MIN_STRIP * (cols - 1), width / (1 + share * (cols - 1)))
+          : width;
+      const full = rows === 1 ? Math.floor(Math.min(most, strips(FACE_SHOW), fitsHeight)) : 0;
+      const compact = Math.floor(Math.min(most, COMPACT_W, strips(STRIP_SHARE), fitsHeight));
+      const w = full > COMPACT_W ? full : compact;
       if (w > best.w + 2) best = { rows, w };
     }
     const h = best.w * RATIO;
@@ -232,7 +230,6 @@ export class HandView {
     if (document.activeElement === button) this.lostFocus = true;
     button.remove();
     this.cards.delete(code);
-    if (this.picked === code) this.pick(null);
     this.layout();
     return rect;
   }

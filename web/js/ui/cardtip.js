@@ -6,7 +6,8 @@
 //   installCardTips()   once (card.js does it when it draws its first card)
 
 const HOLD_MS = 450;
-const SLOP = 10; // px a finger may wander before it is a drag, not a press
+/** px a finger (or a mouse) may wander before it is a drag, not a press or a tap */
+export const SLOP = 10;
 const SHOW_MS = 2600;
 
 let tip = null;
