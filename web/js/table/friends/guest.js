@@ -158,6 +158,11 @@ export class GuestSession {
     });
   }
 
+  /** The table's page asks the next computer player to start on its move while the
+   * move before is shown (TableSession.botThink): at a friend's table every other seat's
+   * move is made at the host's, so there is nothing to work out here. */
+  botThink() {}
+
   /** The next move made at the table by another seat. */
   async botMove() {
     const item = await this.next();
@@ -217,6 +222,8 @@ export function playAsGuest(page, session, onLeave = () => {}) {
   page.log.begin(session.view);
   page.ctx.setTitle(`${page.title} at ${session.host}'s table`);
   page.root.dataset.friend = "here";
+  // the record is the host's: a friend's page has none to review
+  page.postHandActions = () => [];
   session.onRefused = (words) => toast(words, { tone: "error", title: "Not allowed." });
   session.onPresence = ({ seat, status }) => {
     const name = page.seatName(seat);
