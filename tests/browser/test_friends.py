@@ -141,21 +141,25 @@ GUEST_OPEN = """async (link) => {
   return join.answer;
 }"""
 
-# Plays until the move that scored the hand; the first time the friend is to play a card,
+# The first hand dealt from a seed agreed with the friends (commit, random numbers)
+BEGIN = "() => window.host.begin().then(() => true)"
+
+# Plays until the move that scored the hands-th hand; the first time the friend is to play a card,
 # it first tries a card it does not hold (the engine's refusal comes back in words)
-HOST_HAND = """async () => {
+HOST_HAND = """async (hands) => {
   const s = window.host;
-  for (;;) {
+  for (let ended = 0; ended < hands; ) {
     const events = s.isHumanTurn ? await s.play(s.legal[0]) : (await s.botMove()).events;
-    if (events.some((e) => e.type === "hand_scored")) break;
+    if (events.some((e) => e.type === "hand_scored")) ended += 1;
   }
   const shown = (st) => (st.declarations || []).flat(2).filter(Boolean);
   const states = s.states.map((st) => st && {hands: st.hands, shown: shown(st)});
   return {states, record: s.record};
 }"""
 
-GUEST_HAND = """async () => {
+GUEST_HAND = """async (hands) => {
   const g = await window.joining;
+  let ended = 0;
   const refused = [];
   g.onRefused = (words) => refused.push(words);
   let tried = false;
@@ -170,7 +174,8 @@ GUEST_HAND = """async () => {
       sent.push(g.legal[0]);
       events = await g.play(g.legal[0]);
     } else events = (await g.botMove()).events;
-    if (events.some((e) => e.type === "hand_scored")) break;
+    if (events.some((e) => e.type === "hand_scored")) ended += 1;
+    if (ended === hands) break;
   }
   return {received: g.received, refused, sent, seat: g.seat, names: g.names};
 }"""
@@ -203,10 +208,19 @@ def test_a_whole_hand_with_a_friend(
     answer = gpage.evaluate(GUEST_OPEN, link)
     hpage.evaluate("(a) => window.host.connect(2, a).then(() => true)", answer)
     assert hpage.evaluate("window.host.status(2)") == "here"
+    hpage.evaluate(BEGIN)
     gpage.wait_for_function("() => window.guest && window.guest.view !== null")
-    gpage.evaluate("() => { window.guestRun = (" + GUEST_HAND + ")(); }")
-    played = hpage.evaluate(HOST_HAND)
+    gpage.evaluate("() => { window.guestRun = (" + GUEST_HAND + ")(2); }")
+    played = hpage.evaluate(HOST_HAND, 2)
     got = gpage.evaluate("window.guestRun")
+    # each hand's deal checked by the friend's own engine (the second hand's seed agreed
+    # during the first and set with engine.reseed)
+    gpage.wait_for_function("() => window.guest.checks[1]")
+    checks = gpage.evaluate("window.guest.checks")
+    assert checks["0"] == {"ok": True, "words": "Deal checked: hand 1 was dealt fairly."}
+    assert checks["1"]["ok"] is True, checks["1"]
+    reseeds = played["record"]["reseeds"]
+    assert len(reseeds) == 2 and reseeds[0]["at"] < reseeds[1]["at"]
     assert got["seat"] == 2 and got["names"][2] == "North"
     # a card the friend does not hold: refused in the engine's words, and the hand went on
     assert got["refused"] and all(len(words) > 10 for words in got["refused"])
@@ -281,6 +295,7 @@ def test_a_friend_away_is_played_for_then_comes_back(
     )
     answer = gpage.evaluate(GUEST_OPEN, link)
     hpage.evaluate("(a) => window.host.connect(2, a).then(() => true)", answer)
+    hpage.evaluate(BEGIN)
     gpage.wait_for_function("() => window.guest && window.guest.view !== null")
     # the host plays its seat and the computer players theirs until the friend's turn;
     # then the friend's connection is lost and the host's table goes on without waiting
@@ -436,6 +451,10 @@ def test_the_lobby_seats_a_friend_at_the_table(
     assert host_rows == friend_rows
     expect(gpage.locator("dialog.tp-summary-dialog[open] thead")).to_contain_text("You and South")
     expect(hpage.locator("dialog.tp-summary-dialog[open] thead")).to_contain_text("You and North")
+    # the deal checked by the friend's own engine, said on its page
+    expect(gpage.locator(".table-page")).to_have_attribute(
+        "data-deal-check", "checked", timeout=CONNECT_MS
+    )
     # the friend has no record of its own to review
     summary = gpage.locator("dialog.tp-summary-dialog[open]")
     expect(summary.get_by_role("button", name="Review")).to_have_count(0)
