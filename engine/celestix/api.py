@@ -14,8 +14,10 @@ function here changes its arguments. Bad input of any kind raises :class:`RulesE
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
+from collections import deque
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -23,15 +25,13 @@ from celestix.errors import IllegalActionError, InternalError, MalformedError, R
 from celestix.options import resolve
 from celestix.registry import GAME_MODULES, GameRules, rules_for
 from celestix.review import job as review_job
-from celestix.review.replayed import Replayed, replayed
+from celestix.review.replayed import Replayed, replayed, walk
 from celestix.rng import MAX_SEED, fresh_seed
 from celestix.shape import (
     JsonDict,
     expect_dict,
     expect_int,
     expect_json,
-    expect_keys,
-    expect_list,
     expect_str,
 )
 
@@ -44,6 +44,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "replay",
+    "reseed",
     "review",
     "review_decision",
     "review_plan",
@@ -156,23 +157,39 @@ def replay(record: JsonDict) -> JsonDict:
     """The state reached by a game record.
 
     A record is ``{"game", "options", "seed", "setup", "actions": [{"seat", "action"}]}``
-    (``options`` and ``setup`` may be null or left out). Every action is checked as
-    ``apply`` checks it, so a tampered record is refused with the number of the
-    action at fault.
+    (``options`` and ``setup`` may be null or left out), and ``reseeds`` when the seed
+    of the hands dealt was changed during the game (:func:`reseed`): ``[{"at", "seed"}]``,
+    ``at`` the number of actions before the change, rising. Every action is checked as
+    ``apply`` checks it, so a tampered record is refused with the number of the action
+    at fault.
     """
     _plain(record=record)
-    record = expect_dict(record, "record")
-    expect_keys(record, "record", ["game", "seed", "actions"], ["options", "setup"])
-    state = new_game(record["game"], record.get("options"), record["seed"], record.get("setup"))
-    for i, raw in enumerate(expect_list(record["actions"], "record.actions")):
-        where = f"record.actions[{i}]"
-        entry = expect_dict(raw, where)
-        expect_keys(entry, where, ["seat", "action"])
-        try:
-            state = apply(state, entry["action"], entry["seat"])["state"]
-        except RulesError as error:
-            raise MalformedError(where, error.message) from error
-    return state
+    last, _ = deque(walk(record, new_game, apply, reseed), maxlen=1)[0]
+    return last
+
+
+def reseed(state: JsonDict, seed: int) -> JsonDict:
+    """The state with the seed its next hands (or rounds) are dealt from set to ``seed``.
+
+    Nothing already dealt changes: the next hand is dealt from ``seed`` when it starts
+    (each game deals hand ``k`` from ``Rng(seed, k)``; views never show the seed). A
+    table whose hands each need a seed of their own (friends checking the deal:
+    docs/FRIENDS.md) calls it once a hand, before the move that ends the hand, and notes
+    each call in its record's ``reseeds`` (:func:`replay`). A game of one deal (the
+    patience) and a game that is over refuse it.
+    """
+    _plain(state=state, seed=seed)
+    rules, _ = _checked_state(state)
+    checked = _check_seed(seed, "seed")
+    if rules.hand_field is None:
+        raise IllegalActionError(
+            "one-deal", f"{rules.name} has one deal: no hand is dealt after this one."
+        )
+    if state["over"]:
+        raise IllegalActionError("game-over", "The game is over: no more hands are dealt.")
+    new_state = copy.deepcopy(state)
+    new_state["seed"] = checked
+    return new_state
 
 
 # --- review (PROTOCOL.md "Review"; docs/REVIEW.md) --------------------------------------
@@ -233,7 +250,7 @@ def review_decision(
 
 def _review_record(record: object) -> Replayed:
     """A record replayed for a review, every state kept, checked as :func:`replay`."""
-    return replayed(record, new_game, apply)
+    return replayed(record, new_game, apply, reseed)
 
 
 # --- checks shared by the functions above -------------------------------------------

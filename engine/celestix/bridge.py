@@ -61,6 +61,7 @@ METHODS: dict[str, tuple[Callable[..., Any], tuple[str, ...], tuple[str, ...]]] 
     "hint": (api.hint, ("view",), ("level", "seed")),
     "winnable": (api.winnable, ("state",), ("budget",)),
     "replay": (api.replay, ("record",), ()),
+    "reseed": (api.reseed, ("state", "seed"), ()),
     "review": (api.review, ("record", "seat"), ("level", "seed", "hand")),
     "review_plan": (api.review_plan, ("record", "seat"), ("level", "seed", "hand")),
     "review_step": (api.review_step, ("job",), ()),

@@ -141,21 +141,25 @@ GUEST_OPEN = """async (link) => {
   return join.answer;
 }"""
 
-# Plays until the move that scored the hand; the first time the friend is to play a card,
+# The first hand dealt from a seed agreed with the friends (commit, random numbers)
+BEGIN = "() => window.host.begin().then(() => true)"
+
+# Plays until the move that scored the hands-th hand; the first time the friend is to play a card,
 # it first tries a card it does not hold (the engine's refusal comes back in words)
-HOST_HAND = """async () => {
+HOST_HAND = """async (hands) => {
   const s = window.host;
-  for (;;) {
+  for (let ended = 0; ended < hands; ) {
     const events = s.isHumanTurn ? await s.play(s.legal[0]) : (await s.botMove()).events;
-    if (events.some((e) => e.type === "hand_scored")) break;
+    if (events.some((e) => e.type === "hand_scored")) ended += 1;
   }
   const shown = (st) => (st.declarations || []).flat(2).filter(Boolean);
   const states = s.states.map((st) => st && {hands: st.hands, shown: shown(st)});
   return {states, record: s.record};
 }"""
 
-GUEST_HAND = """async () => {
+GUEST_HAND = """async (hands) => {
   const g = await window.joining;
+  let ended = 0;
   const refused = [];
   g.onRefused = (words) => refused.push(words);
   let tried = false;
@@ -170,7 +174,8 @@ GUEST_HAND = """async () => {
       sent.push(g.legal[0]);
       events = await g.play(g.legal[0]);
     } else events = (await g.botMove()).events;
-    if (events.some((e) => e.type === "hand_scored")) break;
+    if (events.some((e) => e.type === "hand_scored")) ended += 1;
+    if (ended === hands) break;
   }
   return {received: g.received, refused, sent, seat: g.seat, names: g.names};
 }"""
@@ -203,10 +208,19 @@ def test_a_whole_hand_with_a_friend(
     answer = gpage.evaluate(GUEST_OPEN, link)
     hpage.evaluate("(a) => window.host.connect(2, a).then(() => true)", answer)
     assert hpage.evaluate("window.host.status(2)") == "here"
+    hpage.evaluate(BEGIN)
     gpage.wait_for_function("() => window.guest && window.guest.view !== null")
-    gpage.evaluate("() => { window.guestRun = (" + GUEST_HAND + ")(); }")
-    played = hpage.evaluate(HOST_HAND)
+    gpage.evaluate("() => { window.guestRun = (" + GUEST_HAND + ")(2); }")
+    played = hpage.evaluate(HOST_HAND, 2)
     got = gpage.evaluate("window.guestRun")
+    # each hand's deal checked by the friend's own engine (the second hand's seed agreed
+    # during the first and set with engine.reseed)
+    gpage.wait_for_function("() => window.guest.checks[1]")
+    checks = gpage.evaluate("window.guest.checks")
+    assert checks["0"] == {"ok": True, "words": "Deal checked: hand 1 was dealt fairly."}
+    assert checks["1"]["ok"] is True, checks["1"]
+    reseeds = played["record"]["reseeds"]
+    assert len(reseeds) == 2 and reseeds[0]["at"] < reseeds[1]["at"]
     assert got["seat"] == 2 and got["names"][2] == "North"
     # a card the friend does not hold: refused in the engine's words, and the hand went on
     assert got["refused"] and all(len(words) > 10 for words in got["refused"])
@@ -281,6 +295,7 @@ def test_a_friend_away_is_played_for_then_comes_back(
     )
     answer = gpage.evaluate(GUEST_OPEN, link)
     hpage.evaluate("(a) => window.host.connect(2, a).then(() => true)", answer)
+    hpage.evaluate(BEGIN)
     gpage.wait_for_function("() => window.guest && window.guest.view !== null")
     # the host plays its seat and the computer players theirs until the friend's turn;
     # then the friend's connection is lost and the host's table goes on without waiting
@@ -326,6 +341,48 @@ def test_a_friend_away_is_played_for_then_comes_back(
     no_errors(gerrors)
 
 
+# A step of the two pages' loop: the page waits for its person (or shows the hand's end)
+YOUR_TURN = """() => {
+    const turn = document.querySelector(".table-page")?.dataset.turn;
+    const summary = document.querySelector("dialog.tp-summary-dialog[open]");
+    return turn === "you" || (turn === "count" && summary !== null);
+}"""
+# The longest wait of one page's turn in the loop before looking at the other page
+STEP_MS = 500
+# Turns of both pages' loop before the hand must have ended (30 decisions in a hand)
+MOST_STEPS = 400
+
+
+def your_turn(page: Page) -> bool:
+    """Whether the page waits for its person (waiting up to STEP_MS for that state)."""
+    try:
+        page.wait_for_function(YOUR_TURN, timeout=STEP_MS)
+    except Error:
+        return False
+    return True
+
+
+def click_turn(page: Page) -> bool:
+    """The page's person makes the decision in front of them; whether the hand ended."""
+    table = page.locator(".table-page")
+    if table.get_attribute("data-turn") == "count":
+        return True
+    phase = table.get_attribute("data-phase")
+    if phase == "declare":
+        page.locator(".pr-declare").click()
+        expect(page.locator(".pr-meld-choice")).to_have_count(0)
+    elif phase == "bid":
+        allowed = page.locator(".pr-bid:not(:disabled)")
+        allowed.first.click()
+        expect(page.locator(".pr-bid")).to_have_count(0)
+    else:
+        card = page.locator(".tp-hand button.card.legal").first
+        code = card.get_attribute("data-code")
+        card.click()
+        expect(page.locator(f'.tp-hand button.card[data-code="{code}"]')).to_have_count(0)
+    return False
+
+
 def test_the_lobby_seats_a_friend_at_the_table(
     host: tuple[Page, list[Error]], friend: tuple[Page, list[Error]]
 ) -> None:
@@ -367,5 +424,46 @@ def test_the_lobby_seats_a_friend_at_the_table(
 
     # the friend's own hand, dealt from the host's table
     expect(gpage.locator(".tp-hand .card")).to_have_count(13, timeout=CONNECT_MS)
+    no_errors(herrors)
+    no_errors(gerrors)
+
+    # the whole hand clicked through both pages, each person acting when their own page
+    # waits for them (the friend's page plays from what the host's sends)
+    pages = {"host": hpage, "friend": gpage}
+    ended: set[str] = set()
+    moves = {"host": 0, "friend": 0}
+    for _ in range(MOST_STEPS):
+        for who, page in pages.items():
+            if who in ended or not your_turn(page):
+                continue
+            if click_turn(page):
+                ended.add(who)
+            else:
+                moves[who] += 1
+        if len(ended) == 2:
+            break
+    assert ended == {"host", "friend"}, "the hand did not end on both pages"
+    # a declaration, a bid and 13 cards each
+    assert moves == {"host": 15, "friend": 15}
+    # both summaries show the same hand: the same figures, each from its own seat
+    host_rows = hpage.locator("dialog.tp-summary-dialog[open] tbody").inner_text()
+    friend_rows = gpage.locator("dialog.tp-summary-dialog[open] tbody").inner_text()
+    assert host_rows == friend_rows
+    expect(gpage.locator("dialog.tp-summary-dialog[open] thead")).to_contain_text("You and South")
+    expect(hpage.locator("dialog.tp-summary-dialog[open] thead")).to_contain_text("You and North")
+    # the deal checked by the friend's own engine, said on its page
+    expect(gpage.locator(".table-page")).to_have_attribute(
+        "data-deal-check", "checked", timeout=CONNECT_MS
+    )
+    # the friend has no record of its own to review
+    summary = gpage.locator("dialog.tp-summary-dialog[open]")
+    expect(summary.get_by_role("button", name="Review")).to_have_count(0)
+    # the next hand: dealt on both pages
+    for page in pages.values():
+        page.locator("dialog.tp-summary-dialog[open]").get_by_role(
+            "button", name="Next hand"
+        ).click()
+    expect(gpage.locator(".table-page")).to_have_attribute("data-phase", "declare")
+    expect(gpage.locator(".tp-hand .card")).to_have_count(13)
     no_errors(herrors)
     no_errors(gerrors)

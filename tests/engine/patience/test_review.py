@@ -49,7 +49,7 @@ def play(setup: dict[str, Any] | None, seed: int, moves: list[dict[str, Any]],
 
 def states_of(record: Record) -> Replayed:
     """The record replayed with the facade's checks, every state kept."""
-    return replayed(record, api.new_game, api.apply)
+    return replayed(record, api.new_game, api.apply, api.reseed)
 
 
 def status_at(record: Record, position: int) -> str:

@@ -293,6 +293,11 @@ class Engine {
     return this.call("replay", { record });
   }
 
+  /** The state with the seed its next hands are dealt from set to `seed` (api.reseed). */
+  reseed(state, seed) {
+    return this.call("reseed", { state, seed });
+  }
+
   /** The advice of `level` for the seat whose view this is: {action, reason, alternatives}. */
   hint(view, level, seed) {
     return this.call("hint", { view, level, seed });

@@ -50,10 +50,11 @@ export function parseRecord(text, game) {
     throw new Error("This file is not a game record.");
   if (record.game !== game)
     throw new Error("This file is a record of another game: open it on that game's page.");
-  const { game: g, options = null, seed, setup = null, actions } = record;
+  const { game: g, options = null, seed, setup = null, actions, reseeds } = record;
   return {
     version: 1,
-    record: { game: g, options, seed, setup, actions },
+    // (a table of friends' record: each hand's own seed, engine.reseed)
+    record: { game: g, options, seed, setup, actions, ...(reseeds ? { reseeds } : {}) },
     levels: data.levels ?? null,
     position: data.position ?? null,
   };

@@ -43,6 +43,13 @@ export async function withEngine(engine, task, onLost = null) {
   }
 }
 
+/** The state at position `k` of a record: its seed changed there when the record's
+ * `reseeds` say so (engine.reseed: a table of friends deals each hand from its own seed). */
+function reseeded(engine, record, k, state, call) {
+  const change = record.reseeds?.find((r) => r.at === k);
+  return change ? call(() => engine.reseed(state, change.seed)) : state;
+}
+
 export class TableSession {
   constructor(
     engine,
@@ -110,13 +117,13 @@ export class TableSession {
       engine.newGame(record.game, record.options, record.seed, record.setup ?? undefined),
     );
     if (onStart) await onStart(await call(() => engine.view(state, human)));
-    for (const { seat, action } of record.actions) {
-      const before = state;
+    for (const [k, { seat, action }] of record.actions.entries()) {
+      const before = await reseeded(engine, record, k, state, call);
       const result = await call(() => engine.play(before, action, seat, human));
       state = result.state;
       await onStep(result);
     }
-    return state;
+    return reseeded(engine, record, record.actions.length, state, call);
   }
 
   get state() {
@@ -267,6 +274,7 @@ export class TableSession {
         const { seat, action } = this.record.actions[k];
         const before = state;
         ({ state } = await this.call(() => this.engine.apply(before, action, seat)));
+        state = await reseeded(this.engine, this.record, k + 1, state, (task) => this.call(task));
         this.states[k + 1] = state;
       }
       return state;

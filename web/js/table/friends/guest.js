@@ -10,10 +10,15 @@
 //   s.botMove() -> {seat, action, events}   the next move made at the table by someone else
 //   s.onPresence = ({seat, status}) => ...; s.onBye = (reason) => ...; s.onRefused = (words) => ...
 //   s.received: every message's text as it came (what crossed the connection)
+//   s.onCheck = ({hand, ok, words}) => ...   a hand's deal checked (deal.js) once it ended:
+//                ok true (checked), false (failed: words say why) or null (not checked)
+//   s.checks[hand]: the same results
 
+import { engine as ownEngine } from "../../engine/bridge.js";
 import { toast } from "../../ui/toast.js";
 import { GameLog } from "../history.js";
 import { LinkError, pack, unpack } from "./link.js";
+import { checkDeal, randomHex } from "./deal.js";
 import { Connection, answerPeer } from "./peer.js";
 
 export class Refused extends Error {
@@ -39,6 +44,13 @@ export class GuestSession {
     this.previews = new Map();
     this.previewId = 0;
     this.ended = "";
+    this.engine = ownEngine; // the friend's own engine: for the deal check only
+    this.views = {}; // turn -> the view the host sent there
+    this.commits = {}; // hand -> the host's commitment
+    this.mine = {}; // hand -> this page's random number
+    this.checks = {};
+    this.checking = Promise.resolve();
+    this.onCheck = () => {};
     this.onPresence = () => {};
     this.onBye = () => {};
     this.onRefused = () => {};
@@ -63,7 +75,15 @@ export class GuestSession {
       this.seat = message.seat;
       this.names = message.names;
       this.game = message.game;
+    } else if (message.type === "commit") {
+      // the host's commitment to the hand's secret: this page's random number goes back
+      this.commits[message.hand] = message.hash;
+      this.mine[message.hand] = randomHex();
+      this.conn.send("mix", { hand: message.hand, random: this.mine[message.hand] });
+    } else if (message.type === "reveal") {
+      this.checking = this.checking.then(() => this.check(message));
     } else if (message.type === "table") {
+      this.views[message.turn] = message.view;
       if (message.move === null && this.view === null) {
         this.show(message);
         this.welcomed(this);
@@ -79,6 +99,20 @@ export class GuestSession {
       this.presence[message.seat] = message.status;
       this.onPresence(message);
     } else if (message.type === "bye") this.bye(message.reason);
+  }
+
+  /** A hand's deal checked with this page's own engine (deal.js). */
+  async check(reveal) {
+    await this.engine.ready;
+    const result = await checkDeal(this.engine, reveal, {
+      commit: this.commits[reveal.hand],
+      mine: this.mine[reveal.hand],
+      seat: this.seat,
+      views: this.views,
+      game: this.game,
+    });
+    this.checks[reveal.hand] = result;
+    this.onCheck({ hand: reveal.hand, ...result });
   }
 
   bye(reason) {
@@ -158,6 +192,11 @@ export class GuestSession {
     });
   }
 
+  /** The table's page asks the next computer player to start on its move while the
+   * move before is shown (TableSession.botThink): at a friend's table every other seat's
+   * move is made at the host's, so there is nothing to work out here. */
+  botThink() {}
+
   /** The next move made at the table by another seat. */
   async botMove() {
     const item = await this.next();
@@ -217,12 +256,19 @@ export function playAsGuest(page, session, onLeave = () => {}) {
   page.log.begin(session.view);
   page.ctx.setTitle(`${page.title} at ${session.host}'s table`);
   page.root.dataset.friend = "here";
+  // the record is the host's: a friend's page has none to review
+  page.postHandActions = () => [];
   session.onRefused = (words) => toast(words, { tone: "error", title: "Not allowed." });
   session.onPresence = ({ seat, status }) => {
     const name = page.seatName(seat);
     if (status === "away") toast(`${name} is away.`);
     else if (status === "computer") toast(`A computer player plays for ${name} now.`);
     else toast(`${name} is at the table.`, { tone: "success" });
+  };
+  session.onCheck = ({ ok, words }) => {
+    page.root.dataset.dealCheck = ok ? "checked" : ok === false ? "failed" : "unchecked";
+    if (ok) toast(words, { tone: "success", title: "Deal checked" });
+    else toast(words, { tone: "error", title: ok === false ? "Deal check failed" : "Not checked" });
   };
   session.onBye = (reason) => {
     page.root.dataset.friend = "ended";

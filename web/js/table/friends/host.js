@@ -17,13 +17,23 @@
 //
 // A friend away (connection lost) is shown to everyone; after HostSession.awayMs a
 // computer player of the seat's level plays it until the friend is invited again.
+//
+// The deal check (deal.js; docs/FRIENDS.md): `await s.begin()` once the friends are
+// seated deals the first hand from a seed agreed with them (a commitment to a secret,
+// each friend's random number); each next hand's seed is agreed during the hand before
+// and set with engine.reseed (noted in the record's `reseeds`); when a hand ends its
+// secret and the record are revealed to every friend. `s.deals[hand]`: {secret, hash,
+// mixes, seed, at}.
 
 import { TableSession } from "../session.js";
+import { HAND_KEY, hashOf, randomHex, seedOf } from "./deal.js";
 import { LinkError, codeOf, inviteLink, pack, unpack } from "./link.js";
 import { Connection, offerPeer } from "./peer.js";
 
 // Longest wait for a friend's channel to open once the answer is accepted
 const OPEN_MS = 20_000;
+// Longest wait for the friends' random numbers once the host has committed to a hand
+const MIX_MS = 5_000;
 
 function tableId() {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
@@ -52,6 +62,8 @@ export class HostSession extends TableSession {
     }));
     this.levels = seats.map((seat, k) => (k === this.human ? null : seat.level || "basic"));
     this.waiting = null; // {seat, resolve, reject}: the friend whose move the table waits for
+    this.started = false; // begin(): the first hand dealt from the agreed seed
+    this.deals = [];
     this.sending = Promise.resolve();
     this.onChange = () => {};
     this.onNotice = () => {};
@@ -141,9 +153,12 @@ export class HostSession extends TableSession {
     await within(joined, OPEN_MS, `${up.name}'s page did not answer.`);
     conn.onMessage = (message) => this.fromFriend(seat, message);
     clearTimeout(up.timer);
-    const turn = await this.call(() => this.engine.turn(this.state, seat));
     conn.send("welcome", { seat, game: this.record.game, names: this.names() });
-    conn.send("table", { turn: this.position, ...turn, move: null });
+    // before begin() the cards are not dealt yet: the table comes with the first hand
+    if (this.started) {
+      const turn = await this.call(() => this.engine.turn(this.state, seat));
+      conn.send("table", { turn: this.position, ...turn, move: null });
+    }
     this.setStatus(seat, "here");
     for (const [other, each] of this.seatsUp.entries())
       if (other !== seat && each.kind === "friend")
@@ -167,6 +182,15 @@ export class HostSession extends TableSession {
         ({ events }) => up.conn?.send("previewed", { id: message.id, events }),
         () => up.conn?.send("previewed", { id: message.id, events: [] }),
       );
+      return;
+    }
+    if (message.type === "mix") {
+      const deal = this.deals[message.hand];
+      if (deal?.waiting.has(seat)) {
+        deal.waiting.delete(seat);
+        deal.mixes.push({ seat, random: message.random });
+        if (!deal.waiting.size) deal.mixed();
+      }
       return;
     }
     if (message.type !== "move") return;
@@ -215,6 +239,78 @@ export class HostSession extends TableSession {
         } else waiting.reject(error);
       },
     );
+  }
+
+  // ---- the deal check --------------------------------------------------------------
+
+  /** The first hand dealt from a seed agreed with every friend at the table, each sent
+   * its table; the next hand's seed agreed meanwhile. */
+  async begin() {
+    if (this.started) return;
+    const seed = await this.agree(0);
+    const { game, options, setup } = this.record;
+    const state = await this.call(() =>
+      this.engine.newGame(game, options, seed, setup ?? undefined),
+    );
+    this.record = { game, options: state.options, seed, setup, actions: [] };
+    this.states = [state];
+    this.position = 0;
+    this.started = true;
+    await this.refresh();
+    await this.broadcast(state, 0, null, null);
+    this.prepare(1);
+  }
+
+  /** A hand's seed: the host commits to a secret, each friend at the table sends a
+   * random number (a friend who does not answer within MIX_MS is left out). */
+  async agree(hand) {
+    const secret = randomHex();
+    const deal = { hand, secret, hash: await hashOf(secret), mixes: [], seed: null, at: null };
+    deal.waiting = new Set(
+      this.seatsUp.flatMap((up, seat) =>
+        up.kind === "friend" && up.status === "here" ? [seat] : [],
+      ),
+    );
+    const mixed = new Promise((resolve) => {
+      deal.mixed = resolve;
+    });
+    this.deals[hand] = deal;
+    this.everyone("commit", { hand, hash: deal.hash });
+    if (deal.waiting.size) await within(mixed, MIX_MS, "").catch(() => {});
+    deal.waiting.clear();
+    deal.seed = await seedOf(hand, deal.secret, deal.mixes);
+    return deal.seed;
+  }
+
+  /** The seed of hand `hand` agreed during the hand before and set before any further
+   * move (the move queue waits for it): the hand is dealt from it when it starts. */
+  prepare(hand) {
+    this.serial(async () => {
+      const seed = await this.agree(hand);
+      const before = this.state;
+      const state = await this.call(() => this.engine.reseed(before, seed));
+      this.states[this.position] = state;
+      this.record.reseeds = [...(this.record.reseeds || []), { at: this.position, seed }];
+      this.deals[hand].at = this.position;
+    }).catch((error) => this.onNotice(String(error?.message || error)));
+  }
+
+  /** A hand has ended (the move to `end` ended it): its secret and the record to its end
+   * go to every friend; the seeds of later hands stay secret. */
+  reveal(hand, end) {
+    const deal = this.deals[hand];
+    if (!deal) return;
+    const later = new Set(this.deals.filter((d) => d.hand > hand).map((d) => d.at));
+    const { game, options, seed, setup } = this.record;
+    const record = {
+      game,
+      options,
+      seed,
+      setup,
+      reseeds: (this.record.reseeds || []).filter((r) => r.at < end && !later.has(r.at)),
+      actions: this.record.actions.slice(0, end),
+    };
+    this.everyone("reveal", { hand, secret: deal.secret, mixes: deal.mixes, record });
   }
 
   gone(seat, conn) {
@@ -269,12 +365,18 @@ export class HostSession extends TableSession {
     });
   }
 
-  async broadcast(state, turn, move) {
+  async broadcast(state, turn, move, before = this.states[turn - 1]) {
     for (const [seat, up] of this.seatsUp.entries()) {
       if (up.kind !== "friend" || up.status !== "here" || !up.conn) continue;
       const { view, legal } = await this.call(() => this.engine.turn(state, seat));
-      up.conn.send("table", { turn, view, legal, move });
+      up.conn.send("table", { turn, view, legal, move: before ? move : null });
     }
+    // the move ended a hand: its deal revealed, the hand after next agreed
+    const key = HAND_KEY[this.record.game];
+    const ended = before && (before[key] !== state[key] || (state.over && !before.over));
+    if (!this.started || !key || !ended) return;
+    this.reveal(before[key], turn);
+    if (!state.over) this.prepare(state[key] + 1);
   }
 
   everyone(type, fields, except = null) {

@@ -5,6 +5,7 @@
 // friend's own engine: it loads in the background.
 
 import { h } from "../../ui/dom.js";
+import { DEAL_NOTE } from "./deal.js";
 import { openInvitation } from "./guest.js";
 import { copyField, networkNote } from "./lobby.js";
 import { iceServers } from "./peer.js";
@@ -60,6 +61,7 @@ export async function mount(container, params, ctx) {
           }),
         ),
         h("p", { class: "dialog-note", text: networkNote(servers) }),
+        h("p", { class: "dialog-note", text: DEAL_NOTE }),
       );
       session = await join.connected;
       if (gone) return session.leave();

@@ -13,6 +13,7 @@ import { openDialog } from "../../ui/dialog.js";
 import { h } from "../../ui/dom.js";
 import { toast } from "../../ui/toast.js";
 import { randomSeed } from "../options.js";
+import { DEAL_NOTE } from "./deal.js";
 import { HostSession } from "./host.js";
 import { iceServers } from "./peer.js";
 
@@ -239,6 +240,7 @@ export async function openLobby(page) {
     "div",
     { class: "fr-invites" },
     h("p", { class: "dialog-note", text: networkNote(servers) }),
+    h("p", { class: "dialog-note", text: DEAL_NOTE }),
     ...friends.map((seat) => inviteRow(session, seat, ready)),
   );
   const answer = await openDialog({
@@ -259,6 +261,7 @@ export async function openLobby(page) {
     session.close("The host did not start the game.");
     return null;
   }
+  await session.begin(); // the first hand dealt from a seed agreed with the friends
   return session;
 }
 
