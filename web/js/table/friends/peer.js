@@ -54,6 +54,18 @@ export async function iceServers() {
   }
 }
 
+// A channel's messages that arrive before its Connection listens (Chromium may deliver
+// the peer's first message before the channel's "open" event): kept, then read first
+const EARLY = new WeakMap();
+
+function keepEarly(channel) {
+  const early = [];
+  const keep = (event) => early.push(event.data);
+  channel.addEventListener("message", keep);
+  EARLY.set(channel, { early, keep });
+  return channel;
+}
+
 function peerConnection(iceServers) {
   return new RTCPeerConnection({ iceServers: iceServers || [] });
 }
@@ -61,7 +73,7 @@ function peerConnection(iceServers) {
 /** The host's side of one friend's connection: the offer, then the answer accepted. */
 export async function offerPeer({ iceServers = [] } = {}) {
   const pc = peerConnection(iceServers);
-  const channel = pc.createDataChannel("celestix", { ordered: true });
+  const channel = keepEarly(pc.createDataChannel("celestix", { ordered: true }));
   const open = new Promise((resolve) => {
     channel.addEventListener("open", () => resolve(channel), { once: true });
   });
@@ -83,7 +95,7 @@ export async function answerPeer(offerSdp, { iceServers = [] } = {}) {
   const pc = peerConnection(iceServers);
   const channel = new Promise((resolve) => {
     pc.addEventListener("datachannel", (event) => {
-      const ch = event.channel;
+      const ch = keepEarly(event.channel);
       if (ch.readyState === "open") resolve(ch);
       else ch.addEventListener("open", () => resolve(ch), { once: true });
     });
@@ -108,6 +120,16 @@ export class Connection {
     this.onRefused = () => {};
     this.onClose = () => {};
     channel.addEventListener("message", (event) => this.receive(event.data));
+    // what came before: read once the connection's owner has set onMessage
+    const before = EARLY.get(channel);
+    if (before) {
+      channel.removeEventListener("message", before.keep);
+      EARLY.delete(channel);
+      if (before.early.length)
+        queueMicrotask(() => {
+          for (const text of before.early) this.receive(text);
+        });
+    }
     const close = () => this.ended();
     channel.addEventListener("close", close);
     pc?.addEventListener("connectionstatechange", () => {
