@@ -14,6 +14,8 @@ import { Inbox, Outbox, ProtocolError } from "./protocol.js";
 
 // Longest wait for the ICE candidates of an offer or answer
 const GATHER_MS = 5000;
+// Longest wait for a closing channel's last messages before its connection is closed
+const CLOSE_MS = 1000;
 
 function gathered(pc) {
   if (pc.iceGatheringState === "complete") return Promise.resolve();
@@ -164,12 +166,25 @@ export class Connection {
     this.onClose();
   }
 
+  /** Close the channel (what was sent, a "bye" say, goes first), then the connection. */
   close() {
+    const pc = this.pc;
+    const end = () => {
+      try {
+        pc?.close();
+      } catch {
+        // already closed
+      }
+    };
     try {
       this.channel.close();
-      this.pc?.close();
     } catch {
       // already closed
+    }
+    if (!pc || this.channel.readyState === "closed") end();
+    else {
+      this.channel.addEventListener("close", end, { once: true });
+      setTimeout(end, CLOSE_MS);
     }
     this.ended();
   }
