@@ -1,6 +1,7 @@
-"""The pinned downloads: Pyodide's files and axe-core from npm, micropip and the Pyodide
-test wheels from PyPI. Each is checked against its published hash and cached in
-``.cache/``; a download is assembled beside its place and moved in whole."""
+"""The pinned downloads: Pyodide's files, the QR code library and axe-core from npm,
+micropip and the Pyodide test wheels from PyPI. Each is checked against its published
+hash and cached in ``.cache/``; a download is assembled beside its place and moved in
+whole."""
 
 from __future__ import annotations
 
@@ -47,6 +48,21 @@ AXE_SHA512 = (
     "FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ=="
 )
 AXE_SHA1 = "14d8a6f3f085afd126b8b5ca1e42e50e17fb1d99"
+# @paulmillr/qr, the QR codes of invitations and answers (drawn, and read from a camera
+# where the browser has no BarcodeDetector): its ES modules and licences, shipped in the
+# site's vendor/qr/. npm's published integrity and shasum of paulmillr-qr-0.3.0.tgz
+QR_VERSION = "0.3.0"
+QR_SHA512 = (
+    "3s/cagXuoXTA2gWSfSfJNanNgm2ifmqgoX8WLOs5//3qrIJ3WWHFjqFqCxvYGf46Afwv6PctT9eAOXLDGwp96Q=="
+)
+QR_SHA1 = "6bfc4178eaefc5defb9a3820cbf970aac0b0c2c3"
+# package path -> name in vendor/qr/ (decode.js imports ./index.js beside it)
+QR_FILES = {
+    "esm/index.js": "index.js",
+    "esm/decode.js": "decode.js",
+    "LICENSE": "LICENSE",
+    "LICENSE-MIT": "LICENSE-MIT",
+}
 MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
@@ -76,7 +92,8 @@ def fetch_npm_files(
             cwd=work,
             stdout=subprocess.DEVNULL,
         )
-        tarball = work / f"{package}-{version}.tgz"
+        # (a scoped package's tarball: @scope/name -> scope-name-version.tgz)
+        tarball = work / f"{package.lstrip('@').replace('/', '-')}-{version}.tgz"
         data = tarball.read_bytes()
         got = base64.b64encode(hashlib.sha512(data).digest()).decode()
         if got != sha512 or hashlib.sha1(data).hexdigest() != sha1:
@@ -86,11 +103,23 @@ def fetch_npm_files(
                 source = archive.extractfile(f"package/{name}")
                 if source is None:
                     raise SystemExit(f"{package} tarball lacks {name}")
+                (work / name).parent.mkdir(parents=True, exist_ok=True)
                 (work / name).write_bytes(source.read())
         tarball.unlink()
         replace_dir(work, target)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def fetch_qr() -> Path:
+    """The QR code library's files (package paths as in :data:`QR_FILES`), cached."""
+    target = CACHE / f"qr-{QR_VERSION}"
+    if all((target / name).is_file() for name in QR_FILES):
+        return target
+    with cache_lock("qr"):
+        if not all((target / name).is_file() for name in QR_FILES):
+            fetch_npm_files("@paulmillr/qr", QR_VERSION, QR_SHA512, QR_SHA1, list(QR_FILES), target)
+    return target
 
 
 def fetch_axe() -> Path:

@@ -20,8 +20,11 @@ FRAMEABLE = ("embed.html",)
 COMMON = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
+    # the camera for the site's own pages only: the host scans a friend's answer
+    # (docs/FRIENDS.md); no other page, nor a page framing the site, may use it
     "Permissions-Policy": (
-        "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=()"
+        "camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(),"
+        " hid=(), midi=()"
     ),
 }
 # The engine's worker: its own scripts and Pyodide's, which compiles WebAssembly

@@ -1,4 +1,5 @@
-"""The site: ``dist/`` assembled from ``web/``, the vendored Pyodide, the wheels, the
+"""The site: ``dist/`` assembled from ``web/``, the vendored Pyodide and QR code library
+(``vendor/qr/``, with its licences), the wheels, the
 engine's bytecode and snapshot, the icons and the rules pages; the boot manifest written
 into the engine's worker, the precache list into ``sw.js``, and ``build.json``."""
 
@@ -17,8 +18,10 @@ from tools.downloads import (
     MICROPIP_VERSION,
     PYODIDE_FILES,
     PYODIDE_VERSION,
+    QR_FILES,
     fetch_micropip,
     fetch_pyodide,
+    fetch_qr,
 )
 from tools.headers import HEADERS_FILE, write_headers
 from tools.icons import draw_icons
@@ -39,6 +42,8 @@ WORKER = "js/engine/worker.js"
 # The modules the worker imports (its ENGINE_MODULES): part of its code's hash
 WORKER_MODULES = ("js/engine/install.js", "js/engine/runtime.js", "js/engine/json.js")
 BOOT_PLACEHOLDER = "const BOOT = null;"
+# The QR code library in the site (web/js/table/friends/qr.js imports it from there)
+QR_DIR = "vendor/qr"
 
 
 def write_boot_manifest(site: Path, parts: dict[str, Any]) -> None:
@@ -124,9 +129,11 @@ def assemble_site(
     pyodide: Path,
     bytecode: Path | None = None,
     snapshot: tuple[Path, int] | None = None,
+    qr: Path | None = None,
 ) -> dict[str, Any]:
-    """Write dist/: the web files, Pyodide, the two wheels (and the engine's bytecode and
-    snapshot), icons, the rules pages, the hosts' headers, sw.js and build.json.
+    """Write dist/: the web files, Pyodide, the QR code library, the two wheels (and the
+    engine's bytecode and snapshot), icons, the rules pages, the hosts' headers, sw.js and
+    build.json.
 
     Returns the manifest (build.json's content).
 
@@ -143,6 +150,10 @@ def assemble_site(
         (work / "pyodide").mkdir()
         for name in PYODIDE_FILES:
             shutil.copy2(pyodide / name, work / "pyodide" / name)
+        if qr is not None:
+            (work / QR_DIR).mkdir(parents=True)
+            for name, vendored in QR_FILES.items():
+                shutil.copy2(qr / name, work / QR_DIR / vendored)
         wheel_sha = sha256_file(wheel)
         # the wheel's name is fixed by its version; a directory named by its hash keeps
         # browsers from reusing a stale cached copy after the engine changes
@@ -185,7 +196,8 @@ def build_site() -> dict[str, Any]:
             shutil.rmtree(stale, ignore_errors=True)
         pyodide = fetch_pyodide()
         micropip = fetch_micropip()
+        qr = fetch_qr()
         wheel = build_wheel()
         bytecode = build_bytecode(wheel, pyodide)
         snapshot = build_snapshot(wheel, bytecode, pyodide)
-        return assemble_site(wheel, micropip, pyodide, bytecode, snapshot)
+        return assemble_site(wheel, micropip, pyodide, bytecode, snapshot, qr)

@@ -396,12 +396,12 @@ def test_the_lobby_seats_a_friend_at_the_table(
     lobby.get_by_role("textbox", name="North's name").fill("Bea")
     lobby.get_by_role("button", name="Invite").click()
     invite = hpage.locator("dialog[open]")
-    field = invite.get_by_role("textbox", name="Invitation link for Bea")
+    field = invite.get_by_role("textbox", name="Invitation link for North")
     expect(field).to_have_value(re.compile(r"#join/i=[A-Za-z0-9_-]+$"))
     link = field.input_value()
     expect(invite.get_by_role("button", name="Start")).to_be_disabled()
     # a crafted answer is refused in words, and the seat still waits for the real one
-    invite.get_by_role("textbox", name="Paste Bea's answer").fill(link[:-40])
+    invite.get_by_role("textbox", name="Paste North's answer").fill(link[:-40])
     invite.get_by_role("button", name="Connect").click()
     expect(invite.locator(".fr-invite .fr-status")).to_contain_text("damaged or incomplete")
 
@@ -412,7 +412,7 @@ def test_the_lobby_seats_a_friend_at_the_table(
     answer = gpage.get_by_role("textbox", name="Answer for the host")
     expect(answer).to_have_value(re.compile(r"^[A-Za-z0-9_-]{40,}$"))
     expect(gpage.get_by_role("button", name="Copy")).to_be_visible()
-    invite.get_by_role("textbox", name="Paste Bea's answer").fill(answer.input_value())
+    invite.get_by_role("textbox", name="Paste North's answer").fill(answer.input_value())
     invite.get_by_role("button", name="Connect").click()
     expect(invite.locator('.fr-invite[data-status="here"]')).to_contain_text(
         "Connected", timeout=CONNECT_MS

@@ -75,6 +75,10 @@ export class TablePage {
     this.log = null;
     this.generation = 0;
     this.gone = false;
+    // the HostSession of a table with friends (friends/lobby.js), while it is the game
+    this.friends = null;
+    this.onPageHide = () => this.closeFriends();
+    window.addEventListener("pagehide", this.onPageHide);
     this.onLost = (lost) => this.engineLost(lost);
     // a worker that dies between moves is said at once (the bridge restarts it)
     this.stopWatching = this.engine.onDied?.(() => {
@@ -409,6 +413,8 @@ export class TablePage {
   }
 
   use(session, saved, fresh = false) {
+    if (this.friends && session !== this.friends)
+      this.closeFriends("The host has started another game.");
     this.generation += 1;
     // a dialog of the game before (its hand's end, say) must not act on this one
     for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
@@ -492,6 +498,14 @@ export class TablePage {
 
   /** The game in progress is about to be replaced (a page may count it). */
   leaving() {}
+
+  /** The table with friends ends (the host's page closes or leaves the table, or another
+   * game replaces it): each friend is told why, and every connection is closed. */
+  closeFriends(reason) {
+    const friends = this.friends;
+    this.friends = null;
+    friends?.close(reason);
+  }
 
   async importGame() {
     let data;
@@ -594,6 +608,8 @@ export class TablePage {
   unmount() {
     this.gone = true;
     this.generation += 1;
+    window.removeEventListener("pagehide", this.onPageHide);
+    this.closeFriends();
     document.removeEventListener("keydown", this.onKey);
     this.stopWatching?.();
     // a dialog of this page must not outlive it (its answer would act on a page gone)

@@ -105,7 +105,7 @@ export class HostSession extends TableSession {
       kind: "invite",
       game: this.record.game,
       seat,
-      seatName: up.name,
+      seatName: up.seatName || up.name,
       host: this.hostName,
       table: this.table,
       sdp: offer.sdp,

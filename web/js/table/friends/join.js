@@ -1,6 +1,7 @@
 // A friend's page: #join/i=<invitation>. The invitation is read (refused in words when
 // it is damaged, altered or from another version), answered, and the answer shown as a
-// read-only field "Answer for the host" with Copy; once the host has pasted it, the page
+// read-only field "Answer for the host" with Copy, and as a QR code ("QR code of the
+// answer for the host") the host can scan with their camera; once the host has pasted it, the page
 // says Connected and plays from what the host sends (guest.js). Nothing here needs the
 // friend's own engine: it loads in the background.
 
@@ -9,6 +10,7 @@ import { DEAL_NOTE } from "./deal.js";
 import { openInvitation } from "./guest.js";
 import { copyField, networkNote } from "./lobby.js";
 import { iceServers } from "./peer.js";
+import { showQr } from "./qr.js";
 
 // The games a friend can sit at: each page's mountGuest(container, ctx, session)
 const TABLES = {
@@ -47,7 +49,9 @@ export async function mount(container, params, ctx) {
         value: join.answer,
       });
       root.dataset.status = "answering";
-      status.textContent = `${invite.host} invites you to sit at ${invite.seatName}'s seat. Send ${invite.host} this answer: they paste it into their page.`;
+      status.textContent = `${invite.host} invites you to sit at ${invite.seatName}'s seat. Send ${invite.host} this answer: they paste it into their page, or scan its code below.`;
+      const picture = h("div", { class: "fr-qr-place" });
+      showQr(picture, join.answer, "QR code of the answer for the host");
       root.append(
         h(
           "div",
@@ -58,6 +62,14 @@ export async function mount(container, params, ctx) {
             class: "btn primary",
             text: "Copy",
             onclick: () => copyField(answer, "The answer"),
+          }),
+        ),
+        h(
+          "figure",
+          { class: "fr-qr-box" },
+          picture,
+          h("figcaption", {
+            text: `${invite.host} can press Scan in their page and hold their camera to this code.`,
           }),
         ),
         h("p", { class: "dialog-note", text: networkNote(servers) }),

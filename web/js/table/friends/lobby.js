@@ -1,13 +1,16 @@
 // The host's lobby: who sits where (You, a friend with the name they give, or a computer
 // player with its level), then an invitation for each friend's seat (a link to copy or
-// share; the friend's answer pasted back and the seat connected), then the game starts
-// on the host's table with a HostSession (host.js) once every friend is connected.
+// share, and the same link as a QR code to scan; the friend's answer pasted back or
+// scanned with the camera, and the seat connected), then the game starts on the host's
+// table with a HostSession (host.js) once every friend is connected.
 //
 //   const session = await openLobby(page)   the HostSession to play, or null (cancelled)
 //
-// Accessible names (tests and screen readers use them): "Invitation link for North",
-// "Copy", "Paste North's answer", "Connect"; each friend's seat is a group named for it
-// with data-status "inviting" | "connecting" | "here".
+// Accessible names (tests and screen readers use them) name the seat, as the issue asks,
+// while the visible words name the friend: "Invitation link for North", "Copy", "QR code
+// of the invitation for North", "Paste North's answer", "Scan North's answer" (only where
+// a camera is there: qr.js canScan), "Connect"; each friend's seat is a group named for
+// the seat with data-status "inviting" | "connecting" | "here".
 
 import { openDialog } from "../../ui/dialog.js";
 import { h } from "../../ui/dom.js";
@@ -16,6 +19,7 @@ import { randomSeed } from "../options.js";
 import { DEAL_NOTE } from "./deal.js";
 import { HostSession } from "./host.js";
 import { iceServers } from "./peer.js";
+import { canScan, scanCode, showQr } from "./qr.js";
 
 const SAME_NETWORK =
   "Friends join on their own phone or computer, on the same network as you (the same Wi-Fi, or your phone's hotspot). Nothing is installed and no server is used: the cards go straight from your device to theirs.";
@@ -115,16 +119,73 @@ async function askSeats(page, seats, note) {
     chosen[row.seat] = {
       kind: friend ? "friend" : "computer",
       name: (friend && row.name.value.trim().slice(0, 24)) || row.seatName,
+      seatName: row.seatName,
       level: row.level.value,
     };
   }
   return chosen;
 }
 
-/** One friend's invitation: the link, the answer pasted back, Connect. */
+// The cameras reading an answer, stopped when their dialog closes
+const cameras = new Set();
+
+function stopCameras() {
+  for (const scan of cameras) scan.stop();
+  cameras.clear();
+}
+
+/** The "Scan" button of a seat's answer: the camera until a QR code is read, then `onCode`. */
+function scanButton(seatName, status, onCode) {
+  const video = h("video", { class: "fr-camera", muted: true, playsinline: true, hidden: true });
+  video.muted = true;
+  let scan = null;
+  const end = () => {
+    if (scan) {
+      scan.stop();
+      cameras.delete(scan);
+    }
+    scan = null;
+    video.hidden = true;
+    button.textContent = "Scan";
+    button.setAttribute("aria-label", `Scan ${seatName}'s answer`);
+  };
+  const button = h("button", {
+    type: "button",
+    class: "btn",
+    text: "Scan",
+    "aria-label": `Scan ${seatName}'s answer`,
+    onclick: () => {
+      if (scan) return end();
+      const current = scanCode(video);
+      scan = current;
+      cameras.add(current);
+      video.hidden = false;
+      button.textContent = "Stop";
+      button.setAttribute("aria-label", `Stop scanning ${seatName}'s answer`);
+      status.textContent = "Hold the answer's QR code up to the camera.";
+      current.found.then(
+        (text) => {
+          if (scan !== current) return;
+          end();
+          if (text) onCode(text);
+        },
+        (error) => {
+          if (scan !== current) return;
+          end();
+          status.textContent = error?.message || String(error);
+        },
+      );
+    },
+  });
+  return { button, video };
+}
+
+/** One friend's invitation: the link and its QR code, the answer pasted back (or
+ * scanned), Connect. */
 function inviteRow(session, seat, onConnected) {
-  const name = session.seatsUp[seat].name;
-  const seatName = name;
+  const up = session.seatsUp[seat];
+  const { name } = up;
+  const seatName = up.seatName || name;
   const link = h("input", {
     type: "text",
     readonly: true,
@@ -147,7 +208,7 @@ function inviteRow(session, seat, onConnected) {
           text: "Share",
           onclick: () =>
             navigator
-              .share({ title: `An invitation for ${seatName}`, url: link.value })
+              .share({ title: `An invitation for ${name}`, url: link.value })
               .catch(() => {}),
         })
       : null;
@@ -156,13 +217,22 @@ function inviteRow(session, seat, onConnected) {
     class: "fr-answer",
     autocomplete: "off",
     "aria-label": `Paste ${seatName}'s answer`,
-    placeholder: `${seatName}'s answer`,
+    placeholder: `${name}'s answer`,
   });
   const status = h("p", {
     class: "fr-status",
     role: "status",
-    text: `Making ${seatName}'s invitation…`,
+    text: `Making ${name}'s invitation…`,
   });
+  const picture = h("div", { class: "fr-qr-place" });
+  const qr = h(
+    "figure",
+    { class: "fr-qr-box", hidden: true },
+    picture,
+    h("figcaption", {
+      text: `${name} can scan this code with their phone's camera to open the invitation.`,
+    }),
+  );
   const group = h(
     "section",
     {
@@ -171,8 +241,9 @@ function inviteRow(session, seat, onConnected) {
       "aria-label": seatName,
       dataset: { seat: String(seat), status: "inviting" },
     },
-    h("h3", { text: seatName }),
+    h("h3", { text: name === seatName ? seatName : `${seatName}: ${name}` }),
     h("div", { class: "fr-row" }, link, copy, share),
+    qr,
     h("div", { class: "fr-row" }, paste),
     status,
   );
@@ -183,13 +254,14 @@ function inviteRow(session, seat, onConnected) {
     onclick: async () => {
       if (group.dataset.status === "here") return;
       group.dataset.status = "connecting";
-      status.textContent = `Connecting to ${seatName}…`;
+      status.textContent = `Connecting to ${name}…`;
       try {
         await session.connect(seat, paste.value);
         group.dataset.status = "here";
-        status.textContent = `${seatName}: Connected`;
+        status.textContent = `${name}: Connected`;
         paste.disabled = true;
         connect.disabled = true;
+        if (scanner) scanner.button.disabled = true;
         onConnected();
       } catch (error) {
         group.dataset.status = "inviting";
@@ -202,11 +274,24 @@ function inviteRow(session, seat, onConnected) {
     event.preventDefault();
     connect.click();
   });
-  group.querySelectorAll(".fr-row")[1].append(connect);
+  const answerRow = group.querySelectorAll(".fr-row")[1];
+  answerRow.append(connect);
+  let scanner = null;
+  canScan().then((camera) => {
+    if (!camera || group.dataset.status === "here") return;
+    scanner = scanButton(seatName, status, (text) => {
+      paste.value = text;
+      connect.click();
+    });
+    connect.before(scanner.button);
+    answerRow.after(scanner.video);
+  });
   session.invite(seat).then(
     ({ link: href }) => {
       link.value = href;
-      status.textContent = `Send ${seatName} this link (or let them scan it), then paste their answer here.`;
+      showQr(picture, href, `QR code of the invitation for ${seatName}`);
+      qr.hidden = false;
+      status.textContent = `Send ${name} this link (or let them scan the code), then paste or scan their answer here.`;
     },
     (error) => {
       status.textContent = `The invitation could not be made: ${error?.message || error}`;
@@ -257,6 +342,7 @@ export async function openLobby(page) {
       ready();
     },
   });
+  stopCameras();
   if (answer !== "start" || !friends.every((seat) => session.status(seat) === "here")) {
     session.close("The host did not start the game.");
     return null;
@@ -270,7 +356,7 @@ export async function playWithFriends(page) {
   if (page.friends && page.session === page.friends) return tableDialog(page.friends);
   const session = await openLobby(page);
   if (!session || page.gone) return;
-  page.friends?.close();
+  page.closeFriends("The host has started another game.");
   page.friends = session;
   session.onNotice = (words) => toast(words, { tone: "error", title: "Refused." });
   session.onChange = (seat) => {
@@ -282,9 +368,8 @@ export async function playWithFriends(page) {
     else if (status === "computer") toast(`A computer player plays for ${name} now.`);
     else if (status === "here") toast(`${name} is at the table.`, { tone: "success" });
   };
-  // the host's page closing: every friend is told
-  const leave = () => session.close();
-  window.addEventListener("pagehide", leave, { once: true });
+  // the host's page closing, leaving the table or starting another game tells every
+  // friend and closes the connections (TablePage.closeFriends)
   page.leaving();
   page.use(session, { pending: null, counted: false }, true);
 }
@@ -325,4 +410,5 @@ async function tableDialog(session) {
     className: "wide-dialog fr-lobby",
     actions: [{ label: "Close", value: "close", primary: true }],
   });
+  stopCameras();
 }

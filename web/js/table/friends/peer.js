@@ -14,6 +14,8 @@ import { Inbox, Outbox, ProtocolError } from "./protocol.js";
 
 // Longest wait for the ICE candidates of an offer or answer
 const GATHER_MS = 5000;
+// Longest wait for a closing channel's last messages before its connection is closed
+const CLOSE_MS = 1000;
 
 function gathered(pc) {
   if (pc.iceGatheringState === "complete") return Promise.resolve();
@@ -54,6 +56,18 @@ export async function iceServers() {
   }
 }
 
+// A channel's messages that arrive before its Connection listens (Chromium may deliver
+// the peer's first message before the channel's "open" event): kept, then read first
+const EARLY = new WeakMap();
+
+function keepEarly(channel) {
+  const early = [];
+  const keep = (event) => early.push(event.data);
+  channel.addEventListener("message", keep);
+  EARLY.set(channel, { early, keep });
+  return channel;
+}
+
 function peerConnection(iceServers) {
   return new RTCPeerConnection({ iceServers: iceServers || [] });
 }
@@ -61,7 +75,7 @@ function peerConnection(iceServers) {
 /** The host's side of one friend's connection: the offer, then the answer accepted. */
 export async function offerPeer({ iceServers = [] } = {}) {
   const pc = peerConnection(iceServers);
-  const channel = pc.createDataChannel("celestix", { ordered: true });
+  const channel = keepEarly(pc.createDataChannel("celestix", { ordered: true }));
   const open = new Promise((resolve) => {
     channel.addEventListener("open", () => resolve(channel), { once: true });
   });
@@ -83,7 +97,7 @@ export async function answerPeer(offerSdp, { iceServers = [] } = {}) {
   const pc = peerConnection(iceServers);
   const channel = new Promise((resolve) => {
     pc.addEventListener("datachannel", (event) => {
-      const ch = event.channel;
+      const ch = keepEarly(event.channel);
       if (ch.readyState === "open") resolve(ch);
       else ch.addEventListener("open", () => resolve(ch), { once: true });
     });
@@ -108,6 +122,16 @@ export class Connection {
     this.onRefused = () => {};
     this.onClose = () => {};
     channel.addEventListener("message", (event) => this.receive(event.data));
+    // what came before: read once the connection's owner has set onMessage
+    const before = EARLY.get(channel);
+    if (before) {
+      channel.removeEventListener("message", before.keep);
+      EARLY.delete(channel);
+      if (before.early.length)
+        queueMicrotask(() => {
+          for (const text of before.early) this.receive(text);
+        });
+    }
     const close = () => this.ended();
     channel.addEventListener("close", close);
     pc?.addEventListener("connectionstatechange", () => {
@@ -142,12 +166,25 @@ export class Connection {
     this.onClose();
   }
 
+  /** Close the channel (what was sent, a "bye" say, goes first), then the connection. */
   close() {
+    const pc = this.pc;
+    const end = () => {
+      try {
+        pc?.close();
+      } catch {
+        // already closed
+      }
+    };
     try {
       this.channel.close();
-      this.pc?.close();
     } catch {
       // already closed
+    }
+    if (!pc || this.channel.readyState === "closed") end();
+    else {
+      this.channel.addEventListener("close", end, { once: true });
+      setTimeout(end, CLOSE_MS);
     }
     this.ended();
   }
