@@ -179,7 +179,7 @@ def reseed(state: JsonDict, seed: int) -> JsonDict:
     patience) and a game that is over refuse it.
     """
     _plain(state=state, seed=seed)
-    rules, _ = _checked_state(state)
+    rules, _, state = _checked_state(state)
     checked = _check_seed(seed, "seed")
     if rules.hand_field is None:
         raise IllegalActionError(
