@@ -109,7 +109,7 @@ class PrecedencePage extends TrickPage {
 
   renderFelt(view) {
     this.trick.deck = this.deck;
-    this.infoLine.textContent = `${view.trump} is trump · hand ${view.hand_number + 1} · ${seatName(view.dealer)} ${view.dealer === HUMAN ? "deal" : "deals"} · playing to ${view.target}`;
+    this.infoLine.textContent = `Trumps: ${view.trump} · hand ${view.hand_number + 1} · ${seatName(view.dealer)} ${view.dealer === HUMAN ? "deal" : "deals"} · playing to ${view.target}`;
     renderScores(this.scores, view);
     for (let seat = 0; seat < 4; seat += 1) {
       if (seat !== HUMAN)
@@ -205,7 +205,10 @@ class PrecedencePage extends TrickPage {
   }
 
   summary(events) {
-    const summary = handSummary(events, { excessCounted: this.session.view.excess_counted });
+    const summary = handSummary(events, {
+      excessCounted: this.session.view.excess_counted,
+      auditAt: this.session.view.audit_at,
+    });
     const over = gameOver(events);
     const body = h("div", {}, summary.body);
     if (over) body.append(h("h3", { text: over.title }), over.body);
@@ -241,7 +244,8 @@ class PrecedencePage extends TrickPage {
         "Contracts made",
         bids ? `${data.made || 0} of ${bids} (${percent(data.made || 0, bids)})` : "–",
       ],
-      ["Average points per hand", hands ? ((data.points || 0) / hands).toFixed(1) : "–"],
+      // a whole number: a hand scores whole points
+      ["Average points per hand", hands ? String(Math.round((data.points || 0) / hands)) : "–"],
     ];
   }
 
