@@ -80,7 +80,7 @@ def test_a_whole_hand_by_keyboard_and_mouse(
 ) -> None:
     page = table
     open_table(page, "precedence", hash_=f"/deal={DEAL}", speed="brisk")
-    expect(page.locator(".tp-info")).to_contain_text("Void is trump")
+    expect(page.locator(".tp-info")).to_contain_text("Trumps: Void")
     texts = said(page)
 
     # the engine's deal for seat 0 is what the hand shows
@@ -174,7 +174,7 @@ def test_a_whole_hand_by_keyboard_and_mouse(
     texts += said(page)
     history.get_by_role("button", name="Close").click()
     page.locator("dialog.tp-summary-dialog").get_by_role("button", name="Next hand").click()
-    expect(page.locator(".tp-info")).to_contain_text("Frontier is trump")
+    expect(page.locator(".tp-info")).to_contain_text("Trumps: Frontier")
     # (the info line shows the next hand's trump under the summary already: wait for the
     # save to say the hand's end was seen)
     page.wait_for_function(f"() => JSON.parse(localStorage.getItem('{SAVE_KEY}')).pending === null")

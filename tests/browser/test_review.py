@@ -50,6 +50,13 @@ WORDS = {
     "forced": "Forced",
     "unknown": "Not judged",
 }
+# A decision that lost something says so in a sentence (web/js/table/review.js MARKS)
+COST = {
+    "fine": "Fine, though it cost",
+    "inaccuracy": "An inaccuracy that cost",
+    "mistake": "A mistake that cost",
+    "blunder": "A blunder that cost",
+}
 
 
 def mark_of(decision: dict[str, Any], game: str) -> str:
@@ -104,11 +111,12 @@ def check_step(dialog: Locator, decision: dict[str, Any], game: str, k: int, tot
     verdict = dialog.get_by_role("complementary", name="Verdict")
     mark = mark_of(decision, game)
     expect(verdict).to_have_attribute("data-mark", mark)
-    expect(verdict.locator(".advice-title")).to_contain_text(WORDS[mark])
+    words = COST[mark] if decision["loss"] > 0 and mark in COST else WORDS[mark]
+    expect(verdict.locator(".advice-title")).to_contain_text(words)
     expect(verdict.locator(".advice-text")).to_have_text(decision["reason"])
     # said once, in the dialog's own live region: the step's place, its mark, the reason
     spoken = dialog.get_by_role("status")
-    expect(spoken).to_have_text(re.compile(rf"^Decision {k} of {total}, .+\. {WORDS[mark]}\b"))
+    expect(spoken).to_have_text(re.compile(rf"^Decision {k} of {total}, .+\. {re.escape(words)}\b"))
     expect(spoken).to_contain_text(decision["reason"])
     action, best = decision["action"], decision["best"]
     worse = decision["loss"] > 0

@@ -131,9 +131,14 @@ def test_a_round_of_four_by_clicks_taps_and_keys_with_a_reload(
         if phase(page) != "bidding":
             break
         guard_against = page.locator(".sb-bid[data-bid=guard_against]")
-        expect(guard_against).to_contain_text("everyone +6")
+        expect(guard_against).to_contain_text("6 chips each")
         expect(guard_against).to_have_attribute(
-            "title", "Guard against: everyone puts 6 more chips in"
+            "title",
+            "Guard against: the talon goes unseen into the defenders' pile, counting against "
+            "the declarer. Everyone puts 6 more chips in.",
+        )
+        expect(page.locator(".sb-contracts")).to_contain_text(
+            "Guard without: the talon goes unseen into the declarer's pile"
         )
         expect(page.locator(".sb-stakes-rule")).to_contain_text("even one who has passed")
         assert page.evaluate("() => document.activeElement.closest('.sb-bids') !== null")
@@ -222,7 +227,9 @@ def test_a_round_of_four_by_clicks_taps_and_keys_with_a_reload(
         "Wagers: everyone put in 1 chip for the bids, and you added 1 more for each of the "
         "3 defenders: 7 chips on the table."
     )
-    expect(dialog).to_contain_text("This round's wagers: you ")
+    # what the wagers came to, in a sentence ("You gain 3 chips: each of the others pays
+    # you 1.")
+    expect(dialog).to_contain_text(re.compile(r"You (gain|lose) \d+ chips?: "))
     assert dialog.locator(".sb-pair").count() > 0
     # the verdict, the chips moved and where everyone stands come first; the paired pile
     # (the count's working) is folded away after them
@@ -319,11 +326,13 @@ def test_three_and_five_player_tables(page: Page, screenshot: Screenshot) -> Non
     ("stakes", "seed", "said_cost", "button", "title", "rule"),
     [
         # Cass bid Take (Bryn passed) in round 4: everyone has 1 chip in front of them
-        ("everyone", 19, "Cass bid Take: everyone puts 1 more chip in.", "everyone +2",
-         "Guard: everyone puts 2 more chips in", "even one who has passed"),
+        ("everyone", 19, "Cass bid Take: everyone puts 1 more chip in.", "2 chips each",
+         "Guard: as Take, two steps higher. Everyone puts 2 more chips in.",
+         "even one who has passed"),
         # Bryn bid Guard in round 2: only Bryn has 2 chips in front of them
-        ("bidder", 66, "Bryn bid Guard: the bidder puts 2 chips in.", "you +4",
-         "Guard without: the bidder puts 4 chips in", "Only the bidder puts"),
+        ("bidder", 66, "Bryn bid Guard: the bidder puts 2 chips in.", "you pay 4",
+         "Guard without: the talon goes unseen into the declarer's pile, counting for them. "
+         "The bidder puts 4 chips in.", "Only the bidder puts"),
     ],
 )  # fmt: skip
 def test_the_auction_says_what_each_bid_costs_under_the_tables_stakes(

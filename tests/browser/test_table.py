@@ -289,7 +289,7 @@ def test_links_open_what_they_name_and_never_throw_a_game_away(table: Page) -> N
     assert turn(page) == "you"
     page.goto("/#precedence/deal=99")
     answer_link(page, go=True)
-    expect(page.locator(".tp-info")).to_contain_text("Void is trump")
+    expect(page.locator(".tp-info")).to_contain_text("Trumps: Void")
     page.wait_for_function(
         "() => JSON.parse(localStorage.getItem('celestix.precedence.game')).record.seed === 99"
     )
@@ -528,6 +528,7 @@ def test_the_frontier_legend_names_the_voidpilot(table: Page) -> None:
     assert dialog.locator(".legend-letter").all_inner_texts() == ["O", "C", "V", "E"]
     expect(dialog).to_contain_text("Voidpilot: the 12th rank")
     expect(dialog).to_contain_text("StellarPilot (P): only the name changes")
+    expect(dialog).to_contain_text("This game has the Frontier and Void rules")
     dialog.get_by_role("button", name="Close").click()
 
 

@@ -1,7 +1,12 @@
 """The faults of a careless sentence, which neither the engine's words (test_words.py)
 nor a page's (tests/browser/tablekit.py) may show: a wrong article ("a 8", "a Ace", "an
-Guard"), a decimal ("-8.00 chips") and a bare number after a sentence ("(+60 points)").
-A number stays where the sentence says what it is ("wins 8 chips")."""
+Guard"), a decimal ("-8.00 chips"), a bare number after a sentence ("(+60 points)"), a
+sum or an arrow where a sentence belongs ("0 + 4 → 4", "2 + 3"), a signed number after a
+word ("everyone +6") and a bare "none" after a label ("Imperial Audit none", "Auction:
+none"). A number stays where the sentence says what it is ("wins 8 chips").
+
+A hint also says how often in words (celestix/bots/chances.py how_often: "about one time
+in four"), never as a percentage (HINT_CARELESS)."""
 
 from __future__ import annotations
 
@@ -14,6 +19,10 @@ CARELESS = {
     "an before a consonant sound": re.compile(
         r"\b[Aa]n (?:[B-DF-GJ-NP-TV-Zb-df-gj-np-tv-z]|[2-79]|1(?![18]\b)|one\b)"
     ),
-    "a decimal": re.compile(r"\d\.\d\d"),
+    "a decimal": re.compile(r"\d\.\d"),
     "a bare number tail": re.compile(r"\([+-]?\d+(?:\.\d+)?(?: (?:points?|chips?|tricks?))?\)"),
+    "a sum or an arrow": re.compile(r"\d ?\+ ?\d|\w ?[→⇒] ?\w|\w -> \w"),
+    "a signed number after a word": re.compile(r"\b[A-Za-z]+ [+\u2212]\d"),
+    "none after a label": re.compile(r"(?:^|[:\t])\s*none\s*(?:[.\t]|$)", re.IGNORECASE),
 }
+HINT_CARELESS = {"a percentage": re.compile(r"\d\s*%")}

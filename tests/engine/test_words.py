@@ -8,21 +8,27 @@ player should never read: "seat 3", "team 0", card codes ("3C", "14c", "(-21)"),
 identifiers ("guard_without", "no-king") and formulas ("(X + 1) % 4"). Pages name the
 seats themselves ("You", "North"). Rule ids (kebab-case) are for code and stay.
 
-The same sentences are checked for the faults of a careless sentence: a wrong article
-("a 8", "a Ace", "an Guard"), decimals ("-8.00 chips"), bare number tails ("(+60
-points)") and hints that do not start with what to do ("Play the 9 of Border.").
-Reviews of the games played are read too, at every level the games offer.
+The same sentences are checked for the faults of a careless sentence (sentences.py): a
+wrong article ("a 8", "a Ace", "an Guard"), decimals ("-8.00 chips"), bare number tails
+("(+60 points)"), sums and arrows ("0 + 4 → 4"), signed numbers after a word ("everyone
++6"), a bare "none" after a label, percentages in hints ("about 27% of the time") and
+hints that do not start with what to do ("Play the 9 of Border."). Reviews of the games
+played are read too, at every level the games offer, and so are the rules demos'
+captions (web/demos), which name the players as the pages do ("Bryn", "South"), never
+"seat 2".
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from scale import scaled
-from sentences import CARELESS
+from sentences import CARELESS, HINT_CARELESS
 
 from celestix import api
 from celestix.precedence import review as precedence_review
@@ -142,6 +148,10 @@ def test_a_game_speaks_in_players_words(game: str, options: dict[str, Any], game
                 if not reason.startswith(HINT_VERBS[game]):
                     bad.setdefault("a hint that does not start with what to do", []).append(reason)
                 texts.extend([reason, *others])
+                for text in (reason, *others):
+                    for what, pattern in HINT_CARELESS.items():
+                        if pattern.search(text):
+                            bad.setdefault(f"{what} in a hint", []).append(text)
             level = levels[(seat + seed) % len(levels)]
             action = api.bot_action(view, level, moves)
             result = api.apply(state, action, seat)
@@ -169,3 +179,46 @@ def test_the_options_are_described_in_words() -> None:
                 named = spec.get("labels", {})
                 for choice in spec["choices"]:
                     assert isinstance(choice, int) or str(choice) in named, (name, choice)
+
+
+DEMOS = Path(__file__).resolve().parents[2] / "web" / "demos"
+
+
+@pytest.mark.skipif(not DEMOS.is_dir(), reason="web/demos is not beside the tests")
+def test_the_demos_speak_in_players_words() -> None:
+    """Every demo's title, summary and captions: no seat numbers, codes or formulas."""
+    bad: dict[str, list[str]] = {}
+    for path in sorted(DEMOS.glob("*.json")):
+        if path.name == "index.json":
+            continue
+        demo = json.loads(path.read_text(encoding="utf-8"))
+        texts = [demo["title"], demo["summary"], *(step["caption"] for step in demo["steps"])]
+        for text in texts:
+            for what in problems(text, demo["game"]):
+                bad.setdefault(what, []).append(f"{path.name}: {text[:100]}")
+    assert not bad, {what: found[:5] for what, found in bad.items()}
+
+
+def test_the_scan_finds_each_careless_sentence() -> None:
+    """The scan itself: each fault the audits found is caught (so the tests above can
+    fail), and the sentences that replaced them pass."""
+    caught = {
+        "Excess 0 + 4 → 4": "a sum or an arrow",
+        "Seat 2 declares Guard without": "a seat number",
+        "Guard against everyone +6": "a signed number after a word",
+        "Imperial Audit\tnone\tnone": "none after a label",
+        "Auction: none.": "none after a label",
+        "Average points per hand 23.4": "a decimal",
+    }
+    for text, what in caught.items():
+        assert what in problems(text, "precedence"), text
+    assert HINT_CARELESS["a percentage"].search("you win the game about 27% of the time")
+    for text in (
+        "4 added, now 4 of 10",
+        "No Audit this hand",
+        "Guard against: 6 chips each",
+        "You gain 18 chips: each of the others pays you 6.",
+        "none of its legal cards beats it",
+        "From 80 to 120",
+    ):
+        assert not problems(text, "precedence"), text

@@ -282,7 +282,7 @@ def narrate(event: JsonDict, me: int, variant: str) -> str:
     if kind == "tie":
         return str(event["message"])
     if kind == "deal":
-        return f"--- Hand {event['hand_number'] + 1}: {event['trump']} is trump."
+        return f"--- Hand {event['hand_number'] + 1}: {event['trump']} is the trump suit."
     if kind in ("accord_pot", "leftover_pot"):
         pot = "Accord Pot" if kind == "accord_pot" else "Hand Pot (left at the end)"
         return f"{pot}: {event['amount']} chips to team {event['team']}."

@@ -30,8 +30,8 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         "Variant",
         "Core and Border: trump changes each hand, and tricks won beyond your bid add to "
         "Excess; each 10 of Excess costs 100 points (the Imperial Audit). Frontier and "
-        "Void: Void is trump, no Excess, and the StellarPilot is called the Voidpilot "
-        "(the same card).",
+        "Void: Void is the trump suit every hand, no Excess, and the StellarPilot is called "
+        "the Voidpilot (the same card).",
         CORE,
         choices=(CORE, FRONTIER),
         labels={CORE: "Core and Border", FRONTIER: "Frontier and Void"},

@@ -426,11 +426,23 @@ def test_the_idiot_is_said_to_win_whatever_follows() -> None:
 
 
 def test_an_aside_that_empties_a_suit_says_so() -> None:
+    """The reason speaks of the whole aside: the suit its cards empty (never a suit named
+    beside a card of another), or the points all six bank."""
     hand = ["3f", "2c", "5c", "7c", "9s", "10s", "-4", "-9", "-15"]
     assert aside_reason(hand, ["3f", "2c"], "void:1") == (
-        "setting aside the 3 of flasks voids you in flasks, so you can trump them"
+        "it leaves you no flasks, so you can trump them"
     )
-    assert "banks its 3½ points" in aside_reason(["13c", "2c", "-3"], ["13c"], "bank")
+    # the 3 of flasks goes, but the suit emptied is sabres: no card is named for it
+    assert aside_reason(hand, ["3f", "9s", "10s"], "void:3") == (
+        "it leaves you no flasks and sabres, so you can trump them"
+    )
+    assert aside_reason(["3f", "3s", "9s", "-4"], ["3f", "9s"], "low") == (
+        "it leaves you no flasks, so you can trump them"
+    )
+    assert "banks 4 points" in aside_reason(["13c", "2c", "3c", "-3"], ["13c", "2c"], "bank")
+    assert aside_reason(["2c", "3c", "4c"], ["2c", "3c"], "low") == (
+        "it keeps your strong cards in hand"
+    )
 
 
 # --- the arena -----------------------------------------------------------------------------

@@ -14,6 +14,9 @@ import "../cards/sabacc.js";
 import { imperialDeck } from "../cards/imperial.js";
 
 const PRECEDENCE_SEATS = ["South", "West", "North", "East"]; // seats 0-3, clockwise
+// Contract Sabacc's players in the demos (their captions name them so): the game's own
+// names (sabacc/messages.js) for seats 1-4, and Wren where the game says "You"
+const SABACC_SEATS = ["Wren", "Aurel", "Bryn", "Cass", "Dex"];
 // Where each seat sits on the screen, seen from seat 0 (precedence: clockwise, so seat 1
 // is on the left; sabacc: counterclockwise, so seat 1 is on the right)
 const PLACES = {
@@ -38,7 +41,7 @@ function el(tag, className, text) {
 }
 
 export function seatName(game, seat) {
-  return game === "precedence" ? PRECEDENCE_SEATS[seat] : `Seat ${seat}`;
+  return (game === "precedence" ? PRECEDENCE_SEATS : SABACC_SEATS)[seat] ?? "Another player";
 }
 
 function deckOf(game, view) {
@@ -84,19 +87,22 @@ function drawSummary(game, events) {
   const lines = [];
   for (const event of events) {
     if (event.type === "hand_scored") {
-      lines.push(`Hand ${event.hand_number + 1} scored (trump ${event.trump}):`);
+      lines.push(`Hand ${event.hand_number + 1} scored (trumps: ${event.trump}):`);
       for (const team of event.teams) {
-        const names = team.seats.map((s) => seatName(game, s)).join(" + ");
+        const names = team.seats.map((s) => seatName(game, s)).join(" and ");
         const melds = team.meld_points
           ? `, melds ${team.meld_points}${team.melds_halved ? ` halved to ${team.meld_points_scored}` : ""}`
           : "";
-        const audit = team.audits ? `, Imperial Audit ${team.audit_points}` : "";
+        const audit = team.audits
+          ? `, ${team.audits === 1 ? "an Imperial Audit" : `${team.audits} Imperial Audits`} costing ${-team.audit_points} points`
+          : "";
         lines.push(
           `${names}: contract ${team.contract}, ${team.tricks} tricks, ${team.made ? "made" : "failed"}` +
-            `${melds}${audit}: ${team.hand_points >= 0 ? "+" : ""}${team.hand_points}, score ${team.score_after}` +
+            `${melds}${audit}; ${team.hand_points} points this hand, score ${team.score_after}` +
             (game === "precedence" && event.variant === "core"
               ? `, Excess ${team.excess_after}`
-              : ""),
+              : "") +
+            ".",
         );
       }
     } else if (event.type === "hand_pot") {
@@ -295,10 +301,10 @@ function drawInfo(game, view) {
     list.append(item);
   };
   if (game === "precedence") {
-    add("Trump", view.trump);
+    add("Trumps", view.trump);
     add("Hand", view.hand_number + 1);
     const c = view.phase === "declare" ? [null, null] : view.contracts || [null, null];
-    add("Contracts", `S+N ${c[0] ?? "–"} · W+E ${c[1] ?? "–"}`);
+    add("Contracts", `South and North ${c[0] ?? "–"} · West and East ${c[1] ?? "–"}`);
     add("Tricks", `${view.team_tricks?.[0] ?? 0} · ${view.team_tricks?.[1] ?? 0}`);
     add("Scores", `${view.scores[0]} · ${view.scores[1]}`);
     if (view.variant === "core") add("Excess", `${view.excess[0]} · ${view.excess[1]}`);

@@ -142,7 +142,8 @@ class PatienceReviewBoard {
   }
 
   lossWords(decision) {
-    return decision.loss >= 100 ? "the deal was lost here" : "the deal was most likely lost here";
+    // what the move cost, for "A blunder that cost the deal"
+    return decision.loss >= 100 ? "the deal" : "the deal, most likely";
   }
 
   /** The solver's effort (the outcome's words are the summary's own). */

@@ -18,7 +18,7 @@ export function renderScores(el, view) {
       ["Tricks", String(view.team_tricks[team])],
       ["Melds", String(view.team_meld_points[team])],
     ];
-    if (view.excess_counted) rows.push(["Excess", `${view.excess[team]}/${view.audit_at}`]);
+    if (view.excess_counted) rows.push(["Excess", `${view.excess[team]} of ${view.audit_at}`]);
     return h(
       "div",
       {

@@ -18,7 +18,7 @@ export function historyEntries(log, deck, order) {
     const start = hand.start || {};
     const number = start.hand_number ?? 0;
     return {
-      label: `Hand ${number + 1}: ${start.trump} trumps, ${seatName(start.dealer)} dealt`,
+      label: `Hand ${number + 1}: trumps ${start.trump}, ${seatName(start.dealer)} dealt`,
       render: () => renderHand(events, deck, order),
     };
   });

@@ -19,9 +19,10 @@ export function deckLegend(variant = "core") {
     letter: rankIndex(rank, voidpilot),
     text: `${rank === "P" && voidpilot ? "Voidpilot" : RANK_NAMES[rank]}: ${text}`,
   });
+  // the name goes with the game's rules (the variant), never with the hand's trump
   const pilot = voidpilot
-    ? "the 12th rank, just below the Emperor. In Core and Border games the same card is called the StellarPilot (P): only the name changes."
-    : "the 12th rank, just below the Emperor. In Frontier and Void games the same card is called the Voidpilot (V): only the name changes.";
+    ? "the 12th rank, just below the Emperor. This game has the Frontier and Void rules, which call it the Voidpilot; under the Core and Border rules (a choice in New game) the same card is called the StellarPilot (P): only the name changes."
+    : "the 12th rank, just below the Emperor. This game has the Core and Border rules, which call it the StellarPilot, whatever the trump; under the Frontier and Void rules (a choice in New game) the same card is called the Voidpilot (V): only the name changes.";
   return {
     title: "The Imperial deck",
     deck: imperialDeck(variant),

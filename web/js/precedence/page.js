@@ -111,7 +111,7 @@ class PrecedencePage extends TrickPage {
   renderFelt(view) {
     this.trick.deck = this.deck;
     this.sayInfo([
-      `${view.trump} is trump`,
+      `Trumps: ${view.trump}`,
       `hand ${view.hand_number + 1}`,
       `${seatName(view.dealer)} ${view.dealer === HUMAN ? "deal" : "deals"}`,
       `playing to ${view.target}`,
@@ -202,7 +202,10 @@ class PrecedencePage extends TrickPage {
   }
 
   summary(events) {
-    const summary = handSummary(events, { excessCounted: this.session.view.excess_counted });
+    const summary = handSummary(events, {
+      excessCounted: this.session.view.excess_counted,
+      auditAt: this.session.view.audit_at,
+    });
     const over = gameOver(events);
     // at the game's end its result comes first, then the last hand's table
     const body = over
@@ -247,7 +250,8 @@ class PrecedencePage extends TrickPage {
         "Contracts made",
         bids ? `${data.made || 0} of ${bids} (${percent(data.made || 0, bids)})` : "–",
       ],
-      ["Average points per hand", hands ? ((data.points || 0) / hands).toFixed(1) : "–"],
+      // a whole number: a hand scores whole points
+      ["Average points per hand", hands ? String(Math.round((data.points || 0) / hands)) : "–"],
     ];
   }
 

@@ -38,7 +38,7 @@ export const reviewWords = {
   lossWords: (loss) => plural(loss, "point"),
 
   context(decision, view) {
-    const trump = `${view.trump} is trump.`;
+    const trump = `Trumps: ${view.trump}.`;
     if (decision.kind === "declare") return trump;
     const bids = view.bids
       .map((bid, seat) => (bid === null ? null : `${seatName(seat)} ${bid}`))

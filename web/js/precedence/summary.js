@@ -3,7 +3,7 @@
 // full or halved, Excess and the Imperial Audit, hand points, score), the Hand Pot, and
 // at the end the Accord Pot and the final chips.
 //
-//   handSummary(events, {excessCounted}) -> {title, body: Node}
+//   handSummary(events, {excessCounted, auditAt}) -> {title, body: Node}
 //   gameOver(events) -> {title, body: Node, winner} | null (the game goes on)
 
 import { HUMAN, plural, resultLine, seatName, signed, teamName } from "./messages.js";
@@ -13,6 +13,14 @@ function el(tag, className, text) {
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
+}
+
+/** A team's Excess this hand in words: "4 added, now 4 of 10", "None added, still 3 of 10"
+ * (`auditAt`: the Excess that brings an Imperial Audit, the view's audit_at). */
+function excessWords(t, auditAt) {
+  const now = `${t.excess_after} of ${auditAt}`;
+  if (!t.excess_added) return `None added, still ${now}`;
+  return `${t.excess_added} added, now ${now}`;
 }
 
 const chipsStay = (n) => `${plural(n, "chip")} ${n === 1 ? "stays" : "stay"}`;
@@ -27,7 +35,7 @@ function row(table, label, values, header = false) {
   table.append(tr);
 }
 
-export function handSummary(events, { excessCounted = true } = {}) {
+export function handSummary(events, { excessCounted = true, auditAt = 10 } = {}) {
   const scored = events.find((e) => e.type === "hand_scored");
   const pot = events.find((e) => e.type === "hand_pot");
   if (!scored) return null;
@@ -46,7 +54,7 @@ export function handSummary(events, { excessCounted = true } = {}) {
   row(
     tbody,
     "Bids",
-    teams.map((t) => t.bids.join(" + ")),
+    teams.map((t) => t.bids.join(" and ")),
   );
   row(
     tbody,
@@ -86,13 +94,15 @@ export function handSummary(events, { excessCounted = true } = {}) {
     row(
       tbody,
       "Excess",
-      teams.map((t) => `${t.excess_before} + ${t.excess_added} → ${t.excess_after}`),
+      teams.map((t) => excessWords(t, auditAt)),
     );
     row(
       tbody,
       "Imperial Audit",
       teams.map((t) =>
-        t.audits ? `${plural(t.audits, "Audit")}: ${signed(t.audit_points)}` : "none",
+        t.audits
+          ? `${t.audits === 1 ? "Audited" : `Audited ${t.audits} times`}: ${signed(t.audit_points)}`
+          : "No Audit this hand",
       ),
     );
   }
@@ -104,10 +114,18 @@ export function handSummary(events, { excessCounted = true } = {}) {
   row(
     tbody,
     "Score",
-    teams.map((t) => `${t.score_before} → ${t.score_after}`),
+    teams.map((t) => `From ${t.score_before} to ${t.score_after}`),
   );
   table.append(thead, tbody);
   body.append(table);
+  if (excessCounted)
+    body.append(
+      el(
+        "p",
+        "pr-pot-line",
+        `Excess: each trick taken beyond a contract adds 1; at ${auditAt}, the Imperial Audit takes 100 points and the Excess starts again.`,
+      ),
+    );
   if (pot) {
     const p = el("p", "pr-pot-line");
     const shares = (pot.shares || [])

@@ -8,7 +8,7 @@ import { createCard } from "../cards/card.js";
 import "../cards/sabacc.js";
 import { h } from "../ui/dom.js";
 import { GameLog } from "../table/history.js";
-import { bidName, card, points, seatName, settlementLines } from "./messages.js";
+import { bidName, card, chips, points, seatName, settlementLines, subject } from "./messages.js";
 
 const who = (seat) => (seat === 0 ? "You" : seatName(seat));
 
@@ -50,11 +50,15 @@ function renderRound(start, events) {
   if (start.dealer !== undefined) box.append(h("p", { text: `Dealer: ${who(start.dealer)}.` }));
   if (start.hand?.length) box.append(line("Your cards as dealt", start.hand));
   const cost = (b) =>
-    (b.callers || [b.seat]).length > 1 ? `everyone +${b.stake}` : `stake ${b.stake}`;
+    (b.callers || [b.seat]).length > 1 ? `${chips(b.stake)} each` : chips(b.stake);
   const bids = events
     .filter((e) => e.type === "bid")
-    .map((b) => `${who(b.seat)} ${bidName(b.bid).toLowerCase()}${b.stake ? ` (${cost(b)})` : ""}`);
-  box.append(h("p", { text: `Auction: ${bids.join(", ") || "none"}.` }));
+    .map((b) =>
+      b.bid === "pass"
+        ? subject(b.seat, "pass")
+        : `${subject(b.seat, "bid")} ${bidName(b.bid)}${b.stake ? ` (${cost(b)})` : ""}`,
+    );
+  box.append(h("p", { text: `Auction: ${bids.join(", ") || "no bids"}.` }));
   const counted = events.find((e) => e.type === "round_counted");
   if (counted) {
     if (counted.talon?.length) box.append(line("Talon", counted.talon));

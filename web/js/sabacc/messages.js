@@ -57,6 +57,30 @@ export function talonWords(to) {
   return TALON_WORDS[to] || "";
 }
 
+// What each contract means, in a short phrase (RULES.md 3.3): where the talon goes. The
+// declarer always needs 46 of the deck's 91 points.
+const CONTRACT_WORDS = {
+  take: "the talon is shown, then joins the declarer's hand, who sets aside as many cards",
+  push: "as Take, one step higher",
+  guard: "as Take, two steps higher",
+  guard_without: "the talon goes unseen into the declarer's pile, counting for them",
+  guard_against: "the talon goes unseen into the defenders' pile, counting against the declarer",
+};
+
+/** What a contract means: "Guard without: the talon goes unseen into the declarer's pile,
+ * counting for them". */
+export function contractMeaning(bid) {
+  const words = CONTRACT_WORDS[bid];
+  return words ? `${bidName(bid)}: ${words}` : bidName(bid);
+}
+
+/** The contracts offered, explained in one line for the bid panel. */
+export function contractsLine(bids) {
+  const offered = bids.filter((bid) => bid in CONTRACT_WORDS);
+  if (!offered.length) return "";
+  return `${offered.map(contractMeaning).join(". ")}. The declarer needs 46 of the 91 points.`;
+}
+
 // ---- the stakes (the table option `stakes`: "everyone" calls every bid, or the bidder alone)
 
 /** Whether every player puts each bid's stake in (a view's or a record's options; a
@@ -70,21 +94,35 @@ function moreChips(n) {
   return `${n} more chip${Math.abs(n) === 1 ? "" : "s"}`;
 }
 
+/** What a bid's stake asks, in words: "everyone puts 2 more chips in" / "the bidder puts
+ * 2 chips in". */
+function stakeWords(stake, options) {
+  if (!stake) return "no chips";
+  return everyoneCalls(options)
+    ? `everyone puts ${moreChips(stake)} in`
+    : `the bidder puts ${chips(stake)} in`;
+}
+
 /** What a bid costs, in words: "Guard: everyone puts 2 more chips in" / "Guard: the
  * bidder puts 2 chips in". */
 export function bidCost(bid, stake, options) {
-  if (!stake) return `${bidName(bid)}: no chips`;
-  return everyoneCalls(options)
-    ? `${bidName(bid)}: everyone puts ${moreChips(stake)} in`
-    : `${bidName(bid)}: the bidder puts ${chips(stake)} in`;
+  return `${bidName(bid)}: ${stakeWords(stake, options)}`;
 }
 
-/** The short cost on a bid button ("everyone +2" / "you +2") or, with `who` null, on an
- * auction entry or a plate ("everyone +2" / "+2"). */
+/** A bid button's description: what the contract means, then what it costs ("Guard
+ * without: the talon goes unseen into the declarer's pile, counting for them. Everyone
+ * puts 4 more chips in."). */
+export function bidDescription(bid, stake, options) {
+  const cost = stakeWords(stake, options);
+  return `${contractMeaning(bid)}. ${cost.charAt(0).toUpperCase()}${cost.slice(1)}.`;
+}
+
+/** The short cost on a bid button ("2 chips each" / "you pay 2") or, with `who` null, on
+ * an auction entry or a plate ("2 chips each" / "2 chips"). */
 export function bidCostShort(stake, options, who = "you") {
   if (!stake) return "no chips";
-  if (everyoneCalls(options)) return `everyone +${stake}`;
-  return who ? `${who} +${stake}` : `+${stake}`;
+  if (everyoneCalls(options)) return `${chips(stake)} each`;
+  return who ? `${who} pay ${stake}` : chips(stake);
 }
 
 /** How the wagers grow under the table's rule, in a line for the auction. */
@@ -99,7 +137,6 @@ export function stakesRule(options) {
 export function settlementLines(settled, declarer, players) {
   const name = (s) => (s === 0 ? "you" : seatName(s));
   const Name = (s) => (s === 0 ? "You" : seatName(s));
-  const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
   const defenders = [];
   for (let s = 0; s < players; s += 1) if (s !== declarer) defenders.push(s);
   const lines = [];
@@ -126,11 +163,31 @@ export function settlementLines(settled, declarer, players) {
       `The contract is lost: the defenders divide the ${chips(settled.table)}, ${chips(share)} each${settled.remainder ? `, and the ${chips(settled.remainder)} left over ${settled.remainder === 1 ? "goes" : "go"} into the Ante Pot` : ""}.`,
     );
   }
-  if (settled.net)
-    lines.push(
-      `This round's wagers: ${[declarer, ...defenders].map((s) => `${name(s)} ${signed(settled.net[s])}`).join(", ")}.`,
-    );
+  if (settled.net) lines.push(netLine(settled.net, declarer, defenders));
   return lines;
+}
+
+/** What the round's wagers came to for each player, in a sentence: "You gain 18 chips:
+ * each of the others pays you 6." / "Cass loses 21 chips: each of the others gains 7." */
+function netLine(net, declarer, defenders) {
+  const name = (s) => (s === 0 ? "you" : seatName(s));
+  const you = declarer === 0;
+  const gain = net[declarer] >= 0;
+  const own = `${you ? "You" : seatName(declarer)} ${gain ? (you ? "gain" : "gains") : you ? "lose" : "loses"} ${chips(Math.abs(net[declarer]))}`;
+  const others = defenders.filter((s) => net[s]);
+  if (!others.length) return `${own}; nobody else gains or loses anything.`;
+  const equal =
+    others.length === defenders.length && others.every((s) => net[s] === net[others[0]]);
+  const amount = (s) => Math.abs(net[s]);
+  if (equal)
+    return gain
+      ? `${own}: each of the others pays ${name(declarer)} ${amount(others[0])}.`
+      : `${own}: each of the others gains ${amount(others[0])}.`;
+  const each = others.map((s) => {
+    const verb = net[s] < 0 ? "pay" : "gain";
+    return `${name(s)} ${s === 0 ? verb : `${verb}s`} ${amount(s)}`;
+  });
+  return `${own}: ${each.join(", ")}.`;
 }
 
 /** One sentence per event worth saying; the round's end is said by the count panel. */

@@ -22,9 +22,10 @@ import { roundBody, roundEnd, roundTitle } from "./count.js";
 import { SabaccFelt } from "./felt.js";
 import { historyEntries } from "./history.js";
 import {
-  bidCost,
   bidCostShort,
+  bidDescription,
   bidName,
+  contractsLine,
   card,
   chips,
   describe,
@@ -225,9 +226,9 @@ class SabaccPage extends TrickPage {
               type: "button",
               class: `btn sb-bid${action.bid === "pass" ? "" : " primary"}`,
               dataset: { bid: action.bid, value: action.bid },
-              // the cost in words on hover, and as the button's description for screen readers
-              // (its name stays the visible text)
-              title: stake ? bidCost(action.bid, stake, view.options) : null,
+              // what the contract means and costs in words on hover, and as the button's
+              // description for screen readers (its name stays the visible text)
+              title: stake ? bidDescription(action.bid, stake, view.options) : null,
               onclick: () => this.act({ type: "bid", bid: action.bid }),
             },
             h("span", { class: "sb-bid-name", text: bidName(action.bid) }),
@@ -239,6 +240,10 @@ class SabaccPage extends TrickPage {
       "div",
       { class: "sb-bid-panel" },
       bar,
+      h("p", {
+        class: "sb-contracts",
+        text: contractsLine(legal.filter((a) => a.type === "bid").map((a) => a.bid)),
+      }),
       h("p", { class: "sb-stakes-rule", text: stakesRule(view.options) }),
     );
   }
@@ -363,7 +368,8 @@ class SabaccPage extends TrickPage {
       ["Contracts made", `${data.made || 0} (${percent(data.made || 0, declared)})`],
       [
         "Average count as declarer",
-        declared ? `${((data.declarerHalfPoints || 0) / declared / 2).toFixed(1)} points` : "–",
+        // to the nearest half point, as the count says points ("45½")
+        declared ? `${points(Math.round((data.declarerHalfPoints || 0) / declared))} points` : "–",
       ],
       ["Chips won over all games", `${(data.chipsWon || 0) >= 0 ? "+" : ""}${data.chipsWon || 0}`],
     ];

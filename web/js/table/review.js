@@ -18,7 +18,7 @@
 //   run.progress        {done, total} steps
 //   markOf(decision, scale) -> "best" | "fine" | "inaccuracy" | "mistake" | "blunder" |
 //                       "forced" | "unknown"; scale: {inaccuracy, mistake, blunder, best}
-//   MARKS[mark] -> {word, sign}
+//   MARKS[mark] -> {word, sign, cost}; markSentence(mark, loss) -> "A mistake that cost 6 points"
 //   const positions = new Positions(session, seat)
 //   await positions.at(index) -> {state, view, legal}: the position before action `index`
 
@@ -31,16 +31,24 @@ const KEEP = 8;
 const runs = new Map();
 
 // What each mark is called, and its sign (the chess annotators' where they have one);
-// a mark is never shown by colour alone.
+// a mark is never shown by colour alone. `cost` starts the sentence of a decision that
+// lost something ("A mistake that cost about half a chip").
 export const MARKS = {
   best: { word: "Best", sign: "★" },
-  fine: { word: "Fine", sign: "✓" },
-  inaccuracy: { word: "Inaccuracy", sign: "?!" },
-  mistake: { word: "Mistake", sign: "?" },
-  blunder: { word: "Blunder", sign: "??" },
+  fine: { word: "Fine", sign: "✓", cost: "Fine, though it cost" },
+  inaccuracy: { word: "Inaccuracy", sign: "?!", cost: "An inaccuracy that cost" },
+  mistake: { word: "Mistake", sign: "?", cost: "A mistake that cost" },
+  blunder: { word: "Blunder", sign: "??", cost: "A blunder that cost" },
   forced: { word: "Forced", sign: "•" },
   unknown: { word: "Not judged", sign: "–" },
 };
+
+/** The mark in a sentence: "A mistake that cost about half a chip" (`loss`: the game's
+ * words for what the decision lost, or "" for the mark's word alone). */
+export function markSentence(mark, loss) {
+  const { word, cost } = MARKS[mark];
+  return loss ? `${cost || `${word}: it cost`} ${loss}` : word;
+}
 
 /** A decision's mark: forced, not judged, or by the size of its loss in the game's unit
  * (`scale`: the least loss of an inaccuracy, a mistake and a blunder; `best: false` for a

@@ -18,7 +18,7 @@
 //       await board.prepare(indices)       before the steps run: the decisions' positions
 //       await board.show(decision, mark)   draw the position before `decision`
 //       board.title(decision)              "Trick 4", "Your bid", "Move 166"
-//       board.lossWords(decision)          the loss in words ("15 points"), or ""
+//       board.lossWords(decision)          what the decision cost ("15 points", "the deal")
 //       board.actionName(action, decision) the move in words ("the 9 of Void")
 //       board.summary(review) -> Node      the game's part of the summary (par, outcome)
 //       board.walked(decision) -> bool     whether the walk stops at this decision
@@ -30,7 +30,7 @@ import { AdvicePanel } from "../ui/advice.js";
 import { openDialog } from "../ui/dialog.js";
 import { h } from "../ui/dom.js";
 import { iconButton } from "../ui/icons.js";
-import { MARKS, markOf } from "./review.js";
+import { MARKS, markOf, markSentence } from "./review.js";
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -271,9 +271,10 @@ class Walk {
 
   /** The decision's mark and the engine's reason, said in the live panel. */
   verdict(decision, mark) {
-    const { word, sign } = MARKS[mark];
+    const { sign } = MARKS[mark];
     const loss = decision.loss > 0 ? this.board.lossWords(decision) : "";
-    const title = `${sign} ${word}${loss ? `: ${loss}` : ""}`;
+    const sentence = markSentence(mark, loss);
+    const title = `${sign} ${sentence}`;
     const played = `Your choice: ${this.board.actionName(decision.action, decision)}.`;
     const better =
       mark === "best" || mark === "forced" || mark === "unknown" || decision.loss === 0
@@ -288,7 +289,7 @@ class Walk {
       iconName: "hint",
     });
     this.advice.el.dataset.mark = mark;
-    this.said.textContent = `${this.counter.textContent}, ${this.heading.textContent}. ${word}${loss ? `, ${loss}` : ""}. ${decision.reason}`;
+    this.said.textContent = `${this.counter.textContent}, ${this.heading.textContent}. ${sentence}. ${decision.reason}`;
   }
 
   /** The summary: the engine's words, the marks counted, the game's part (par), and the
@@ -334,7 +335,7 @@ class Walk {
             { class: "rv-costly" },
             costly.map((k) => {
               const decision = this.steps[k];
-              const label = `${this.board.title(decision)}: ${this.board.actionName(decision.action, decision)}, ${this.board.lossWords(decision)}`;
+              const label = `${this.board.title(decision)}: ${this.board.actionName(decision.action, decision)}, which cost ${this.board.lossWords(decision)}`;
               return h(
                 "li",
                 {},

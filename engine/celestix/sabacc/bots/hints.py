@@ -21,7 +21,6 @@ from typing import cast
 
 from celestix.bots.budget import rounded
 from celestix.bots.chances import how_often
-from celestix.bots.chances import percent as _percent
 from celestix.sabacc.auction import BID_NAMES, PASS
 from celestix.sabacc.bots.deals import Knowledge
 from celestix.sabacc.bots.equity import EQUITY_UNITS
@@ -217,22 +216,20 @@ def _names(cards: list[str]) -> str:
 
 
 def aside_reason(hand: list[str], cards: list[str], label: str) -> str:
-    """Why the aside ``cards`` (built as ``label`` says) is good, naming its first card."""
-    first = cards[0]
-    name = _the(first)
+    """Why the whole aside ``cards`` (built as ``label`` says) is good: what the six do
+    together, so that the headline and each compared aside speak of their own cards."""
     if label == "forced":
-        return f"Only Sabaccs are left to set aside: {name} is the weakest"
+        return f"Only Sabaccs are left to set aside: {_the(cards[0])} is the weakest"
     rest = [c for c in hand if c not in cards]
     voided = [s for s in "cfst" if any(SUIT_OF[c] == s for c in cards)
               and not any(SUIT_OF[c] == s for c in rest)]  # fmt: skip
-    if voided and any(rest_card for rest_card in rest if SUIT_OF[rest_card] == SABACC):
+    if voided and any(SUIT_OF[c] == SABACC for c in rest):
         suits = " and ".join(_suit_name(s) for s in voided)
-        return f"setting aside {name} voids you in {suits}, so you can trump them"
-    if HALF_POINTS[first] > 1:
-        return (
-            f"setting aside {name} banks its {points_text(HALF_POINTS[first])} points in your pile"
-        )
-    return f"setting aside {name} keeps your strong cards in hand"
+        return f"it leaves you no {suits}, so you can trump them"
+    banked = sum(HALF_POINTS[c] for c in cards)
+    if banked > len(cards):  # more than ordinary cards, half a point each
+        return f"it banks {points_text(banked)} points in your pile"
+    return "it keeps your strong cards in hand"
 
 
 # --- bidding -----------------------------------------------------------------------------
@@ -293,8 +290,9 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
 
 def win_words(wins: int, samples: int) -> str:
     """A last-round choice's share of the game's win, in words."""
-    share = _percent(wins, WIN_UNITS * max(1, samples))
-    return f"you end on top about {share}% of the time (a tie counted as shared)"
+    return (
+        f"you end on top {how_often(wins, WIN_UNITS * max(1, samples))} (a tie counted as shared)"
+    )
 
 
 def game_reason(estimate: BidEstimate) -> str:
@@ -322,13 +320,9 @@ def game_reason(estimate: BidEstimate) -> str:
     )
 
 
-def _game_percent(equities: int, samples: int) -> int:
-    return _percent(equities, EQUITY_UNITS * max(1, samples))
-
-
 def game_words(equities: int, samples: int) -> str:
     """A choice's chance of winning the game (rounds still to come), in words."""
-    return f"you win the game about {_game_percent(equities, samples)}% of the time"
+    return f"you win the game {how_often(equities, EQUITY_UNITS * max(1, samples))}"
 
 
 def pass_words(highest: str | None, made: int, samples: int) -> str:
