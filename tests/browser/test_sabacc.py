@@ -9,6 +9,7 @@ text the page shows or says over the round is checked for internal words.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
