@@ -46,9 +46,17 @@ GEOMETRY = """(selector) => {
         const at = document.elementFromPoint(x, y);
         return Boolean(at && (at === el || el.contains(at)));
     });
+    // what lies in the felt shows only inside it (the felt clips what overflows it)
+    const felt = document.querySelector(".tp-felt")?.getBoundingClientRect();
+    const seen = (el) => {
+        const b = box(el);
+        if (!felt || !el.closest(".tp-felt")) return b;
+        return { left: Math.max(b.left, felt.left), top: Math.max(b.top, felt.top),
+                 right: Math.min(b.right, felt.right), bottom: Math.min(b.bottom, felt.bottom) };
+    };
     const others = [...document.querySelectorAll(selector)]
         .filter((el) => el.getClientRects().length)
-        .map((el) => ({ name: el.className, box: box(el) }));
+        .map((el) => ({ name: el.className, box: seen(el) }));
     return {
         advice: box(advice),
         hinted: hinted.map((el) => ({ name: el.className, box: box(el) })),
