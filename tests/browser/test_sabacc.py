@@ -84,8 +84,8 @@ def phase(page: Page) -> str:
 
 
 def play_by_keys(page: Page) -> None:
-    """Play a raised card with the keyboard alone: H, Home, arrows, Enter."""
-    page.keyboard.press("h")
+    """Play a raised card with the keyboard alone: C, Home, arrows, Enter."""
+    page.keyboard.press("c")
     page.keyboard.press("Home")
     steps = page.locator(".tp-hand .card").evaluate_all(
         "cs => cs.findIndex((c) => c.matches('.legal'))"
@@ -167,7 +167,7 @@ def test_a_round_of_four_by_clicks_taps_and_keys_with_a_reload(
     expect(free.first).to_have_attribute("aria-pressed", "true")
     free.first.click(position={"x": 10, "y": 30})  # taken back
     expect(free.first).to_have_attribute("aria-pressed", "false")
-    page.keyboard.press("h")
+    page.keyboard.press("c")
     page.keyboard.press("Home")
     chosen = 0
     while chosen < 6:

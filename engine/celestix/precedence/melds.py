@@ -17,7 +17,16 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from celestix.errors import IllegalActionError
-from celestix.precedence.cards import CARD_ID, DECK, RANK_OF, SUIT_OF, card_name, card_names
+from celestix.precedence.cards import (
+    CARD_ID,
+    DECK,
+    RANK_OF,
+    SUIT_NAMES,
+    SUIT_OF,
+    card_name,
+    card_names,
+    rank_name,
+)
 
 TRIAD = "triad"
 QUAD = "quad"
@@ -54,6 +63,24 @@ def meld_points(kind: str, size: int) -> int:
 def meld_label(kind: str, size: int) -> str:
     """A meld's name for people: ``"Triad"``, ``"Quad"``, ``"Run of 4"``."""
     return f"Run of {size}" if kind == RUN else KIND_NAMES[kind]
+
+
+def meld_name(cards: Sequence[str], variant: str, held: Iterable[str] = ()) -> str:
+    """A meld named by its cards, for people: ``"Triad of 6s"``, ``"Quad of Officers"``,
+    ``"Run of 4 to 6 in Frontier"``. A Triad taken from four cards of a rank that ``held``
+    holds names the card it leaves out (``"Triad of 6s without the 6 of Core"``), so that
+    no two melds of a hand have one name."""
+    kind = meld_kind(cards)
+    assert kind is not None
+    ranks = sorted(RANK_OF[card] for card in cards)
+    if kind == RUN:
+        low, high = rank_name(ranks[0], variant), rank_name(ranks[-1], variant)
+        return f"Run of {low} to {high} in {SUIT_NAMES[SUIT_OF[cards[0]]]}"
+    name = f"{KIND_NAMES[kind]} of {rank_name(ranks[0], variant)}s"
+    left = [card for card in held if RANK_OF[card] == ranks[0] and card not in cards]
+    if kind == TRIAD and left:
+        name += f" without the {card_name(left[0], variant)}"
+    return name
 
 
 def describe_meld(cards: Sequence[str]) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from typing import Any
 from precedence.support import act, bid_all, declare_all, fill, later_hand, new, suit
 
 from celestix import api
-from celestix.precedence.bots.hints import card_reason, meld_labels
+from celestix.precedence.bots.hints import card_reason, declare_sentence, meld_labels
 from celestix.precedence.bots.knowledge import Seen
 
 State = dict[str, Any]
@@ -79,3 +79,47 @@ def test_melds_are_counted_in_words() -> None:
     assert meld_labels(["Triad", "Triad"]) == "two Triads"
     assert meld_labels(["Quad", "Run of 3", "Run of 3"]) == "Quad and two Runs of 3"
     assert meld_labels(["Run of 4", "Triad"]) == "Run of 4 and Triad"
+
+
+def declare_hint(cards: list[str]) -> tuple[dict[str, Any], list[str]]:
+    """The hint for the first seat to declare, holding ``cards``: the hint and the hand."""
+    first = new({"hands": fill({})})["to_act"]
+    state = new({"hands": fill({first: cards})})
+    view = api.view(state, first)
+    return api.hint(view, "strong"), view["hand"]
+
+
+def test_the_declare_hint_names_each_meld_by_its_cards() -> None:
+    # two Triads (the 6s and the StellarPilots) and a Run in Frontier beside the Pilot's
+    hint, hand = declare_hint(["6V", "6B", "6C", "PV", "PB", "PF", "OF", "MF", "2C", "9V"])
+    melds = hint["action"]["melds"]
+    assert melds, hint["reason"]
+    headline = hint["reason"].split(". ")[0] + "."
+    names = {
+        "6": "6s",
+        "P": "StellarPilots",
+    }
+    for meld in melds:
+        if len({card[0] for card in meld}) == 1:  # a Triad: its rank is named
+            assert names[meld[0][0]] in headline, (meld, headline)
+        else:  # the Run: its ends and its suit
+            assert "in Frontier" in headline, (meld, headline)
+    assert "Triad." not in headline and "two Triads" not in hint["reason"]
+    # the choices compared are told apart by their words, one line each
+    reasons = [alt["reason"] for alt in hint["alternatives"]]
+    assert len(set(reasons)) == len(reasons), reasons
+    assert all(card in hand for meld in melds for card in meld)
+
+
+def test_declare_sentences() -> None:
+    held = ["6V", "6B", "6C", "6F", "PV", "PB", "PF", "4F", "5F"]
+    assert declare_sentence([["6V", "6B", "6C"]], "stellar", held) == (
+        "Declare your Triad of 6s without the 6 of Frontier."
+    )
+    both = declare_sentence([["6V", "6B", "6C", "6F"], ["PV", "PB", "PF"]], "stellar", held)
+    assert both == "Declare your Quad of 6s and your Triad of StellarPilots."
+    held = ["6V", "6B", "6C", "PV", "PB", "PF", "3F", "4F", "5F"]
+    triads = declare_sentence([["6V", "6B", "6C"], ["PV", "PB", "PF"]], "stellar", held)
+    assert triads == "Declare both Triads: the 6s and the StellarPilots."
+    run = declare_sentence([["3F", "4F", "5F"]], "stellar", held)
+    assert run == "Declare your Run of 3 to 5 in Frontier."

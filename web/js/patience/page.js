@@ -60,7 +60,7 @@ class PatiencePage extends TablePage {
     this.stateChip = h("span", { class: "pt-state", hidden: true });
     this.infoLine.append(this.dealNumber, this.optionsText, this.stateChip);
     const board = h("div", { class: "pt-board" });
-    this.advice = new AdvicePanel({ label: "Hint" });
+    this.advice = new AdvicePanel({ label: "Hint", compact: true });
     root.append(
       board,
       h("div", { class: "pt-advice" }, this.advice.el),
@@ -402,12 +402,16 @@ class PatiencePage extends TablePage {
     if (!session || session.view.over) return Promise.resolve(false);
     const view = session.view;
     return this.advice
-      .ask(async () => {
-        const hint = await this.ask(() => this.engine.hint(view, HINT_LEVEL));
-        if (this.session !== session || session.view !== view) return null;
-        this.table.point(hintTarget(hint.action));
-        return hintAdvice(hint);
-      }, this.toolButton("hint"))
+      .ask(
+        async () => {
+          const hint = await this.ask(() => this.engine.hint(view, HINT_LEVEL));
+          if (this.session !== session || session.view !== view) return null;
+          this.table.point(hintTarget(hint.action));
+          return hintAdvice(hint);
+        },
+        this.toolButton("hint"),
+        { name: "hint", of: view },
+      )
       .catch((error) => this.trouble(error));
   }
 

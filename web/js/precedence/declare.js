@@ -19,6 +19,23 @@ import { plural } from "./messages.js";
 
 const keyOf = (meld) => meld.join(" ");
 
+/** A meld in short words from its cards' names (the deck's own rank and suit words):
+ * "Triad of 6s (Void, Border, Core)", "Run of 3: 4 to 6 of Frontier". */
+export function meldWords(meld, deck) {
+  const parts = meld.map((code) => {
+    const name = cardName(code, deck);
+    const at = name.lastIndexOf(" of ");
+    return { rank: name.slice(0, at), suit: name.slice(at + 4) };
+  });
+  if (parts.every((p) => p.rank === parts[0].rank)) {
+    const kind = meld.length === 4 ? "Quad" : "Triad";
+    const suits = meld.length === 4 ? "" : ` (${parts.map((p) => p.suit).join(", ")})`;
+    return `${kind} of ${parts[0].rank}s${suits}`;
+  }
+  const last = parts[parts.length - 1];
+  return `Run of ${meld.length}: ${parts[0].rank} to ${last.rank} of ${last.suit}`;
+}
+
 export class DeclarePanel {
   constructor({ deck, preview, declare, changed }) {
     this.deck = deck;
@@ -47,7 +64,8 @@ export class DeclarePanel {
           class: "btn pr-meld-choice",
           "aria-pressed": "false",
           dataset: { meld: keyOf(meld), value: keyOf(meld) },
-          text: meld.map((c) => cardName(c, this.deck)).join(", "),
+          text: meldWords(meld, this.deck),
+          title: meld.map((c) => cardName(c, this.deck)).join(", "),
           onclick: () => this.toggleMeld(meld),
         }),
       ),
@@ -76,6 +94,15 @@ export class DeclarePanel {
 
   focus() {
     return this.melds.length ? this.group.focus() : false;
+  }
+
+  /** The buttons that make `action` (a declaration): its melds' buttons, or the one
+   * button when it declares nothing (where a hint points). */
+  buttonsFor(action) {
+    if (!action.melds.length) return [this.button];
+    return action.melds.map((meld) =>
+      this.options.querySelector(`.pr-meld-choice[data-meld="${keyOf(meld)}"]`),
+    );
   }
 
   toggle(code) {

@@ -272,6 +272,7 @@ class PrecedencePage extends TrickPage {
     const point = () => {
       if (action.type === "play") pointAt(this.hand.button(action.card));
       if (action.type === "bid") pointAt(this.bids.button(action.tricks));
+      if (action.type === "declare") pointAt(...this.declare.buttonsFor(action));
     };
     return { text: hint.reason, items: alternativeLines(hint, { label }), point };
   }
@@ -297,7 +298,8 @@ class PrecedencePage extends TrickPage {
       keys: [
         ["Left, Right", "move between your cards (one tab stop)"],
         ["Enter or Space", "play, or select for a declaration, the focused card"],
-        ["H", "go to your hand"],
+        ["H", "a hint: what the strong player would do"],
+        ["C", "go to your cards (your hand)"],
         ["B", "go to your decision (the bids, the melds)"],
         ["L", "the last trick"],
         ["G", "the chip ledger"],

@@ -426,7 +426,8 @@ class SabaccPage extends TrickPage {
       keys: [
         ["Left, Right", "move between your cards (one tab stop)"],
         ["Enter or Space", "play the focused card, or choose it for the aside"],
-        ["H", "go to your hand"],
+        ["H", "a hint: what the strong player would do"],
+        ["C", "go to your cards (your hand)"],
         ["B", "go to your decision (the bids)"],
         ["L", "the last trick"],
         ["G", "the chip ledger"],

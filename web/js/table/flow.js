@@ -56,7 +56,7 @@ export class TrickPage extends TablePage {
       h("span", { text: "Last trick" }),
     );
     this.lastButton = h("div", { class: "tp-last" }, this.lastCards, this.lastOpen);
-    this.advice = new AdvicePanel({ label: "Hint" });
+    this.advice = new AdvicePanel({ label: "Hint", compact: true });
     this.adviceView = null;
     this.felt = h("div", { class: "tp-felt" }, this.centre, this.lastButton, this.advice.el);
     this.centre.append(this.trickEl);
@@ -74,6 +74,16 @@ export class TrickPage extends TablePage {
     );
     this.handEl = h("div", { class: "tp-hand" });
     root.append(this.scores, this.felt, this.me, this.handEl);
+    // the hint: in a corner of the felt that holds no cards; on a phone, where the felt
+    // has no such corner, a strip of its own between the felt and your decision
+    const narrow = matchMedia("(max-width: 640px)");
+    const placeAdvice = () => {
+      if (narrow.matches) root.insertBefore(this.advice.el, this.me);
+      else this.felt.append(this.advice.el);
+    };
+    placeAdvice();
+    narrow.addEventListener("change", placeAdvice);
+    this.unplaceAdvice = () => narrow.removeEventListener("change", placeAdvice);
     this.hand = new HandView(this.handEl, {
       deck: this.deck,
       choose: (code) => this.choose(code),
@@ -107,7 +117,7 @@ export class TrickPage extends TablePage {
 
   toolDefs() {
     return [
-      { name: "hint", label: "Hint", icon: "hint" },
+      { name: "hint", label: "Hint", icon: "hint", key: "h" },
       { name: "last", label: "Last trick", icon: "undo", key: "l" },
       { name: "history", label: `${this.HandWord} history`, icon: "list", narrowMore: true },
       { name: "ledger", label: "Chip ledger", icon: "chips", key: "g", narrowMore: true },
@@ -134,7 +144,7 @@ export class TrickPage extends TablePage {
   }
 
   ownKey(event) {
-    if (event.key === "h" || event.key === "H") return this.hand.focus();
+    if (event.key === "c" || event.key === "C") return this.hand.focus();
     if (event.key === "b" || event.key === "B") return this.focusDecision(true);
     return false;
   }
@@ -700,7 +710,9 @@ export class TrickPage extends TablePage {
 
   // ---- advice -----------------------------------------------------------------------
 
-  /** The strong player's advice for your turn, from your view alone, with its reasons. */
+  /** The strong player's advice for your turn, from your view alone, with its reasons;
+   * asked again while it is shown, it goes (Hint toggles it). It lies in a corner of
+   * the felt that holds no cards, or on a phone beside your decision (table.css). */
   async hint() {
     const s = this.session;
     if (!s || s.over) return;
@@ -712,13 +724,17 @@ export class TrickPage extends TablePage {
     const view = s.view;
     this.adviceView = view;
     try {
-      await this.advice.ask(async () => {
-        const hint = await this.ask(() => this.engine.hint(view, "strong"));
-        if (this.session !== s || s.view !== view) return null;
-        const { text, items, point } = this.hintAdvice(hint);
-        point?.();
-        return { title: "Hint", text, items };
-      }, this.toolButton("hint"));
+      await this.advice.ask(
+        async () => {
+          const hint = await this.ask(() => this.engine.hint(view, "strong"));
+          if (this.session !== s || s.view !== view) return null;
+          const { text, items, point } = this.hintAdvice(hint);
+          point?.();
+          return { title: "Hint", text, items };
+        },
+        this.toolButton("hint"),
+        { name: "hint", of: view },
+      );
     } catch (error) {
       toast(`No hint this time: ${error.message}`, { tone: "error" });
     }
@@ -736,5 +752,6 @@ export class TrickPage extends TablePage {
   unmount() {
     super.unmount();
     this.advice.clear();
+    this.unplaceAdvice();
   }
 }

@@ -1,5 +1,7 @@
-// Advice: a hint or the solver's verdict, shown under the table until the position
-// changes, or a decision's verdict in the review. The engine writes the words (api.hint,
+// Advice: a hint or the solver's verdict, shown until the position changes, or a
+// decision's verdict in the review. A `compact` panel (the hints at the tables) shows
+// its first sentence, the action, and folds the rest of the reason and the other
+// choices behind "Why?", so that it stays small beside what it is about. The engine writes the words (api.hint,
 // api.winnable, api.review); this panel only shows them, and says them once through the
 // polite live region (unless `speak` is false: the page says them its own way, as the
 // review's dialog does in its own live region, the page outside a modal dialog being
@@ -9,12 +11,15 @@ import { sameJson } from "../engine/json.js";
 import { iconNode } from "./icons.js";
 import { announce } from "./live.js";
 
+let panels = 0; // for the ids that tie a panel's "Why?" to what it unfolds
+
 export class AdvicePanel {
   /** An empty, hidden panel; put `panel.el` where the advice should appear. `closable`:
    * with its close button; `speak`: what it shows is said in the live region. */
-  constructor({ label = "Advice", closable = true, speak = true } = {}) {
+  constructor({ label = "Advice", closable = true, speak = true, compact = false } = {}) {
     this.el = document.createElement("aside");
-    this.el.className = "advice";
+    this.el.className = compact ? "advice compact" : "advice";
+    this.compact = compact;
     this.el.setAttribute("aria-label", label);
     this.el.hidden = true;
     this.el.innerHTML = `
@@ -24,10 +29,26 @@ export class AdvicePanel {
         <button type="button" class="advice-close" aria-label="Close the advice" title="Close"></button>
       </div>
       <p class="advice-text"></p>
+      <button type="button" class="btn advice-toggle" aria-expanded="false"></button>
+      <div class="advice-more" id="advice-more-${++panels}" hidden>
+        <p class="advice-why"></p>
+      </div>
       <ul class="advice-list"></ul>`;
     this.titleEl = this.el.querySelector(".advice-title");
     this.textEl = this.el.querySelector(".advice-text");
     this.listEl = this.el.querySelector(".advice-list");
+    this.moreEl = this.el.querySelector(".advice-more");
+    this.whyEl = this.el.querySelector(".advice-why");
+    this.toggleEl = this.el.querySelector(".advice-toggle");
+    this.toggleEl.setAttribute("aria-controls", this.moreEl.id);
+    this.toggleEl.addEventListener("click", () => this.fold(!this.moreEl.hidden));
+    if (compact) {
+      this.moreEl.append(this.listEl);
+      this.titleEl.classList.add("sr-only"); // the icon shows what it is
+    } else {
+      this.moreEl.remove();
+      this.toggleEl.remove();
+    }
     this.iconEl = this.el.querySelector(".advice-icon");
     this.iconEl.append(iconNode("hint"));
     this.el.querySelector(".advice-close").append(iconNode("close"));
@@ -42,7 +63,11 @@ export class AdvicePanel {
    * or null. A later ask or a clear() makes an earlier answer stale: it is dropped.
    * `button` shows that the engine is thinking meanwhile.
    */
-  async ask(task, button = null) {
+  async ask(task, button = null, topic = null) {
+    if (topic && !this.el.hidden && sameTopic(this.topic, topic)) {
+      this.clear(); // asked again while shown: the advice goes (its button toggles it)
+      return false;
+    }
     const token = ++this.token;
     if (button) {
       button.setAttribute("aria-busy", "true");
@@ -52,6 +77,7 @@ export class AdvicePanel {
       const shown = await task();
       if (token !== this.token || !shown) return false;
       this.show(shown);
+      this.topic = topic;
       return true;
     } finally {
       if (button) {
@@ -64,7 +90,18 @@ export class AdvicePanel {
   /** Show advice now: `items` are further lines (the alternatives and their values). */
   show({ title, text, items = [], tone = "hint", iconName = "hint" }) {
     this.titleEl.textContent = title;
-    this.textEl.textContent = text;
+    this.topic = null;
+    if (this.compact) {
+      const [head, rest] = headline(text);
+      this.textEl.textContent = head;
+      this.whyEl.textContent = rest;
+      this.whyEl.hidden = !rest;
+      this.fold(true);
+      this.toggleEl.hidden = !rest && items.length === 0;
+      this.toggleEl.textContent = rest ? "Why?" : "Other choices";
+      if (rest && items.length) this.toggleEl.setAttribute("aria-label", "Why? Other choices");
+      else this.toggleEl.removeAttribute("aria-label");
+    } else this.textEl.textContent = text;
     this.listEl.replaceChildren(
       ...items.map((line) => {
         const li = document.createElement("li");
@@ -79,12 +116,33 @@ export class AdvicePanel {
     if (this.speak) announce(`${title}: ${text}`);
   }
 
+  /** Fold (`true`) or unfold the reason and the other choices of a compact panel. */
+  fold(folded) {
+    this.moreEl.hidden = folded;
+    this.toggleEl.setAttribute("aria-expanded", String(!folded));
+  }
+
   /** Hide the advice (the position changed); an answer still on its way is dropped. */
   clear() {
     this.token += 1;
+    this.topic = null;
     this.el.hidden = true;
     unpoint();
   }
+}
+
+/** Whether two asks are for the same thing: the same `name` of the same position `of`. */
+function sameTopic(a, b) {
+  return Boolean(a && b && a.name === b.name && a.of === b.of);
+}
+
+/** A reason's first sentence (what to do) and the rest (why): ["Play the 9 of Core.",
+ * "It takes the trick."]. A sentence ends at ". " before a capital letter. */
+export function headline(text) {
+  const match = /[.!?]\s+(?=[A-Z"“])/.exec(text);
+  if (!match) return [text, ""];
+  const end = match.index + 1;
+  return [text.slice(0, end), text.slice(end).trim()];
 }
 
 /**

@@ -32,8 +32,8 @@ from celestix.precedence.bots.search import (
     estimate_declaration,
     estimate_play,
 )
-from celestix.precedence.cards import EMPEROR, RANK_OF, SUIT_NAMES, SUIT_OF, card_name
-from celestix.precedence.melds import describe_meld
+from celestix.precedence.cards import EMPEROR, RANK_OF, SUIT_NAMES, SUIT_OF, card_name, joined
+from celestix.precedence.melds import KIND_NAMES, meld_kind, meld_name
 from celestix.precedence.view import View
 from celestix.shape import JsonDict
 
@@ -369,14 +369,33 @@ def meld_labels(labels: list[str]) -> str:
     return " and ".join(words)
 
 
+def declare_sentence(melds: list[list[str]], variant: str, held: list[str]) -> str:
+    """The hint's first sentence for declaring ``melds``, each named by its cards:
+    ``"Declare your Triad of 6s."``, ``"Declare both Triads: the 6s and the Officers."``."""
+    names = [meld_name(meld, variant, held) for meld in melds]
+    if len(melds) == 1:
+        return f"Declare your {names[0]}."
+    kinds = {meld_kind(meld) for meld in melds}
+    kind = kinds.pop() if len(kinds) == 1 else None
+    if kind is not None and kind in ("triad", "quad"):
+        many = "both" if len(melds) == 2 else f"all {SMALL_NUMBERS[len(melds)]}"
+        plural = f"{KIND_NAMES[kind]}s"
+        rest = [name.split(" of ", 1)[1] for name in names]
+        return f"Declare {many} {plural}: {joined([f'the {r}' for r in rest])}."
+    return f"Declare {joined([f'your {name}' for name in names])}."
+
+
 def declaration_hint(view: View, moves: list[JsonDict], budget: Budget, seed: int) -> JsonDict:
-    """The recommended declaration, why, and the values of the others compared."""
+    """The recommended declaration, why, and the values of the others compared; every
+    meld is named by its cards, so no two choices read alike."""
     if len(moves) == 1:
         return {
             "action": moves[0],
             "reason": "Declare nothing: you hold no meld to declare.",
             "alternatives": [{"action": moves[0], "value": 0, "reason": "no meld"}],
         }
+    variant = str(view["variant"])
+    held = [str(card) for card in cast(list[str], view["hand"])]
     estimate = estimate_declaration(view, moves, budget, seed)
     n = max(1, estimate.samples)
     nothing = estimate.indices.index(0)
@@ -386,14 +405,14 @@ def declaration_hint(view: View, moves: list[JsonDict], budget: Budget, seed: in
         if not melds:
             words.append("no melds shown, no wager")
             continue
-        labels = meld_labels([describe_meld(meld)["label"] for meld in melds])
+        names = joined([f"the {meld_name(meld, variant, held)}" for meld in melds])
         cost = estimate.tricks[nothing] - estimate.tricks[k]
         if cost <= 0:
             trick_words = "showing the cards costs no tricks"
         else:
             trick_words = f"showing the cards costs {_about_tricks(cost, n)}"
         words.append(
-            f"the {labels} score{'s' if len(melds) == 1 else ''} {estimate.points[k]} for a "
+            f"{names} score{'s' if len(melds) == 1 else ''} {estimate.points[k]} for a "
             f"wager of {estimate.wagers[k]}; {trick_words}"
         )
     best = estimate.indices.index(estimate.best)
@@ -408,8 +427,7 @@ def declaration_hint(view: View, moves: list[JsonDict], budget: Budget, seed: in
     ]
     melds = moves[estimate.best]["melds"]
     if melds:
-        labels = meld_labels([describe_meld(meld)["label"] for meld in melds])
-        reason = f"Declare your {labels}. {_cap(words[best])}"
+        reason = f"{declare_sentence(melds, variant, held)} {_cap(words[best])}"
     else:
         reason = (
             "Declare nothing. No meld is worth its wager and the rule that declared cards "
