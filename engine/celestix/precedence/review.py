@@ -151,8 +151,10 @@ class PrecedenceReview(TrickReview):
         other = f"the {card_name(best, variant)}"
         if loss == 0:
             return f"{_cap(what)}. About as good as {other}."
-        why = _lower(without_shared_opening(what, card_reason(seen, best, legal, face_up, variant)))
-        why = why_better(what, why, (f"the {card_name(card, variant)}", other))
+        full = card_reason(seen, best, legal, face_up, variant)
+        why = why_better(what, full, (f"the {card_name(card, variant)}", other))
+        if why == full:
+            why = _lower(without_shared_opening(what, full))
         return f"{_cap(what)}. {_cap(other)} was about {_points(loss)} better: {why}."
 
     @staticmethod

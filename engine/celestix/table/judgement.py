@@ -44,3 +44,12 @@ def reads_alike(first: str, second: str, names: tuple[str, str]) -> bool:
 def why_better(played: str, better: str, names: tuple[str, str]) -> str:
     """The better card's reason, or, when it reads as the played card's, the difference."""
     return KEEPS_MORE if reads_alike(played, better, names) else better
+
+
+def alternative_reason(reason: str, best_reason: str, names: tuple[str, str]) -> str:
+    """A hint's alternative (``names``: it, then the recommended card) in words: its own
+    reason, or, when that reads as the recommended card's, how the two differ."""
+    if names[0] == names[1] or not reads_alike(reason, best_reason, names):
+        return reason
+    said = f"{names[0]} does what {names[1]} does, but keeps fewer chances to win later tricks"
+    return said[:1].upper() + said[1:]
