@@ -15,8 +15,6 @@ function here changes its arguments. Bad input of any kind raises :class:`RulesE
 from __future__ import annotations
 
 import copy
-import hashlib
-import json
 from collections import deque
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -26,7 +24,7 @@ from celestix.options import resolve
 from celestix.registry import GAME_MODULES, GameRules, rules_for
 from celestix.review import job as review_job
 from celestix.review.replayed import Replayed, replayed, walk
-from celestix.rng import MAX_SEED, fresh_seed
+from celestix.rng import MAX_SEED, fresh_seed, view_seed
 from celestix.shape import (
     JsonDict,
     expect_dict,
@@ -292,7 +290,7 @@ def _bot_input(
     expect_str(level, "level", rules.bot_levels)
     if view["over"] or view["to_act"] != seat:
         raise IllegalActionError("turn", "It is not this player's turn in this view.")
-    seed = _guard(what, _view_seed, view) if seed is None else _check_seed(seed, "seed")
+    seed = _guard(what, view_seed, view) if seed is None else _check_seed(seed, "seed")
     return rules, view, seed
 
 
@@ -300,12 +298,6 @@ def _check_seed(seed: object, field: str) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise MalformedError(field, f"expected a whole number from 0 to {MAX_SEED}, got {seed!r}")
     return seed
-
-
-def _view_seed(view: JsonDict) -> int:
-    """A seed drawn from the view itself (already checked as plain JSON)."""
-    text = json.dumps(view, sort_keys=True, separators=(",", ":"), allow_nan=False)
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:6], "big")
 
 
 def _guard(what: str, function: Callable[..., R], *args: Any) -> R:

@@ -25,6 +25,8 @@ JavaScript numbers unchanged.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import secrets
 from collections.abc import Sequence
 from typing import TypeVar
@@ -97,3 +99,11 @@ class Rng:
 def fresh_seed() -> int:
     """A new deal number for a game started without one (1 to 999,999,999)."""
     return 1 + secrets.randbelow(999_999_999)
+
+
+def view_seed(view: object) -> int:
+    """The seed a bot or a hint draws from a view when given none (the SHA-256 of the
+    view's JSON, keys sorted): the same view gives the same seed, so a hint and the review
+    of the same decision search the same sampled deals."""
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:6], "big")

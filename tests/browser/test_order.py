@@ -95,21 +95,48 @@ BUTTONS = """() => [...document.querySelectorAll("dialog.review-dialog[open] but
                   return [b.textContent.trim(), Math.round(r.left), Math.round(r.top)]; })"""
 
 
+# Holds the engine's review steps sent once the review dialog says the walk may start
+# (data-review="ready"), until window.__releasePar() sends them (and undoes the hold).
+HOLD_THE_PAR = """() => {
+    const send = Worker.prototype.postMessage;
+    const held = [];
+    window.__releasePar = () => {
+        Worker.prototype.postMessage = send;
+        window.__releasePar = null;
+        for (const [worker, message] of held.splice(0)) send.call(worker, message);
+    };
+    Worker.prototype.postMessage = function (message, ...rest) {
+        const dialog = document.querySelector("dialog.review-dialog");
+        if (message?.method === "review_step" && dialog?.dataset.review === "ready") {
+            held.push([this, message]);
+            return;
+        }
+        return send.call(this, message, ...rest);
+    };
+}"""
+
+
 def test_the_reviews_buttons_stay_put_while_the_par_comes(table: Page) -> None:
     page = table
     # the first hand of deal 5, played by the basic players
     _, record = play_to("precedence", None, 5, lambda s: s["hand_number"] >= 1 or s["over"])
     open_table(page, "precedence", saved(record, pending=len(record["actions"])))
     assert turn(page) == "count"
-    page.locator("dialog.tp-summary-dialog[open]").get_by_role("button", name="Review").click()
-    dialog = review_dialog(page)
-    # the walk starts once every decision is judged; the par is the review's last step
-    expect(dialog).to_have_attribute("data-review", "ready", timeout=REVIEW_TIMEOUT_MS)
-    expect(dialog).to_have_attribute("data-step", "0")
-    early = page.evaluate(BUTTONS)
-    if page.evaluate("() => 'done' in document.querySelector('dialog.review-dialog').dataset"):
-        # (already whole: the par came before the walk could start) nothing to compare
-        raise AssertionError("the review finished before the walk started: pick another hand")
+    # the par's steps are held back once the walk may start, whatever the machine's pace,
+    # so the walk is always seen before the par, then the par let through
+    page.evaluate(HOLD_THE_PAR)
+    try:
+        page.locator("dialog.tp-summary-dialog[open]").get_by_role("button", name="Review").click()
+        dialog = review_dialog(page)
+        # the walk starts once every decision is judged; the par is the review's last step
+        expect(dialog).to_have_attribute("data-review", "ready", timeout=REVIEW_TIMEOUT_MS)
+        expect(dialog).to_have_attribute("data-step", "0")
+        early = page.evaluate(BUTTONS)
+        if page.evaluate("() => 'done' in document.querySelector('dialog.review-dialog').dataset"):
+            # (the par came with the last decision) nothing to compare
+            raise AssertionError("the review finished before the walk started: pick another hand")
+    finally:
+        page.evaluate("() => window.__releasePar && window.__releasePar()")
     expect(dialog).to_have_attribute("data-done", "", timeout=REVIEW_TIMEOUT_MS)
     expect(dialog.locator(".rv-par")).to_be_visible()
     late = page.evaluate(BUTTONS)

@@ -26,3 +26,17 @@ CARELESS = {
     "none after a label": re.compile(r"(?:^|[:\t])\s*none\s*(?:[.\t]|$)", re.IGNORECASE),
 }
 HINT_CARELESS = {"a percentage": re.compile(r"\d\s*%")}
+
+# --- i-review2: engine and solver words (issue 24 items 9, 13, 14, 20) -------------------
+# The searches' and the solver's vocabulary, which a player does not speak.
+CARELESS.update(
+    {
+        "a search's sample": re.compile(r"\bsampled\b|\bsimulated deals\b", re.IGNORECASE),
+        "a search's budget": re.compile(r"\bbudget\b", re.IGNORECASE),
+        "a golfer's par": re.compile(r"\bpar\b", re.IGNORECASE),
+        "a search's positions": re.compile(r"\bpositions\b", re.IGNORECASE),
+        "the search speaking": re.compile(r"\bby the search\b|\bthe search's\b", re.IGNORECASE),
+        "a step count": re.compile(r"\bstep \d+ of \d+\b", re.IGNORECASE),
+        "worth nothing": re.compile(r"\bworth about nothing\b", re.IGNORECASE),
+    }
+)

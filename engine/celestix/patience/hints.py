@@ -55,12 +55,12 @@ def move_reason(view: JsonDict, choice: Choice) -> str:
     """Why a move is worth its value, in a sentence."""
     text = move_text(view, choice.move)
     if choice.trials:
-        return f"{text}: wins on {choice.wins} of {choice.trials} sampled stocks."
+        return f"{text}: it won in {choice.wins} of {choice.trials} tries of the unseen cards."
     if choice.status == WON:
         return f"{text}: a winning line goes on from there."
     if choice.status == LOST:
         return f"{text}: every line from there is lost."
-    return f"{text}: the search could not decide in its budget."
+    return f"{text}: no way to tell yet whether it wins."
 
 
 def recommendation(view: JsonDict, best: Choice, choices: list[Choice], legal: int) -> str:
@@ -84,14 +84,14 @@ def recommendation(view: JsonDict, best: Choice, choices: list[Choice], legal: i
             if rest
             else ""
         )
-        return f"{text}: it wins on {best.wins} of {best.trials} sampled stocks{against}."
+        return f"{text}: it won in {best.wins} of {best.trials} tries of the unseen cards{against}."
     if best.status == WON:
         return f"{text}: {_line_story(view, best)}"
     if best.status == LOST:
-        return f"{text}: no line wins any more; this builds the most."
+        return f"{text}: no way to win is left; this builds the most cards."
     return (
-        f"{text}: the search found no winning line within its budget; this starts the "
-        "line that built the most cards."
+        f"{text}: no way to win could be found from here; this starts the way that built "
+        "the most cards."
     )
 
 

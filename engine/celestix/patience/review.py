@@ -193,12 +193,12 @@ class PatienceReview:
                     "text": "The deal can still be won from where you stopped."}  # fmt: skip
         if probes.get(0) == LOST:
             return {**out, "status": "never_winnable", "proved": True,
-                    "text": "This deal could not be won: the solver proves every line lost "
+                    "text": "This deal could not be won: every way of playing it loses, "
                     "from the start."}  # fmt: skip
         low, high = self._bracket(points, probes)
         if low < 0:
-            return {**out, "text": "The solver could not tell within its budget whether this "
-                    "deal could be won."}  # fmt: skip
+            return {**out, "text": "It could not be worked out whether this deal could be "
+                    "won."}  # fmt: skip
         index = points[high] - 1
         proved = probes.get(points[high]) == LOST
         # the winning line from the last position shown winnable: the moves to the one
@@ -209,13 +209,12 @@ class PatienceReview:
         better = move_text(view, line[0]) if line else None
         if proved:
             text = (f"The deal was lost at move {index + 1}: {_lower(played)}. Before it a "
-                    f"winning line began: {_lower(better or '')}; after it the solver proves "
-                    "every line lost.")  # fmt: skip
+                    f"way to win began: {_lower(better or '')}; after it every way of playing "
+                    "loses.")  # fmt: skip
         else:
             text = (f"The deal was most likely lost at move {index + 1}: {_lower(played)}. "
-                    f"Before it a winning line began: {_lower(better or '')}; after it the "
-                    "solver finds no winning line within its budget (it cannot prove the "
-                    "loss).")  # fmt: skip
+                    f"Before it a way to win began: {_lower(better or '')}; after it no way to "
+                    "win could be found.")  # fmt: skip
         status = "lost_at" if proved else "likely_lost_at"
         return {**out, "status": status, "index": index, "best": line[0] if line else None,
                 "line": line, "proved": proved, "text": text}  # fmt: skip
@@ -245,7 +244,7 @@ class PatienceReview:
                 reason = f"{move_text(view, action)}: the deal could still be won after it."
                 value = 100
             else:
-                reason = f"{move_text(view, action)}: the solver could not tell what it cost."
+                reason = f"{move_text(view, action)}: what it cost could not be worked out."
             out.append({"index": i, "action": action, "best": best, "loss": loss,
                         "reason": reason, "hand": 0, "kind": str(action["type"]),
                         "choices": len(legal), "value": value,

@@ -34,6 +34,7 @@ from celestix.review.replayed import Replayed
 from celestix.review.trick import TrickReview
 from celestix.shape import JsonDict
 from celestix.table.double_dummy import Bounds, solve_line
+from celestix.table.judgement import why_better
 
 
 def _points(n: int) -> str:
@@ -146,11 +147,14 @@ class PrecedenceReview(TrickReview):
         legal = [move["card"] for move in legal_or_refuse(view)]
         what = card_reason(seen, card, legal, face_up, variant)
         if card == best:
-            return f"{_cap(what)}. The best card here, by the search."
+            return f"{_cap(what)}. The best card here."
         other = f"the {card_name(best, variant)}"
         if loss == 0:
-            return f"{_cap(what)}. As good as {other}, by the search."
-        why = _lower(without_shared_opening(what, card_reason(seen, best, legal, face_up, variant)))
+            return f"{_cap(what)}. About as good as {other}."
+        full = card_reason(seen, best, legal, face_up, variant)
+        why = why_better(what, full, (f"the {card_name(card, variant)}", other))
+        if why == full:
+            why = _lower(without_shared_opening(what, full))
         return f"{_cap(what)}. {_cap(other)} was about {_points(loss)} better: {why}."
 
     @staticmethod
@@ -158,7 +162,7 @@ class PrecedenceReview(TrickReview):
                     best_value: int) -> str:  # fmt: skip
         if choices == 1:
             return "Forced: no other bid was allowed (a team contract cannot go above 13)."
-        over = f"over {samples} simulated deals"
+        over = "over many likely deals"
         if bid == best:
             return f"Your bid of {bid} was the best, worth about {_points(value)} {over}."
         if loss == 0:
@@ -174,10 +178,10 @@ class PrecedenceReview(TrickReview):
             return "Forced: you held no meld to declare."
         what = _cap(declaration_words(melds)) + meld_terms(melds)
         if melds == best:
-            return f"{what}: the best declaration here, by the search."
+            return f"{what}: the best declaration here."
         other = declaration_words(best) + meld_terms(best)
         if loss == 0:
-            return f"{what}: as good as {other}, by the search."
+            return f"{what}: about as good as {other}."
         return (f"{what}. {_cap(other)} was about {_points(loss)} better, counting the "
                 "tricks that showing the cards costs.")  # fmt: skip
 
@@ -269,7 +273,7 @@ class PrecedenceReview(TrickReview):
         took = made["tricks"][team]
         text += f" As played, your team took {_tricks(took)}, {_score(made['points'][team])}"
         if took > ours:
-            return text + ": the opponents let tricks go."
+            return text + ": better than best play, as the opponents let tricks go. Well done."
         if took < ours:
             return text + ": your team's play let tricks go."
         return text + ", as best play would."

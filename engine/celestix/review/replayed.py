@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from celestix.errors import MalformedError, RulesError
-from celestix.rng import MAX_SEED, Rng
+from celestix.rng import MAX_SEED
 from celestix.shape import JsonDict, expect_dict, expect_int, expect_keys, expect_list
 
 # Records remembered (a review steps through one record; a page may keep a few open).
@@ -41,12 +41,6 @@ class Replayed:
     states: list[JsonDict]
     seats: list[int]  # who took each action
     actions: list[JsonDict]
-
-    def seed_for(self, seed: int | None, *streams: int) -> int:
-        """A seed for one part of a review: from ``seed`` (or, without one, from the
-        record itself) and the part's numbers."""
-        base = int(self.digest[:12], 16) if seed is None else seed
-        return Rng(base, *streams).next_u64() & MAX_SEED
 
 
 _memo: dict[str, Replayed] = {}

@@ -1,8 +1,10 @@
 """The review of a trick game (Precedence, Contract Sabacc): the part both share.
 
 Steps: each decision of the seat (``{"type": "decision", "index"}``), judged by the
-level's search from the seat's view at that moment, then each hand's par
-(``{"type": "par", "hand"}``, for every hand in the review whose trick play began). The
+level's search from the seat's view at that moment, seeded as ``api.hint`` seeds it
+(the given seed, or one drawn from the view: the hint's own search and sampled deals),
+then each hand's par (``{"type": "par", "hand"}``, for every hand in the review whose
+trick play began). The
 report lists the decisions, the hands' par and a summary (the total loss and the three
 costliest decisions). Each game says how to judge a decision, work out a par and put a
 decision in words (:class:`TrickReview`'s abstract methods).
@@ -17,6 +19,7 @@ from celestix.errors import MalformedError
 from celestix.registry import rules_for
 from celestix.review.game import StepResult
 from celestix.review.replayed import Replayed
+from celestix.rng import view_seed
 from celestix.shape import JsonDict, expect_dict, expect_int, expect_str
 
 # The costliest decisions the summary names.
@@ -97,7 +100,9 @@ class TrickReview(ABC):
         state = game.states[index]
         action = self.normal_action(game, index)
         view = rules_for(state["game"]).view(state, seat)
-        judged = self.judge(view, action, level, game.seed_for(seed, index))
+        # (the hint's seed for this view: the same search, the same sampled deals, so the
+        # review never charges the hint's own choice)
+        judged = self.judge(view, action, level, view_seed(view) if seed is None else seed)
         value = {"index": index, "action": action, "hand": self.hand_of(state), **judged}
         return StepResult(True, value)
 
@@ -143,7 +148,7 @@ class TrickReview(ABC):
         if not decisions:
             text = "You made no decision here."
         elif not costly:
-            text = "None of your decisions cost anything, by the search's estimate."
+            text = "None of your decisions cost anything: each was as good as the best."
         else:
             named = "; ".join(
                 f"{self.action_words(game.states[d['index']], d['action'])}, costing "
@@ -151,8 +156,8 @@ class TrickReview(ABC):
                 for d in costly
             )
             which = "the costliest was" if len(costly) == 1 else "the costliest were"
-            text = (f"Your decisions cost {self.amount_words(total)} in all, by the "
-                    f"search's estimate; {which} {named}.")  # fmt: skip
+            text = (f"Your decisions cost {self.amount_words(total)} in all, by the estimate "
+                    f"of many likely deals; {which} {named}.")  # fmt: skip
         return {
             "total_loss": total,
             "costliest": [d["index"] for d in costly],

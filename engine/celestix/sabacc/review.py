@@ -36,6 +36,7 @@ from celestix.sabacc.counting import TARGET_HALF_POINTS
 from celestix.sabacc.view import View
 from celestix.shape import JsonDict
 from celestix.table.double_dummy import solve_line
+from celestix.table.judgement import why_better
 
 
 def chips_text(hundredths: int) -> str:
@@ -51,9 +52,9 @@ def chips_text(hundredths: int) -> str:
 
 def worth_text(hundredths: int) -> str:
     """A choice's expected result in chips, in words: ``"worth about 2 chips"``, ``"a loss
-    of about half a chip"``, ``"worth about nothing"``."""
+    of about half a chip"``, ``"about even"``."""
     if rounded(abs(hundredths), 50) == 0:
-        return "worth about nothing"
+        return "about even"
     return f"{'a loss of' if hundredths < 0 else 'worth'} {chips_text(hundredths)}"
 
 
@@ -134,10 +135,10 @@ class SabaccReview(TrickReview):
         legal = [move["card"] for move in legal_from_view(view)]
         what = _cap(card_reason(view, know, card, legal))
         if card == best:
-            return f"{what}. The best card here, by the search."
+            return f"{what}. The best card here."
         if loss == 0:
-            return f"{what}. As good as {_the(best)}, by the search."
-        why = card_reason(view, know, best, legal)
+            return f"{what}. About as good as {_the(best)}."
+        why = why_better(what, card_reason(view, know, best, legal), (_the(card), _the(best)))
         return f"{what}. {_cap(_the(best))} was {chips_text(loss)} better: {why}."
 
     @staticmethod
@@ -145,9 +146,9 @@ class SabaccReview(TrickReview):
         points = points_text(HALF_POINTS[card])
         what = f"Setting aside {_the(card)} banks {points} point{'s' if points != '1' else ''}"
         if card == best:
-            return f"{what}: the best card to set aside here, by the search."
+            return f"{what}: the best card to set aside here."
         if loss == 0:
-            return f"{what}: as good as {_the(best)}, by the search."
+            return f"{what}: about as good as {_the(best)}."
         return (f"{what}. Setting aside {_the(best)} was {chips_text(loss)} better, "
                 "over the whole aside and the play that follows.")  # fmt: skip
 
@@ -160,7 +161,7 @@ class SabaccReview(TrickReview):
         may be the better one, which the reason then says."""
         name = "Your pass" if bid == PASS else f"Your bid of {BID_NAMES[bid]}"
         other = "passing" if best == PASS else f"a bid of {BID_NAMES[best]}"
-        over = f"over {samples} simulated deals"
+        over = "over many likely deals"
         if final:
             goal = "in the game's last round only ending with the most chips counts"
             chance = "the best chance of ending with the most chips"
@@ -255,7 +256,8 @@ class SabaccReview(TrickReview):
         counted = made["points"]
         text += f" As played, {who} counted {points_text(counted)}"
         if counted > par["points"]:
-            return text + ": the defenders let points go."
+            better = "better than best play" if declaring else "more than best play would"
+            return text + f": {better}, as the defenders let points go."
         if counted < par["points"]:
             whose = "your" if declaring else "the declarer's"
             return text + f": {whose} play let points go."

@@ -244,7 +244,7 @@ def test_hints_explain_the_fair_players_choice() -> None:
     values = {str(a["action"]): a["value"] for a in advice["alternatives"]}
     assert values[str({"type": "deal"})] == 100
     assert min(values.values()) == 0  # building the 8 now loses
-    # First pass: values are shares of sampled stocks, and the reason says so.
+    # First pass: values are shares of tries of the unseen cards, and the reason says so.
     first = api.new_game("patience", seed=4)
     for _ in range(5):
         first = api.apply(first, {"type": "deal"}, 0)["state"]
@@ -252,6 +252,6 @@ def test_hints_explain_the_fair_players_choice() -> None:
         for name, effort in QUICK.items():
             patch.setitem(EFFORT, name, effort)
         advice = api.hint(api.view(first, 0), "strong", 2)
-    assert "sampled stocks" in advice["reason"]
+    assert "tries of the unseen cards" in advice["reason"]
     assert len(advice["alternatives"]) == 3
     assert all(0 <= a["value"] <= 100 for a in advice["alternatives"])

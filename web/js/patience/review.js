@@ -146,13 +146,12 @@ class PatienceReviewBoard {
     return decision.loss >= 100 ? "the deal" : "the deal, most likely";
   }
 
-  /** The solver's effort (the outcome's words are the summary's own). */
+  /** How the review knows (the outcome's words are the summary's own). */
   summary(review) {
-    const { probes, nodes } = review.outcome;
-    if (!probes) return null;
+    if (!review.outcome.probes) return null;
     return h("p", {
       class: "rv-par-text",
-      text: `The solver, which reads the stock's hidden order, was asked about ${plural(probes, "position")} of your game and searched ${nodes.toLocaleString("en")} positions in all.`,
+      text: `To judge your game, the review looked at the stock's hidden order and tried ${plural(review.outcome.probes, "point")} of your game for a way to win.`,
     });
   }
 }

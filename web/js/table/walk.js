@@ -177,11 +177,11 @@ class Walk {
     const share = total ? Math.round((100 * done) / total) : 0;
     this.bar.style.width = `${share}%`;
     this.meter.setAttribute("aria-valuenow", String(share));
-    this.meter.setAttribute("aria-valuetext", `${done} of ${total} steps`);
+    this.meter.setAttribute("aria-valuetext", `${share}% done`);
     this.dialog.dataset.progress = `${done}/${total}`;
     const judged = this.run.decisions.length;
     this.counts.textContent = total
-      ? `${plural(judged, "decision")} judged; step ${done} of ${total}.`
+      ? `Judging your decisions: ${plural(judged, "decision")} judged so far.`
       : "Starting…";
     if (this.run.review) this.dialog.dataset.done = "";
     if (this.at < 0 && this.prepared && (this.run.judged || this.run.review)) this.begin();
@@ -352,11 +352,10 @@ class Walk {
         );
       }
     } else {
-      const { done, total } = this.run.progress;
       parts.push(
         h("p", {
           class: "rv-summary-text",
-          text: `Every decision is judged. The hand's par, with every hand visible, is still being worked out (step ${done} of ${total}).`,
+          text: "Every decision is judged. Working out the best possible result, with every hand seen…",
         }),
         tally,
       );

@@ -36,6 +36,7 @@ from celestix.precedence.cards import EMPEROR, RANK_OF, SUIT_NAMES, SUIT_OF, car
 from celestix.precedence.melds import KIND_NAMES, meld_kind, meld_name
 from celestix.precedence.view import View
 from celestix.shape import JsonDict
+from celestix.table.judgement import alternative_reason
 
 # How many alternatives besides the recommendation a hint lists at most.
 ALTERNATIVES = 4
@@ -80,17 +81,20 @@ def play_hint(view: View, legal: list[str], budget: Budget, seed: int) -> JsonDi
     order = sorted(range(len(estimate.cards)), key=lambda i: (i != estimate.best,
                                                               -estimate.totals[i], i))  # fmt: skip
     alternatives = []
+    best = estimate.cards[estimate.best]
+    best_reason = card_reason(seen, best, legal, face_up, variant)
     for i in order[: ALTERNATIVES + 1]:
         card = estimate.cards[i]
+        said = card_reason(seen, card, legal, face_up, variant)
+        names = (_the(card, variant), _the(best, variant))
         alternatives.append(
             {
                 "action": {"type": "play", "card": card},
                 "value": estimate.mean(i),
-                "reason": card_reason(seen, card, legal, face_up, variant),
+                "reason": alternative_reason(said, best_reason, names),
             }
         )
-    best = estimate.cards[estimate.best]
-    reason = _cap(card_reason(seen, best, legal, face_up, variant)) + "."
+    reason = _cap(best_reason) + "."
     if len(legal) == 1:
         forced = forced_reason(seen, best)
         # (the declared-cards-first rule said once, not twice)

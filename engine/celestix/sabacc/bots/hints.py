@@ -39,6 +39,7 @@ from celestix.sabacc.cards import suit_name as _suit_name
 from celestix.sabacc.tricks import winning_play
 from celestix.sabacc.view import View
 from celestix.shape import JsonDict
+from celestix.table.judgement import alternative_reason
 
 ALTERNATIVES = 4  # alternatives besides the recommendation, at most
 HUNDREDTHS = 100
@@ -86,18 +87,20 @@ def play_hint(view: View, legal: list[str], budget: Budget, seed: int) -> JsonDi
     order = sorted(range(len(estimate.cards)),
                    key=lambda i: (i != estimate.best, -estimate.totals[i], i))  # fmt: skip
     alternatives = []
+    best = estimate.cards[estimate.best]
+    best_reason = card_reason(view, know, best, legal)
     for i in order[: ALTERNATIVES + 1]:
         card = estimate.cards[i]
+        said = alternative_reason(card_reason(view, know, card, legal), best_reason,
+                                  (_the(card), _the(best)))  # fmt: skip
         alternatives.append(
             {
                 "action": {"type": "play", "card": card},
                 "value": _chips(estimate.chips[i], n),
-                "reason": f"{_cap(card_reason(view, know, card, legal))}; the contract is "
-                f"made {how_often(estimate.made[i], n)}",
+                "reason": f"{_cap(said)}; the contract is made {how_often(estimate.made[i], n)}",
             }
         )
-    best = estimate.cards[estimate.best]
-    reason = _cap(card_reason(view, know, best, legal))
+    reason = _cap(best_reason)
     if len(legal) == 1:
         reason = f"{forced_reason(view, best)} {reason}"
     return {"action": {"type": "play", "card": best},
