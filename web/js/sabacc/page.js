@@ -240,10 +240,13 @@ class SabaccPage extends TrickPage {
       "div",
       { class: "sb-bid-panel" },
       bar,
-      h("p", {
-        class: "sb-contracts",
-        text: contractsLine(legal.filter((a) => a.type === "bid").map((a) => a.bid)),
-      }),
+      // the contracts' meanings folded to one line, so that the felt keeps its height
+      h(
+        "details",
+        { class: "sb-contracts" },
+        h("summary", { text: "What the bids mean" }),
+        h("p", { text: contractsLine(legal.filter((a) => a.type === "bid").map((a) => a.bid)) }),
+      ),
       h("p", { class: "sb-stakes-rule", text: stakesRule(view.options) }),
     );
   }
