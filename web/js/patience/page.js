@@ -268,7 +268,7 @@ class PatiencePage extends TablePage {
         events = await this.session.play(action);
       } catch (error) {
         if (!isRefusal(error)) throw error;
-        toast(error.message, { tone: "error", title: "Not that one." });
+        toast(error.message, { tone: "error", title: "Not that one.", passive: true });
         this.table.shake(action.type === "build" ? action.to : "stock");
         return false;
       }

@@ -240,14 +240,15 @@ class SabaccPage extends TrickPage {
       "div",
       { class: "sb-bid-panel" },
       bar,
-      // the contracts' meanings folded to one line, so that the felt keeps its height
+      // the contracts' meanings and the stakes rule folded to one line, so that the felt
+      // keeps its height
       h(
         "details",
         { class: "sb-contracts" },
         h("summary", { text: "What the bids mean" }),
         h("p", { text: contractsLine(legal.filter((a) => a.type === "bid").map((a) => a.bid)) }),
+        h("p", { class: "sb-stakes-rule", text: stakesRule(view.options) }),
       ),
-      h("p", { class: "sb-stakes-rule", text: stakesRule(view.options) }),
     );
   }
 
@@ -276,7 +277,7 @@ class SabaccPage extends TrickPage {
   }
 
   refuse(reason, code) {
-    toast(reason, { tone: "error", title: "Not that one." });
+    toast(reason, { tone: "error", title: "Not that one.", passive: true });
     announce(reason);
     this.say(reason);
     const button = this.hand.button(code);

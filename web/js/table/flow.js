@@ -537,7 +537,7 @@ export class TrickPage extends TablePage {
         if (generation !== this.generation) return;
         this.render(); // the turn and its choices stay on screen
         if (isRefusal(error)) {
-          toast(error.message, { tone: "error", title: "Not allowed." });
+          toast(error.message, { tone: "error", title: "Not allowed.", passive: true });
           announce(error.message);
         } else this.trouble(error);
         this.focusDecision(true);

@@ -3,14 +3,16 @@
 
 const DURATION = { info: 3200, success: 3200, error: 5200 };
 
-/** Show `message`; returns a function that dismisses it early. */
-export function toast(message, { tone = "info", title = "" } = {}) {
+/** Show `message`; returns a function that dismisses it early. `passive`: a message
+ * that lies over what the person is tapping (a card refused) lets taps through on a
+ * table's page rather than taking them (table.css). */
+export function toast(message, { tone = "info", title = "", passive = false } = {}) {
   const box = document.getElementById("toasts");
   if (!box) return () => {};
   // One message at a time: a new one replaces what is showing.
   for (const old of box.querySelectorAll(".toast")) old.remove();
   const el = document.createElement("div");
-  el.className = `toast toast-${tone}`;
+  el.className = `toast toast-${tone}${passive ? " toast-passive" : ""}`;
   if (title) {
     const strong = document.createElement("strong");
     strong.textContent = title;
