@@ -92,6 +92,8 @@ class SabaccPage extends TrickPage {
   buildTable(root) {
     super.buildTable(root);
     this.felt.classList.add("sb-felt");
+    /** @type {FitLine | null} the pots' line, made on the first render */
+    this.potsLine = null;
     this.sabaccFelt = new SabaccFelt(this.centre, { seatName });
     this.aside = new AsidePanel({
       preview: (actions) => this.previewAside(actions),
@@ -144,6 +146,7 @@ class SabaccPage extends TrickPage {
     parts.push(chips(view.chips[seat]));
     if (seat !== HUMAN)
       parts.push(`${view.hand_sizes[seat]} card${view.hand_sizes[seat] === 1 ? "" : "s"}`);
+    /** @type {string | string[]} */
     let badge = view.dealer === seat ? "Dealer" : "";
     if (view.declarer === seat) badge = [`Declarer: ${bidName(view.contract)}`, "Declarer"];
     return { detail: parts, badge };

@@ -6,16 +6,10 @@
 // trick swept to them), a refusal said and the turn kept on screen, a hand's end shown
 // until it has been seen (kept in the save), focus moved to the next decision.
 //
-// Subclass hooks (besides TablePage's): slotOf(seat, seats), seatName(seat),
-// plateInfo(view, seat) -> {detail, badge}, renderFelt(view), decide(view, legal) ->
-// {mode, status, key, panel() -> Node, focus() -> bool}, onCard(code), trickWords(event)
-// (the line by a trick's winner; by default "North wins: <the reason>"), describe(event),
-// presentEvent(event, t), handEnded(events), summary(events) -> {title, body},
-// tally(events), lastTrick(view) -> {plays, winner, text}, hintAdvice(hint) ->
-// {text, items, point}, postHandActions(events) -> [{label, value, run()}],
-// handNumber(events) (the hand or round whose end the events are), reviewWords() (the
-// review's words and marks: table/reviewboard.js, the game's review.js), deckLegend()
-// (the deck's letters and symbols explained: table/legend.js showLegend's argument).
+// A game's page supplies the hooks of TrickHooks (below), besides TablePage's, and may
+// replace the defaults here: onCard(code), trickWords(event) (the line by a trick's
+// winner; by default "North wins: <the reason>"), presentEvent(event, t, actor),
+// postHandActions(events), fullHand(view).
 // The review: a hand's summary and each finished hand of the history offer it.
 // `data-turn` on the page is "you" while it waits for the person, "wait", "count" (a
 // hand's end on screen) or "over"; `data-phase` is the view's phase (tests wait on them).
@@ -38,7 +32,120 @@ import { dealIn, present } from "./present.js";
 import { offerReviews, reviewTrickHand } from "./reviewboard.js";
 import { FitLine, fewer } from "./fit.js";
 
-export class TrickPage extends TablePage {
+/**
+ * The engine's data as the page gets it (a view, an action, an event): see
+ * ../shared/PROTOCOL.md; not typed here.
+ * @typedef {any} EngineData
+ */
+
+/**
+ * The decision in front of the person (TrickHooks decide).
+ * @typedef {object} Decision
+ * @property {string} mode the hand's mode: "play", "select" or "idle"
+ * @property {string} status the line of the status, in words
+ * @property {string} [short] a shorter form of it, where it does not fit
+ * @property {string} key the decision's name: its panel is drawn again when it changes
+ * @property {boolean} [refresh] draw the panel again though the key is the same
+ * @property {() => Node} [panel] the controls under the status (bids, buttons)
+ * @property {() => boolean} [focus] focus the panel's control (false: none)
+ * @property {() => Set<string> | string[] | null} [pressed] cards shown chosen
+ * @property {() => Set<string> | string[] | null} [allowed] cards that may be chosen
+ * @property {() => Record<string, string>} [reasons] why each dimmed card may not go
+ * @property {Record<string, string>} [marks] a mark by a card ("declared")
+ */
+
+/**
+ * A seat's plate (table/seats.js SeatPlate set): the most needed part first, and a badge
+ * or its long and short forms.
+ * @typedef {{detail: string | string[], badge: string | string[]}} PlateInfo
+ */
+
+/**
+ * A trick of the hand, to show (TrickHooks lastTrick).
+ * @typedef {object} ShownTrick
+ * @property {{seat: number, card: string}[]} plays the cards, in the order played
+ * @property {number} winner the seat that won it
+ * @property {string} text who won it with what, and why, in words
+ */
+
+/**
+ * What a trick game's page says of its own, which TrickPage calls:
+ * - deck: the deck's name (cards/card.js)
+ * - deckLegend(): the deck's letters and symbols explained (table/legend.js showLegend)
+ * - slotOf(seat, seats): where a seat sits round the felt ("bottom", "left"...)
+ * - potName(pot): a pot of the chip ledger, in words
+ * - plateInfo(view, seat): the line under a seat's name and its badge
+ * - renderFelt(view): draws what the game shows on the felt besides the trick
+ * - decide(view, legal): the decision in front of the person
+ * - overLine(view): the game's result, once it is over
+ * - describe(event): an event in words, read out ("" for none)
+ * - handEnded(events): whether these events end a hand (round)
+ * - handNumber(events): the hand or round whose end the events are
+ * - summary(events): the hand's end, shown in a dialog
+ * - tally(events): counts a hand's figures for the statistics
+ * - lastTrick(view): the last trick finished in this hand, or null
+ * - hintAdvice(hint): the engine's hint in words, and where it points
+ * - reviewWords(): the review's words and marks (table/reviewboard.js, the game's
+ *   review.js)
+ * @typedef {{
+ *   get deck(): string,
+ *   deckLegend(): Parameters<typeof showLegend>[0],
+ *   slotOf(seat: number, seats: number): string,
+ *   potName(pot: string): string,
+ *   plateInfo(view: EngineData, seat: number): PlateInfo,
+ *   renderFelt(view: EngineData): void,
+ *   decide(view: EngineData, legal: EngineData[]): Decision,
+ *   overLine(view: EngineData): string,
+ *   describe(event: EngineData): string,
+ *   handEnded(events: EngineData[]): boolean,
+ *   handNumber(events: EngineData[]): number,
+ *   summary(events: EngineData[]): {title: string, body: Node},
+ *   tally(events: EngineData[]): void,
+ *   lastTrick(view: EngineData): ShownTrick | null,
+ *   hintAdvice(hint: EngineData): {text: string, items: string[], point?: () => void},
+ *   reviewWords(): EngineData,
+ * }} TrickHooks
+ */
+
+/**
+ * The parts of the table that table/layout.js builds, and the state of the flow.
+ * @typedef {object} TrickParts
+ * @property {HTMLElement} scores the scores' row above the felt
+ * @property {HTMLElement} felt
+ * @property {HTMLElement} centre the felt's middle, round the trick
+ * @property {HTMLElement} trickEl
+ * @property {HTMLElement} lastCards the last trick's cards, small
+ * @property {HTMLButtonElement} lastOpen the button that shows the last trick
+ * @property {HTMLElement} lastButton
+ * @property {import("../ui/advice.js").AdvicePanel} advice the hint's panel
+ * @property {EngineData} adviceView the view the hint shown is for
+ * @property {FitLine} statusLine
+ * @property {HTMLElement} status
+ * @property {HTMLElement} panel the decision's controls
+ * @property {HTMLElement} myPlate
+ * @property {HTMLElement} me your plate and decision
+ * @property {HTMLElement} handEl
+ * @property {import("./hand.js").HandView} hand
+ * @property {import("./trick.js").TrickArea} trick
+ * @property {import("./seats.js").SeatPlate[]} plates
+ * @property {HTMLElement[]} seatBoxes
+ * @property {number} seats how many players
+ * @property {() => void} unplaceAdvice
+ * @property {boolean} busy the person's move being shown
+ * @property {number | null} thinking the computer player thinking
+ * @property {number | null} running the generation whose computer players move
+ * @property {Promise<void> | null} gathering a finished trick being swept to its winner
+ * @property {string | null} decisionKey
+ * @property {Decision} decision
+ * @property {EngineData[] | null} pendingEvents the events of the hand's end on screen
+ */
+
+// TrickPage, typed as having the hooks its subclasses supply and the parts layout.js
+// builds: the JavaScript form of an abstract class (at run time, TablePage)
+/** @type {new (...args: ConstructorParameters<typeof TablePage>) => TablePage & TrickHooks & TrickParts} */
+const HookedTablePage = /** @type {any} */ (TablePage);
+
+export class TrickPage extends HookedTablePage {
   buildTable(root) {
     return buildTrickTable(this, root);
   }
@@ -133,6 +240,7 @@ export class TrickPage extends TablePage {
       });
     }
     this.renderFelt(view);
+    /** @type {Decision} */
     const decision =
       this.pending !== null
         ? { mode: "idle", status: "The hand is over.", key: "count" }
@@ -415,7 +523,7 @@ export class TrickPage extends TablePage {
     return present(this, events, actor, generation);
   }
 
-  presentEvent() {}
+  presentEvent(_event, _t, _actor) {}
 
   async showPending() {
     return showPending(this);

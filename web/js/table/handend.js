@@ -5,7 +5,11 @@
 import { announce } from "../ui/live.js";
 import { openDialog } from "../ui/dialog.js";
 
-/** A hand's end, until the person has seen it: the summary, then the next hand. */
+/** @typedef {import("./flow.js").TrickPage} TrickPage */
+
+/** A hand's end, until the person has seen it: the summary, then the next hand.
+ * @param {TrickPage} page
+ */
 export async function showPending(page) {
   const s = page.session;
   const at = page.pending;
@@ -66,7 +70,9 @@ export async function showPending(page) {
   page.run();
 }
 
-/** The hand's summary offers its review. */
+/** The hand's summary offers its review.
+ * @param {TrickPage} page
+ */
 export function postHandActions(page, events) {
   const end = page.pending;
   const hand = page.handNumber(events);

@@ -3,9 +3,13 @@
 
 import { toast } from "../ui/toast.js";
 
+/** @typedef {import("./flow.js").TrickPage} TrickPage */
+
 /** The strong player's advice for your turn, from your view alone, with its reasons;
  * asked again while it is shown, it goes (Hint toggles it). It lies in a corner of
- * the felt that holds no cards, or on a phone beside your decision (table.css). */
+ * the felt that holds no cards, or on a phone beside your decision (table.css).
+ * @param {TrickPage} page
+ */
 export async function hint(page) {
   const s = page.session;
   if (!s || s.over) return;

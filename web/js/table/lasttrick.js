@@ -8,8 +8,11 @@ import { announce } from "../ui/live.js";
 import { toast } from "../ui/toast.js";
 import { TrickArea } from "./trick.js";
 
+/** @typedef {import("./flow.js").TrickPage} TrickPage */
+
 const NO_LAST_TRICK = "No trick has been finished in this hand yet.";
 
+/** @param {TrickPage} page */
 export function renderLast(page, view) {
   const last = page.lastTrick(view);
   page.lastButton.hidden = !last;
@@ -36,6 +39,7 @@ export function renderLast(page, view) {
   page.lastOpen.setAttribute("aria-description", last.text);
 }
 
+/** @param {TrickPage} page */
 export async function showLastTrick(page) {
   const view = page.session?.view;
   const last = view && page.lastTrick(view);

@@ -9,6 +9,9 @@ import { HandView } from "./hand.js";
 import { SeatPlate } from "./seats.js";
 import { TrickArea } from "./trick.js";
 
+/** @typedef {import("./flow.js").TrickPage} TrickPage */
+
+/** @param {TrickPage} page */
 export function buildTrickTable(page, root) {
   page.scores = h("div", { class: "tp-scores" });
   page.centre = h("div", { class: "tp-centre" });
@@ -55,8 +58,8 @@ export function buildTrickTable(page, root) {
   });
   // a dimmed card focused: the engine's reason it may not go now, under the decision
   page.handEl.addEventListener("focusin", (event) => {
-    const button = event.target.closest("button.card");
-    if (!button || !page.decision) return;
+    const button = event.target instanceof Element && event.target.closest("button.card");
+    if (!(button instanceof HTMLElement) || !page.decision) return;
     const reasons = page.decision.reasons
       ? page.decision.reasons()
       : page.session?.view.refusals || {};
@@ -79,7 +82,9 @@ export function buildTrickTable(page, root) {
   page.decisionKey = null;
 }
 
-/** Lay the seats out round the felt once the number of players is known. */
+/** Lay the seats out round the felt once the number of players is known.
+ * @param {TrickPage} page
+ */
 export function layoutSeats(page, seats) {
   if (seats === page.seats) return;
   page.seats = seats;
@@ -104,7 +109,9 @@ export function layoutSeats(page, seats) {
   }
 }
 
-/** A card-sized rectangle in the middle of the felt (where deals start). */
+/** A card-sized rectangle in the middle of the felt (where deals start).
+ * @param {TrickPage} page
+ */
 export function centreRect(page) {
   const r = page.felt.getBoundingClientRect();
   const w = 40;

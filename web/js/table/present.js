@@ -5,11 +5,15 @@
 import { announce } from "../ui/live.js";
 import { sleep, timing } from "./pace.js";
 
+/** @typedef {import("./flow.js").TrickPage} TrickPage */
+
 // The share of the trick's pause when the person's own card ended it
 const PERSON_LAST = 0.7;
 
 /** A new hand's cards fly in to the person's hand; the turn waits until they land
- * (`data-deal` is "flying" meanwhile, then "landed"). */
+ * (`data-deal` is "flying" meanwhile, then "landed").
+ * @param {TrickPage} page
+ */
 export async function dealIn(page) {
   const generation = page.generation;
   page.landing = true;
@@ -25,7 +29,9 @@ export async function dealIn(page) {
 /** Show a move's events: cards flying, the trick's winner, sentences read out. A
  * finished trick stays `t.trick` (less after the person's own last card: they have
  * just seen the trick whole), then is swept to its winner; when a computer player
- * leads next, the sweep runs during the pause before its card. */
+ * leads next, the sweep runs during the pause before its card.
+ * @param {TrickPage} page
+ */
 export async function present(page, events, actor, generation) {
   const t = timing();
   const said = [];

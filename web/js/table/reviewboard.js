@@ -28,6 +28,9 @@ import { Positions, reviewRun } from "./review.js";
 import { TrickArea } from "./trick.js";
 import { openReview } from "./walk.js";
 
+/** @typedef {import("./flow.js").TrickPage} TrickPage */
+
+/** @param {TrickPage} page */
 export function offerReviews(page, entries, log) {
   const words = page.reviewWords();
   return entries.map((entry, i) => {
@@ -47,6 +50,7 @@ export function offerReviews(page, entries, log) {
   });
 }
 
+/** @param {TrickPage} page */
 export function reviewTrickHand(page, end, hand) {
   const s = page.session;
   if (!s || page.gone) return null;

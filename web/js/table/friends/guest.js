@@ -50,10 +50,16 @@ export class GuestSession {
     this.mine = {}; // hand -> this page's random number
     this.checks = {};
     this.checking = Promise.resolve();
+    /** @type {(check: object) => void} the deal's check, once the hand is revealed */
     this.onCheck = () => {};
+    /** @type {(presence: object) => void} who is at the table */
     this.onPresence = () => {};
+    /** @type {(reason: string) => void} the host closed the table */
     this.onBye = () => {};
+    /** @type {(words: string) => void} a move refused, in words */
     this.onRefused = () => {};
+    /** @type {string} the host's name (from the invitation) */
+    this.host = "";
     const hello = new Promise((resolve) => {
       this.welcomed = resolve;
     });
