@@ -10,7 +10,7 @@ import { aRankName, rankName } from "../cards/standard.js";
 import { pointAt } from "../ui/advice.js";
 import { h } from "../ui/dom.js";
 import { icon } from "../ui/icons.js";
-import { flyFrom, reducedMotion } from "../ui/motion.js";
+import { flyFrom } from "../ui/motion.js";
 
 const FOUNDATIONS = 8;
 const WASTE_SHOWN = 3;
@@ -332,36 +332,18 @@ export class PatienceTable {
     this.el.classList.toggle("choosing", Boolean(candidates));
   }
 
-  /** Draw the eye to a pile for a moment (a hint). `which` as for shake(). */
-  point(which) {
-    pointAt(
-      which === "stock"
-        ? this.stock
-        : which === "waste"
-          ? this.wasteTop
-          : this.foundations[which]?.button,
-    );
+  /** The element of a pile: `which` is "stock", "waste" or a foundation number. */
+  pile(which) {
+    return which === "stock"
+      ? this.stock
+      : which === "waste"
+        ? this.wasteTop
+        : this.foundations[which]?.button;
   }
 
-  /** A small shake: "not there". `which` is "stock", "waste" or a foundation number. */
-  shake(which) {
-    const el =
-      which === "stock"
-        ? this.stock
-        : which === "waste"
-          ? this.wasteTop
-          : this.foundations[which]?.button;
-    if (!el || reducedMotion()) return;
-    el.animate(
-      [
-        { transform: "none" },
-        { transform: "translateX(-5px)" },
-        { transform: "translateX(5px)" },
-        { transform: "translateX(-3px)" },
-        { transform: "none" },
-      ],
-      { duration: 320, easing: "ease-out" },
-    );
+  /** Draw the eye to a pile for a moment (a hint). */
+  point(which) {
+    pointAt(this.pile(which));
   }
 
   animate(old, view, before, from) {

@@ -10,11 +10,10 @@
 import "../cards/sabacc.js";
 import { alternativeLines, pointAt } from "../ui/advice.js";
 import { h } from "../ui/dom.js";
-import { announce } from "../ui/live.js";
-import { toast } from "../ui/toast.js";
 import { ChoiceGroup } from "../table/choices.js";
 import { FitLine } from "../table/fit.js";
 import { TrickPage } from "../table/flow.js";
+import { showRefusal } from "../table/refusal.js";
 import { sleep } from "../table/pace.js";
 import { common, createStats, percent } from "../table/stats.js";
 import { AsidePanel } from "./aside.js";
@@ -280,13 +279,8 @@ class SabaccPage extends TrickPage {
   }
 
   refuse(reason, code) {
-    toast(reason, { tone: "error", title: "Not that one.", passive: true });
-    announce(reason);
+    showRefusal(reason, { shake: this.hand.button(code) });
     this.say(reason);
-    const button = this.hand.button(code);
-    button?.classList.remove("shake");
-    void button?.offsetWidth;
-    button?.classList.add("shake");
   }
 
   // ---- events -----------------------------------------------------------------------

@@ -29,6 +29,7 @@ import { showLegend } from "./legend.js";
 import { sleep, timing } from "./pace.js";
 import { TablePage, isRefusal } from "./page.js";
 import { dealIn, present } from "./present.js";
+import { showRefusal } from "./refusal.js";
 import { offerReviews, reviewTrickHand } from "./reviewboard.js";
 import { FitLine, fewer } from "./fit.js";
 
@@ -487,8 +488,8 @@ export class TrickPage extends HookedTablePage {
         if (generation !== this.generation) return;
         this.render(); // the turn and its choices stay on screen
         if (isRefusal(error)) {
-          toast(error.message, { tone: "error", title: "Not allowed.", passive: true });
-          announce(error.message);
+          const card = action.card === undefined ? null : this.hand.button(action.card);
+          showRefusal(error.message, { shake: card });
         } else this.trouble(error);
         this.focusDecision(true);
         return;

@@ -16,6 +16,7 @@
 
 import { engine as ownEngine } from "../../engine/bridge.js";
 import { toast } from "../../ui/toast.js";
+import { showRefusal } from "../refusal.js";
 import { GameLog } from "../history.js";
 import { LinkError, pack, unpack } from "./link.js";
 import { checkDeal, randomHex } from "./deal.js";
@@ -264,7 +265,7 @@ export function playAsGuest(page, session, onLeave = () => {}) {
   page.root.dataset.friend = "here";
   // the record is the host's: a friend's page has none to review
   page.postHandActions = () => [];
-  session.onRefused = (words) => toast(words, { tone: "error", title: "Not allowed." });
+  session.onRefused = (words) => showRefusal(words);
   session.onPresence = ({ seat, status }) => {
     const name = page.seatName(seat);
     if (status === "away") toast(`${name} is away.`);
