@@ -68,16 +68,25 @@ def biome_command(*arguments: str) -> list[str]:
     return ["node", str(node_modules() / "@biomejs" / "biome" / "bin" / "biome"), *arguments]
 
 
+def tsc_command() -> list[str]:
+    """TypeScript's checker on the JavaScript that ``tsconfig.json`` names (``checkJs``,
+    nothing emitted), the pinned copy of ``tools/package-lock.json``."""
+    ensure_node()
+    return ["node", str(node_modules() / "typescript" / "bin" / "tsc"), "-p", "tsconfig.json"]
+
+
 def layer_lint(extra: Sequence[str]) -> int:
     """ruff (lint and format) on all the project's Python; mypy (strict) on the engine,
     build.py, tools/ and the benchmarks (pyproject.toml names them); Biome on web/ and
-    the Node scripts (``biome ci``: lint rules and formatting, nothing written)."""
+    the Node scripts (``biome ci``: lint rules and formatting, nothing written); the
+    types of the JavaScript that ``tsconfig.json`` names (``tsc --noEmit``, checkJs)."""
     bin_dir = VENV / "bin"
     codes = [
         status([bin_dir / "ruff", "check", *PYTHON_TARGETS]),
         status([bin_dir / "ruff", "format", "--check", *PYTHON_TARGETS]),
         status([bin_dir / "mypy"]),
         status(biome_command("ci", "--colors=off")),
+        status([*tsc_command(), "--pretty", "false"]),
     ]
     return max(codes)
 

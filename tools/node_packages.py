@@ -13,6 +13,8 @@ from pathlib import Path
 from tools.common import CACHE, TOOLS, cache_lock, fresh_dir, log, replace_dir, run_quiet
 
 PACKAGE_FILES = (TOOLS / "package.json", TOOLS / "package-lock.json")
+# how many installs of other lockfiles are kept beside this one
+KEEP_OTHERS = 2
 
 
 def lock_key() -> str:
@@ -48,8 +50,13 @@ def node_modules() -> Path:
             replace_dir(work, target)
         finally:
             shutil.rmtree(work, ignore_errors=True)
-        # keep the cache small: only this lockfile's packages
-        for old in target.parent.iterdir():
-            if old != target:
-                shutil.rmtree(old, ignore_errors=True)
+        # keep the cache small: this lockfile's packages and the few installed last
+        # (worktrees of one clone share the cache, and a branch may pin other packages)
+        others = sorted(
+            (old for old in target.parent.iterdir() if old != target),
+            key=lambda old: old.stat().st_mtime,
+            reverse=True,
+        )
+        for old in others[KEEP_OTHERS:]:
+            shutil.rmtree(old, ignore_errors=True)
     return modules

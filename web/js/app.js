@@ -75,6 +75,7 @@ function watchBoot() {
     if (message) status.textContent = message;
     const index = STAGE_ORDER.indexOf(stage);
     for (const item of document.querySelectorAll("#boot-stages li")) {
+      if (!(item instanceof HTMLElement)) continue;
       const i = STAGE_ORDER.indexOf(item.dataset.stage);
       item.classList.toggle("done", i < index || (i === index && known && within >= 1));
       item.classList.toggle("active", i === index && !(known && within >= 1));
@@ -129,7 +130,9 @@ function wireShell() {
   document.getElementById("settings-button").addEventListener("click", () => openSettings());
   document.querySelector("[data-skip]").addEventListener("click", (event) => {
     event.preventDefault();
-    const target = view.querySelector("[data-skip-target]") || document.getElementById("main");
+    const target = /** @type {HTMLElement} */ (
+      view.querySelector("[data-skip-target]") || document.getElementById("main")
+    );
     target.focus();
   });
   window.addEventListener("hashchange", () => {
@@ -197,7 +200,9 @@ const context = {
 };
 
 async function show({ name, params }, { focus = false } = {}) {
-  for (const a of document.querySelectorAll("#site-nav a")) {
+  for (const a of /** @type {NodeListOf<HTMLAnchorElement>} */ (
+    document.querySelectorAll("#site-nav a")
+  )) {
     if (a.dataset.game === name) a.setAttribute("aria-current", "page");
     else a.removeAttribute("aria-current");
   }
@@ -239,7 +244,9 @@ async function show({ name, params }, { focus = false } = {}) {
       `There is no game called “${name}” in this card room.`;
   }
   if (focus) {
-    const target = container.querySelector("[data-skip-target]") || document.getElementById("main");
+    const target = /** @type {HTMLElement} */ (
+      container.querySelector("[data-skip-target]") || document.getElementById("main")
+    );
     target.focus({ preventScroll: true });
     window.scrollTo(0, 0);
   }

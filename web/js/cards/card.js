@@ -119,7 +119,7 @@ export function createCard(
 ) {
   const el = document.createElement(as);
   el.className = "card";
-  if (as === "button") el.type = "button";
+  if (el instanceof HTMLButtonElement) el.type = "button";
   setCard(el, code, { deck, faceUp });
   if (hidden) el.setAttribute("aria-hidden", "true");
   else if (as !== "button") {

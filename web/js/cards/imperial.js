@@ -175,10 +175,10 @@ export function suitIcon(suit, className = "imp-suit-icon") {
   return `<svg class="${className}" data-suit="${suit}" viewBox="0 0 100 100" aria-hidden="true" focusable="false">${SUIT_PATHS[suit]}</svg>`;
 }
 
-for (const [id, voidpilot] of [
+for (const [id, voidpilot] of /** @type {[string, boolean][]} */ ([
   ["imperial", false],
   ["imperial-void", true],
-]) {
+])) {
   registerDeck(id, {
     defs: id === "imperial" ? DEFS : "",
     face: faceOf(voidpilot),

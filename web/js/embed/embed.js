@@ -20,6 +20,8 @@ import { connectHost } from "./messages.js";
 const params = new URLSearchParams(location.search);
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
+/** @type {(id: string) => HTMLButtonElement} a button of the page, by its id */
+const buttonOf = (id) => /** @type {HTMLButtonElement} */ ($(id));
 // Autoplay: time on each step, longer when the reader could have tried a move
 const STEP_MS = 2600;
 const READER_MS = 4200;
@@ -255,9 +257,9 @@ function wireControls() {
 
 function updateControls() {
   const length = run ? run.length : 0;
-  $("demo-back").disabled = !run || current <= 0;
-  $("demo-forward").disabled = !run || current >= length - 1;
-  $("demo-play").disabled = !run || length < 2;
+  buttonOf("demo-back").disabled = !run || current <= 0;
+  buttonOf("demo-forward").disabled = !run || current >= length - 1;
+  buttonOf("demo-play").disabled = !run || length < 2;
   $("demo-progress").textContent = run ? `${current + 1} / ${length}` : "";
 }
 

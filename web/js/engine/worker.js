@@ -187,7 +187,8 @@ async function fetchOk(url) {
 
 /** Did the browser ask to save data, or does it report a slow connection? */
 function savingData() {
-  const connection = self.navigator?.connection;
+  /** @type {{saveData?: boolean, effectiveType?: string} | undefined} (where the browser has it) */
+  const connection = /** @type {any} */ (self.navigator)?.connection;
   return Boolean(
     connection &&
       (connection.saveData || ["slow-2g", "2g", "3g"].includes(connection.effectiveType)),

@@ -16,6 +16,7 @@ import { toast } from "../ui/toast.js";
 import { playable, safeNow } from "../pwa/pwa.js";
 import { shareLink } from "../table/dialogs.js";
 import { TablePage, isRefusal } from "../table/page.js";
+import { showRefusal, shake } from "../table/refusal.js";
 import { common, createStats } from "../table/stats.js";
 import { HINT_LEVEL, SOLVER_BUDGET, hintAdvice, hintTarget, solverAdvice } from "./advice.js";
 import { enableDrag } from "./drag.js";
@@ -268,8 +269,9 @@ class PatiencePage extends TablePage {
         events = await this.session.play(action);
       } catch (error) {
         if (!isRefusal(error)) throw error;
-        toast(error.message, { tone: "error", title: "Not that one.", passive: true });
-        this.table.shake(action.type === "build" ? action.to : "stock");
+        showRefusal(error.message, {
+          shake: this.table.pile(action.type === "build" ? action.to : "stock"),
+        });
         return false;
       }
       this.endChoice();
@@ -308,7 +310,7 @@ class PatiencePage extends TablePage {
     if (targets.length === 0) {
       toast(`The ${cardName(top)} does not fit on any foundation yet.`, { tone: "info" });
       announce(`The ${cardName(top)} does not fit on any foundation yet.`);
-      this.table.shake("waste");
+      shake(this.table.pile("waste"));
     } else if (targets.length === 1) {
       this.act({ type: "build", to: targets[0] });
     } else {

@@ -44,6 +44,8 @@ class PatienceReviewBoard {
     this.ask = ask;
     this.engine = engine;
     this.views = new Map();
+    /** @type {Promise<string[]> | null} the winning line's words, once asked for */
+    this.lineWords = null;
     this.line = h("section", {
       class: "rv-line",
       "aria-label": "The solver's winning line",
@@ -73,7 +75,8 @@ class PatienceReviewBoard {
     const same = decision.loss === 0;
     const played = this.target(decision.action);
     const better = same ? null : this.target(decision.best);
-    for (const el of this.table.el.querySelectorAll("[data-mark]")) delete el.dataset.mark;
+    for (const el of this.table.el.querySelectorAll("[data-mark]"))
+      if (el instanceof HTMLElement) delete el.dataset.mark;
     if (played) played.dataset.mark = played === better ? "both" : "played";
     if (better && better !== played) better.dataset.mark = "best";
     if (better) this.table.point(decision.best.type === "build" ? decision.best.to : "stock");

@@ -10,7 +10,7 @@ import { aRankName, rankName } from "../cards/standard.js";
 import { pointAt } from "../ui/advice.js";
 import { h } from "../ui/dom.js";
 import { icon } from "../ui/icons.js";
-import { flyFrom, reducedMotion } from "../ui/motion.js";
+import { flyFrom } from "../ui/motion.js";
 
 const FOUNDATIONS = 8;
 const WASTE_SHOWN = 3;
@@ -46,11 +46,11 @@ function foundationDetail(view, k) {
 
 export class PatienceTable {
   /**
-   * @param {HTMLElement} host   where the table is drawn
-   * @param {object} on          handlers: stock(), wasteCard(), foundation(k)
-   * @param {object} options     prefix: of the table's element ids (a second table on
-   *                             the page has its own); readOnly: a position shown, not
-   *                             played (the piles are named but aria-disabled, no keys)
+   * @param {HTMLElement} host  where the table is drawn
+   * @param {{stock(): void, wasteCard(): void, foundation(k: number): void}} on  the handlers
+   * @param {{prefix?: string, readOnly?: boolean}} [options]  prefix: of the table's
+   *   element ids (a second table on the page has its own); readOnly: a position shown,
+   *   not played (the piles are named but aria-disabled, no keys)
    */
   constructor(host, on, { prefix = "pt", readOnly = false } = {}) {
     this.host = host;
@@ -124,9 +124,9 @@ export class PatienceTable {
         desc: li.querySelector(".sr-only"),
       });
     }
-    this.stock = table.querySelector(".stock");
+    this.stock = /** @type {HTMLElement} */ (table.querySelector(".stock"));
     this.stockStack = this.stock.querySelector(".pile-stack");
-    this.stockBadge = this.stock.querySelector(".badge");
+    this.stockBadge = /** @type {HTMLElement} */ (this.stock.querySelector(".badge"));
     this.stockDesc = table.querySelector(".pt-stock-desc");
     this.stockDesc.id = `${this.prefix}-stock-desc`;
     this.stock.setAttribute("aria-describedby", this.stockDesc.id);
@@ -135,7 +135,7 @@ export class PatienceTable {
     this.stock.addEventListener("click", () => this.on.stock());
 
     this.waste = table.querySelector(".pt-waste");
-    this.fan = table.querySelector(".waste-fan");
+    this.fan = /** @type {HTMLElement} */ (table.querySelector(".waste-fan"));
     this.wasteTop = createCard("AS", { as: "button" });
     this.wasteTop.classList.add("waste-top");
     this.wasteTop.setAttribute("aria-keyshortcuts", "B");
@@ -149,7 +149,7 @@ export class PatienceTable {
     });
     this.built = table.querySelector(".pt-built");
     this.moves = table.querySelector(".pt-moves");
-    this.meter = table.querySelector(".pt-meter-fill");
+    this.meter = /** @type {HTMLElement} */ (table.querySelector(".pt-meter-fill"));
     if (this.readOnly) {
       for (const el of [this.stock, this.wasteTop, ...this.foundations.map((f) => f.button)]) {
         el.setAttribute("aria-disabled", "true");
@@ -332,36 +332,18 @@ export class PatienceTable {
     this.el.classList.toggle("choosing", Boolean(candidates));
   }
 
-  /** Draw the eye to a pile for a moment (a hint). `which` as for shake(). */
-  point(which) {
-    pointAt(
-      which === "stock"
-        ? this.stock
-        : which === "waste"
-          ? this.wasteTop
-          : this.foundations[which]?.button,
-    );
+  /** The element of a pile: `which` is "stock", "waste" or a foundation number. */
+  pile(which) {
+    return which === "stock"
+      ? this.stock
+      : which === "waste"
+        ? this.wasteTop
+        : this.foundations[which]?.button;
   }
 
-  /** A small shake: "not there". `which` is "stock", "waste" or a foundation number. */
-  shake(which) {
-    const el =
-      which === "stock"
-        ? this.stock
-        : which === "waste"
-          ? this.wasteTop
-          : this.foundations[which]?.button;
-    if (!el || reducedMotion()) return;
-    el.animate(
-      [
-        { transform: "none" },
-        { transform: "translateX(-5px)" },
-        { transform: "translateX(5px)" },
-        { transform: "translateX(-3px)" },
-        { transform: "none" },
-      ],
-      { duration: 320, easing: "ease-out" },
-    );
+  /** Draw the eye to a pile for a moment (a hint). */
+  point(which) {
+    pointAt(this.pile(which));
   }
 
   animate(old, view, before, from) {

@@ -61,19 +61,23 @@ export function startPwa(ready) {
   ready
     .then(
       () =>
-        new Promise((resolve) => {
-          if (marked) resolve();
-          else {
-            whenPlayable = resolve;
-            setTimeout(resolve, NOT_PLAYABLE_MS);
-          }
-        }),
+        /** @type {Promise<void>} */ (
+          new Promise((resolve) => {
+            if (marked) resolve();
+            else {
+              whenPlayable = resolve;
+              setTimeout(resolve, NOT_PLAYABLE_MS);
+            }
+          })
+        ),
     )
     .then(
       () =>
-        new Promise((resolve) =>
-          (self.requestIdleCallback ?? setTimeout)(resolve, { timeout: 2000 }),
-        ),
+        new Promise((resolve) => {
+          // an idle moment (two seconds at most); at once where there is no such call
+          if (self.requestIdleCallback) self.requestIdleCallback(resolve, { timeout: 2000 });
+          else setTimeout(resolve, 0);
+        }),
     )
     .then(register)
     .catch((error) => console.info(`celestix: no offline support (${error.message ?? error})`));

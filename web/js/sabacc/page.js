@@ -10,11 +10,10 @@
 import "../cards/sabacc.js";
 import { alternativeLines, pointAt } from "../ui/advice.js";
 import { h } from "../ui/dom.js";
-import { announce } from "../ui/live.js";
-import { toast } from "../ui/toast.js";
 import { ChoiceGroup } from "../table/choices.js";
 import { FitLine } from "../table/fit.js";
 import { TrickPage } from "../table/flow.js";
+import { showRefusal } from "../table/refusal.js";
 import { sleep } from "../table/pace.js";
 import { common, createStats, percent } from "../table/stats.js";
 import { AsidePanel } from "./aside.js";
@@ -92,6 +91,8 @@ class SabaccPage extends TrickPage {
   buildTable(root) {
     super.buildTable(root);
     this.felt.classList.add("sb-felt");
+    /** @type {FitLine | null} the pots' line, made on the first render */
+    this.potsLine = null;
     this.sabaccFelt = new SabaccFelt(this.centre, { seatName });
     this.aside = new AsidePanel({
       preview: (actions) => this.previewAside(actions),
@@ -144,6 +145,7 @@ class SabaccPage extends TrickPage {
     parts.push(chips(view.chips[seat]));
     if (seat !== HUMAN)
       parts.push(`${view.hand_sizes[seat]} card${view.hand_sizes[seat] === 1 ? "" : "s"}`);
+    /** @type {string | string[]} */
     let badge = view.dealer === seat ? "Dealer" : "";
     if (view.declarer === seat) badge = [`Declarer: ${bidName(view.contract)}`, "Declarer"];
     return { detail: parts, badge };
@@ -277,13 +279,8 @@ class SabaccPage extends TrickPage {
   }
 
   refuse(reason, code) {
-    toast(reason, { tone: "error", title: "Not that one.", passive: true });
-    announce(reason);
+    showRefusal(reason, { shake: this.hand.button(code) });
     this.say(reason);
-    const button = this.hand.button(code);
-    button?.classList.remove("shake");
-    void button?.offsetWidth;
-    button?.classList.add("shake");
   }
 
   // ---- events -----------------------------------------------------------------------

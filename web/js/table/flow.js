@@ -6,113 +6,149 @@
 // trick swept to them), a refusal said and the turn kept on screen, a hand's end shown
 // until it has been seen (kept in the save), focus moved to the next decision.
 //
-// Subclass hooks (besides TablePage's): slotOf(seat, seats), seatName(seat),
-// plateInfo(view, seat) -> {detail, badge}, renderFelt(view), decide(view, legal) ->
-// {mode, status, key, panel() -> Node, focus() -> bool}, onCard(code), trickWords(event)
-// (the line by a trick's winner; by default "North wins: <the reason>"), describe(event),
-// presentEvent(event, t), handEnded(events), summary(events) -> {title, body},
-// tally(events), lastTrick(view) -> {plays, winner, text}, hintAdvice(hint) ->
-// {text, items, point}, postHandActions(events) -> [{label, value, run()}],
-// handNumber(events) (the hand or round whose end the events are), reviewWords() (the
-// review's words and marks: table/reviewboard.js, the game's review.js), deckLegend()
-// (the deck's letters and symbols explained: table/legend.js showLegend's argument).
+// A game's page supplies the hooks of TrickHooks (below), besides TablePage's, and may
+// replace the defaults here: onCard(code), trickWords(event) (the line by a trick's
+// winner; by default "North wins: <the reason>"), presentEvent(event, t, actor),
+// postHandActions(events), fullHand(view).
 // The review: a hand's summary and each finished hand of the history offer it.
 // `data-turn` on the page is "you" while it waits for the person, "wait", "count" (a
 // hand's end on screen) or "over"; `data-phase` is the view's phase (tests wait on them).
 
-import { cardName, createCard } from "../cards/card.js";
-import { AdvicePanel } from "../ui/advice.js";
-import { openDialog } from "../ui/dialog.js";
+import { cardName } from "../cards/card.js";
 import { h } from "../ui/dom.js";
 import { announce } from "../ui/live.js";
 import { toast } from "../ui/toast.js";
 import { playable, safeNow } from "../pwa/pwa.js";
-import { HandView } from "./hand.js";
 import { playWithFriends } from "./friends/lobby.js";
-import { GameLog } from "./history.js";
+import { showPending, postHandActions } from "./handend.js";
+import { hint } from "./hint.js";
+import { renderLast, showLastTrick } from "./lasttrick.js";
+import { buildTrickTable, centreRect, layoutSeats } from "./layout.js";
 import { showLedger } from "./ledger.js";
 import { showLegend } from "./legend.js";
 import { sleep, timing } from "./pace.js";
 import { TablePage, isRefusal } from "./page.js";
-import { reviewTrickHand } from "./reviewboard.js";
+import { dealIn, present } from "./present.js";
+import { showRefusal } from "./refusal.js";
+import { offerReviews, reviewTrickHand } from "./reviewboard.js";
 import { FitLine, fewer } from "./fit.js";
-import { SeatPlate } from "./seats.js";
-import { TrickArea } from "./trick.js";
 
-const NO_LAST_TRICK = "No trick has been finished in this hand yet.";
-// The share of the trick's pause when the person's own card ended it
-const PERSON_LAST = 0.7;
+/**
+ * The engine's data as the page gets it (a view, an action, an event): see
+ * ../shared/PROTOCOL.md; not typed here.
+ * @typedef {any} EngineData
+ */
 
-export class TrickPage extends TablePage {
+/**
+ * The decision in front of the person (TrickHooks decide).
+ * @typedef {object} Decision
+ * @property {string} mode the hand's mode: "play", "select" or "idle"
+ * @property {string} status the line of the status, in words
+ * @property {string} [short] a shorter form of it, where it does not fit
+ * @property {string} key the decision's name: its panel is drawn again when it changes
+ * @property {boolean} [refresh] draw the panel again though the key is the same
+ * @property {() => Node} [panel] the controls under the status (bids, buttons)
+ * @property {() => boolean} [focus] focus the panel's control (false: none)
+ * @property {() => Set<string> | string[] | null} [pressed] cards shown chosen
+ * @property {() => Set<string> | string[] | null} [allowed] cards that may be chosen
+ * @property {() => Record<string, string>} [reasons] why each dimmed card may not go
+ * @property {Record<string, string>} [marks] a mark by a card ("declared")
+ */
+
+/**
+ * A seat's plate (table/seats.js SeatPlate set): the most needed part first, and a badge
+ * or its long and short forms.
+ * @typedef {{detail: string | string[], badge: string | string[]}} PlateInfo
+ */
+
+/**
+ * A trick of the hand, to show (TrickHooks lastTrick).
+ * @typedef {object} ShownTrick
+ * @property {{seat: number, card: string}[]} plays the cards, in the order played
+ * @property {number} winner the seat that won it
+ * @property {string} text who won it with what, and why, in words
+ */
+
+/**
+ * What a trick game's page says of its own, which TrickPage calls:
+ * - deck: the deck's name (cards/card.js)
+ * - deckLegend(): the deck's letters and symbols explained (table/legend.js showLegend)
+ * - slotOf(seat, seats): where a seat sits round the felt ("bottom", "left"...)
+ * - potName(pot): a pot of the chip ledger, in words
+ * - plateInfo(view, seat): the line under a seat's name and its badge
+ * - renderFelt(view): draws what the game shows on the felt besides the trick
+ * - decide(view, legal): the decision in front of the person
+ * - overLine(view): the game's result, once it is over
+ * - describe(event): an event in words, read out ("" for none)
+ * - handEnded(events): whether these events end a hand (round)
+ * - handNumber(events): the hand or round whose end the events are
+ * - summary(events): the hand's end, shown in a dialog
+ * - tally(events): counts a hand's figures for the statistics
+ * - lastTrick(view): the last trick finished in this hand, or null
+ * - hintAdvice(hint): the engine's hint in words, and where it points
+ * - reviewWords(): the review's words and marks (table/reviewboard.js, the game's
+ *   review.js)
+ * @typedef {{
+ *   get deck(): string,
+ *   deckLegend(): Parameters<typeof showLegend>[0],
+ *   slotOf(seat: number, seats: number): string,
+ *   potName(pot: string): string,
+ *   plateInfo(view: EngineData, seat: number): PlateInfo,
+ *   renderFelt(view: EngineData): void,
+ *   decide(view: EngineData, legal: EngineData[]): Decision,
+ *   overLine(view: EngineData): string,
+ *   describe(event: EngineData): string,
+ *   handEnded(events: EngineData[]): boolean,
+ *   handNumber(events: EngineData[]): number,
+ *   summary(events: EngineData[]): {title: string, body: Node},
+ *   tally(events: EngineData[]): void,
+ *   lastTrick(view: EngineData): ShownTrick | null,
+ *   hintAdvice(hint: EngineData): {text: string, items: string[], point?: () => void},
+ *   reviewWords(): EngineData,
+ * }} TrickHooks
+ */
+
+/**
+ * The parts of the table that table/layout.js builds, and the state of the flow.
+ * @typedef {object} TrickParts
+ * @property {HTMLElement} scores the scores' row above the felt
+ * @property {HTMLElement} felt
+ * @property {HTMLElement} centre the felt's middle, round the trick
+ * @property {HTMLElement} trickEl
+ * @property {HTMLElement} lastCards the last trick's cards, small
+ * @property {HTMLButtonElement} lastOpen the button that shows the last trick
+ * @property {HTMLElement} lastButton
+ * @property {import("../ui/advice.js").AdvicePanel} advice the hint's panel
+ * @property {EngineData} adviceView the view the hint shown is for
+ * @property {FitLine} statusLine
+ * @property {HTMLElement} status
+ * @property {HTMLElement} panel the decision's controls
+ * @property {HTMLElement} myPlate
+ * @property {HTMLElement} me your plate and decision
+ * @property {HTMLElement} handEl
+ * @property {import("./hand.js").HandView} hand
+ * @property {import("./trick.js").TrickArea} trick
+ * @property {import("./seats.js").SeatPlate[]} plates
+ * @property {HTMLElement[]} seatBoxes
+ * @property {number} seats how many players
+ * @property {() => void} unplaceAdvice
+ * @property {boolean} busy the person's move being shown
+ * @property {number | null} thinking the computer player thinking
+ * @property {number | null} running the generation whose computer players move
+ * @property {Promise<void> | null} gathering a finished trick being swept to its winner
+ * @property {string | null} decisionKey
+ * @property {Decision} decision
+ * @property {EngineData[] | null} pendingEvents the events of the hand's end on screen
+ */
+
+// TrickPage, typed as having the hooks its subclasses supply and the parts layout.js
+// builds: the JavaScript form of an abstract class (at run time, TablePage)
+/** @type {new (...args: ConstructorParameters<typeof TablePage>) => TablePage & TrickHooks & TrickParts} */
+const HookedTablePage = /** @type {any} */ (TablePage);
+
+export class TrickPage extends HookedTablePage {
   buildTable(root) {
-    this.scores = h("div", { class: "tp-scores" });
-    this.centre = h("div", { class: "tp-centre" });
-    this.trickEl = h("div", { class: "tp-trick" });
-    // the last trick, one tap away: its cards drawn small, under a button named in words
-    this.lastCards = h("span", { class: "tp-last-cards", "aria-hidden": "true" });
-    this.lastOpen = h(
-      "button",
-      { type: "button", class: "tp-last-open", onclick: () => this.runTool("last") },
-      h("span", { text: "Last trick" }),
-    );
-    this.lastButton = h("div", { class: "tp-last" }, this.lastCards, this.lastOpen);
-    this.advice = new AdvicePanel({ label: "Hint", compact: true });
-    this.adviceView = null;
-    this.felt = h("div", { class: "tp-felt" }, this.centre, this.lastButton, this.advice.el);
-    this.centre.append(this.trickEl);
-    // one line that says less rather than cutting (say()): the line shown, and the
-    // whole of it for screen readers and as its title
-    this.statusLine = new FitLine("p", { class: "tp-status", role: "status" });
-    this.status = this.statusLine.el;
-    this.panel = h("div", { class: "tp-panel" });
-    this.myPlate = h("div", { class: "tp-me-plate" });
-    this.me = h(
-      "div",
-      { class: "tp-me" },
-      this.myPlate,
-      h("div", { class: "tp-decision" }, this.status, this.panel),
-    );
-    this.handEl = h("div", { class: "tp-hand" });
-    root.append(this.scores, this.felt, this.me, this.handEl);
-    // the hint: in a corner of the felt that holds no cards; on a phone, where the felt
-    // has no such corner, a strip of its own between the felt and your decision
-    const narrow = matchMedia("(max-width: 640px)");
-    const placeAdvice = () => {
-      if (narrow.matches) root.insertBefore(this.advice.el, this.me);
-      else this.felt.append(this.advice.el);
-    };
-    placeAdvice();
-    narrow.addEventListener("change", placeAdvice);
-    this.unplaceAdvice = () => narrow.removeEventListener("change", placeAdvice);
-    this.hand = new HandView(this.handEl, {
-      deck: this.deck,
-      choose: (code) => this.choose(code),
-    });
-    // a dimmed card focused: the engine's reason it may not go now, under the decision
-    this.handEl.addEventListener("focusin", (event) => {
-      const button = event.target.closest("button.card");
-      if (!button || !this.decision) return;
-      const reasons = this.decision.reasons
-        ? this.decision.reasons()
-        : this.session?.view.refusals || {};
-      const why =
-        button.getAttribute("aria-disabled") === "true" ? reasons[button.dataset.code] : "";
-      if (why) this.say(why);
-      else this.say(this.decision.status, this.decision.short);
-    });
-    this.trick = new TrickArea(this.trickEl, {
-      deck: this.deck,
-      place: (seat) => this.slotOf(seat, this.seats),
-      seatName: (seat) => this.seatName(seat),
-    });
-    this.plates = [];
-    this.seatBoxes = [];
-    this.seats = 0;
-    this.busy = false;
-    this.thinking = null;
-    this.running = null;
-    this.gathering = null; // a finished trick being swept to its winner
-    this.decisionKey = null;
+    return buildTrickTable(this, root);
   }
 
   toolDefs() {
@@ -149,29 +185,8 @@ export class TrickPage extends TablePage {
     return false;
   }
 
-  /** Lay the seats out round the felt once the number of players is known. */
   layoutSeats(seats) {
-    if (seats === this.seats) return;
-    this.seats = seats;
-    for (const box of this.seatBoxes) box.remove();
-    this.felt.dataset.seats = String(seats);
-    this.plates = [];
-    this.seatBoxes = [];
-    for (let seat = 0; seat < seats; seat += 1) {
-      const slot = this.slotOf(seat, seats);
-      const plate = new SeatPlate({
-        seat,
-        name: this.seatName(seat),
-        slot,
-        you: seat === this.human,
-      });
-      const extra = h("div", { class: "tp-seat-extra" });
-      const box = h("div", { class: "tp-seat", dataset: { slot } }, plate.el, extra);
-      if (seat === this.human) this.myPlate.replaceChildren(box);
-      else this.felt.append(box);
-      this.plates.push(plate);
-      this.seatBoxes.push(box);
-    }
+    return layoutSeats(this, seats);
   }
 
   afterUse(fresh) {
@@ -195,30 +210,12 @@ export class TrickPage extends TablePage {
     return this.run();
   }
 
-  /** A new hand's cards fly in to the person's hand; the turn waits until they land
-   * (`data-deal` is "flying" meanwhile, then "landed"). */
   async dealIn() {
-    const generation = this.generation;
-    this.landing = true;
-    this.render();
-    try {
-      await this.hand.dealIn(this.centreRect(), timing().deal * 2);
-    } finally {
-      if (generation === this.generation) this.landing = false;
-    }
-    if (generation === this.generation) this.render();
+    return dealIn(this);
   }
 
-  /** A card-sized rectangle in the middle of the felt (where deals start). */
   centreRect() {
-    const r = this.felt.getBoundingClientRect();
-    const w = 40;
-    return {
-      left: r.left + r.width / 2 - w / 2,
-      top: r.top + r.height / 2 - w * 0.7,
-      width: w,
-      height: w * 1.4,
-    };
+    return centreRect(this);
   }
 
   // ---- drawing ----------------------------------------------------------------------
@@ -244,6 +241,7 @@ export class TrickPage extends TablePage {
       });
     }
     this.renderFelt(view);
+    /** @type {Decision} */
     const decision =
       this.pending !== null
         ? { mode: "idle", status: "The hand is over.", key: "count" }
@@ -342,58 +340,11 @@ export class TrickPage extends TablePage {
   }
 
   renderLast(view) {
-    const last = this.lastTrick(view);
-    this.lastButton.hidden = !last;
-    // the toolbar's "Last trick": unavailable (dimmed, said so, still reached in the
-    // toolbar) until a trick of this hand has been finished
-    const tool = this.toolButton("last");
-    if (tool) {
-      tool.setAttribute("aria-disabled", String(!last));
-      if (last) tool.removeAttribute("aria-description");
-      else tool.setAttribute("aria-description", NO_LAST_TRICK);
-    }
-    if (!last) return;
-    const key = last.plays.map((p) => p.card).join(" ");
-    if (this.lastButton.dataset.key === key) return;
-    this.lastButton.dataset.key = key;
-    this.lastCards.replaceChildren(
-      ...last.plays.map((play) => {
-        const card = createCard(play.card, { deck: this.deck, hidden: true });
-        card.classList.toggle("winner", play.seat === last.winner);
-        return card;
-      }),
-    );
-    this.lastOpen.title = last.text;
-    this.lastOpen.setAttribute("aria-description", last.text);
+    return renderLast(this, view);
   }
 
   async showLastTrick() {
-    const view = this.session?.view;
-    const last = view && this.lastTrick(view);
-    if (!last) {
-      // the tool is unavailable: its reason said, nothing opened
-      toast(NO_LAST_TRICK);
-      announce(NO_LAST_TRICK);
-      return;
-    }
-    const area = h("div", { class: "tp-trick", dataset: { seats: String(this.seats) } });
-    const trick = new TrickArea(area, {
-      deck: this.deck,
-      place: (seat) => this.slotOf(seat, this.seats),
-      seatName: (seat) => this.seatName(seat),
-    });
-    trick.show(last.plays, { winner: last.winner });
-    const body = h(
-      "div",
-      { class: "tp-last-dialog" },
-      area,
-      h("p", { class: "tp-last-text", text: last.text }),
-    );
-    await openDialog({
-      title: "Last trick",
-      body,
-      actions: [{ label: "Close", value: "close", primary: true }],
-    });
+    return showLastTrick(this);
   }
 
   // ---- the flow ---------------------------------------------------------------------
@@ -537,8 +488,8 @@ export class TrickPage extends TablePage {
         if (generation !== this.generation) return;
         this.render(); // the turn and its choices stay on screen
         if (isRefusal(error)) {
-          toast(error.message, { tone: "error", title: "Not allowed.", passive: true });
-          announce(error.message);
+          const card = action.card === undefined ? null : this.hand.button(action.card);
+          showRefusal(error.message, { shake: card });
         } else this.trouble(error);
         this.focusDecision(true);
         return;
@@ -569,175 +520,34 @@ export class TrickPage extends TablePage {
     return `${who}: ${event.reason}`;
   }
 
-  /** Show a move's events: cards flying, the trick's winner, sentences read out. A
-   * finished trick stays `t.trick` (less after the person's own last card: they have
-   * just seen the trick whole), then is swept to its winner; when a computer player
-   * leads next, the sweep runs during the pause before its card. */
   async present(events, actor, generation) {
-    const t = timing();
-    const said = [];
-    this.tally(events);
-    for (const event of events) {
-      if (this.gone || generation !== this.generation) return;
-      // Both games' engines report a card played and a trick won the same way:
-      // {type: "play", seat, card, trick_number} and {type: "trick", number, winner,
-      // card, reason, plays} (docs/ARCHITECTURE.md, "Views, events, bots").
-      if (event.type === "play") {
-        const { seat, card } = event;
-        await this.gathering;
-        const from = seat === this.human ? this.hand.take(card) : this.plates[seat].rect();
-        const flight = this.trick.play(seat, card, { from, duration: t.fly });
-        announce(this.describe(event));
-        await flight;
-      } else if (event.type === "trick") {
-        const { winner } = event;
-        this.trick.markWinner(winner, this.trickWords(event));
-        announce(this.describe(event));
-        const pause = actor === this.human ? t.trick * PERSON_LAST : t.trick;
-        if (pause) await sleep(pause);
-        this.gathering = this.trick.collect(this.plates[winner].rect(), { duration: t.fly });
-        if (!this.session.isBotTurn || this.session.over) await this.gathering;
-      } else {
-        const line = this.describe(event);
-        if (line) said.push(line);
-        await this.presentEvent(event, t, actor);
-      }
-    }
-    if (said.length) announce(said.join(" "));
-    if (this.handEnded(events)) {
-      await this.gathering;
-      this.pending = this.session.position;
-      this.pendingEvents = events;
-    }
+    return present(this, events, actor, generation);
   }
 
-  presentEvent() {}
+  presentEvent(_event, _t, _actor) {}
 
-  /** A hand's end, until the person has seen it: the summary, then the next hand. */
   async showPending() {
-    const s = this.session;
-    const at = this.pending;
-    this.render();
-    const events =
-      this.pendingEvents && at === s.position ? this.pendingEvents : await s.eventsOf(at);
-    if (this.gone || this.session !== s || this.pending !== at) return;
-    if (!this.handEnded(events)) {
-      // (an older save's mark): that move ended no hand, so there is nothing to show
-      this.pending = null;
-      this.save();
-      this.render();
-      this.run();
-      return;
-    }
-    const summary = this.summary(events);
-    announce(summary.title);
-    const extra = this.postHandActions(events);
-    let answer;
-    for (;;) {
-      answer = await openDialog({
-        title: summary.title,
-        body: summary.body,
-        className: "wide-dialog tp-summary-dialog",
-        actions: [
-          { label: `${this.HandWord} history`, value: "history" },
-          ...extra.map(({ label, value }) => ({ label, value })),
-          ...(s.over
-            ? [
-                { label: "Close", value: "next" },
-                { label: "New game", value: "new", primary: true },
-              ]
-            : [{ label: `Next ${this.handWord}`, value: "next", primary: true }]),
-        ],
-      });
-      if (this.gone || this.session !== s) return;
-      const chosen = extra.find((item) => item.value === answer);
-      if (answer === "history") await this.showHistory();
-      else if (chosen) await chosen.run();
-      else break;
-    }
-    if (this.pending !== at) return;
-    this.pending = null;
-    this.pendingEvents = null;
-    this.landing = !s.over; // the next hand's cards are still to come
-    this.save();
-    this.trick.clear();
-    this.decisionKey = null;
-    this.render();
-    if (answer === "new") {
-      await this.newGame();
-      return;
-    }
-    if (!s.over) {
-      await this.dealIn();
-      announce(this.turnLine());
-    }
-    this.run();
+    return showPending(this);
   }
 
-  /** The hand's summary offers its review. */
   postHandActions(events) {
-    const end = this.pending;
-    const hand = this.handNumber(events);
-    return [{ label: "Review", value: "review", run: () => this.reviewHand(end, hand) }];
+    return postHandActions(this, events);
   }
 
   // ---- the review -------------------------------------------------------------------
 
   reviewEntries(entries, log) {
-    const words = this.reviewWords();
-    return entries.map((entry, i) => {
-      const hand = log.finished[i];
-      const end = hand.first + hand.moves.length;
-      const number = this.handNumber(GameLog.events(hand));
-      const offer = h("button", {
-        type: "button",
-        class: "btn rv-offer",
-        text: words.offer,
-        onclick: () => this.reviewHand(end, number),
-      });
-      return {
-        ...entry,
-        render: () => h("div", {}, h("div", { class: "tp-actions" }, offer), entry.render()),
-      };
-    });
+    return offerReviews(this, entries, log);
   }
 
-  /** The review of your decisions in the hand (or round) `hand`, which ended after move
-   * `end` of the record. */
   reviewHand(end, hand) {
     return reviewTrickHand(this, end, hand);
   }
 
   // ---- advice -----------------------------------------------------------------------
 
-  /** The strong player's advice for your turn, from your view alone, with its reasons;
-   * asked again while it is shown, it goes (Hint toggles it). It lies in a corner of
-   * the felt that holds no cards, or on a phone beside your decision (table.css). */
   async hint() {
-    const s = this.session;
-    if (!s || s.over) return;
-    if (this.held()) {
-      const other = s.toAct !== null && s.toAct !== this.human;
-      toast(`Hints are for your turn${other ? `: it is ${this.seatName(s.toAct)}'s` : ""}.`);
-      return;
-    }
-    const view = s.view;
-    this.adviceView = view;
-    try {
-      await this.advice.ask(
-        async () => {
-          const hint = await this.ask(() => this.engine.hint(view, "strong"));
-          if (this.session !== s || s.view !== view) return null;
-          const { text, items, point } = this.hintAdvice(hint);
-          point?.();
-          return { title: "Hint", text, items };
-        },
-        this.toolButton("hint"),
-        { name: "hint", of: view },
-      );
-    } catch (error) {
-      toast(`No hint this time: ${error.message}`, { tone: "error" });
-    }
+    return hint(this);
   }
 
   /** The line for a screen reader and the status when the person is to act. */

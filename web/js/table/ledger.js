@@ -101,6 +101,15 @@ export function ledgerTable(entries, { seatName, chips = null, potName, unit = "
   return box;
 }
 
+/**
+ * @param {any[]} entries the ledger's entries (the view's `ledger`)
+ * @param {object} options
+ * @param {string} [options.title]
+ * @param {(seat: number) => string} options.seatName
+ * @param {(pot: string) => string} options.potName
+ * @param {number[]} [options.chips] each seat's chips now
+ * @param {string} [options.unit] "Hand" or "Round"
+ */
 export function showLedger(entries, { title = "Chip ledger", ...options }) {
   return openDialog({
     title,

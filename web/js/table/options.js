@@ -56,6 +56,19 @@ export function remembered(game, prefs = {}, human = 0) {
   return { options, levels: seatLevels };
 }
 
+/**
+ * The new-game form; resolves with the choices, or null when cancelled.
+ * @param {object} ask
+ * @param {any} ask.game the game as engine.games() lists it
+ * @param {{options?: object, levels?: (string | null)[]}} [ask.prefs] the last choices
+ * @param {number} [ask.human] the person's seat
+ * @param {(seat: number) => string} ask.seatName
+ * @param {string} [ask.title]
+ * @param {number | null} [ask.deal] the deal number when none is typed
+ * @param {boolean} [ask.dealField] a field for the deal number
+ * @param {string} [ask.note] a line under the form
+ * @returns {Promise<{options: object, levels: (string | null)[], seed: number} | null>}
+ */
 export async function askOptions({
   game,
   prefs = {},
@@ -68,7 +81,8 @@ export async function askOptions({
 }) {
   const specs = game.options || {};
   uid += 1;
-  const id = (name) => `opt-${uid}-${name}`;
+  const form = uid;
+  const id = (name) => `opt-${form}-${name}`;
   const before = remembered(game, prefs, human);
   const known = before.options;
   const chosen = resolved(game, known);
@@ -83,176 +97,40 @@ export async function askOptions({
     moreBody,
   );
 
-  let dealInput = null;
-  if (dealField) {
-    dealInput = h("input", {
-      name: "deal",
-      inputmode: "numeric",
-      pattern: "[0-9]*",
-      autocomplete: "off",
-      placeholder: "A random deal",
-      "aria-describedby": id("deal-help"),
-      id: id("deal"),
-    });
-    dealInput.addEventListener("input", () => {
-      const text = dealInput.value.trim();
-      const ok = text === "" || (/^\d{1,16}$/.test(text) && Number.isSafeInteger(Number(text)));
-      dealInput.setCustomValidity(ok ? "" : "A deal number is a whole number, like 12345.");
-    });
-    main.append(
-      h(
-        "div",
-        { class: "field" },
-        h("label", { class: "field-label", for: id("deal"), text: "Deal number" }),
-        dealInput,
-        h("span", {
-          class: "field-help",
-          id: id("deal-help"),
-          text: "Leave it empty for a random deal, or type the number of a deal someone shared.",
-        }),
-      ),
-    );
-  }
-
+  const dealInput = dealField ? dealNumberField(main, id) : null;
   for (const [name, spec] of Object.entries(specs)) {
-    const help = h("span", { class: "field-help", id: id(`${name}-help`), text: spec.help || "" });
-    let field;
-    if (spec.choices) {
-      const choices = h("div", { class: "choices" });
-      for (const choice of spec.choices) {
-        const input = h("input", { type: "radio", name, value: String(choice) });
-        input.checked = choice === chosen[name];
-        choices.append(
-          h(
-            "label",
-            { class: "choice" },
-            input,
-            h("span", { text: choiceName(game, name, choice) }),
-          ),
-        );
-      }
-      field = h(
-        "fieldset",
-        { class: "field", "aria-describedby": help.id },
-        h("legend", { class: "field-label", text: optionName(game, name) }),
-        choices,
-        help,
-      );
-      main.append(field);
-    } else {
-      const input = h("input", {
-        type: "number",
-        name,
-        step: "1",
-        required: true,
-        min: String(spec.min ?? 0),
-        max: spec.max == null ? null : String(spec.max),
-        "aria-describedby": help.id,
-        id: id(name),
-      });
-      input.value = String(chosen[name]);
-      input.addEventListener("invalid", () => {
-        more.open = true;
-      });
-      field = h(
-        "div",
-        { class: "field" },
-        h("label", { class: "field-label", for: id(name), text: optionName(game, name) }),
-        input,
-        help,
-      );
-      moreBody.append(field);
-    }
+    const field = spec.choices
+      ? choiceField(game, name, spec, chosen[name], id)
+      : numberField(game, name, spec, chosen[name], id, () => {
+          more.open = true;
+        });
+    (spec.choices ? main : moreBody).append(field);
     field.addEventListener("change", () => touched.add(name));
   }
   body.append(main);
 
   // computer players: as many seats as the game will have
-  const levels = game.levels || [];
   const most = game.seats?.[1] || 4;
-  const seatsNow = () => Number(read().options.players) || specs.players?.default || most;
-  const rows = [];
-  const grid = h("div", { class: "seat-levels" });
-  for (let s = 0; s < most; s += 1) {
-    if (s === human) continue;
-    const want = before.levels[s];
-    const select = h(
-      "select",
-      { name: `level-${s}`, id: id(`level-${s}`) },
-      levels.map((level) => h("option", { value: level, text: levelText(level) })),
-    );
-    select.value = want;
-    const row = h(
-      "div",
-      { class: "seat-level", dataset: { seat: String(s) } },
-      h("label", { class: "seat-level-name", for: select.id, text: seatName(s) }),
-      select,
-    );
-    rows.push(row);
-    grid.append(row);
-  }
-  if (levels.length && most > 1)
-    body.append(
-      h(
-        "fieldset",
-        { class: "field options-seats" },
-        h("legend", { class: "field-label", text: "Computer players" }),
-        grid,
-        h("span", {
-          class: "field-help",
-          text: "How well each one plays: Easy for a gentle game, Strong for the hardest.",
-        }),
-      ),
-    );
+  const read = () => readForm(body, specs, human, most);
+  const seats = seatLevels(game, before.levels, human, most, seatName, id);
+  if (seats.field) body.append(seats.field);
   if (moreBody.children.length) body.append(more);
   if (note) body.append(h("p", { class: "dialog-note", text: note }));
 
   const showSeats = () => {
-    const n = seatsNow();
-    for (const row of rows) row.hidden = Number(row.dataset.seat) >= n;
+    const n = read().levels.length; // the players the game will have
+    for (const row of seats.rows) row.hidden = Number(row.dataset.seat) >= n;
   };
   // defaults that follow another option, until the player sets them
   body.addEventListener("change", (event) => {
-    const changed = event.target.name;
+    const changed = /** @type {HTMLInputElement | HTMLSelectElement} */ (event.target).name;
     const values = read().options;
     for (const [name, spec] of Object.entries(specs)) {
       if (!spec.default_when || spec.default_when.option !== changed || touched.has(name)) continue;
-      setValue(name, resolved(game, { ...values, [name]: undefined })[name]);
+      setValue(body, specs, name, resolved(game, { ...values, [name]: undefined })[name]);
     }
     showSeats();
   });
-
-  function setValue(name, value) {
-    if (specs[name].choices) {
-      for (const input of body.querySelectorAll(`input[name="${CSS.escape(name)}"]`))
-        input.checked = input.value === String(value);
-    } else {
-      body.querySelector(`input[name="${CSS.escape(name)}"]`).value = String(value);
-    }
-  }
-
-  function read() {
-    const options = {};
-    for (const [name, spec] of Object.entries(specs)) {
-      if (spec.choices) {
-        const input = body.querySelector(`input[name="${CSS.escape(name)}"]:checked`);
-        const match = spec.choices.find(
-          (c) => String(c) === (input ? input.value : String(spec.default)),
-        );
-        options[name] = match ?? spec.default;
-      } else {
-        options[name] = Number(body.querySelector(`input[name="${CSS.escape(name)}"]`).value);
-      }
-    }
-    const n = Number(options.players) || specs.players?.default || most;
-    const seatLevels = [];
-    for (let s = 0; s < n; s += 1) {
-      seatLevels.push(
-        s === human ? null : body.querySelector(`select[name="level-${s}"]`)?.value || null,
-      );
-    }
-    return { options, levels: seatLevels };
-  }
   showSeats();
 
   const answer = await openDialog({
@@ -267,6 +145,153 @@ export async function askOptions({
   if (answer !== "deal") return null;
   const typed = dealInput?.value.trim() ? Number(dealInput.value.trim()) : null;
   return { ...read(), seed: typed ?? deal ?? randomSeed() };
+}
+
+/** The deal number's field, added to `main`; returns its input. */
+function dealNumberField(main, id) {
+  const dealInput = h("input", {
+    name: "deal",
+    inputmode: "numeric",
+    pattern: "[0-9]*",
+    autocomplete: "off",
+    placeholder: "A random deal",
+    "aria-describedby": id("deal-help"),
+    id: id("deal"),
+  });
+  dealInput.addEventListener("input", () => {
+    const text = dealInput.value.trim();
+    const ok = text === "" || (/^\d{1,16}$/.test(text) && Number.isSafeInteger(Number(text)));
+    dealInput.setCustomValidity(ok ? "" : "A deal number is a whole number, like 12345.");
+  });
+  main.append(
+    h(
+      "div",
+      { class: "field" },
+      h("label", { class: "field-label", for: id("deal"), text: "Deal number" }),
+      dealInput,
+      h("span", {
+        class: "field-help",
+        id: id("deal-help"),
+        text: "Leave it empty for a random deal, or type the number of a deal someone shared.",
+      }),
+    ),
+  );
+  return dealInput;
+}
+
+/** An option with choices: a group of radio buttons, `value` checked. */
+function choiceField(game, name, spec, value, id) {
+  const help = h("span", { class: "field-help", id: id(`${name}-help`), text: spec.help || "" });
+  const choices = h("div", { class: "choices" });
+  for (const choice of spec.choices) {
+    const input = h("input", { type: "radio", name, value: String(choice) });
+    input.checked = choice === value;
+    choices.append(
+      h("label", { class: "choice" }, input, h("span", { text: choiceName(game, name, choice) })),
+    );
+  }
+  return h(
+    "fieldset",
+    { class: "field", "aria-describedby": help.id },
+    h("legend", { class: "field-label", text: optionName(game, name) }),
+    choices,
+    help,
+  );
+}
+
+/** A number option: a field with its range; `invalid` runs when the form finds it wrong. */
+function numberField(game, name, spec, value, id, invalid) {
+  const help = h("span", { class: "field-help", id: id(`${name}-help`), text: spec.help || "" });
+  const input = h("input", {
+    type: "number",
+    name,
+    step: "1",
+    required: true,
+    min: String(spec.min ?? 0),
+    max: spec.max == null ? null : String(spec.max),
+    "aria-describedby": help.id,
+    id: id(name),
+  });
+  input.value = String(value);
+  input.addEventListener("invalid", invalid);
+  return h(
+    "div",
+    { class: "field" },
+    h("label", { class: "field-label", for: id(name), text: optionName(game, name) }),
+    input,
+    help,
+  );
+}
+
+/** The level of each computer seat: the fieldset (none for a game without levels) and
+ * its rows, one a seat. */
+function seatLevels(game, wanted, human, most, seatName, id) {
+  const levels = game.levels || [];
+  const rows = [];
+  const grid = h("div", { class: "seat-levels" });
+  for (let s = 0; s < most; s += 1) {
+    if (s === human) continue;
+    const select = h(
+      "select",
+      { name: `level-${s}`, id: id(`level-${s}`) },
+      levels.map((level) => h("option", { value: level, text: levelText(level) })),
+    );
+    select.value = wanted[s];
+    const row = h(
+      "div",
+      { class: "seat-level", dataset: { seat: String(s) } },
+      h("label", { class: "seat-level-name", for: select.id, text: seatName(s) }),
+      select,
+    );
+    rows.push(row);
+    grid.append(row);
+  }
+  if (!levels.length || most <= 1) return { field: null, rows };
+  const field = h(
+    "fieldset",
+    { class: "field options-seats" },
+    h("legend", { class: "field-label", text: "Computer players" }),
+    grid,
+    h("span", {
+      class: "field-help",
+      text: "How well each one plays: Easy for a gentle game, Strong for the hardest.",
+    }),
+  );
+  return { field, rows };
+}
+
+/** Set option `name` in the form to `value`. */
+function setValue(body, specs, name, value) {
+  if (specs[name].choices) {
+    for (const input of body.querySelectorAll(`input[name="${CSS.escape(name)}"]`))
+      input.checked = input.value === String(value);
+  } else {
+    body.querySelector(`input[name="${CSS.escape(name)}"]`).value = String(value);
+  }
+}
+
+/** The options and the seats' levels the form holds now. */
+function readForm(body, specs, human, most) {
+  const options = {};
+  for (const [name, spec] of Object.entries(specs)) {
+    if (spec.choices) {
+      const input = body.querySelector(`input[name="${CSS.escape(name)}"]:checked`);
+      const match = spec.choices.find(
+        (c) => String(c) === (input ? input.value : String(spec.default)),
+      );
+      options[name] = match ?? spec.default;
+    } else {
+      options[name] = Number(body.querySelector(`input[name="${CSS.escape(name)}"]`).value);
+    }
+  }
+  const n = Number(options.players) || specs.players?.default || most;
+  const levels = [];
+  for (let s = 0; s < n; s += 1) {
+    levels.push(
+      s === human ? null : body.querySelector(`select[name="level-${s}"]`)?.value || null,
+    );
+  }
+  return { options, levels };
 }
 
 function validFor(spec, value) {

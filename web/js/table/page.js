@@ -16,16 +16,13 @@
 // - The engine's worker dying: the page says so, waits for the new one and goes on with
 //   the same game (table/session.js withEngine); the save is kept.
 //
-// Subclass hooks: buildTable(section), render(), resumeFlow(), toolDefs() -> [{name,
-// label, icon, key, shortcut, more, narrowMore}] (key: handled here, shortcut: only
-// shown; more: in the "More" dialog; narrowMore: there on a phone), tool(name), ownKey(event), seatName(seat), turnLine(),
-// summaryLine(), statsRows(data), historyEntries(log), reviewEntries(entries, log),
-// help() -> {paragraphs, keys},
-// afterUse(fresh), optionsAsk(), leaving(), draft() (an unfinished choice, kept with
-// the save: {position, cards}; the page finds it again in this.draftSaved).
+// A game page supplies the hooks of TableHooks (below) and may replace the defaults
+// here: tool(name), ownKey(event), statsRows(data), help(), reviewEntries(entries, log),
+// afterUse(fresh), optionsAsk(), leaving(), draft() (an unfinished choice, kept with the
+// save: {position, cards}; the page finds it again in this.draftSaved).
 
 import { h } from "../ui/dom.js";
-import { openDialog } from "../ui/dialog.js";
+import { closeOpenDialogs, openDialog } from "../ui/dialog.js";
 import { iconButton } from "../ui/icons.js";
 import { announce } from "../ui/live.js";
 import { toast } from "../ui/toast.js";
@@ -38,10 +35,49 @@ import { exportRecord, importRecord, parseRecord } from "./record.js";
 import { TableSession, withEngine } from "./session.js";
 import { common, showStats } from "./stats.js";
 
+/**
+ * A tool of the page's toolbar.
+ * @typedef {object} ToolDef
+ * @property {string} name what tool(name) is given
+ * @property {string} label its words
+ * @property {string} icon its icon's name (ui/icons.js)
+ * @property {string} [key] its key, handled here
+ * @property {string} [shortcut] a key only shown (the page handles it)
+ * @property {boolean} [more] in the "More" dialog
+ * @property {boolean} [narrowMore] in the "More" dialog on a phone
+ */
+
+/**
+ * What a game's page says of its own, which TablePage calls (a subclass defines them):
+ * - buildTable(section): draws its table in the page's section
+ * - render(): draws the game as it is now
+ * - resumeFlow(): goes on with the game once it is on screen (computer players, say)
+ * - toolDefs(): its own tools, before commonTools()
+ * - seatName(seat): "You", "North"...
+ * - turnLine(): what the person is to do now, in words (read out on resuming)
+ * - summaryLine(): the saved game's line on the home page
+ * - historyEntries(log): the hand history's entries (table/dialogs.js showHistory)
+ * @typedef {{
+ *   buildTable(section: HTMLElement): void,
+ *   render(): void,
+ *   resumeFlow(): void | Promise<void>,
+ *   toolDefs(): ToolDef[],
+ *   seatName(seat: number): string,
+ *   turnLine(): string,
+ *   summaryLine(): string,
+ *   historyEntries(log: GameLog): object[],
+ * }} TableHooks
+ */
+
+// The root of the game pages, typed as having the hooks its subclasses supply: the
+// JavaScript form of an abstract class (at run time a class like any other).
+/** @type {new () => TableHooks} */
+const HookedBase = /** @type {any} */ (Object);
+
 const NARROW = window.matchMedia("(max-width: 640px)");
 const isRefusal = (error) => error && (error.kind === "malformed" || error.kind === "illegal");
 
-export class TablePage {
+export class TablePage extends HookedBase {
   /** What the game calls one deal played out: "hand" (Precedence) or "round" (Contract
    * Sabacc), in the history, the ledger and the summary's buttons. */
   get handWord() {
@@ -54,6 +90,7 @@ export class TablePage {
   }
 
   constructor(container, ctx, { game, store, stats, human = 0, title = "" }) {
+    super();
     this.ctx = ctx;
     this.engine = ctx.engine;
     this.gameId = game;
@@ -69,6 +106,8 @@ export class TablePage {
     this.stats = stats;
     this.human = human;
     this.prefs = store.prefs();
+    /** @type {ToolDef[] | null} the tools, once asked for (toolList) */
+    this.toolsCache = null;
     this.session = null;
     this.pending = null; // moves after which a hand ended that the player has not seen
     this.counted = false;
@@ -123,6 +162,7 @@ export class TablePage {
     );
     container.append(this.root);
     this.tools = new ChoiceGroup(this.toolbar, { label: "Table tools", role: "toolbar" });
+    /** @type {(tool: ToolDef, run: () => void) => HTMLButtonElement} */
     const button = ({ name, label, icon, key, shortcut }, run) => {
       const b = iconButton(icon, label, {
         className: "quiet tp-tool",
@@ -225,7 +265,7 @@ export class TablePage {
   }
 
   /** A page's own keys (true when handled). */
-  ownKey() {
+  ownKey(_event) {
     return false;
   }
 
@@ -417,7 +457,7 @@ export class TablePage {
       this.closeFriends("The host has started another game.");
     this.generation += 1;
     // a dialog of the game before (its hand's end, say) must not act on this one
-    for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+    closeOpenDialogs();
     this.session = session;
     this.pending = saved.pending ?? null;
     this.counted = saved.counted === true;
@@ -435,7 +475,7 @@ export class TablePage {
     this.resumeFlow();
   }
 
-  afterUse() {}
+  afterUse(_fresh) {}
 
   hash() {
     return linkHash(this.info, this.session.record.seed, this.session.record.options);
@@ -566,7 +606,7 @@ export class TablePage {
   }
 
   /** The history's entries, each offering its hand's review where a page has one. */
-  reviewEntries(entries) {
+  reviewEntries(entries, _log) {
     return entries;
   }
 
@@ -613,7 +653,7 @@ export class TablePage {
     document.removeEventListener("keydown", this.onKey);
     this.stopWatching?.();
     // a dialog of this page must not outlive it (its answer would act on a page gone)
-    for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+    closeOpenDialogs();
   }
 }
 

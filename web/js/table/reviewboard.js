@@ -22,11 +22,35 @@ import { sameJson } from "../engine/json.js";
 import { pointAt, unpoint } from "../ui/advice.js";
 import { h } from "../ui/dom.js";
 import { HandView } from "./hand.js";
+import { GameLog } from "./history.js";
 import { timing } from "./pace.js";
 import { Positions, reviewRun } from "./review.js";
 import { TrickArea } from "./trick.js";
 import { openReview } from "./walk.js";
 
+/** @typedef {import("./flow.js").TrickPage} TrickPage */
+
+/** @param {TrickPage} page */
+export function offerReviews(page, entries, log) {
+  const words = page.reviewWords();
+  return entries.map((entry, i) => {
+    const hand = log.finished[i];
+    const end = hand.first + hand.moves.length;
+    const number = page.handNumber(GameLog.events(hand));
+    const offer = h("button", {
+      type: "button",
+      class: "btn rv-offer",
+      text: words.offer,
+      onclick: () => page.reviewHand(end, number),
+    });
+    return {
+      ...entry,
+      render: () => h("div", {}, h("div", { class: "tp-actions" }, offer), entry.render()),
+    };
+  });
+}
+
+/** @param {TrickPage} page */
 export function reviewTrickHand(page, end, hand) {
   const s = page.session;
   if (!s || page.gone) return null;

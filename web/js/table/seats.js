@@ -30,7 +30,7 @@ export class SeatPlate {
       <span class="seat-detail"><span class="seat-shown" aria-hidden="true"></span><span class="sr-only seat-said"></span></span>
       <span class="seat-status" aria-hidden="true"><span class="dot"></span><span class="dot"></span><span class="dot"></span></span>
       <span class="sr-only seat-state"></span>`;
-    this.badgeEl = this.el.querySelector(".seat-badge");
+    this.badgeEl = /** @type {HTMLElement} */ (this.el.querySelector(".seat-badge"));
     this.shownEl = this.el.querySelector(".seat-shown");
     this.state = { name, detail: "", turn: false, thinking: false, badge: "" };
     this.fitted = "";

@@ -70,6 +70,13 @@ export class TableSession {
     this.queue = Promise.resolve();
   }
 
+  /**
+   * A new game's session, of the class it is called on (HostSession.start gives a
+   * HostSession).
+   * @template {typeof TableSession} T
+   * @this {T}
+   * @returns {Promise<InstanceType<T>>}
+   */
   static async start(
     engine,
     game,
@@ -83,7 +90,9 @@ export class TableSession {
       onLost,
     );
     const record = { game, options: state.options, seed: state.seed, setup, actions: [] };
-    const session = new this(engine, record, state, { levels, human, onLost });
+    const session = /** @type {InstanceType<T>} */ (
+      new this(engine, record, state, { levels, human, onLost })
+    );
     await session.refresh();
     return session;
   }

@@ -236,7 +236,8 @@ class Walk {
     this.toSummary.disabled = k === 0;
     // a button that becomes disabled gives its focus to the one next to it
     const active = document.activeElement;
-    if (active?.disabled) (k === 0 ? this.forward : this.back).focus({ preventScroll: true });
+    if (active && "disabled" in active && active.disabled)
+      (k === 0 ? this.forward : this.back).focus({ preventScroll: true });
     if (k === 0) {
       this.stage.hidden = true;
       this.summaryBox.hidden = false;

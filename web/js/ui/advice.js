@@ -36,10 +36,10 @@ export class AdvicePanel {
       <ul class="advice-list"></ul>`;
     this.titleEl = this.el.querySelector(".advice-title");
     this.textEl = this.el.querySelector(".advice-text");
-    this.listEl = this.el.querySelector(".advice-list");
-    this.moreEl = this.el.querySelector(".advice-more");
-    this.whyEl = this.el.querySelector(".advice-why");
-    this.toggleEl = this.el.querySelector(".advice-toggle");
+    this.listEl = /** @type {HTMLElement} */ (this.el.querySelector(".advice-list"));
+    this.moreEl = /** @type {HTMLElement} */ (this.el.querySelector(".advice-more"));
+    this.whyEl = /** @type {HTMLElement} */ (this.el.querySelector(".advice-why"));
+    this.toggleEl = /** @type {HTMLElement} */ (this.el.querySelector(".advice-toggle"));
     this.toggleEl.setAttribute("aria-controls", this.moreEl.id);
     this.toggleEl.addEventListener("click", () => this.fold(!this.moreEl.hidden));
     if (compact) {
@@ -149,6 +149,8 @@ export function headline(text) {
  * The lines for a hint's other choices (the recommended one is the hint itself): each
  * `label(action)` (when it gives one) before the engine's reason, which says what its
  * numbers are (no bare value after it). At most `most` lines.
+ * @param {any} hint the engine's hint
+ * @param {{label?: (action: any) => string, most?: number}} [options]
  */
 export function alternativeLines(hint, { label = () => "", most = 4 } = {}) {
   return (hint.alternatives || [])

@@ -49,7 +49,8 @@ export function installCardTips() {
       hide();
       cancel();
       if (event.pointerType !== "touch" && event.pointerType !== "pen") return;
-      const card = event.target.closest?.(".card[data-face=up][title]");
+      const card =
+        event.target instanceof Element && event.target.closest(".card[data-face=up][title]");
       if (!card) return;
       press = { card, x: event.clientX, y: event.clientY, shown: false };
       press.timer = setTimeout(() => {
@@ -90,7 +91,8 @@ export function installCardTips() {
   );
   // the phone's own long-press menu (copy, share) would cover the name
   document.addEventListener("contextmenu", (event) => {
-    if (event.target.closest?.(".card[data-face=up]")) event.preventDefault();
+    if (event.target instanceof Element && event.target.closest(".card[data-face=up]"))
+      event.preventDefault();
   });
   addEventListener("scroll", hide, { passive: true, capture: true });
 }

@@ -11,6 +11,30 @@
 // The dialog opens at its top (title first); its body scrolls between the title and
 // the buttons, which stay in view.
 
+/** Close every dialog open (each resolves as cancelled). */
+export function closeOpenDialogs() {
+  for (const dialog of document.querySelectorAll("dialog")) if (dialog.open) dialog.close();
+}
+
+/**
+ * A button of a dialog.
+ * @typedef {object} DialogAction
+ * @property {string} label its words
+ * @property {string} [value] what the dialog resolves with when it is chosen
+ * @property {boolean} [primary] the main choice (focused first)
+ * @property {boolean} [submit] checks the form's fields before it closes the dialog
+ */
+
+/**
+ * @param {object} [dialog]
+ * @param {string} [dialog.title]
+ * @param {string | Node} [dialog.body]
+ * @param {DialogAction[]} [dialog.actions]
+ * @param {string} [dialog.className]
+ * @param {(dialog: HTMLDialogElement) => void} [dialog.onOpen]
+ * @param {string} [dialog.initialFocus] a selector: what has focus first
+ * @returns {Promise<string | null>}
+ */
 export function openDialog({
   title,
   body,
@@ -98,7 +122,9 @@ export function openDialog({
     });
     document.body.append(dialog);
     dialog.showModal();
-    const focus = initialFocus ? dialog.querySelector(initialFocus) : bar.querySelector(".primary");
+    const focus = /** @type {HTMLElement | null} */ (
+      initialFocus ? dialog.querySelector(initialFocus) : bar.querySelector(".primary")
+    );
     if (focus) focus.focus({ preventScroll: true });
     content.scrollTop = 0;
     dialog.scrollTop = 0;

@@ -16,6 +16,7 @@
 
 import { engine as ownEngine } from "../../engine/bridge.js";
 import { toast } from "../../ui/toast.js";
+import { showRefusal } from "../refusal.js";
 import { GameLog } from "../history.js";
 import { LinkError, pack, unpack } from "./link.js";
 import { checkDeal, randomHex } from "./deal.js";
@@ -50,10 +51,16 @@ export class GuestSession {
     this.mine = {}; // hand -> this page's random number
     this.checks = {};
     this.checking = Promise.resolve();
+    /** @type {(check: object) => void} the deal's check, once the hand is revealed */
     this.onCheck = () => {};
+    /** @type {(presence: object) => void} who is at the table */
     this.onPresence = () => {};
+    /** @type {(reason: string) => void} the host closed the table */
     this.onBye = () => {};
+    /** @type {(words: string) => void} a move refused, in words */
     this.onRefused = () => {};
+    /** @type {string} the host's name (from the invitation) */
+    this.host = "";
     const hello = new Promise((resolve) => {
       this.welcomed = resolve;
     });
@@ -258,7 +265,7 @@ export function playAsGuest(page, session, onLeave = () => {}) {
   page.root.dataset.friend = "here";
   // the record is the host's: a friend's page has none to review
   page.postHandActions = () => [];
-  session.onRefused = (words) => toast(words, { tone: "error", title: "Not allowed." });
+  session.onRefused = (words) => showRefusal(words);
   session.onPresence = ({ seat, status }) => {
     const name = page.seatName(seat);
     if (status === "away") toast(`${name} is away.`);

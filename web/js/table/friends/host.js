@@ -65,7 +65,9 @@ export class HostSession extends TableSession {
     this.started = false; // begin(): the first hand dealt from the agreed seed
     this.deals = [];
     this.sending = Promise.resolve();
+    /** @type {(seat: number) => void} a seat's friend came, went or was replaced */
     this.onChange = () => {};
+    /** @type {(words: string) => void} something to tell the host, in words */
     this.onNotice = () => {};
   }
 
@@ -139,6 +141,7 @@ export class HostSession extends TableSession {
     const old = up.conn;
     up.conn = conn;
     old?.close(); // (its closing is no longer this seat's: see gone())
+    /** @type {Promise<void>} */
     const joined = new Promise((resolve) => {
       conn.onMessage = (message) => {
         if (message.type === "join") resolve();

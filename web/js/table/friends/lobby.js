@@ -109,6 +109,7 @@ async function askSeats(page, seats, note) {
     ],
   });
   if (answer !== "invite") return null;
+  /** @type {{kind: string, name: string, level: string | null, seatName?: string}[]} */
   const chosen = Array.from({ length: seats }, () => ({
     kind: "you",
     name: "You",

@@ -17,6 +17,7 @@ const GATHER_MS = 5000;
 // Longest wait for a closing channel's last messages before its connection is closed
 const CLOSE_MS = 1000;
 
+/** @returns {Promise<void>} */
 function gathered(pc) {
   if (pc.iceGatheringState === "complete") return Promise.resolve();
   return new Promise((resolve) => {
@@ -118,7 +119,9 @@ export class Connection {
     this.closed = false;
     this.bytesIn = 0;
     this.bytesOut = 0;
+    /** @type {(message: any) => void} a message from the other side */
     this.onMessage = () => {};
+    /** @type {(words: string) => void} a message refused, in words */
     this.onRefused = () => {};
     this.onClose = () => {};
     channel.addEventListener("message", (event) => this.receive(event.data));

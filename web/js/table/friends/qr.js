@@ -81,7 +81,10 @@ export function showQr(place, text, label) {
 export async function canScan() {
   const media = navigator.mediaDevices;
   if (!media?.getUserMedia || !media.enumerateDevices) return false;
-  const policy = document.permissionsPolicy || document.featurePolicy;
+  // (not in every browser; featurePolicy is the older name)
+  /** @type {{allowsFeature(feature: string): boolean} | undefined} */
+  const policy =
+    /** @type {any} */ (document).permissionsPolicy || /** @type {any} */ (document).featurePolicy;
   if (policy && !policy.allowsFeature("camera")) return false;
   try {
     return (await media.enumerateDevices()).some((device) => device.kind === "videoinput");

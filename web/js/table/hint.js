@@ -1,0 +1,38 @@
+// A trick game's hint (table/flow.js TrickPage): the strong player's advice for your
+// turn in the felt's hint panel (ui/advice.js).
+
+import { toast } from "../ui/toast.js";
+
+/** @typedef {import("./flow.js").TrickPage} TrickPage */
+
+/** The strong player's advice for your turn, from your view alone, with its reasons;
+ * asked again while it is shown, it goes (Hint toggles it). It lies in a corner of
+ * the felt that holds no cards, or on a phone beside your decision (table.css).
+ * @param {TrickPage} page
+ */
+export async function hint(page) {
+  const s = page.session;
+  if (!s || s.over) return;
+  if (page.held()) {
+    const other = s.toAct !== null && s.toAct !== page.human;
+    toast(`Hints are for your turn${other ? `: it is ${page.seatName(s.toAct)}'s` : ""}.`);
+    return;
+  }
+  const view = s.view;
+  page.adviceView = view;
+  try {
+    await page.advice.ask(
+      async () => {
+        const hint = await page.ask(() => page.engine.hint(view, "strong"));
+        if (page.session !== s || s.view !== view) return null;
+        const { text, items, point } = page.hintAdvice(hint);
+        point?.();
+        return { title: "Hint", text, items };
+      },
+      page.toolButton("hint"),
+      { name: "hint", of: view },
+    );
+  } catch (error) {
+    toast(`No hint page time: ${error.message}`, { tone: "error" });
+  }
+}

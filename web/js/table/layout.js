@@ -1,0 +1,124 @@
+// A trick game's table laid out (table/flow.js TrickPage): the scores, the felt with the
+// trick in the middle, the last trick and the hint, your plate, decision and hand; the
+// seats round the felt once the number of players is known.
+
+import { AdvicePanel } from "../ui/advice.js";
+import { h } from "../ui/dom.js";
+import { FitLine } from "./fit.js";
+import { HandView } from "./hand.js";
+import { SeatPlate } from "./seats.js";
+import { TrickArea } from "./trick.js";
+
+/** @typedef {import("./flow.js").TrickPage} TrickPage */
+
+/** @param {TrickPage} page */
+export function buildTrickTable(page, root) {
+  page.scores = h("div", { class: "tp-scores" });
+  page.centre = h("div", { class: "tp-centre" });
+  page.trickEl = h("div", { class: "tp-trick" });
+  // the last trick, one tap away: its cards drawn small, under a button named in words
+  page.lastCards = h("span", { class: "tp-last-cards", "aria-hidden": "true" });
+  page.lastOpen = h(
+    "button",
+    { type: "button", class: "tp-last-open", onclick: () => page.runTool("last") },
+    h("span", { text: "Last trick" }),
+  );
+  page.lastButton = h("div", { class: "tp-last" }, page.lastCards, page.lastOpen);
+  page.advice = new AdvicePanel({ label: "Hint", compact: true });
+  page.adviceView = null;
+  page.felt = h("div", { class: "tp-felt" }, page.centre, page.lastButton, page.advice.el);
+  page.centre.append(page.trickEl);
+  // one line that says less rather than cutting (say()): the line shown, and the
+  // whole of it for screen readers and as its title
+  page.statusLine = new FitLine("p", { class: "tp-status", role: "status" });
+  page.status = page.statusLine.el;
+  page.panel = h("div", { class: "tp-panel" });
+  page.myPlate = h("div", { class: "tp-me-plate" });
+  page.me = h(
+    "div",
+    { class: "tp-me" },
+    page.myPlate,
+    h("div", { class: "tp-decision" }, page.status, page.panel),
+  );
+  page.handEl = h("div", { class: "tp-hand" });
+  root.append(page.scores, page.felt, page.me, page.handEl);
+  // the hint: in a corner of the felt that holds no cards; on a phone, where the felt
+  // has no such corner, a strip of its own between the felt and your decision
+  const narrow = matchMedia("(max-width: 640px)");
+  const placeAdvice = () => {
+    if (narrow.matches) root.insertBefore(page.advice.el, page.me);
+    else page.felt.append(page.advice.el);
+  };
+  placeAdvice();
+  narrow.addEventListener("change", placeAdvice);
+  page.unplaceAdvice = () => narrow.removeEventListener("change", placeAdvice);
+  page.hand = new HandView(page.handEl, {
+    deck: page.deck,
+    choose: (code) => page.choose(code),
+  });
+  // a dimmed card focused: the engine's reason it may not go now, under the decision
+  page.handEl.addEventListener("focusin", (event) => {
+    const button = event.target instanceof Element && event.target.closest("button.card");
+    if (!(button instanceof HTMLElement) || !page.decision) return;
+    const reasons = page.decision.reasons
+      ? page.decision.reasons()
+      : page.session?.view.refusals || {};
+    const why = button.getAttribute("aria-disabled") === "true" ? reasons[button.dataset.code] : "";
+    if (why) page.say(why);
+    else page.say(page.decision.status, page.decision.short);
+  });
+  page.trick = new TrickArea(page.trickEl, {
+    deck: page.deck,
+    place: (seat) => page.slotOf(seat, page.seats),
+    seatName: (seat) => page.seatName(seat),
+  });
+  page.plates = [];
+  page.seatBoxes = [];
+  page.seats = 0;
+  page.busy = false;
+  page.thinking = null;
+  page.running = null;
+  page.gathering = null; // a finished trick being swept to its winner
+  page.decisionKey = null;
+}
+
+/** Lay the seats out round the felt once the number of players is known.
+ * @param {TrickPage} page
+ */
+export function layoutSeats(page, seats) {
+  if (seats === page.seats) return;
+  page.seats = seats;
+  for (const box of page.seatBoxes) box.remove();
+  page.felt.dataset.seats = String(seats);
+  page.plates = [];
+  page.seatBoxes = [];
+  for (let seat = 0; seat < seats; seat += 1) {
+    const slot = page.slotOf(seat, seats);
+    const plate = new SeatPlate({
+      seat,
+      name: page.seatName(seat),
+      slot,
+      you: seat === page.human,
+    });
+    const extra = h("div", { class: "tp-seat-extra" });
+    const box = h("div", { class: "tp-seat", dataset: { slot } }, plate.el, extra);
+    if (seat === page.human) page.myPlate.replaceChildren(box);
+    else page.felt.append(box);
+    page.plates.push(plate);
+    page.seatBoxes.push(box);
+  }
+}
+
+/** A card-sized rectangle in the middle of the felt (where deals start).
+ * @param {TrickPage} page
+ */
+export function centreRect(page) {
+  const r = page.felt.getBoundingClientRect();
+  const w = 40;
+  return {
+    left: r.left + r.width / 2 - w / 2,
+    top: r.top + r.height / 2 - w * 0.7,
+    width: w,
+    height: w * 1.4,
+  };
+}
