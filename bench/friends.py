@@ -154,6 +154,7 @@ def measure(base: str, runs: int) -> dict[str, Any]:
             page.evaluate(RECORD_PEERS)
         connect = []
         failed: list[dict[str, Any]] = []
+        joins: list[int] = []
         for run in range(runs):
             code = host.evaluate(INVITE)
             start = time.perf_counter()
@@ -166,6 +167,8 @@ def measure(base: str, runs: int) -> dict[str, Any]:
                 print(f"try {run + 1} failed: {failed[-1]}", flush=True)
                 continue
             connect.append((time.perf_counter() - start) * 1000)
+            # which of the friend's joins (1, 2, ... one a second until welcomed) came first
+            joins.append(host.evaluate("() => window.host.seatsUp[2].conn.inbox.last"))
         # the first hand dealt (from a seed agreed with the friend): the friend's table
         host.evaluate(BEGIN)
         # (a function, not an expression: the CSP forbids eval, which Playwright polls with)
@@ -176,10 +179,14 @@ def measure(base: str, runs: int) -> dict[str, Any]:
         browser.close()
     return {
         "connect_failed": failed,
+        # tries in which the friend's first join never reached the host (a later one did)
+        "first_join_lost": sum(1 for n in joins if n > 1),
         "connect_ms": {
             "runs": runs,
             "connected": len(connect),
+            "min": round(min(connect)),
             "median": round(statistics.median(connect)),
+            "p90": round(sorted(connect)[int(0.9 * (len(connect) - 1))]),
             "max": round(max(connect)),
         },
         "move_ms": {
