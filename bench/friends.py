@@ -7,7 +7,7 @@ over a WebRTC data channel with no STUN server (mDNS host candidates):
 
 * ``connect``  from the friend opening an invitation (its code read, the answer made)
                to the host's seat Connected (the answer accepted, the channel open, the
-               friend's join and the host's welcome and table): the median and the
+               friend's join and the host's welcome): the median and the
                longest of ``--runs`` tries (20), each a new invitation;
 * ``move``     a Precedence hand (deal 4242) with the friend in North's seat: how long
                the friend's move takes from its click to its result on its page (the
@@ -32,7 +32,7 @@ from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Error, sync_playwright
 
 from tools.common import DIST, RESULTS, cache_lock
 from tools.env import CHROMIUM, CHROMIUM_ARGS
@@ -51,6 +51,29 @@ HOST = """async () => {
 
 INVITE = "() => window.host.invite(2).then((i) => i.code)"
 
+# Every RTCPeerConnection a page makes, kept in window.peers (what a failed try looked like)
+RECORD_PEERS = """() => {
+  window.peers = [];
+  const Original = window.RTCPeerConnection;
+  window.RTCPeerConnection = function (...args) {
+    const pc = new Original(...args);
+    pc.channels = [];
+    pc.addEventListener("datachannel", (e) => pc.channels.push(e.channel));
+    const create = pc.createDataChannel.bind(pc);
+    pc.createDataChannel = (...a) => { const c = create(...a); pc.channels.push(c); return c; };
+    window.peers.push(pc);
+    return pc;
+  };
+  window.RTCPeerConnection.prototype = Original.prototype;
+}"""
+
+# The newest connection's states
+PEER_STATE = """() => {
+  const pc = window.peers.at(-1);
+  return pc && {ice: pc.iceConnectionState, connection: pc.connectionState,
+    channels: pc.channels.map((c) => c.readyState)};
+}"""
+
 GUEST = """async (code) => {
   const {openInvitation} = await import("/js/table/friends/guest.js");
   window.guest = null;
@@ -59,7 +82,9 @@ GUEST = """async (code) => {
   return join.answer;
 }"""
 
+# resolves once the channel is open, the friend's join has come and the welcome has gone
 CONNECT = "(a) => window.host.connect(2, a).then(() => true)"
+BEGIN = "() => window.host.begin().then(() => true)"
 
 HOST_HAND = """async () => {
   const s = window.host;
@@ -125,23 +150,43 @@ def measure(base: str, runs: int) -> dict[str, Any]:
             page.goto("/#")
             page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=180_000)
         host.evaluate(HOST)
+        for page in (host, friend):
+            page.evaluate(RECORD_PEERS)
         connect = []
-        for _ in range(runs):
+        failed: list[dict[str, Any]] = []
+        joins: list[int] = []
+        for run in range(runs):
             code = host.evaluate(INVITE)
             start = time.perf_counter()
             answer = friend.evaluate(GUEST, code)
-            host.evaluate(CONNECT, answer)
-            # (a function, not an expression: the CSP forbids eval, which Playwright polls with)
-            friend.wait_for_function("() => window.guest && window.guest.view !== null")
+            try:
+                host.evaluate(CONNECT, answer)
+            except Error as error:
+                states = {"host": host.evaluate(PEER_STATE), "friend": friend.evaluate(PEER_STATE)}
+                failed.append({"try": run + 1, "error": error.message[:200], **states})
+                print(f"try {run + 1} failed: {failed[-1]}", flush=True)
+                continue
             connect.append((time.perf_counter() - start) * 1000)
+            # which of the friend's joins (1, 2, ... one a second until welcomed) came first
+            joins.append(host.evaluate("() => window.host.seatsUp[2].conn.inbox.last"))
+        # the first hand dealt (from a seed agreed with the friend): the friend's table
+        host.evaluate(BEGIN)
+        # (a function, not an expression: the CSP forbids eval, which Playwright polls with)
+        friend.wait_for_function("() => window.guest && window.guest.view !== null")
         friend.evaluate(GUEST_HAND)
         own = host.evaluate(HOST_HAND)
         hand = friend.evaluate("window.guestRun")
         browser.close()
     return {
+        "connect_failed": failed,
+        # tries in which the friend's first join never reached the host (a later one did)
+        "first_join_lost": sum(1 for n in joins if n > 1),
         "connect_ms": {
             "runs": runs,
+            "connected": len(connect),
+            "min": round(min(connect)),
             "median": round(statistics.median(connect)),
+            "p90": round(sorted(connect)[int(0.9 * (len(connect) - 1))]),
             "max": round(max(connect)),
         },
         "move_ms": {

@@ -124,6 +124,10 @@ def saved(record: dict[str, Any], pending: int | None = None) -> dict[str, Any]:
     return {"version": 1, "record": record, "levels": levels, "pending": pending}
 
 
+# the page's address is the home page's
+AT_HOME = "() => location.hash.replace(/^#\\/?/, '') === ''"
+
+
 def open_table(
     page: Page,
     game: str,
@@ -138,7 +142,13 @@ def open_table(
         page.goto("/#")
         page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
     page.evaluate("() => document.querySelectorAll('dialog[open]').forEach((d) => d.close())")
-    page.goto("/#")
+    # going to the address the page is already at changes nothing: then (unless the home
+    # page shows) the page is loaded afresh
+    if page.evaluate(AT_HOME) and not page.locator(".home").count():
+        page.reload()
+        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    else:
+        page.goto("/#")
     page.wait_for_selector(".home", timeout=BOOT_TIMEOUT_MS)
     page.evaluate(
         """([game, save, speed, prefs]) => {

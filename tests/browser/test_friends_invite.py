@@ -43,6 +43,7 @@ FAKE_CAMERA = """async (detector) => {
   const media = navigator.mediaDevices;
   window.cameraOpened = 0;
   window.detected = 0;
+  window.cameraText = "";  // (a test before may have failed while the camera showed a code)
   media.enumerateDevices = async () => [{kind: "videoinput", deviceId: "", label: "", groupId: ""}];
   media.getUserMedia = async () => {
     window.cameraOpened += 1;
@@ -263,10 +264,11 @@ def test_scan_is_offered_only_where_a_camera_may_be_used(
     no_errors(errors)
 
 
-# Failed on 2026-11-27 in the second of two fresh-clone CI runs (passed in the first and
-# on the branch): likely the same loss of a first message between the two pages as the
-# bench's and the leave test's (docs/FRIENDS.md). Kept running, not yet relied on.
-@pytest.mark.xfail(reason="connecting sometimes loses the friend's first message (under study)")
+# Failed on 2026-11-27 in a fresh-clone CI run: the library's reader never read the code
+# in 30 s (the barcode-detector case then read the answer the failed case had left on the
+# fake camera: fixed, FAKE_CAMERA clears it). The i-reliable fixes (join said again until
+# welcomed) could not be run here three times before the deadline: kept xfail, not strict.
+@pytest.mark.xfail(reason="not yet proven reliable on a busy machine (docs/FRIENDS.md)")
 @pytest.mark.parametrize("detector", [False, True], ids=["library-reader", "barcode-detector"])
 def test_the_host_scans_the_answer(
     host: tuple[Page, list[Error]], friend: tuple[Page, list[Error]], detector: bool
@@ -324,10 +326,10 @@ def friend_seated(hpage: Page, gpage: Page) -> None:
     seated(invite, gpage)
 
 
-# Fails on 2026-11-27: after the host goes home the friend's page neither shows the bye
-# nor sees its channel close within 30 s (cause not found; see docs/FRIENDS.md: messages
-# between the two pages are sometimes lost). Kept running, expected to fail until fixed.
-@pytest.mark.xfail(reason="the friend is not told when the host leaves (under study)")
+# Failed on 2026-11-27 (the friend told nothing within 30 s). One cause fixed: a host
+# leaving while the lobby's first hand was dealt dropped its session with the connections
+# open. Not yet run three times in a row since: kept xfail, not strict.
+@pytest.mark.xfail(reason="not yet proven reliable on a busy machine (docs/FRIENDS.md)")
 def test_friends_are_told_when_the_host_leaves(
     browser: Browser,
     site: str,

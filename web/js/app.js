@@ -43,6 +43,9 @@ const view = document.getElementById("view");
 let games = [];
 let current = null; // { name, page, container }
 let routing = Promise.resolve();
+// set once the engine is first up: from then on every change of address is routed (a
+// worker restarting later holds no route back; a page waits for the engine itself)
+let booted = false;
 
 applySettings();
 root.dataset.engine = "booting";
@@ -104,6 +107,7 @@ async function startEngine(retry = false) {
   boot.hidden = true;
   view.hidden = false;
   buildNav();
+  booted = true;
   await route();
 }
 
@@ -135,8 +139,10 @@ function wireShell() {
     );
     target.focus();
   });
-  window.addEventListener("hashchange", () => {
-    if (root.dataset.engine === "ready") route({ focus: true });
+  // the address the player went to, as the event saw it: a page finishing its work in
+  // the meantime cannot send the route elsewhere (before the boot, startEngine routes)
+  window.addEventListener("hashchange", (event) => {
+    if (booted) route({ focus: true, hash: new URL(event.newURL).hash });
   });
 }
 
@@ -175,8 +181,10 @@ export function parseHash(hash = location.hash) {
   return { name, params: new URLSearchParams(query) };
 }
 
-function route(options = {}) {
-  routing = routing.then(() => show(parseHash(), options)).catch((error) => showFault(error));
+/** Show the page of `hash` (the address now, by default), after the routes before it. */
+function route({ hash = location.hash, ...options } = {}) {
+  const target = parseHash(hash);
+  routing = routing.then(() => show(target, options)).catch((error) => showFault(error));
   return routing;
 }
 
@@ -185,9 +193,12 @@ const context = {
   get games() {
     return games;
   },
-  /** Put `hash` in the address bar without routing again (the page already shows it). */
+  /** Put `hash` in the address bar without routing again (the page already shows it).
+   * Only over an address of the same page: a page still finishing its work (a deal) once
+   * the player has gone to another page never takes the address back. */
   replaceHash(hash) {
-    if (location.hash !== hash) history.replaceState(history.state, "", hash);
+    if (location.hash === hash || parseHash(hash).name !== parseHash().name) return;
+    history.replaceState(history.state, "", hash);
   },
   /** Show the fault page for an error of `page`, unless another page is showing now. */
   fault(error, page) {

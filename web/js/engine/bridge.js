@@ -16,9 +16,14 @@ const WORKER_URL = new URL("./worker.js", import.meta.url);
 const BOOT_MODE = new URLSearchParams(globalThis.location?.search ?? "").get("boot");
 if (BOOT_MODE) WORKER_URL.searchParams.set("boot", BOOT_MODE);
 
-// A worker that has sent nothing for this long while calls wait for it has hung (the
-// longest call the pages make takes a few seconds); it is replaced.
+// A worker that has sent nothing for this long while calls wait for it, and is not inside
+// a call, has hung; it is replaced.
 const UNRESPONSIVE_MS = 30_000;
+// A worker inside one call (it says when it starts each: {type: "working"}) is computing
+// and cannot answer pings until the call is done: it is taken for hung only once that one
+// call has run this long (the longest call a page makes takes a few seconds; a machine
+// that is busy with other work may take many times that).
+const LONGEST_CALL_MS = 180_000;
 // While calls wait, the worker is asked this often whether it is alive: an idle worker
 // answers at once, a busy one once its call is done.
 const PING_MS = 5_000;
@@ -91,13 +96,25 @@ class Engine {
     };
     this._worker = worker;
     this._heard = performance.now();
+    this._working = null; // {id, since}: the call the worker is inside, by its word
+    this._watched = performance.now();
   }
 
   /** Every PING_MS: while calls wait, ask the worker whether it is alive, and replace it
    * when it has said nothing for UNRESPONSIVE_MS. */
   _watch() {
+    const now = performance.now();
+    // this page itself was held (a long task, a throttled background tab): the worker's
+    // answers may still wait in this page's queue, so its silence is counted from now
+    if (now - this._watched > 2 * PING_MS) this._heard = Math.max(this._heard, now - PING_MS);
+    this._watched = now;
     if (!this._up || this._pending.size === 0) return;
-    if (performance.now() - this._heard > UNRESPONSIVE_MS) {
+    const working = this._working && this._pending.has(this._working.id) ? this._working : null;
+    if (working && now - working.since > LONGEST_CALL_MS) {
+      this._died(`one call ran for more than ${LONGEST_CALL_MS / 1000} s`);
+      return;
+    }
+    if (!working && now - this._heard > UNRESPONSIVE_MS) {
       this._died(`the worker did not answer for ${UNRESPONSIVE_MS / 1000} s`);
       return;
     }
@@ -151,6 +168,10 @@ class Engine {
   _receive(message, worker) {
     this._heard = performance.now();
     if (message.type === "pong") return;
+    if (message.type === "working") {
+      this._working = { id: message.id, since: this._heard };
+      return;
+    }
     if (message.type === "alive") {
       this._watchLife(worker, message.lock);
     } else if (message.type === "died") {

@@ -123,6 +123,8 @@ function answer(request) {
       });
       return;
     }
+    // the bridge learns the worker is computing: it cannot answer pings until the end
+    self.postMessage({ type: "working", id });
     response = JSON.parse(handle(String(request.method), JSON.stringify(params)));
   } catch (error) {
     // handle() itself never raises: the parameters could not be written as JSON (the

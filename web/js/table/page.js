@@ -347,7 +347,8 @@ export class TablePage extends HookedBase {
       if (this.session) this.ctx.replaceHash(this.hash());
       return;
     }
-    await this.follow(wanted);
+    // the question a link may ask waits for the player, and routing must not wait with it
+    this.follow(wanted).catch((error) => this.ctx.fault(error, this));
   }
 
   /** A link to another deal: with a game in progress, the player says whether to leave

@@ -29,6 +29,9 @@ export class Refused extends Error {
   }
 }
 
+// How often a friend's page says "join" again while no welcome has come
+const JOIN_AGAIN_MS = 1000;
+
 export class GuestSession {
   constructor(conn, name) {
     this.conn = conn;
@@ -243,7 +246,14 @@ export async function openInvitation(code, { name = "Friend", iceServers = [] } 
     const conn = new Connection(channel, { side: "guest", who: invite.host, pc: peer.pc });
     const session = new GuestSession(conn, name);
     session.host = invite.host;
-    conn.send("join", { name });
+    // the join, again each JOIN_AGAIN_MS until the host's welcome (docs/FRIENDS.md: a
+    // page's first message over a channel just opened is now and then never delivered)
+    const join = () => {
+      if (session.seat !== null || session.ended || conn.closed) clearInterval(again);
+      else conn.send("join", { name });
+    };
+    const again = setInterval(join, JOIN_AGAIN_MS);
+    join();
     return session.ready;
   });
   return { invite, answer, connected, close: peer.close };

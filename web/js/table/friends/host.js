@@ -156,7 +156,7 @@ export class HostSession extends TableSession {
     await within(joined, OPEN_MS, `${up.name}'s page did not answer.`);
     conn.onMessage = (message) => this.fromFriend(seat, message);
     clearTimeout(up.timer);
-    conn.send("welcome", { seat, game: this.record.game, names: this.names() });
+    this.welcome(seat, conn);
     // before begin() the cards are not dealt yet: the table comes with the first hand
     if (this.started) {
       const turn = await this.call(() => this.engine.turn(this.state, seat));
@@ -172,10 +172,21 @@ export class HostSession extends TableSession {
     return conn;
   }
 
+  /** The message a friend's page waits for once it has said join: its seat, the game and
+   * everyone's names. */
+  welcome(seat, conn) {
+    conn?.send("welcome", { seat, game: this.record.game, names: this.names() });
+  }
+
   fromFriend(seat, message) {
     const up = this.seatsUp[seat];
     if (message.type === "bye") {
       up.conn?.close();
+      return;
+    }
+    if (message.type === "join") {
+      // the friend's page has not had its welcome yet (it says join until it has)
+      this.welcome(seat, up.conn);
       return;
     }
     if (message.type === "preview") {

@@ -356,7 +356,13 @@ export async function openLobby(page) {
 export async function playWithFriends(page) {
   if (page.friends && page.session === page.friends) return tableDialog(page.friends);
   const session = await openLobby(page);
-  if (!session || page.gone) return;
+  if (!session) return;
+  // the host left the table while the first hand was being dealt: the friends seated are
+  // told, as they would be a moment later (closeFriends)
+  if (page.gone) {
+    session.close();
+    return;
+  }
   page.closeFriends("The host has started another game.");
   page.friends = session;
   session.onNotice = (words) => toast(words, { tone: "error", title: "Refused." });
