@@ -2,17 +2,13 @@
 // Nothing here judges a move: the words describe what the engine's events report.
 
 import { cardName } from "../cards/card.js";
+// The seat of the person whose page this is (table/seats.js): every name and place is
+// said from there.
+import { HUMAN } from "../table/seats.js";
 
-// The seat of the person whose page this is: 0, or a friend's own seat at a host's table
-// (table/friends): every name and place is said from there.
-export let HUMAN = 0;
+export { HUMAN };
 const COMPASS = ["South", "West", "North", "East"];
 const SLOTS = ["bottom", "left", "top", "right"];
-
-/** The page's person sits at `seat` (a friend's page) or back at 0. */
-export function sitAt(seat) {
-  HUMAN = seat;
-}
 
 export const seatName = (seat) => (seat === HUMAN ? "You" : COMPASS[seat]);
 export const teamName = (team) =>

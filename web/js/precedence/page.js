@@ -15,8 +15,9 @@ import { BidPanel } from "./bid.js";
 import { DeclarePanel } from "./declare.js";
 import { renderMelds, renderScores } from "./felt.js";
 import { historyEntries } from "./history.js";
-import { playAsGuest } from "../table/friends/guest.js";
-import { HUMAN, describeEvent, plural, resultLine, seatName, sitAt, slotOf } from "./messages.js";
+import { seatGuest } from "../table/friends/guest.js";
+import { sitAt } from "../table/seats.js";
+import { HUMAN, describeEvent, plural, resultLine, seatName, slotOf } from "./messages.js";
 import { deckLegend } from "./legend.js";
 import { reviewWords } from "./review.js";
 import { store } from "./store.js";
@@ -45,15 +46,11 @@ export async function mount(container, params, ctx) {
 
 /** A friend's page at a host's table: the game played from the host's messages. */
 export function mountGuest(container, ctx, session) {
-  sitAt(session.seat);
-  const page = new PrecedencePage(container, ctx, {
+  return seatGuest(PrecedencePage, container, ctx, session, {
     game: GAME,
     store,
     stats: createStats(GAME),
-    human: session.seat,
   });
-  playAsGuest(page, session, () => sitAt(HUMAN_SEAT));
-  return page;
 }
 
 class PrecedencePage extends TrickPage {

@@ -6,6 +6,7 @@
 import { createCard } from "../cards/card.js";
 import "../cards/sabacc.js";
 import {
+  HUMAN,
   bidName,
   card,
   chips,
@@ -22,8 +23,6 @@ const el = (tag, className, text) => {
   if (text !== undefined) node.textContent = text;
   return node;
 };
-
-const who = (seat) => (seat === 0 ? "You" : seatName(seat));
 
 /** The events of a round's end, found in `events`: {counted, settled, bonus, void, end, over}. */
 export function roundEnd(events) {
@@ -47,7 +46,7 @@ export function roundTitle(end) {
   if (end.over) return `Game over: ${winnersLine(end.over.winners).replace(/[.!]$/, "")}`;
   if (end.void) return `Round ${end.void.round + 1}: everyone passed`;
   const c = end.counted;
-  return `Round ${c.round + 1}: ${who(c.declarer)} bid ${bidName(c.contract)} and ${c.made ? "made" : "lost"} the contract`;
+  return `Round ${c.round + 1}: ${seatName(c.declarer)} bid ${bidName(c.contract)} and ${c.made ? "made" : "lost"} the contract`;
 }
 
 /** The panel's body (a node). `players`: the seat count; `chipsAfter`: chips now.
@@ -92,7 +91,7 @@ function countSection(c) {
   const made = c.made;
   const total = 182;
   const line = el("p", `sb-verdict ${made ? "made" : "lost"}`);
-  line.textContent = `${who(c.declarer)} ${c.declarer === 0 ? "count" : "counts"} ${points(c.points)} points: ${made ? "at least" : "short of"} ${points(c.needed)}, so the contract is ${made ? "made" : "lost"}. The defenders have ${points(c.defenders_points)}.`;
+  line.textContent = `${seatName(c.declarer)} ${c.declarer === HUMAN ? "count" : "counts"} ${points(c.points)} points: ${made ? "at least" : "short of"} ${points(c.needed)}, so the contract is ${made ? "made" : "lost"}. The defenders have ${points(c.defenders_points)}.`;
   section.append(line);
 
   // the meter: the declarer's points out of 91, with the 46-point line
@@ -120,7 +119,7 @@ function countSection(c) {
       `Talon (${c.talon_to === "hand" ? "into the declarer's hand" : c.talon_to === "declarer" ? "in the declarer's pile" : "in the defenders' pile"}): ${talon}.`,
     );
   if (c.aside?.length) parts.push(`Aside: ${c.aside.map(card).join(", ")}.`);
-  parts.push(`Tricks: ${c.tricks.map((n, s) => `${who(s)} ${n}`).join(", ")}.`);
+  parts.push(`Tricks: ${c.tricks.map((n, s) => `${seatName(s)} ${n}`).join(", ")}.`);
   extras.textContent = parts.join(" ");
   working.append(extras);
 
@@ -152,8 +151,8 @@ function settledSection(s, players, declarer) {
 
 function bonusSection(b) {
   const p = el("p", "sb-bonus");
-  const unpaid = (b.unpaid || []).map((u) => `${bidName(u.bonus)} (${who(u.seat)})`);
-  p.textContent = `Bonus: ${b.name} for ${who(b.seat).toLowerCase() === "you" ? "you" : who(b.seat)}, ${chips(b.amount)} from the Ante Pot, which has ${chips(b.ante_pot)} left.${unpaid.length ? ` Also earned, not paid (only the highest is): ${unpaid.join(", ")}.` : ""}`;
+  const unpaid = (b.unpaid || []).map((u) => `${bidName(u.bonus)} (${seatName(u.seat)})`);
+  p.textContent = `Bonus: ${b.name} for ${seatName(b.seat).toLowerCase() === "you" ? "you" : seatName(b.seat)}, ${chips(b.amount)} from the Ante Pot, which has ${chips(b.ante_pot)} left.${unpaid.length ? ` Also earned, not paid (only the highest is): ${unpaid.join(", ")}.` : ""}`;
   return p;
 }
 
@@ -163,7 +162,7 @@ function chipsTable(chipsAfter, players, winners) {
   const head = el("tr");
   const row = el("tr");
   for (let seat = 0; seat < players; seat += 1) {
-    const th = el("th", "", who(seat));
+    const th = el("th", "", seatName(seat));
     th.scope = "col";
     head.append(th);
     const td = el("td", winners?.includes(seat) ? "winner" : "", String(chipsAfter[seat]));

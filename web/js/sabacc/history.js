@@ -10,8 +10,6 @@ import { h } from "../ui/dom.js";
 import { GameLog } from "../table/history.js";
 import { bidName, card, chips, points, seatName, settlementLines, subject } from "./messages.js";
 
-const who = (seat) => (seat === 0 ? "You" : seatName(seat));
-
 function smallCards(codes) {
   return h(
     "span",
@@ -39,7 +37,7 @@ export function historyEntries(log) {
     const title = voided
       ? `Round ${round + 1}: everyone passed`
       : counted
-        ? `Round ${round + 1}: ${who(counted.declarer)} bid ${bidName(counted.contract)}, counted ${points(counted.points)} points and ${counted.made ? "made" : "lost"} the contract`
+        ? `Round ${round + 1}: ${seatName(counted.declarer)} bid ${bidName(counted.contract)}, counted ${points(counted.points)} points and ${counted.made ? "made" : "lost"} the contract`
         : `Round ${round + 1}`;
     return { label: title, render: () => renderRound(start, events) };
   });
@@ -47,7 +45,8 @@ export function historyEntries(log) {
 
 function renderRound(start, events) {
   const box = h("section", { class: "sb-history-round" });
-  if (start.dealer !== undefined) box.append(h("p", { text: `Dealer: ${who(start.dealer)}.` }));
+  if (start.dealer !== undefined)
+    box.append(h("p", { text: `Dealer: ${seatName(start.dealer)}.` }));
   if (start.hand?.length) box.append(line("Your cards as dealt", start.hand));
   const cost = (b) =>
     (b.callers || [b.seat]).length > 1 ? `${chips(b.stake)} each` : chips(b.stake);
@@ -74,7 +73,9 @@ function renderRound(start, events) {
           "li",
           {},
           smallCards(trick.plays.map((p) => p.card)),
-          h("span", { text: ` ${who(trick.plays[0].seat)} led, ${who(trick.winner)} won.` }),
+          h("span", {
+            text: ` ${seatName(trick.plays[0].seat)} led, ${seatName(trick.winner)} won.`,
+          }),
         ),
       ),
     );
@@ -94,7 +95,7 @@ function renderRound(start, events) {
   const bonus = events.find((e) => e.type === "bonus");
   if (bonus)
     box.append(
-      h("p", { text: `Bonus: ${bonus.name} to ${who(bonus.seat)}, ${bonus.amount} chips.` }),
+      h("p", { text: `Bonus: ${bonus.name} to ${seatName(bonus.seat)}, ${bonus.amount} chips.` }),
     );
   return box;
 }

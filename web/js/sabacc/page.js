@@ -13,14 +13,17 @@ import { h } from "../ui/dom.js";
 import { ChoiceGroup } from "../table/choices.js";
 import { FitLine } from "../table/fit.js";
 import { TrickPage } from "../table/flow.js";
+import { seatGuest } from "../table/friends/guest.js";
 import { showRefusal } from "../table/refusal.js";
 import { sleep } from "../table/pace.js";
+import { sitAt } from "../table/seats.js";
 import { common, createStats, percent } from "../table/stats.js";
 import { AsidePanel } from "./aside.js";
 import { roundBody, roundEnd, roundTitle } from "./count.js";
 import { SabaccFelt } from "./felt.js";
 import { historyEntries } from "./history.js";
 import {
+  HUMAN,
   bidCostShort,
   bidDescription,
   bidName,
@@ -28,6 +31,7 @@ import {
   card,
   chips,
   describe,
+  nameHost,
   points,
   seatName,
   stakesRule,
@@ -38,7 +42,8 @@ import { reviewWords } from "./review.js";
 import { store } from "./store.js";
 
 const GAME = "sabacc";
-const HUMAN = 0;
+// the person's seat on their own table (a friend's page sits at its own seat: HUMAN)
+const HUMAN_SEAT = 0;
 const POSITIONS = {
   3: ["bottom", "right", "left"],
   4: ["bottom", "right", "top", "left"],
@@ -46,15 +51,27 @@ const POSITIONS = {
 };
 
 export async function mount(container, params, ctx) {
+  sitAt(HUMAN_SEAT);
   const page = new SabaccPage(container, ctx, {
     game: GAME,
     store,
     stats: createStats(GAME),
-    human: HUMAN,
+    human: HUMAN_SEAT,
   });
   // the first deal may wait for the options dialog, and routing must not wait with it
   page.open(params).catch((error) => ctx.fault(error, page));
   return page;
+}
+
+/** A friend's page at a host's table: the game played from the host's messages, the
+ * host's seat called by the host's name. */
+export function mountGuest(container, ctx, session) {
+  nameHost(session.host);
+  return seatGuest(SabaccPage, container, ctx, session, {
+    game: GAME,
+    store,
+    stats: createStats(GAME),
+  });
 }
 
 class SabaccPage extends TrickPage {
@@ -75,7 +92,8 @@ class SabaccPage extends TrickPage {
   }
 
   slotOf(seat, seats) {
-    return (POSITIONS[seats] || POSITIONS[4])[seat];
+    // the person at the bottom, whichever their seat; the others round from there
+    return (POSITIONS[seats] || POSITIONS[4])[(seat - HUMAN + seats) % seats];
   }
 
   potName(pot) {
@@ -120,12 +138,10 @@ class SabaccPage extends TrickPage {
     return draft && draft.position === this.session.position ? draft.cards : [];
   }
 
-  /** The legal actions and reasons after setting `actions` aside (nothing is kept). */
+  /** The legal actions and reasons after setting `actions` aside (nothing is kept;
+   * at a friend's page the host's engine answers). */
   async previewAside(actions) {
-    let state = this.session.state;
-    for (const action of actions)
-      state = (await this.ask(() => this.engine.apply(state, action, HUMAN))).state;
-    const { view, legal } = await this.ask(() => this.engine.turn(state, HUMAN));
+    const { view, legal } = await this.session.ahead(actions);
     return { legal, refusals: view.refusals };
   }
 
@@ -354,7 +370,7 @@ class SabaccPage extends TrickPage {
     }
     if (end.over && !this.counted) {
       this.counted = true;
-      const start = this.session.record.options.start_chips;
+      const start = this.session.view.options.start_chips;
       this.stats.game(end.over.winners.includes(HUMAN), (data) => {
         data.chipsWon = (data.chipsWon || 0) + end.over.chips[HUMAN] - start;
       });

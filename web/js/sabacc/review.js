@@ -12,11 +12,9 @@
 
 import { h } from "../ui/dom.js";
 import { cardsText } from "../table/reviewboard.js";
-import { bidName, hundredths, points, seatName } from "./messages.js";
+import { HUMAN, bidName, hundredths, points, seatName } from "./messages.js";
 
 export const REVIEW_SCALE = { inaccuracy: 10, mistake: 50, blunder: 150 };
-
-const who = (seat) => (seat === 0 ? "You" : seatName(seat));
 
 export const reviewWords = {
   scale: REVIEW_SCALE,
@@ -41,14 +39,14 @@ export const reviewWords = {
   context(decision, view) {
     if (decision.kind === "bid") {
       const said = view.auction.map(
-        (entry) => `${who(entry.seat)} ${bidName(entry.bid).toLowerCase()}`,
+        (entry) => `${seatName(entry.seat)} ${bidName(entry.bid).toLowerCase()}`,
       );
       return said.length ? `The auction so far: ${said.join(", ")}.` : "You open the auction.";
     }
-    const contract = `${who(view.declarer)} declared ${bidName(view.contract)}`;
+    const contract = `${seatName(view.declarer)} declared ${bidName(view.contract)}`;
     if (decision.kind === "aside")
       return `${contract}: you set ${view.aside_needed} cards aside, one at a time.`;
-    return `${contract} and ${view.declarer === 0 ? "need" : "needs"} ${points(view.target)} points.`;
+    return `${contract} and ${view.declarer === HUMAN ? "need" : "needs"} ${points(view.target)} points.`;
   },
 
   choices(decision, _view, legal) {
@@ -86,7 +84,7 @@ export const reviewWords = {
         { class: "score-table rv-par-table" },
         h("caption", {
           class: "sr-only",
-          text: `${who(found.declarer)}, the declarer: the round with best play and as played`,
+          text: `${seatName(found.declarer)}, the declarer: the round with best play and as played`,
         }),
         h(
           "thead",

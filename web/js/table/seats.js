@@ -11,8 +11,19 @@
 //   plate.set({name, detail, turn, thinking, badge})       any subset; detail: a string
 //       or [part, ...] (the most needed first); badge: a string or [long, short]
 //   plate.rect()                                           where cards fly from / to
+//
+// HUMAN: the seat of the person whose page this is, from which every name and place is
+// said ("You"): 0, or a friend's own seat at a host's table (table/friends/guest.js
+// seatGuest calls sitAt). A game's words read it (a live binding).
 
 import { fewer, refitOnResize, showFitting, uncut } from "./fit.js";
+
+export let HUMAN = 0;
+
+/** The page's person sits at `seat` (a friend's page) or back at 0. */
+export function sitAt(seat) {
+  HUMAN = seat;
+}
 
 const list = (value) => (Array.isArray(value) ? value.filter(Boolean) : value ? [value] : []);
 

@@ -12,6 +12,7 @@
 //   await s.play(action)      the person's move -> events (rejects with the engine's refusal)
 //   await s.botMove()         the computer player to act moves -> {seat, action, events}
 //   s.botThink()              ... starts working it out now (botMove then uses it)
+//   await s.ahead(actions)    {view, legal} after the person's own `actions` (none played)
 //   await s.goto(k) / s.undo() / s.redo()   -> whether the position moved
 //   await s.eventsOf(k)       the events of move k (1-based: the move that made position k)
 //   await s.stateAt(k)        the state at position k (kept once worked out)
@@ -211,6 +212,19 @@ export class TableSession {
       this.advance(result);
       return result.events;
     });
+  }
+
+  /** What `seat` (the person's, by default) would see after `actions` of its own, a
+   * choice of several moves being made (a Sabacc aside): {view, legal}. Nothing is
+   * played; the engine refuses an action that is not that seat's to make. */
+  async ahead(actions, seat = this.human) {
+    let state = this.state;
+    for (const action of actions) {
+      const before = state;
+      ({ state } = await this.call(() => this.engine.apply(before, action, seat)));
+    }
+    const after = state;
+    return this.call(() => this.engine.turn(after, seat));
   }
 
   /** The computer player to act chooses (from its own view, in the worker) and moves. */

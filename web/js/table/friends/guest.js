@@ -7,6 +7,7 @@
 //   const join = await openInvitation(code)    the invitation checked; join.answer: the code
 //                                              for the host; await join.connected -> session
 //   s.play(action) -> events (rejects: {kind: "illegal", message})
+//   s.preview(action) -> events; s.ahead(actions) -> {view, legal}   asked of the host
 //   s.botMove() -> {seat, action, events}   the next move made at the table by someone else
 //   s.onPresence = ({seat, status}) => ...; s.onBye = (reason) => ...; s.onRefused = (words) => ...
 //   s.received: every message's text as it came (what crossed the connection)
@@ -18,6 +19,7 @@ import { engine as ownEngine } from "../../engine/bridge.js";
 import { toast } from "../../ui/toast.js";
 import { showRefusal } from "../refusal.js";
 import { GameLog } from "../history.js";
+import { sitAt } from "../seats.js";
 import { LinkError, pack, unpack } from "./link.js";
 import { checkDeal, randomHex } from "./deal.js";
 import { Connection, answerPeer } from "./peer.js";
@@ -102,8 +104,8 @@ export class GuestSession {
       // a refusal of a move waiting for its answer, or a word from the host on its own
       if (this.playing) this.push(message);
       else this.onRefused(message.message);
-    } else if (message.type === "previewed") {
-      this.previews.get(message.id)?.(message.events);
+    } else if (message.type === "previewed" || message.type === "ahead") {
+      this.previews.get(message.id)?.(message);
       this.previews.delete(message.id);
     } else if (message.type === "presence") {
       this.presence[message.seat] = message.status;
@@ -192,14 +194,28 @@ export class GuestSession {
     return this.turn;
   }
 
-  /** The events a move would have (asked of the host; nothing is played). */
-  preview(action) {
+  /** Ask the host (`type`, with `fields` and an id); resolves with its answer, or null
+   * when the connection is closed. */
+  askHost(type, fields) {
     this.previewId += 1;
     const id = this.previewId;
     return new Promise((resolve) => {
       this.previews.set(id, resolve);
-      if (!this.conn.send("preview", { id, action })) resolve([]);
+      if (!this.conn.send(type, { id, ...fields })) resolve(null);
     });
+  }
+
+  /** The events a move would have (asked of the host; nothing is played). */
+  async preview(action) {
+    return (await this.askHost("preview", { action }))?.events ?? [];
+  }
+
+  /** What this seat would see after `actions` of its own: {view, legal} (the host's
+   * engine works it out; nothing is played). Rejects when the host refuses them. */
+  async ahead(actions) {
+    const answer = await this.askHost("ahead", { actions });
+    if (!answer?.view) throw new Refused("The host could not work out those moves.");
+    return { view: answer.view, legal: answer.legal };
   }
 
   /** The table's page asks the next computer player to start on its move while the
@@ -257,6 +273,18 @@ export async function openInvitation(code, { name = "Friend", iceServers = [] } 
     return session.ready;
   });
   return { invite, answer, connected, close: peer.close };
+}
+
+/** A friend's page at a host's table: the game's page (`Page`, a TrickPage, built with
+ * `options` as its game's mount builds it) seated at the friend's seat, every name and
+ * place said from there (table/seats.js sitAt) until the page is left, and played from
+ * the host's messages (playAsGuest). Each game's page module has a mountGuest that
+ * calls it. */
+export function seatGuest(Page, container, ctx, session, options) {
+  sitAt(session.seat);
+  const page = new Page(container, ctx, { ...options, human: session.seat });
+  playAsGuest(page, session, () => sitAt(0));
+  return page;
 }
 
 /** A game page (a TrickPage) plays from a friend's session: nothing saved, no address of

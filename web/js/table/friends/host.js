@@ -48,6 +48,13 @@ function within(promise, ms, words) {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
+/** A move as `seat` is sent it: its own in full; another seat's action by its type
+ * only, since what that move showed the table is in its events (a Sabacc aside's card
+ * is in its action, and stays the declarer's). */
+function seenBy(move, seat) {
+  return move.seat === seat ? move : { ...move, action: { type: move.action.type } };
+}
+
 export class HostSession extends TableSession {
   /** How long a friend may be away before a computer player takes the seat (ms). */
   static awayMs = 20_000;
@@ -195,6 +202,14 @@ export class HostSession extends TableSession {
       this.call(() => this.engine.apply(state, message.action, seat)).then(
         ({ events }) => up.conn?.send("previewed", { id: message.id, events }),
         () => up.conn?.send("previewed", { id: message.id, events: [] }),
+      );
+      return;
+    }
+    if (message.type === "ahead") {
+      // what its own seat would see after moves of its own (a Sabacc aside being chosen)
+      this.ahead(message.actions, seat).then(
+        ({ view, legal }) => up.conn?.send("ahead", { id: message.id, view, legal }),
+        () => up.conn?.send("ahead", { id: message.id, view: null, legal: [] }),
       );
       return;
     }
@@ -383,7 +398,7 @@ export class HostSession extends TableSession {
     for (const [seat, up] of this.seatsUp.entries()) {
       if (up.kind !== "friend" || up.status !== "here" || !up.conn) continue;
       const { view, legal } = await this.call(() => this.engine.turn(state, seat));
-      up.conn.send("table", { turn, view, legal, move: before ? move : null });
+      up.conn.send("table", { turn, view, legal, move: before ? seenBy(move, seat) : null });
     }
     // the move ended a hand: its deal revealed, the hand after next agreed
     const key = HAND_KEY[this.record.game];

@@ -15,6 +15,7 @@ import { showQr } from "./qr.js";
 // The games a friend can sit at: each page's mountGuest(container, ctx, session)
 const TABLES = {
   precedence: () => import("../../precedence/page.js"),
+  sabacc: () => import("../../sabacc/page.js"),
 };
 
 export async function mount(container, params, ctx) {

@@ -17,6 +17,8 @@ export const FLOOD = { count: 60, ms: 1000 };
 // A JSON value nested deeper than this is no move and no view
 const MAX_DEPTH = 12;
 const MAX_NAME = 24;
+// The most moves of its own a friend may ask to see ahead (a Sabacc aside is at most 6)
+const MAX_AHEAD = 16;
 
 const isInt = (x) => Number.isSafeInteger(x);
 const isCount = (x) => isInt(x) && x >= 0;
@@ -35,6 +37,7 @@ const ACCEPTS = {
     join: { name: isText(MAX_NAME) },
     move: { action: isObject, turn: isCount },
     preview: { id: isCount, action: isObject },
+    ahead: { id: isCount, actions: (x) => isList(x) && x.length <= MAX_AHEAD && x.every(isObject) },
     mix: { hand: isCount, random: isHex },
     bye: {},
   },
@@ -48,6 +51,7 @@ const ACCEPTS = {
     table: { turn: isCount, view: isObject, legal: isList, move: orNull(isMove) },
     refused: { message: isText(600) },
     previewed: { id: isCount, events: isList },
+    ahead: { id: isCount, view: orNull(isObject), legal: isList },
     presence: { seat: isSeat, status: (x) => ["here", "away", "computer"].includes(x) },
     commit: { hand: isCount, hash: isHex },
     reveal: { hand: isCount, secret: isHex, mixes: isList, record: isObject },
