@@ -181,7 +181,8 @@ export function parseHash(hash = location.hash) {
   return { name, params: new URLSearchParams(query) };
 }
 
-/** Show the page of `hash` (the address now, by default), after the routes before it. */
+/** Show the page of `hash` (the address now, by default), after the routes before it.
+ * @param {{hash?: string, focus?: boolean}} [options] */
 function route({ hash = location.hash, ...options } = {}) {
   const target = parseHash(hash);
   routing = routing.then(() => show(target, options)).catch((error) => showFault(error));
