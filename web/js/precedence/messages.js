@@ -2,6 +2,7 @@
 // Nothing here judges a move: the words describe what the engine's events report.
 
 import { cardName } from "../cards/card.js";
+import { givenName } from "../table/pass.js";
 
 // The seat of the person whose page this is: 0, or a friend's own seat at a host's table
 // (table/friends): every name and place is said from there.
@@ -14,11 +15,14 @@ export function sitAt(seat) {
   HUMAN = seat;
 }
 
-export const seatName = (seat) => (seat === HUMAN ? "You" : COMPASS[seat]);
+/** The seat's place at the table: "South". */
+export const compassName = (seat) => COMPASS[seat];
+/** "You", or the name a person at this device gave (table/pass.js), or "North". */
+export const seatName = (seat) => (seat === HUMAN ? "You" : givenName(seat) || COMPASS[seat]);
 export const teamName = (team) =>
   team === HUMAN % 2
-    ? `You and ${COMPASS[(HUMAN + 2) % 4]}`
-    : `${COMPASS[team]} and ${COMPASS[team + 2]}`;
+    ? `You and ${seatName((HUMAN + 2) % 4)}`
+    : `${seatName(team)} and ${seatName(team + 2)}`;
 export const slotOf = (seat) => SLOTS[(seat - HUMAN + 4) % 4];
 export const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 

@@ -16,7 +16,16 @@ import { DeclarePanel } from "./declare.js";
 import { renderMelds, renderScores } from "./felt.js";
 import { historyEntries } from "./history.js";
 import { playAsGuest } from "../table/friends/guest.js";
-import { HUMAN, describeEvent, plural, resultLine, seatName, sitAt, slotOf } from "./messages.js";
+import {
+  HUMAN,
+  compassName,
+  describeEvent,
+  plural,
+  resultLine,
+  seatName,
+  sitAt,
+  slotOf,
+} from "./messages.js";
 import { deckLegend } from "./legend.js";
 import { reviewWords } from "./review.js";
 import { store } from "./store.js";
@@ -67,6 +76,15 @@ class PrecedencePage extends TrickPage {
 
   seatName(seat) {
     return seatName(seat);
+  }
+
+  personName(seat) {
+    return compassName(seat);
+  }
+
+  sitAt(seat) {
+    sitAt(seat); // the words and places of messages.js
+    super.sitAt(seat);
   }
 
   slotOf(seat) {

@@ -6,6 +6,7 @@
 import { createCard } from "../cards/card.js";
 import "../cards/sabacc.js";
 import {
+  HUMAN,
   bidName,
   card,
   chips,
@@ -23,7 +24,7 @@ const el = (tag, className, text) => {
   return node;
 };
 
-const who = (seat) => (seat === 0 ? "You" : seatName(seat));
+const who = (seat) => (seat === HUMAN ? "You" : seatName(seat));
 
 /** The events of a round's end, found in `events`: {counted, settled, bonus, void, end, over}. */
 export function roundEnd(events) {
@@ -92,7 +93,7 @@ function countSection(c) {
   const made = c.made;
   const total = 182;
   const line = el("p", `sb-verdict ${made ? "made" : "lost"}`);
-  line.textContent = `${who(c.declarer)} ${c.declarer === 0 ? "count" : "counts"} ${points(c.points)} points: ${made ? "at least" : "short of"} ${points(c.needed)}, so the contract is ${made ? "made" : "lost"}. The defenders have ${points(c.defenders_points)}.`;
+  line.textContent = `${who(c.declarer)} ${c.declarer === HUMAN ? "count" : "counts"} ${points(c.points)} points: ${made ? "at least" : "short of"} ${points(c.needed)}, so the contract is ${made ? "made" : "lost"}. The defenders have ${points(c.defenders_points)}.`;
   section.append(line);
 
   // the meter: the declarer's points out of 91, with the 46-point line

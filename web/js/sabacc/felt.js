@@ -8,7 +8,7 @@
 import { createCard } from "../cards/card.js";
 import "../cards/sabacc.js";
 import { h } from "../ui/dom.js";
-import { bidCost, bidCostShort, bidName, card } from "./messages.js";
+import { HUMAN, bidCost, bidCostShort, bidName, card } from "./messages.js";
 
 const back = () => createCard(null, { deck: "sabacc", faceUp: false, hidden: true });
 const face = (code) => createCard(code, { deck: "sabacc", hidden: true });
@@ -91,7 +91,7 @@ export class SabaccFelt {
       view.phase !== "bidding";
     this.aside.hidden = !show;
     if (!show) return;
-    const whose = declarer === 0 ? "Your aside" : `${this.seatName(declarer)}'s aside`;
+    const whose = declarer === HUMAN ? "Your aside" : `${this.seatName(declarer)}'s aside`;
     const unseen = view.aside_size - view.aside.length;
     this.asideLabel.textContent = `${whose}: ${view.aside_size} of ${view.aside_needed || view.aside_size}`;
     const key = `${view.aside.join(",")}|${unseen}`;

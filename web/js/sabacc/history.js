@@ -8,9 +8,18 @@ import { createCard } from "../cards/card.js";
 import "../cards/sabacc.js";
 import { h } from "../ui/dom.js";
 import { GameLog } from "../table/history.js";
-import { bidName, card, chips, points, seatName, settlementLines, subject } from "./messages.js";
+import {
+  HUMAN,
+  bidName,
+  card,
+  chips,
+  points,
+  seatName,
+  settlementLines,
+  subject,
+} from "./messages.js";
 
-const who = (seat) => (seat === 0 ? "You" : seatName(seat));
+const who = (seat) => (seat === HUMAN ? "You" : seatName(seat));
 
 function smallCards(codes) {
   return h(

@@ -4,16 +4,32 @@
 
 import { cardName } from "../cards/card.js";
 import "../cards/sabacc.js";
+import { givenName } from "../table/pass.js";
 
-const NAMES = ["You", "Aurel", "Bryn", "Cass", "Dex"];
+const NAMES = ["Ash", "Aurel", "Bryn", "Cass", "Dex"];
 
-export function seatName(seat) {
+// The seat of the person whose hand is shown: 0, or another person's at a table shared
+// at one device (table/pass.js): every name and place is said from there.
+export let HUMAN = 0;
+
+/** The person whose hand is shown sits at `seat`. */
+export function sitAt(seat) {
+  HUMAN = seat;
+}
+
+/** The seat's own name, never "You": "Aurel". */
+export function playerName(seat) {
   return NAMES[seat] ?? "Another player";
+}
+
+/** "You", or the name a person at this device gave, or the seat's name ("Aurel"). */
+export function seatName(seat) {
+  return seat === HUMAN ? "You" : givenName(seat) || playerName(seat);
 }
 
 /** "Aurel plays" / "You play": the verb agrees with the seat. */
 export function subject(seat, verb) {
-  if (seat === 0) return `You ${verb}`;
+  if (seat === HUMAN) return `You ${verb}`;
   const third = verb.endsWith("s") || verb.endsWith("sh") ? `${verb}es` : `${verb}s`;
   return `${seatName(seat)} ${verb === "have" ? "has" : third}`;
 }
@@ -135,8 +151,8 @@ export function stakesRule(options) {
 /** The settlement of a round's wagers as it happens, in sentences, from the
  * wagers_settled event: what was put in, who takes or divides it, each player's gain. */
 export function settlementLines(settled, declarer, players) {
-  const name = (s) => (s === 0 ? "you" : seatName(s));
-  const Name = (s) => (s === 0 ? "You" : seatName(s));
+  const name = (s) => (s === HUMAN ? "you" : seatName(s));
+  const Name = (s) => (s === HUMAN ? "You" : seatName(s));
   const defenders = [];
   for (let s = 0; s < players; s += 1) if (s !== declarer) defenders.push(s);
   const lines = [];
@@ -155,7 +171,7 @@ export function settlementLines(settled, declarer, players) {
   }
   if (settled.winner === "declarer") {
     lines.push(
-      `${Name(declarer)} made the contract and ${declarer === 0 ? "take" : "takes"} all ${chips(settled.table)}.`,
+      `${Name(declarer)} made the contract and ${declarer === HUMAN ? "take" : "takes"} all ${chips(settled.table)}.`,
     );
   } else {
     const share = settled.received[defenders[0]];
@@ -170,8 +186,8 @@ export function settlementLines(settled, declarer, players) {
 /** What the round's wagers came to for each player, in a sentence: "You gain 18 chips:
  * each of the others pays you 6." / "Cass loses 21 chips: each of the others gains 7." */
 function netLine(net, declarer, defenders) {
-  const name = (s) => (s === 0 ? "you" : seatName(s));
-  const you = declarer === 0;
+  const name = (s) => (s === HUMAN ? "you" : seatName(s));
+  const you = declarer === HUMAN;
   const gain = net[declarer] >= 0;
   const own = `${you ? "You" : seatName(declarer)} ${gain ? (you ? "gain" : "gains") : you ? "lose" : "loses"} ${chips(Math.abs(net[declarer]))}`;
   const others = defenders.filter((s) => net[s]);
@@ -185,7 +201,7 @@ function netLine(net, declarer, defenders) {
       : `${own}: each of the others gains ${amount(others[0])}.`;
   const each = others.map((s) => {
     const verb = net[s] < 0 ? "pay" : "gain";
-    return `${name(s)} ${s === 0 ? verb : `${verb}s`} ${amount(s)}`;
+    return `${name(s)} ${s === HUMAN ? verb : `${verb}s`} ${amount(s)}`;
   });
   return `${own}: ${each.join(", ")}.`;
 }
@@ -200,7 +216,7 @@ export function describe(event) {
           ? `${subject(event.seat, "bid")} ${event.name || bidName(event.bid)}: everyone puts ${moreChips(event.stake)} in.`
           : `${subject(event.seat, "bid")} ${event.name || bidName(event.bid)}, staking ${chips(event.stake)}.`;
     case "auction_won":
-      return `${event.declarer === 0 ? "You are" : `${seatName(event.declarer)} is`} the declarer: ${event.name || bidName(event.contract)}. ${event.reason || ""}`.trim();
+      return `${event.declarer === HUMAN ? "You are" : `${seatName(event.declarer)} is`} the declarer: ${event.name || bidName(event.contract)}. ${event.reason || ""}`.trim();
     case "talon_shown":
       return `The talon: ${event.cards.map(card).join(", ")}.`;
     case "talon_to_pile":
@@ -239,7 +255,8 @@ export function voidReason(players) {
 
 export function winnersLine(winners) {
   if (!winners?.length) return "";
-  if (winners.length === 1) return winners[0] === 0 ? "You win!" : `${seatName(winners[0])} wins.`;
-  const names = winners.map((s) => (s === 0 ? "you" : seatName(s)));
+  if (winners.length === 1)
+    return winners[0] === HUMAN ? "You win!" : `${seatName(winners[0])} wins.`;
+  const names = winners.map((s) => (s === HUMAN ? "you" : seatName(s)));
   return `A tie between ${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}.`;
 }

@@ -22,6 +22,7 @@ import { roundBody, roundEnd, roundTitle } from "./count.js";
 import { SabaccFelt } from "./felt.js";
 import { historyEntries } from "./history.js";
 import {
+  HUMAN,
   bidCostShort,
   bidDescription,
   bidName,
@@ -29,8 +30,10 @@ import {
   card,
   chips,
   describe,
+  playerName,
   points,
   seatName,
+  sitAt,
   stakesRule,
   winnersLine,
 } from "./messages.js";
@@ -39,7 +42,8 @@ import { reviewWords } from "./review.js";
 import { store } from "./store.js";
 
 const GAME = "sabacc";
-const HUMAN = 0;
+// the person's seat on their own table
+const HOME = 0;
 const POSITIONS = {
   3: ["bottom", "right", "left"],
   4: ["bottom", "right", "top", "left"],
@@ -47,11 +51,12 @@ const POSITIONS = {
 };
 
 export async function mount(container, params, ctx) {
+  sitAt(HOME);
   const page = new SabaccPage(container, ctx, {
     game: GAME,
     store,
     stats: createStats(GAME),
-    human: HUMAN,
+    human: HOME,
   });
   // the first deal may wait for the options dialog, and routing must not wait with it
   page.open(params).catch((error) => ctx.fault(error, page));
@@ -75,8 +80,18 @@ class SabaccPage extends TrickPage {
     return seatName(seat);
   }
 
+  personName(seat) {
+    return playerName(seat);
+  }
+
+  sitAt(seat) {
+    sitAt(seat); // the words of messages.js
+    super.sitAt(seat);
+  }
+
+  /** Places counted from the person whose hand is shown, at the bottom. */
   slotOf(seat, seats) {
-    return (POSITIONS[seats] || POSITIONS[4])[seat];
+    return (POSITIONS[seats] || POSITIONS[4])[(seat - HUMAN + seats) % seats];
   }
 
   potName(pot) {

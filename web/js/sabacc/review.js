@@ -12,11 +12,11 @@
 
 import { h } from "../ui/dom.js";
 import { cardsText } from "../table/reviewboard.js";
-import { bidName, hundredths, points, seatName } from "./messages.js";
+import { HUMAN, bidName, hundredths, points, seatName } from "./messages.js";
 
 export const REVIEW_SCALE = { inaccuracy: 10, mistake: 50, blunder: 150 };
 
-const who = (seat) => (seat === 0 ? "You" : seatName(seat));
+const who = (seat) => (seat === HUMAN ? "You" : seatName(seat));
 
 export const reviewWords = {
   scale: REVIEW_SCALE,
@@ -48,7 +48,7 @@ export const reviewWords = {
     const contract = `${who(view.declarer)} declared ${bidName(view.contract)}`;
     if (decision.kind === "aside")
       return `${contract}: you set ${view.aside_needed} cards aside, one at a time.`;
-    return `${contract} and ${view.declarer === 0 ? "need" : "needs"} ${points(view.target)} points.`;
+    return `${contract} and ${view.declarer === HUMAN ? "need" : "needs"} ${points(view.target)} points.`;
   },
 
   choices(decision, _view, legal) {

@@ -34,6 +34,7 @@ import { showLedger } from "./ledger.js";
 import { showLegend } from "./legend.js";
 import { sleep, timing } from "./pace.js";
 import { TablePage, isRefusal } from "./page.js";
+import { passDecision, passHidden, passTurn } from "./pass.js";
 import { reviewTrickHand } from "./reviewboard.js";
 import { FitLine, fewer } from "./fit.js";
 import { SeatPlate } from "./seats.js";
@@ -251,7 +252,9 @@ export class TrickPage extends TablePage {
           ? this.overDecision(view)
           : yours
             ? this.decide(view, s.legal)
-            : { mode: "idle", status: this.waitLine(view), key: "wait" };
+            : passDecision(this) || { mode: "idle", status: this.waitLine(view), key: "wait" };
+    if (s.people) this.root.dataset.pass = decision.cover ? "covered" : "shown";
+    else delete this.root.dataset.pass;
     this.say(decision.status, decision.short);
     this.status.classList.toggle("yours", yours);
     if (decision.key !== this.decisionKey || decision.refresh) {
@@ -438,8 +441,21 @@ export class TrickPage extends TablePage {
     this.render();
     if (this.stalled) return this.offerRetry();
     if (this.pending !== null) return this.showPending();
+    if (await passTurn(this)) return;
     if (this.session.isHumanTurn) this.startTurn();
     else if (this.session.over) this.focusDecision();
+  }
+
+  /** The person whose hand is shown sits at `seat`, at the bottom (table/pass.js): the
+   * seats are laid out again round them. */
+  sitAt(seat) {
+    super.sitAt(seat);
+    this.seats = 0;
+    this.decisionKey = null;
+    this.log = null; // (the history is rebuilt from this person's side when asked for)
+    if (!this.session) return;
+    this.layoutSeats(this.session.seats);
+    this.trick.show(this.session.view.trick);
   }
 
   offerRetry() {
@@ -705,6 +721,7 @@ export class TrickPage extends TablePage {
   /** The review of your decisions in the hand (or round) `hand`, which ended after move
    * `end` of the record. */
   reviewHand(end, hand) {
+    if (passHidden(this)) return null;
     return reviewTrickHand(this, end, hand);
   }
 
@@ -715,7 +732,7 @@ export class TrickPage extends TablePage {
    * the felt that holds no cards, or on a phone beside your decision (table.css). */
   async hint() {
     const s = this.session;
-    if (!s || s.over) return;
+    if (!s || s.over || passHidden(this)) return;
     if (this.held()) {
       const other = s.toAct !== null && s.toAct !== this.human;
       toast(`Hints are for your turn${other ? `: it is ${this.seatName(s.toAct)}'s` : ""}.`);

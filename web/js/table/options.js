@@ -1,13 +1,17 @@
 // The options form before a game, built from the engine's own list (engine.games()):
 // every option with its label, default, choices (named as the engine names them) or
 // range and help; the level of each computer seat from the game's `levels` (as many
-// seats as the game will have: a "players" option shows and hides them); a deal number
-// when the game asks for one. The game speed is a site setting (ui/settings.js).
+// seats as the game will have: a "players" option shows and hides them), or "A person
+// at this device" with a name (pass-and-play, table/pass.js; the person's own name is
+// asked for then too); a deal number when the game asks for one. The game speed is a
+// site setting (ui/settings.js).
 //
-//   const choice = await askOptions({game, prefs, human: 0, seatName, title, deal, dealField, note})
-//     -> {options, levels, seed} or null when cancelled
+//   const choice = await askOptions({game, prefs, human: 0, seatName, personName, title,
+//                                    deal, dealField, note})
+//     -> {options, levels, seed, people} or null when cancelled (people: per seat a
+//        person's name or null, or null when no one shares the device)
 //   randomSeed()      a deal number short enough to read out (1 to 999,999)
-//   remembered(game, prefs, human) -> {options, levels}   the last choices that still
+//   remembered(game, prefs, human) -> {options, levels, people}   the last choices that still
 //                     hold (an option the engine no longer offers, or a value out of
 //                     its range, is left out; a seat without a known level plays at
 //                     DEFAULT_LEVEL): what a first visit deals with, and what the
@@ -20,6 +24,7 @@
 import { openDialog } from "../ui/dialog.js";
 import { h } from "../ui/dom.js";
 import { choiceName, optionName, resolved } from "./links.js";
+import { NAME_MAX, sharing } from "./pass.js";
 import { DEFAULT_LEVEL } from "./session.js";
 
 export function randomSeed() {
@@ -53,14 +58,22 @@ export function remembered(game, prefs = {}, human = 0) {
   const seatLevels = Array.from({ length: most }, (_, s) =>
     s === human ? null : levels.includes(before[s]) ? before[s] : fallback,
   );
-  return { options, levels: seatLevels };
+  // people at this device (table/pass.js): a name per person's seat, null for a computer
+  const people =
+    sharing(prefs.people) && prefs.people.length <= most && typeof prefs.people[human] === "string"
+      ? prefs.people.map((name) => (typeof name === "string" ? name.slice(0, NAME_MAX) : null))
+      : null;
+  return { options, levels: seatLevels, people };
 }
+
+const PERSON = "person";
 
 export async function askOptions({
   game,
   prefs = {},
   human = 0,
   seatName,
+  personName = seatName,
   title = "",
   deal = null,
   dealField = false,
@@ -167,26 +180,55 @@ export async function askOptions({
   }
   body.append(main);
 
-  // computer players: as many seats as the game will have
+  // the players: as many seats as the game will have, each a computer player (its
+  // level) or a person at this device (a name): pass-and-play, table/pass.js
   const levels = game.levels || [];
   const most = game.seats?.[1] || 4;
   const seatsNow = () => Number(read().options.players) || specs.players?.default || most;
   const rows = [];
   const grid = h("div", { class: "seat-levels" });
+  const nameInput = (s) => {
+    const input = h("input", {
+      type: "text",
+      name: `name-${s}`,
+      id: id(`name-${s}`),
+      maxlength: String(NAME_MAX),
+      autocomplete: "off",
+      placeholder: personName(s),
+      "aria-label": `Name of the person at ${personName(s)}'s seat`,
+    });
+    input.value = before.people?.[s] && before.people[s] !== personName(s) ? before.people[s] : "";
+    return input;
+  };
+  const own = nameInput(human);
+  const ownRow = h(
+    "div",
+    { class: "seat-level seat-own", dataset: { seat: String(human) } },
+    h("label", {
+      class: "seat-level-name",
+      for: own.id,
+      text: `${seatName(human)} (${personName(human)})`,
+    }),
+    own,
+  );
+  grid.append(ownRow);
   for (let s = 0; s < most; s += 1) {
     if (s === human) continue;
-    const want = before.levels[s];
+    const want = before.people?.[s] != null ? PERSON : before.levels[s];
     const select = h(
       "select",
       { name: `level-${s}`, id: id(`level-${s}`) },
       levels.map((level) => h("option", { value: level, text: levelText(level) })),
+      h("option", { value: PERSON, text: "A person at this device" }),
     );
     select.value = want;
+    const name = nameInput(s);
     const row = h(
       "div",
       { class: "seat-level", dataset: { seat: String(s) } },
       h("label", { class: "seat-level-name", for: select.id, text: seatName(s) }),
       select,
+      name,
     );
     rows.push(row);
     grid.append(row);
@@ -196,11 +238,11 @@ export async function askOptions({
       h(
         "fieldset",
         { class: "field options-seats" },
-        h("legend", { class: "field-label", text: "Computer players" }),
+        h("legend", { class: "field-label", text: "Players" }),
         grid,
         h("span", {
           class: "field-help",
-          text: "How well each one plays: Easy for a gentle game, Strong for the hardest.",
+          text: "How well each computer player plays: Easy for a gentle game, Strong for the hardest. Choose a person at this device to pass it round the table: each hand stays hidden until its player shows it.",
         }),
       ),
     );
@@ -209,7 +251,14 @@ export async function askOptions({
 
   const showSeats = () => {
     const n = seatsNow();
-    for (const row of rows) row.hidden = Number(row.dataset.seat) >= n;
+    let shared = false;
+    for (const row of rows) {
+      row.hidden = Number(row.dataset.seat) >= n;
+      const person = row.querySelector("select").value === PERSON;
+      row.querySelector("input").hidden = !person;
+      shared ||= person && !row.hidden;
+    }
+    ownRow.hidden = !shared;
   };
   // defaults that follow another option, until the player sets them
   body.addEventListener("change", (event) => {
@@ -246,12 +295,17 @@ export async function askOptions({
     }
     const n = Number(options.players) || specs.players?.default || most;
     const seatLevels = [];
+    const people = [];
     for (let s = 0; s < n; s += 1) {
+      const value = body.querySelector(`select[name="level-${s}"]`)?.value || null;
+      const person = s === human || value === PERSON;
+      const typed = body.querySelector(`input[name="name-${s}"]`)?.value.trim() || "";
+      people.push(person ? typed.slice(0, NAME_MAX) || personName(s) : null);
       seatLevels.push(
-        s === human ? null : body.querySelector(`select[name="level-${s}"]`)?.value || null,
+        s === human ? null : value === PERSON ? before.levels[s] || DEFAULT_LEVEL : value,
       );
     }
-    return { options, levels: seatLevels };
+    return { options, levels: seatLevels, people: sharing(people) ? people : null };
   }
   showSeats();
 

@@ -35,10 +35,13 @@ import { GameLog } from "./history.js";
 import { linkHash, readLink, sameGame } from "./links.js";
 import { askOptions, randomSeed, remembered } from "./options.js";
 import { exportRecord, importRecord, parseRecord } from "./record.js";
+import { PassSession, passHidden, sharing, usePeople } from "./pass.js";
 import { TableSession, withEngine } from "./session.js";
 import { common, showStats } from "./stats.js";
 
 const NARROW = window.matchMedia("(max-width: 640px)");
+/** A table shared at one device (table/pass.js), or a table of one person. */
+const sessionType = (people) => (sharing(people) ? PassSession : TableSession);
 const isRefusal = (error) => error && (error.kind === "malformed" || error.kind === "illegal");
 
 export class TablePage {
@@ -67,7 +70,8 @@ export class TablePage {
     this.title = this.info.name;
     this.store = store;
     this.stats = stats;
-    this.human = human;
+    this.human = human; // the seat at the bottom of the table, whose hand is shown
+    this.home = human; // ... where it is when a game starts (table/pass.js moves it)
     this.prefs = store.prefs();
     this.session = null;
     this.pending = null; // moves after which a hand ended that the player has not seen
@@ -334,14 +338,14 @@ export class TablePage {
     return this.start({
       options: wanted.options,
       seed: wanted.seed ?? randomSeed(),
-      levels: remembered(this.info, this.prefs, this.human).levels,
+      levels: remembered(this.info, this.prefs, this.home).levels,
     });
   }
 
   /** No game asked for and none saved: a deal at once, with the options last chosen
    * (the defaults on a first visit); "New game" has them all. */
   async firstVisit() {
-    return this.start({ ...remembered(this.info, this.prefs, this.human), seed: randomSeed() });
+    return this.start({ ...remembered(this.info, this.prefs, this.home), seed: randomSeed() });
   }
 
   /** A saved game that cannot be used: said, and a way on offered (the deal the link
@@ -360,7 +364,7 @@ export class TablePage {
       return this.start({
         options: options || {},
         seed,
-        levels: remembered(this.info, this.prefs, this.human).levels,
+        levels: remembered(this.info, this.prefs, this.home).levels,
       });
     if (wanted) return this.openWanted(wanted);
     return this.firstVisit();
@@ -369,8 +373,8 @@ export class TablePage {
   async resume(saved, wanted = null) {
     let session;
     try {
-      session = await TableSession.resume(this.engine, saved, {
-        human: this.human,
+      session = await sessionType(saved.people).resume(this.engine, saved, {
+        human: this.home,
         onLost: this.onLost,
       });
     } catch (error) {
@@ -388,13 +392,14 @@ export class TablePage {
     announce(`${this.title}: your game resumed. ${this.turnLine()}`);
   }
 
-  async start({ options, seed, levels }) {
+  async start({ options, seed, levels, people = null }) {
     let session;
     try {
-      session = await TableSession.start(this.engine, this.gameId, options, seed, {
+      session = await sessionType(people).start(this.engine, this.gameId, options, seed, {
         levels,
-        human: this.human,
+        human: this.home,
         onLost: this.onLost,
+        people,
       });
     } catch (error) {
       if (!isRefusal(error)) throw error;
@@ -404,7 +409,7 @@ export class TablePage {
       );
       session = await TableSession.start(this.engine, this.gameId, {}, randomSeed(), {
         levels,
-        human: this.human,
+        human: this.home,
         onLost: this.onLost,
       });
     }
@@ -419,6 +424,8 @@ export class TablePage {
     // a dialog of the game before (its hand's end, say) must not act on this one
     for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
     this.session = session;
+    usePeople(session);
+    if (this.human !== this.home) this.sitAt(this.home);
     this.pending = saved.pending ?? null;
     this.counted = saved.counted === true;
     this.draftSaved = saved.draft ?? null;
@@ -437,6 +444,17 @@ export class TablePage {
 
   afterUse() {}
 
+  /** A person's seat in words without "You" ("North"): a name to give it by default. */
+  personName(seat) {
+    return this.seatName(seat);
+  }
+
+  /** The person whose hand is shown sits at `seat` (a table shared at one device). */
+  sitAt(seat) {
+    this.human = seat;
+    if (this.session) this.session.human = seat;
+  }
+
   hash() {
     return linkHash(this.info, this.session.record.seed, this.session.record.options);
   }
@@ -451,6 +469,7 @@ export class TablePage {
       counted: this.counted,
       summary: this.summaryLine(),
       draft: this.draft(),
+      people: s.people ?? null,
     };
   }
 
@@ -476,8 +495,9 @@ export class TablePage {
     const choice = await askOptions({
       game: this.info,
       prefs: this.prefs,
-      human: this.human,
+      human: this.home,
       seatName: (seat) => this.seatName(seat),
+      personName: (seat) => this.personName(seat),
       ...this.optionsAsk(),
     });
     if (this.gone) return;
@@ -485,7 +505,7 @@ export class TablePage {
       if (!this.session) location.hash = "#";
       return;
     }
-    this.prefs = { options: choice.options, levels: choice.levels };
+    this.prefs = { options: choice.options, levels: choice.levels, people: choice.people };
     this.store.savePrefs(this.prefs);
     this.leaving();
     await this.start(choice);
@@ -529,7 +549,7 @@ export class TablePage {
     let session;
     try {
       session = await TableSession.resume(this.engine, saved, {
-        human: this.human,
+        human: this.home,
         onLost: this.onLost,
       });
     } catch (error) {
@@ -547,6 +567,7 @@ export class TablePage {
   }
 
   async showHistory() {
+    if (passHidden(this)) return;
     const s = this.session;
     if (!this.log) {
       const button = this.toolButton("history");
@@ -572,7 +593,9 @@ export class TablePage {
 
   /** Feed a move to the history, when it is kept (it is rebuilt on demand otherwise). */
   logMove(step) {
-    this.log?.feed(step);
+    // (at a table shared at one device the views change hands: rebuilt when asked for)
+    if (this.session?.people) this.log = null;
+    else this.log?.feed(step);
   }
 
   // ---- trouble ----------------------------------------------------------------------
