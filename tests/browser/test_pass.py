@@ -15,7 +15,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tablekit import MOVE_TIMEOUT_MS, PHONE, WIDE, new_game_options, open_table, settled
+from tablekit import (
+    BOOT_TIMEOUT_MS,
+    MOVE_TIMEOUT_MS,
+    PHONE,
+    WIDE,
+    new_game_options,
+    open_table,
+    settled,
+)
 
 WIDTHS = {"wide": WIDE, "phone": PHONE}
 # The second person's seat and the names of the two people; the seats of the game
@@ -79,7 +87,7 @@ def person_move(page: Page, game: str, touch: bool) -> None:
     elif game == "precedence" and phase == "bid":
         click(page.locator(".pr-bid:not([disabled]):not([aria-disabled=true])").first)
     elif game == "sabacc" and phase == "bidding":
-        click(page.locator(".sb-bid").first)  # (a pass)
+        click(page.locator(".sb-bid:not(.primary)"))  # a pass: no aside to choose
     else:
         settled(page)
         card = page.locator(".tp-hand button.card.legal").first
@@ -152,3 +160,29 @@ def test_two_people_pass_one_device(
         turns += 1
         person_move(page, game, touch)
     assert covers >= 2, f"the cover went up {covers} times"
+
+
+@pytest.mark.parametrize("game", list(PEOPLE))
+def test_a_reload_keeps_the_table_shared_and_covered(table: Page, game: str) -> None:
+    page = table
+    page.set_viewport_size(PHONE)
+    names = PEOPLE[game]["names"]
+    start_shared(page, game)
+    page.wait_for_function(COVER_OR_TURN, timeout=MOVE_TIMEOUT_MS)
+    show = page.locator(".tp-pass-show")
+    expect(show).to_be_focused()
+    # while covered, the hint waits and says why, in words
+    page.keyboard.press("h")
+    expect(page.locator("#toasts")).to_contain_text("Every hand is hidden.")
+    show.press("Enter")
+    table_el = page.locator(".table-page")
+    expect(table_el).to_have_attribute("data-turn", "you", timeout=MOVE_TIMEOUT_MS)
+    expect(page.locator(HAND_CARDS).first).to_be_attached()
+    page.reload()
+    expect(table_el).to_have_attribute("data-pass", "covered", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator(".tp-pass-show")).to_have_text(
+        re.compile(rf"^Show ({'|'.join(names.values())})'s hand$"), timeout=MOVE_TIMEOUT_MS
+    )
+    assert hidden_cards(page) == {"elements": [], "buttons": []}
+    people = page.evaluate(f"() => JSON.parse(localStorage.getItem('celestix.{game}.game')).people")
+    assert [people[s] for s in names] == list(names.values())

@@ -195,7 +195,7 @@ export async function askOptions({
       maxlength: String(NAME_MAX),
       autocomplete: "off",
       placeholder: personName(s),
-      "aria-label": `Name of the person at ${personName(s)}'s seat`,
+      "aria-label": s === human ? "Your name" : `Name of the person playing ${seatName(s)}`,
     });
     input.value = before.people?.[s] && before.people[s] !== personName(s) ? before.people[s] : "";
     return input;
