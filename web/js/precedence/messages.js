@@ -5,16 +5,20 @@ import { cardName } from "../cards/card.js";
 // The seat of the person whose page this is (table/seats.js): every name and place is
 // said from there.
 import { HUMAN } from "../table/seats.js";
+import { givenName } from "../table/pass.js";
 
 export { HUMAN };
 const COMPASS = ["South", "West", "North", "East"];
 const SLOTS = ["bottom", "left", "top", "right"];
 
-export const seatName = (seat) => (seat === HUMAN ? "You" : COMPASS[seat]);
+/** The seat's place at the table: "South". */
+export const compassName = (seat) => COMPASS[seat];
+/** "You", or the name a person at this device gave (table/pass.js), or "North". */
+export const seatName = (seat) => (seat === HUMAN ? "You" : givenName(seat) || COMPASS[seat]);
 export const teamName = (team) =>
   team === HUMAN % 2
-    ? `You and ${COMPASS[(HUMAN + 2) % 4]}`
-    : `${COMPASS[team]} and ${COMPASS[team + 2]}`;
+    ? `You and ${seatName((HUMAN + 2) % 4)}`
+    : `${seatName(team)} and ${seatName(team + 2)}`;
 export const slotOf = (seat) => SLOTS[(seat - HUMAN + 4) % 4];
 export const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 

@@ -17,7 +17,15 @@ import { renderMelds, renderScores } from "./felt.js";
 import { historyEntries } from "./history.js";
 import { seatGuest } from "../table/friends/guest.js";
 import { sitAt } from "../table/seats.js";
-import { HUMAN, describeEvent, plural, resultLine, seatName, slotOf } from "./messages.js";
+import {
+  HUMAN,
+  compassName,
+  describeEvent,
+  plural,
+  resultLine,
+  seatName,
+  slotOf,
+} from "./messages.js";
 import { deckLegend } from "./legend.js";
 import { reviewWords } from "./review.js";
 import { store } from "./store.js";
@@ -64,6 +72,10 @@ class PrecedencePage extends TrickPage {
 
   seatName(seat) {
     return seatName(seat);
+  }
+
+  personName(seat) {
+    return compassName(seat);
   }
 
   slotOf(seat) {

@@ -4,23 +4,29 @@
 
 import { cardName } from "../cards/card.js";
 import "../cards/sabacc.js";
-// The seat of the person whose page this is (table/seats.js): 0, or a friend's own seat
-// at a host's table; "You" is that seat.
+// The seat of the person whose page this is (table/seats.js): 0, a friend's own seat at
+// a host's table, or the seat of the person whose hand is shown at a table shared at one
+// device (table/pass.js); "You" is that seat.
 import { HUMAN } from "../table/seats.js";
+import { givenName } from "../table/pass.js";
 
 export { HUMAN };
 
-// The other seats' names; the first seat's when the page's person sits elsewhere (a
-// friend's page) is the host's name (nameHost)
-const NAMES = ["Host", "Aurel", "Bryn", "Cass", "Dex"];
+// The seats' own names; the first seat's on a friend's page is the host's (nameHost)
+const NAMES = ["Ash", "Aurel", "Bryn", "Cass", "Dex"];
 
 /** A friend's page: the first seat, the host's, is called `name`. */
 export function nameHost(name) {
   NAMES[0] = name || "Host";
 }
 
+/** "You", or the name a person at this device gave, or the seat's name ("Aurel"). */
 export function seatName(seat) {
-  if (seat === HUMAN) return "You";
+  return seat === HUMAN ? "You" : givenName(seat) || playerName(seat);
+}
+
+/** The seat's own name, never "You": "Aurel". */
+export function playerName(seat) {
   return NAMES[seat] ?? "Another player";
 }
 

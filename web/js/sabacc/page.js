@@ -32,6 +32,7 @@ import {
   chips,
   describe,
   nameHost,
+  playerName,
   points,
   seatName,
   stakesRule,
@@ -91,6 +92,11 @@ class SabaccPage extends TrickPage {
     return seatName(seat);
   }
 
+  personName(seat) {
+    return playerName(seat);
+  }
+
+  /** Places counted from the person whose hand is shown, at the bottom. */
   slotOf(seat, seats) {
     // the person at the bottom, whichever their seat; the others round from there
     return (POSITIONS[seats] || POSITIONS[4])[(seat - HUMAN + seats) % seats];
@@ -400,11 +406,10 @@ class SabaccPage extends TrickPage {
     if (!last) return null;
     const lead = last.plays[0].seat;
     const won = last.plays.find((p) => p.seat === last.winner);
-    const who = (s) => (s === HUMAN ? "You" : seatName(s));
     return {
       plays: last.plays,
       winner: last.winner,
-      text: `${who(lead)} led; ${who(last.winner)} won with ${card(won.card)}.`,
+      text: `${seatName(lead)} led; ${seatName(last.winner)} won with ${card(won.card)}.`,
     };
   }
 

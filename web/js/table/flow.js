@@ -28,6 +28,7 @@ import { showLedger } from "./ledger.js";
 import { showLegend } from "./legend.js";
 import { sleep, timing } from "./pace.js";
 import { TablePage, isRefusal } from "./page.js";
+import { passDecision, passHidden, passTurn } from "./pass.js";
 import { dealIn, present } from "./present.js";
 import { showRefusal } from "./refusal.js";
 import { offerReviews, reviewTrickHand } from "./reviewboard.js";
@@ -53,6 +54,7 @@ import { FitLine, fewer } from "./fit.js";
  * @property {() => Set<string> | string[] | null} [allowed] cards that may be chosen
  * @property {() => Record<string, string>} [reasons] why each dimmed card may not go
  * @property {Record<string, string>} [marks] a mark by a card ("declared")
+ * @property {boolean} [cover] every hand hidden: the device passes to another person (pass.js)
  */
 
 /**
@@ -249,7 +251,9 @@ export class TrickPage extends HookedTablePage {
           ? this.overDecision(view)
           : yours
             ? this.decide(view, s.legal)
-            : { mode: "idle", status: this.waitLine(view), key: "wait" };
+            : passDecision(this) || { mode: "idle", status: this.waitLine(view), key: "wait" };
+    if (s.people) this.root.dataset.pass = decision.cover ? "covered" : "shown";
+    else delete this.root.dataset.pass;
     this.say(decision.status, decision.short);
     this.status.classList.toggle("yours", yours);
     if (decision.key !== this.decisionKey || decision.refresh) {
@@ -389,8 +393,21 @@ export class TrickPage extends HookedTablePage {
     this.render();
     if (this.stalled) return this.offerRetry();
     if (this.pending !== null) return this.showPending();
+    if (await passTurn(this)) return;
     if (this.session.isHumanTurn) this.startTurn();
     else if (this.session.over) this.focusDecision();
+  }
+
+  /** The person whose hand is shown sits at `seat`, at the bottom (table/pass.js): the
+   * seats are laid out again round them. */
+  sitAt(seat) {
+    super.sitAt(seat);
+    this.seats = 0;
+    this.decisionKey = null;
+    this.log = null; // (the history is rebuilt from this person's side when asked for)
+    if (!this.session) return;
+    this.layoutSeats(this.session.seats);
+    this.trick.show(this.session.view.trick);
   }
 
   offerRetry() {
@@ -541,6 +558,7 @@ export class TrickPage extends HookedTablePage {
   }
 
   reviewHand(end, hand) {
+    if (passHidden(this)) return null;
     return reviewTrickHand(this, end, hand);
   }
 

@@ -2,6 +2,7 @@
 // turn in the felt's hint panel (ui/advice.js).
 
 import { toast } from "../ui/toast.js";
+import { passHidden } from "./pass.js";
 
 /** @typedef {import("./flow.js").TrickPage} TrickPage */
 
@@ -12,7 +13,7 @@ import { toast } from "../ui/toast.js";
  */
 export async function hint(page) {
   const s = page.session;
-  if (!s || s.over) return;
+  if (!s || s.over || passHidden(page)) return;
   if (page.held()) {
     const other = s.toAct !== null && s.toAct !== page.human;
     toast(`Hints are for your turn${other ? `: it is ${page.seatName(s.toAct)}'s` : ""}.`);

@@ -1,13 +1,17 @@
 // The options form before a game, built from the engine's own list (engine.games()):
 // every option with its label, default, choices (named as the engine names them) or
 // range and help; the level of each computer seat from the game's `levels` (as many
-// seats as the game will have: a "players" option shows and hides them); a deal number
-// when the game asks for one. The game speed is a site setting (ui/settings.js).
+// seats as the game will have: a "players" option shows and hides them), or "A person
+// at this device" with a name (pass-and-play, table/pass.js; the person's own name is
+// asked for then too); a deal number when the game asks for one. The game speed is a
+// site setting (ui/settings.js).
 //
-//   const choice = await askOptions({game, prefs, human: 0, seatName, title, deal, dealField, note})
-//     -> {options, levels, seed} or null when cancelled
+//   const choice = await askOptions({game, prefs, human: 0, seatName, personName, title,
+//                                    deal, dealField, note})
+//     -> {options, levels, seed, people} or null when cancelled (people: per seat a
+//        person's name or null, or null when no one shares the device)
 //   randomSeed()      a deal number short enough to read out (1 to 999,999)
-//   remembered(game, prefs, human) -> {options, levels}   the last choices that still
+//   remembered(game, prefs, human) -> {options, levels, people}   the last choices that still
 //                     hold (an option the engine no longer offers, or a value out of
 //                     its range, is left out; a seat without a known level plays at
 //                     DEFAULT_LEVEL): what a first visit deals with, and what the
@@ -20,6 +24,7 @@
 import { openDialog } from "../ui/dialog.js";
 import { h } from "../ui/dom.js";
 import { choiceName, optionName, resolved } from "./links.js";
+import { NAME_MAX, sharing } from "./pass.js";
 import { DEFAULT_LEVEL } from "./session.js";
 
 export function randomSeed() {
@@ -53,27 +58,36 @@ export function remembered(game, prefs = {}, human = 0) {
   const seatLevels = Array.from({ length: most }, (_, s) =>
     s === human ? null : levels.includes(before[s]) ? before[s] : fallback,
   );
-  return { options, levels: seatLevels };
+  // people at this device (table/pass.js): a name per person's seat, null for a computer
+  const people =
+    sharing(prefs.people) && prefs.people.length <= most && typeof prefs.people[human] === "string"
+      ? prefs.people.map((name) => (typeof name === "string" ? name.slice(0, NAME_MAX) : null))
+      : null;
+  return { options, levels: seatLevels, people };
 }
+
+const PERSON = "person";
 
 /**
  * The new-game form; resolves with the choices, or null when cancelled.
  * @param {object} ask
  * @param {any} ask.game the game as engine.games() lists it
- * @param {{options?: object, levels?: (string | null)[]}} [ask.prefs] the last choices
+ * @param {{options?: object, levels?: (string | null)[], people?: (string | null)[] | null}} [ask.prefs] the last choices
  * @param {number} [ask.human] the person's seat
  * @param {(seat: number) => string} ask.seatName
+ * @param {(seat: number) => string} [ask.personName] a person's name at a seat (pass-and-play)
  * @param {string} [ask.title]
  * @param {number | null} [ask.deal] the deal number when none is typed
  * @param {boolean} [ask.dealField] a field for the deal number
  * @param {string} [ask.note] a line under the form
- * @returns {Promise<{options: object, levels: (string | null)[], seed: number} | null>}
+ * @returns {Promise<{options: object, levels: (string | null)[], people: (string | null)[] | null, seed: number} | null>}
  */
 export async function askOptions({
   game,
   prefs = {},
   human = 0,
   seatName,
+  personName = seatName,
   title = "",
   deal = null,
   dealField = false,
@@ -109,17 +123,25 @@ export async function askOptions({
   }
   body.append(main);
 
-  // computer players: as many seats as the game will have
+  // the players: as many seats as the game will have, each a computer player (its
+  // level) or a person at this device (a name): pass-and-play, table/pass.js
   const most = game.seats?.[1] || 4;
-  const read = () => readForm(body, specs, human, most);
-  const seats = seatLevels(game, before.levels, human, most, seatName, id);
+  const read = () => readForm(body, specs, human, most, before, personName);
+  const seats = seatChoices(game, before, human, most, seatName, personName, id);
   if (seats.field) body.append(seats.field);
   if (moreBody.children.length) body.append(more);
   if (note) body.append(h("p", { class: "dialog-note", text: note }));
 
   const showSeats = () => {
     const n = read().levels.length; // the players the game will have
-    for (const row of seats.rows) row.hidden = Number(row.dataset.seat) >= n;
+    let shared = false;
+    for (const row of seats.rows) {
+      row.hidden = Number(row.dataset.seat) >= n;
+      const person = row.querySelector("select").value === PERSON;
+      row.querySelector("input").hidden = !person;
+      shared ||= person && !row.hidden;
+    }
+    seats.own.hidden = !shared;
   };
   // defaults that follow another option, until the player sets them
   body.addEventListener("change", (event) => {
@@ -223,41 +245,73 @@ function numberField(game, name, spec, value, id, invalid) {
   );
 }
 
-/** The level of each computer seat: the fieldset (none for a game without levels) and
- * its rows, one a seat. */
-function seatLevels(game, wanted, human, most, seatName, id) {
+/** Each seat but the person's: a computer player (its level) or a person at this device
+ * (a name); and the person's own name, asked for once a seat is a person. Returns the
+ * fieldset (none for a game without levels), the rows (one a seat) and the own row. */
+function seatChoices(game, before, human, most, seatName, personName, id) {
   const levels = game.levels || [];
   const rows = [];
   const grid = h("div", { class: "seat-levels" });
+  const nameInput = (s) => {
+    const input = /** @type {HTMLInputElement} */ (
+      h("input", {
+        type: "text",
+        name: `name-${s}`,
+        id: id(`name-${s}`),
+        maxlength: String(NAME_MAX),
+        autocomplete: "off",
+        placeholder: personName(s),
+        "aria-label": s === human ? "Your name" : `Name of the person playing ${seatName(s)}`,
+      })
+    );
+    input.value = before.people?.[s] && before.people[s] !== personName(s) ? before.people[s] : "";
+    return input;
+  };
+  const mine = nameInput(human);
+  const own = h(
+    "div",
+    { class: "seat-level seat-own", dataset: { seat: String(human) } },
+    h("label", {
+      class: "seat-level-name",
+      for: mine.id,
+      text: `${seatName(human)} (${personName(human)})`,
+    }),
+    mine,
+  );
+  grid.append(own);
   for (let s = 0; s < most; s += 1) {
     if (s === human) continue;
-    const select = h(
-      "select",
-      { name: `level-${s}`, id: id(`level-${s}`) },
-      levels.map((level) => h("option", { value: level, text: levelText(level) })),
+    const select = /** @type {HTMLSelectElement} */ (
+      h(
+        "select",
+        { name: `level-${s}`, id: id(`level-${s}`) },
+        levels.map((level) => h("option", { value: level, text: levelText(level) })),
+        h("option", { value: PERSON, text: "A person at this device" }),
+      )
     );
-    select.value = wanted[s];
+    select.value = before.people?.[s] != null ? PERSON : before.levels[s];
     const row = h(
       "div",
       { class: "seat-level", dataset: { seat: String(s) } },
       h("label", { class: "seat-level-name", for: select.id, text: seatName(s) }),
       select,
+      nameInput(s),
     );
     rows.push(row);
     grid.append(row);
   }
-  if (!levels.length || most <= 1) return { field: null, rows };
+  if (!levels.length || most <= 1) return { field: null, rows, own };
   const field = h(
     "fieldset",
     { class: "field options-seats" },
-    h("legend", { class: "field-label", text: "Computer players" }),
+    h("legend", { class: "field-label", text: "Players" }),
     grid,
     h("span", {
       class: "field-help",
-      text: "How well each one plays: Easy for a gentle game, Strong for the hardest.",
+      text: "How well each computer player plays: Easy for a gentle game, Strong for the hardest. Choose a person at this device to pass it round the table: each hand stays hidden until its player shows it.",
     }),
   );
-  return { field, rows };
+  return { field, rows, own };
 }
 
 /** Set option `name` in the form to `value`. */
@@ -270,8 +324,8 @@ function setValue(body, specs, name, value) {
   }
 }
 
-/** The options and the seats' levels the form holds now. */
-function readForm(body, specs, human, most) {
+/** The options, the seats' levels and the people at this device the form holds now. */
+function readForm(body, specs, human, most, before, personName) {
   const options = {};
   for (const [name, spec] of Object.entries(specs)) {
     if (spec.choices) {
@@ -286,12 +340,15 @@ function readForm(body, specs, human, most) {
   }
   const n = Number(options.players) || specs.players?.default || most;
   const levels = [];
+  const people = [];
   for (let s = 0; s < n; s += 1) {
-    levels.push(
-      s === human ? null : body.querySelector(`select[name="level-${s}"]`)?.value || null,
-    );
+    const value = body.querySelector(`select[name="level-${s}"]`)?.value || null;
+    const person = s === human || value === PERSON;
+    const typed = body.querySelector(`input[name="name-${s}"]`)?.value.trim() || "";
+    people.push(person ? typed.slice(0, NAME_MAX) || personName(s) : null);
+    levels.push(s === human ? null : value === PERSON ? before.levels[s] || DEFAULT_LEVEL : value);
   }
-  return { options, levels };
+  return { options, levels, people: sharing(people) ? people : null };
 }
 
 function validFor(spec, value) {

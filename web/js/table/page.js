@@ -32,6 +32,8 @@ import { GameLog } from "./history.js";
 import { linkHash, readLink, sameGame } from "./links.js";
 import { askOptions, randomSeed, remembered } from "./options.js";
 import { exportRecord, importRecord, parseRecord } from "./record.js";
+import { PassSession, passHidden, sharing, usePeople } from "./pass.js";
+import { sitAt } from "./seats.js";
 import { TableSession, withEngine } from "./session.js";
 import { common, showStats } from "./stats.js";
 
@@ -75,6 +77,8 @@ import { common, showStats } from "./stats.js";
 const HookedBase = /** @type {any} */ (Object);
 
 const NARROW = window.matchMedia("(max-width: 640px)");
+/** A table shared at one device (table/pass.js), or a table of one person. */
+const sessionType = (people) => (sharing(people) ? PassSession : TableSession);
 const isRefusal = (error) => error && (error.kind === "malformed" || error.kind === "illegal");
 
 export class TablePage extends HookedBase {
@@ -104,7 +108,8 @@ export class TablePage extends HookedBase {
     this.title = this.info.name;
     this.store = store;
     this.stats = stats;
-    this.human = human;
+    this.human = human; // the seat at the bottom of the table, whose hand is shown
+    this.home = human; // ... where it is when a game starts (table/pass.js moves it)
     this.prefs = store.prefs();
     /** @type {ToolDef[] | null} the tools, once asked for (toolList) */
     this.toolsCache = null;
@@ -375,14 +380,14 @@ export class TablePage extends HookedBase {
     return this.start({
       options: wanted.options,
       seed: wanted.seed ?? randomSeed(),
-      levels: remembered(this.info, this.prefs, this.human).levels,
+      levels: remembered(this.info, this.prefs, this.home).levels,
     });
   }
 
   /** No game asked for and none saved: a deal at once, with the options last chosen
    * (the defaults on a first visit); "New game" has them all. */
   async firstVisit() {
-    return this.start({ ...remembered(this.info, this.prefs, this.human), seed: randomSeed() });
+    return this.start({ ...remembered(this.info, this.prefs, this.home), seed: randomSeed() });
   }
 
   /** A saved game that cannot be used: said, and a way on offered (the deal the link
@@ -401,7 +406,7 @@ export class TablePage extends HookedBase {
       return this.start({
         options: options || {},
         seed,
-        levels: remembered(this.info, this.prefs, this.human).levels,
+        levels: remembered(this.info, this.prefs, this.home).levels,
       });
     if (wanted) return this.openWanted(wanted);
     return this.firstVisit();
@@ -410,8 +415,8 @@ export class TablePage extends HookedBase {
   async resume(saved, wanted = null) {
     let session;
     try {
-      session = await TableSession.resume(this.engine, saved, {
-        human: this.human,
+      session = await sessionType(saved.people).resume(this.engine, saved, {
+        human: this.home,
         onLost: this.onLost,
       });
     } catch (error) {
@@ -429,13 +434,14 @@ export class TablePage extends HookedBase {
     announce(`${this.title}: your game resumed. ${this.turnLine()}`);
   }
 
-  async start({ options, seed, levels }) {
+  async start({ options, seed, levels, people = null }) {
     let session;
     try {
-      session = await TableSession.start(this.engine, this.gameId, options, seed, {
+      session = await sessionType(people).start(this.engine, this.gameId, options, seed, {
         levels,
-        human: this.human,
+        human: this.home,
         onLost: this.onLost,
+        people,
       });
     } catch (error) {
       if (!isRefusal(error)) throw error;
@@ -445,7 +451,7 @@ export class TablePage extends HookedBase {
       );
       session = await TableSession.start(this.engine, this.gameId, {}, randomSeed(), {
         levels,
-        human: this.human,
+        human: this.home,
         onLost: this.onLost,
       });
     }
@@ -460,6 +466,8 @@ export class TablePage extends HookedBase {
     // a dialog of the game before (its hand's end, say) must not act on this one
     closeOpenDialogs();
     this.session = session;
+    usePeople(session);
+    if (this.human !== this.home) this.sitAt(this.home);
     this.pending = saved.pending ?? null;
     this.counted = saved.counted === true;
     this.draftSaved = saved.draft ?? null;
@@ -478,6 +486,18 @@ export class TablePage extends HookedBase {
 
   afterUse(_fresh) {}
 
+  /** A person's seat in words without "You" ("North"): a name to give it by default. */
+  personName(seat) {
+    return this.seatName(seat);
+  }
+
+  /** The person whose hand is shown sits at `seat` (a table shared at one device). */
+  sitAt(seat) {
+    sitAt(seat); // every name and place is said from there (table/seats.js)
+    this.human = seat;
+    if (this.session) this.session.human = seat;
+  }
+
   hash() {
     return linkHash(this.info, this.session.record.seed, this.session.record.options);
   }
@@ -492,6 +512,7 @@ export class TablePage extends HookedBase {
       counted: this.counted,
       summary: this.summaryLine(),
       draft: this.draft(),
+      people: s.people ?? null,
     };
   }
 
@@ -517,8 +538,9 @@ export class TablePage extends HookedBase {
     const choice = await askOptions({
       game: this.info,
       prefs: this.prefs,
-      human: this.human,
+      human: this.home,
       seatName: (seat) => this.seatName(seat),
+      personName: (seat) => this.personName(seat),
       ...this.optionsAsk(),
     });
     if (this.gone) return;
@@ -526,7 +548,7 @@ export class TablePage extends HookedBase {
       if (!this.session) location.hash = "#";
       return;
     }
-    this.prefs = { options: choice.options, levels: choice.levels };
+    this.prefs = { options: choice.options, levels: choice.levels, people: choice.people };
     this.store.savePrefs(this.prefs);
     this.leaving();
     await this.start(choice);
@@ -570,7 +592,7 @@ export class TablePage extends HookedBase {
     let session;
     try {
       session = await TableSession.resume(this.engine, saved, {
-        human: this.human,
+        human: this.home,
         onLost: this.onLost,
       });
     } catch (error) {
@@ -588,6 +610,7 @@ export class TablePage extends HookedBase {
   }
 
   async showHistory() {
+    if (passHidden(this)) return;
     const s = this.session;
     if (!this.log) {
       const button = this.toolButton("history");
@@ -613,7 +636,9 @@ export class TablePage extends HookedBase {
 
   /** Feed a move to the history, when it is kept (it is rebuilt on demand otherwise). */
   logMove(step) {
-    this.log?.feed(step);
+    // (at a table shared at one device the views change hands: rebuilt when asked for)
+    if (this.session?.people) this.log = null;
+    else this.log?.feed(step);
   }
 
   // ---- trouble ----------------------------------------------------------------------

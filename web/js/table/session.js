@@ -56,7 +56,7 @@ export class TableSession {
     engine,
     record,
     state,
-    { levels = null, human = 0, position = null, onLost = null } = {},
+    { levels = null, human = 0, position = null, onLost = null, people = null } = {},
   ) {
     this.engine = engine;
     this.record = record;
@@ -66,6 +66,7 @@ export class TableSession {
     this.levels = levels; // per seat: null for the person, else a computer player's level
     this.human = human;
     this.onLost = onLost;
+    this.people = people; // a table shared at one device (table/pass.js)
     this.view = null;
     this.legal = [];
     this.queue = Promise.resolve();
@@ -83,7 +84,7 @@ export class TableSession {
     game,
     options,
     seed,
-    { levels = null, human = 0, setup = null, onLost = null } = {},
+    { levels = null, human = 0, setup = null, onLost = null, people = null } = {},
   ) {
     const state = await withEngine(
       engine,
@@ -92,7 +93,7 @@ export class TableSession {
     );
     const record = { game, options: state.options, seed: state.seed, setup, actions: [] };
     const session = /** @type {InstanceType<T>} */ (
-      new this(engine, record, state, { levels, human, onLost })
+      new this(engine, record, state, { levels, human, onLost, people })
     );
     await session.refresh();
     return session;
@@ -115,6 +116,7 @@ export class TableSession {
       human,
       position,
       onLost,
+      people: saved.people ?? null,
     });
     session.states[record.actions.length] = end;
     await session.refresh();
@@ -153,11 +155,22 @@ export class TableSession {
   }
 
   get isHumanTurn() {
-    return !this.state.over && this.state.to_act === this.human;
+    return !this.state.over && this.state.to_act === this.viewer;
   }
 
   get isBotTurn() {
-    return !this.state.over && this.state.to_act !== null && this.state.to_act !== this.human;
+    return !this.state.over && this.state.to_act !== null && !this.isPerson(this.state.to_act);
+  }
+
+  /** The seat whose view is asked for (the person's; a table shared at one device says
+   * null while the device passes: table/pass.js). */
+  get viewer() {
+    return this.human;
+  }
+
+  /** Whether a person plays `seat` (not a computer player). */
+  isPerson(seat) {
+    return seat === this.human;
   }
 
   get canUndo() {
@@ -181,7 +194,8 @@ export class TableSession {
 
   async refresh() {
     const state = this.state;
-    const { view, legal } = await this.call(() => this.engine.turn(state, this.human));
+    const viewer = this.viewer;
+    const { view, legal } = await this.call(() => this.engine.turn(state, viewer));
     this.take(view, legal);
   }
 
@@ -208,7 +222,8 @@ export class TableSession {
   play(action) {
     return this.serial(async () => {
       const state = this.state;
-      const result = await this.call(() => this.engine.play(state, action, this.human, this.human));
+      const seat = this.viewer;
+      const result = await this.call(() => this.engine.play(state, action, seat, seat));
       this.advance(result);
       return result.events;
     });
@@ -247,7 +262,8 @@ export class TableSession {
       // a seed of its own for every decision, fixed by the deal and the move number
       const seed = (this.record.seed * 7919 + this.position * 104729 + seat) % 2 ** 48;
       const level = this.levels[seat] || DEFAULT_LEVEL;
-      const promise = this.call(() => this.engine.botPlay(state, level, seed, this.human));
+      const viewer = this.viewer;
+      const promise = this.call(() => this.engine.botPlay(state, level, seed, viewer));
       promise.catch(() => {}); // (a failure is botMove's to report)
       this.thought = { state, promise };
     }

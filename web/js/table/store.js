@@ -27,6 +27,8 @@
 //   summary   the line the home page shows ("Hand 3, you 64 to 35")
 //   draft     a choice the person had begun and not yet made, {position, cards}: the
 //             cards chosen so far at that position (Contract Sabacc's aside), or null
+//   people    people sharing the device (pass-and-play, table/pass.js): per seat a
+//             name, or null for a computer player; null for a table of one person
 // Keys of older versions (a hand log, a round history, the speed) are ignored. Whether
 // the moves are legal is the engine's to say: the page gives the record to
 // engine.replay and reports a refusal kindly (table/dialogs.js).
@@ -113,6 +115,18 @@ export function createStore(game, { name = game, asPlayed = (record) => record }
     return ok ? null : "The saved game's computer players are damaged.";
   }
 
+  /** People sharing the device (table/pass.js): a name per person's seat, the first
+   * seat's among them, null for a computer player's. */
+  function peopleOk(people, info) {
+    const most = info?.seats?.[1] ?? 8;
+    return (
+      Array.isArray(people) &&
+      people.length <= most &&
+      typeof people[0] === "string" &&
+      people.every((name) => name === null || (typeof name === "string" && name.length <= 24))
+    );
+  }
+
   function problem(data, info = null) {
     if (!isObject(data)) return "The saved game is not a game record.";
     if (data.version !== SAVE_VERSION)
@@ -133,6 +147,8 @@ export function createStore(game, { name = game, asPlayed = (record) => record }
     }
     if (data.draft != null && !draftOk(data.draft, within))
       return "The saved game's unfinished choice is damaged.";
+    if (data.people != null && !peopleOk(data.people, info))
+      return "The saved game's people at this device are damaged.";
     return null;
   }
 
@@ -151,6 +167,7 @@ export function createStore(game, { name = game, asPlayed = (record) => record }
       counted: data.counted === true,
       summary: typeof data.summary === "string" ? data.summary : "",
       draft: data.draft ?? null,
+      people: data.people ?? null,
     };
   }
 

@@ -53,7 +53,7 @@ async function askSeats(page, seats, note) {
   const rows = [];
   const body = h("div", { class: "fr-seats" }, h("p", { class: "dialog-note", text: note }));
   for (let s = 0; s < seats; s += 1) {
-    if (s === page.human) continue;
+    if (s === page.home) continue;
     const seatName = page.seatName(s);
     const who = h(
       "select",
@@ -61,7 +61,7 @@ async function askSeats(page, seats, note) {
       h("option", { value: "friend", text: "A friend" }),
       h("option", { value: "computer", text: "A computer player" }),
     );
-    who.value = s === (page.human + seats / 2) % seats && seats === 4 ? "friend" : "computer";
+    who.value = s === (page.home + seats / 2) % seats && seats === 4 ? "friend" : "computer";
     const name = h("input", {
       id: `fr-name-${s}`,
       type: "text",
@@ -313,7 +313,7 @@ export async function openLobby(page) {
     page.gameId,
     current?.record.options || {},
     randomSeed(),
-    { levels: chosen.map((s) => s.level), human: page.human, onLost: page.onLost },
+    { levels: chosen.map((s) => s.level), human: page.home, onLost: page.onLost },
   );
   session.seatUp(chosen, { iceServers: servers });
   const friends = chosen.flatMap((s, k) => (s.kind === "friend" ? [k] : []));
