@@ -1,7 +1,8 @@
 """Where the Hint lies (issue 24, audit 2 items 1, 3, 4): in every game and phase, at
 1440x900 and 375x740, the hint covers neither the trick or the cards in the middle of the
 table, nor the seat plates or the tools (the Hint button among them), nor what it points
-at; what it points at is what the page's pointer hits; pressing Hint again takes it away.
+at; the room it takes cuts no card of the felt (before, 9-22 px of Sabacc's felt cards
+at 375); what it points at is what the page's pointer hits; pressing Hint again takes it away.
 The Precedence declaration: the hint marks exactly the buttons of the declaration it
 advises, and on a phone every meld choice lies whole on the screen, 44 px tall at least.
 """
@@ -57,7 +58,15 @@ GEOMETRY = """(selector) => {
     const others = [...document.querySelectorAll(selector)]
         .filter((el) => el.getClientRects().length)
         .map((el) => ({ name: el.className, box: seen(el) }));
+    // the felt's cards cut by its edge (px beyond it), as the felt clips what overflows
+    const cut = !felt ? [] : [...document.querySelectorAll(".tp-felt .card")]
+        .filter((el) => el.getClientRects().length)
+        .map((el) => { const b = el.getBoundingClientRect();
+            return Math.round(Math.max(b.bottom - felt.bottom, felt.top - b.top,
+                                       b.right - felt.right, felt.left - b.left)); })
+        .filter((px) => px > 0);
     return {
+        cut,
         advice: box(advice),
         hinted: hinted.map((el) => ({ name: el.className, box: box(el) })),
         hint: hintButton ? box(hintButton) : null,
@@ -98,6 +107,8 @@ def check_the_hint(page: Page, where: str) -> dict[str, Any]:
     assert all(seen["hits"]), (where, "the pointed control is not what a press hits", seen)
     covered = [el for el in seen["others"] if overlap(ad, el["box"]) > 0]
     assert not covered, (where, "covers", covered, ad)
+    # the room the hint takes cuts nothing on the felt: every card whole inside it
+    assert seen["cut"] == [], (where, "cards cut by the felt's edge", seen["cut"])
 
     # the reason and the other choices, folded: opened, they stay clear of the tools
     why = advice.locator(".advice-toggle")

@@ -1,7 +1,9 @@
 """Nothing on the table moves between phases (issue 24), at 1440x900 and 375x740.
 
-* The felt keeps its height, and the seats their places, at the bidding, during play and
-  at a hand's end (Precedence; Contract Sabacc with four players, the aside too).
+* The felt as drawn (table.css draws it from the seats down to the bottom of your
+  decision) keeps its place and height, and the seats their places, at the bidding,
+  during play and at a hand's end (Precedence; Contract Sabacc with four players, the
+  aside too).
 * Seat plates, the status line and Contract Sabacc's pots line are one line each (on a
   phone the other seats' plates two: the name, then the detail); what does not fit is
   left out, the whole text is the title (test_phone.py: nothing is cut).
@@ -85,12 +87,15 @@ PLACES = """() => {
         const r = el.getBoundingClientRect();
         return [r.left, r.top, r.width, r.height].map(Math.round);
     };
-    const felt = document.querySelector(".tp-felt");
+    // the felt as drawn: from the seats' felt down to your decision's bottom
+    const top = document.querySelector(".tp-felt").getBoundingClientRect();
+    const me = document.querySelector(".tp-me").getBoundingClientRect();
+    const felt = [top.left, top.top, top.width, me.bottom - top.top].map(Math.round);
     const seats = {};
     for (const seat of document.querySelectorAll(".tp-felt .tp-seat")) {
         seats[seat.dataset.slot] = box(seat.querySelector(".seat-plate"));
     }
-    return { felt: box(felt), seats, hand: box(document.querySelector(".tp-hand")) };
+    return { felt, seats, hand: box(document.querySelector(".tp-hand")) };
 }"""
 
 # each plate, the status line and the pots line: one line (and the whole text as title);

@@ -4,8 +4,8 @@ a patience's end, and for each hand of the history.
 The page runs the review in its worker a step at a time (a progress bar, Cancel), then
 walks the person's decisions. What it shows is checked against the engine's own review
 of the same record, asked of the page's own worker in one call (``engine.review``): the
-summary's words, each decision's mark (by the thresholds documented in the game's
-``review.js``, repeated here) and reason, the choice made and the better one marked
+summary's words, each decision's mark (the engine's, by its thresholds in
+``celestix/review/marks.py``) and reason, the choice made and the better one marked
 where the position is drawn. Both widths, keyboard and touch, axe, players' words only.
 Waits are on the dialog's ``data-*`` states, never on time.
 """
@@ -20,6 +20,8 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from celestix import api
+from celestix.registry import rules_for
+from celestix.review import marks
 from tablekit import (
     PHONE,
     internal_words,
@@ -35,12 +37,6 @@ AxeCheck = Callable[..., Any]
 Shot = Callable[[Page, str], Path]
 # A whole review in the worker on a loaded machine (the par steps are the longest)
 REVIEW_TIMEOUT_MS = 240_000
-# The marks' thresholds (web/js/<game>/review.js), in each game's unit
-SCALES = {
-    "precedence": {"inaccuracy": 5, "mistake": 15, "blunder": 40, "best": True},
-    "sabacc": {"inaccuracy": 10, "mistake": 50, "blunder": 150, "best": True},
-    "patience": {"inaccuracy": 50, "mistake": 50, "blunder": 100, "best": False},
-}
 WORDS = {
     "best": "Best",
     "fine": "Fine",
@@ -60,16 +56,10 @@ COST = {
 
 
 def mark_of(decision: dict[str, Any], game: str) -> str:
-    """The mark the page gives a decision (web/js/table/review.js markOf)."""
-    scale = SCALES[game]
-    if decision["choices"] == 1:
-        return "forced"
-    if decision["value"] is None:
-        return "unknown"
-    for mark in ("blunder", "mistake", "inaccuracy"):
-        if decision["loss"] >= scale[mark]:
-            return mark
-    return "best" if scale["best"] and decision["action"] == decision["best"] else "fine"
+    """The mark the page gives a decision: the engine's own (celestix/review/marks.py,
+    the one place the thresholds live), checked against them here."""
+    assert decision["mark"] == marks.mark_of(decision, rules_for(game).reviewer().scale), decision
+    return str(decision["mark"])
 
 
 def engine_review(page: Page, record: dict[str, Any], hand: int | None) -> dict[str, Any]:

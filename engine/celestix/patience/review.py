@@ -28,6 +28,7 @@ from celestix.patience.hints import move_text, recommendation
 from celestix.patience.solver import DEFAULT_BUDGET, LOST, UNKNOWN, WON, solve_state
 from celestix.patience.view import make_view
 from celestix.review.game import StepResult
+from celestix.review.marks import COSTLY, Scale, mark_of
 from celestix.review.replayed import Replayed
 from celestix.shape import JsonDict, expect_dict, expect_int, expect_keys, expect_list, expect_str
 
@@ -67,6 +68,8 @@ class PatienceReview:
     """The review of the patience (the GameReview protocol)."""
 
     unit: ClassVar[str] = "percent"
+    # the move where the deal was most likely lost: a mistake; surely lost: a blunder
+    scale: ClassVar[Scale] = Scale(inaccuracy=50, mistake=50, blunder=100, best=False)
 
     def hands(self, game: Replayed) -> list[int]:
         return [0]
@@ -162,7 +165,7 @@ class PatienceReview:
         outcome = self._outcome(game, checkpoints(game), probes, search)
         decisions = self._decisions(game, outcome)
         total = sum(int(d["loss"]) for d in decisions)
-        costly = [d["index"] for d in decisions if d["loss"] > 0]
+        costly = [d["index"] for d in decisions if d["mark"] in COSTLY]
         return {
             "game": "patience",
             "seat": seat,
@@ -245,10 +248,15 @@ class PatienceReview:
                 value = 100
             else:
                 reason = f"{move_text(view, action)}: what it cost could not be worked out."
-            out.append({"index": i, "action": action, "best": best, "loss": loss,
+            # (the card the move concerns, for the summary: the waste's top card)
+            waste = view["waste"]
+            decision = {"index": i, "action": action, "best": best, "loss": loss,
                         "reason": reason, "hand": 0, "kind": str(action["type"]),
                         "choices": len(legal), "value": value,
-                        "best_value": None if value is None else value + loss})  # fmt: skip
+                        "best_value": None if value is None else value + loss,
+                        "card": waste[-1] if waste else None}  # fmt: skip
+            decision["mark"] = mark_of(decision, PatienceReview.scale)
+            out.append(decision)
         return out
 
 

@@ -30,6 +30,7 @@ from celestix.precedence.options import counts_excess, trump_suit
 from celestix.precedence.scoring import score_team
 from celestix.precedence.state import TRICKS_PER_HAND
 from celestix.precedence.view import View
+from celestix.review.marks import Scale
 from celestix.review.replayed import Replayed
 from celestix.review.trick import TrickReview
 from celestix.shape import JsonDict
@@ -87,6 +88,9 @@ class PrecedenceReview(TrickReview):
     """The review of Precedence (values in points for the seat's team)."""
 
     unit: ClassVar[str] = "points"
+    # an inaccuracy from 5 points (below that, within the search's sampling noise), a
+    # mistake from 15 (about a trick and a half), a blunder from 40 (a contract's worth)
+    scale: ClassVar[Scale] = Scale(inaccuracy=5, mistake=15, blunder=40)
 
     def hand_of(self, state: JsonDict) -> int:
         return int(state["hand_number"])

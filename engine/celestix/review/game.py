@@ -9,8 +9,9 @@ asks the game for the steps, runs them, and asks it for the report.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import ClassVar, Protocol
 
+from celestix.review.marks import Scale
 from celestix.review.replayed import Replayed
 from celestix.shape import JsonDict
 
@@ -28,6 +29,9 @@ class StepResult:
 
 class GameReview(Protocol):
     """One game's review."""
+
+    # the least loss of each mark, in the game's unit (review/marks.py)
+    scale: ClassVar[Scale]
 
     def hands(self, game: Replayed) -> list[int]:
         """The hands (or rounds) the record reaches, by number; ``[0]`` for a game of one."""

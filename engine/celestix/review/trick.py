@@ -18,6 +18,7 @@ from typing import ClassVar
 from celestix.errors import MalformedError
 from celestix.registry import rules_for
 from celestix.review.game import StepResult
+from celestix.review.marks import COSTLY, MARKS, Scale, mark_of
 from celestix.review.replayed import Replayed
 from celestix.rng import view_seed
 from celestix.shape import JsonDict, expect_dict, expect_int, expect_str
@@ -25,13 +26,14 @@ from celestix.shape import JsonDict, expect_dict, expect_int, expect_str
 # The costliest decisions the summary names.
 COSTLIEST = 3
 DECISION_KEYS = ("index", "action", "best", "loss", "reason", "hand", "kind", "choices",
-                 "value", "best_value")  # fmt: skip
+                 "value", "best_value", "mark")  # fmt: skip
 
 
 class TrickReview(ABC):
     """A trick game's review; subclasses give the game's judgement, par and words."""
 
     unit: ClassVar[str]  # the unit of a loss, in words (e.g. "points")
+    scale: ClassVar[Scale]  # the least loss of each mark, in that unit (review/marks.py)
 
     @abstractmethod
     def hand_of(self, state: JsonDict) -> int:
@@ -104,6 +106,7 @@ class TrickReview(ABC):
         # review never charges the hint's own choice)
         judged = self.judge(view, action, level, view_seed(view) if seed is None else seed)
         value = {"index": index, "action": action, "hand": self.hand_of(state), **judged}
+        value["mark"] = mark_of(value, self.scale)
         return StepResult(True, value)
 
     def check(self, step: JsonDict, value: object, finished: bool, field: str) -> None:
@@ -118,6 +121,7 @@ class TrickReview(ABC):
         expect_int(checked["index"], f"{field}.index", step["index"], step["index"])
         expect_int(checked["loss"], f"{field}.loss", 0)
         expect_str(checked["reason"], f"{field}.reason")
+        expect_str(checked["mark"], f"{field}.mark", MARKS)
 
     def report(
         self,
@@ -143,12 +147,17 @@ class TrickReview(ABC):
     def summary(self, game: Replayed, decisions: list[JsonDict]) -> JsonDict:
         """The total loss, the costliest decisions (their indices) and a sentence."""
         total = sum(int(d["loss"]) for d in decisions)
-        costly = sorted((d for d in decisions if d["loss"] > 0),
+        # (the costly are those marked so: the marks and the summary never disagree)
+        costly = sorted((d for d in decisions if d["mark"] in COSTLY),
                         key=lambda d: (-d["loss"], d["index"]))[:COSTLIEST]  # fmt: skip
         if not decisions:
             text = "You made no decision here."
-        elif not costly:
+        elif not total:
             text = "None of your decisions cost anything: each was as good as the best."
+        elif not costly:
+            text = (f"Each of your decisions was fine: together they cost "
+                    f"{self.amount_words(total)}, by the estimate of many likely deals, "
+                    "too little in each to call a mistake.")  # fmt: skip
         else:
             named = "; ".join(
                 f"{self.action_words(game.states[d['index']], d['action'])}, costing "

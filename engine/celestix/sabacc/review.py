@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import ClassVar, cast
 
 from celestix.bots.budget import rounded
+from celestix.review.marks import Scale
 from celestix.review.replayed import Replayed
 from celestix.review.trick import TrickReview
 from celestix.sabacc.aside import TALON_DECLARER, TALON_TO
@@ -75,6 +76,9 @@ class SabaccReview(TrickReview):
     """The review of Contract Sabacc (values in hundredths of a chip)."""
 
     unit: ClassVar[str] = "hundredths of a chip"
+    # an inaccuracy from 0.10 chips (below that, within the search's sampling noise), a
+    # mistake from 0.50, a blunder from 1.50 (more than a Take's stake from every player)
+    scale: ClassVar[Scale] = Scale(inaccuracy=10, mistake=50, blunder=150)
 
     def hand_of(self, state: JsonDict) -> int:
         return int(state["round"])

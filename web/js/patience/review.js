@@ -4,7 +4,7 @@
 // there marked and pointed at, and at the move that lost the deal the first moves of the
 // solver's winning line from there, replayed by the engine for their words.
 //
-// Marks (table/review.js markOf), by the loss in percent of a win (the hints' unit): a
+// Marks (the engine's: celestix/review/marks.py), by the loss in percent of a win (the hints' unit): a
 // move after which the solver proves the deal lost is a blunder (100), one after which
 // it finds no winning line without proving the loss a mistake (50); the others are fine,
 // or not judged when the solver could not tell. docs/FRONTEND.md, "Review".
@@ -18,7 +18,6 @@ import { openReview } from "../table/walk.js";
 import { foundationName } from "./messages.js";
 import { PatienceTable } from "./table.js";
 
-export const REVIEW_SCALE = { inaccuracy: 50, mistake: 50, blunder: 100, best: false };
 // The moves of the solver's line put into words at the move that lost the deal
 const LINE_SHOWN = 12;
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -34,7 +33,7 @@ export function reviewDeal(page) {
     ask: (task) => page.ask(task),
     engine: page.engine,
   });
-  return openReview({ run, board, title: `Review of deal ${record.seed}`, scale: REVIEW_SCALE });
+  return openReview({ run, board, title: `Review of deal ${record.seed}` });
 }
 
 class PatienceReviewBoard {
@@ -137,11 +136,14 @@ class PatienceReviewBoard {
   }
 
   actionName(action, decision) {
+    // (the card: the engine names the waste's top card of every move it judged)
     const view = this.views.get(decision.index);
-    const top = view?.waste[view.waste.length - 1];
+    const top = decision.card ?? view?.waste[view.waste.length - 1];
+    const card = top ? `the ${cardName(top)}` : null;
     if (action.type === "build")
-      return `building ${top ? `the ${cardName(top)}` : "the waste's top card"} on ${view ? foundationName(view, action.to) : "a foundation"}`;
-    return action.type === "deal" ? "dealing a card" : "turning the waste over";
+      return `building ${card || "the waste's top card"} on ${view ? foundationName(view, action.to) : "a foundation"}`;
+    if (action.type === "deal") return card ? `holding ${card} and dealing` : "dealing a card";
+    return "turning the waste over";
   }
 
   lossWords(decision) {

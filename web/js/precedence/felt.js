@@ -38,7 +38,10 @@ export function renderScores(el, view) {
   });
   const pots = h("p", {
     class: "pr-pots",
-    text: `Hand Pot ${plural(view.hand_pot, "chip")} · Accord Pot ${plural(view.accord_pot, "chip")}`,
+    // (at the game's end the pots have been paid out: what is left in them said so)
+    text: view.over
+      ? `The pots have been paid out${view.hand_pot + view.accord_pot ? `; ${plural(view.hand_pot + view.accord_pot, "chip")} left unclaimed` : ""}`
+      : `Hand Pot ${plural(view.hand_pot, "chip")} · Accord Pot ${plural(view.accord_pot, "chip")}`,
   });
   el.replaceChildren(...teams, pots);
 }

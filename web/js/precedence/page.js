@@ -169,7 +169,7 @@ class PrecedencePage extends TrickPage {
       marks,
       status: led
         ? `Your turn: follow ${view.suit_names["VFBC".indexOf(led.slice(-1))]} if you can.`
-        : "Your lead: play any raised card.",
+        : "Your lead: play any of your raised cards (the cards you may play stand raised).",
       short: led
         ? `Follow ${view.suit_names["VFBC".indexOf(led.slice(-1))]} if you can.`
         : "Play any raised card.",

@@ -2,21 +2,18 @@
 // decision's title and the moves in words, what the position shows, the bids to choose
 // from, and the hand's par beside what was made (the engine's figures and sentence).
 //
-// Marks (table/review.js markOf), by the loss in points for your team (less the
+// Marks (the engine's: celestix/review/marks.py), by the loss in points for your team (less the
 // opponents', as the hints count): an inaccuracy from 5 points (below that, within the
 // search's sampling noise), a mistake from 15 (about a trick and a half), a blunder from
 // 40 (a contract's worth). docs/FRONTEND.md, "Review".
 //
-//   REVIEW_SCALE; reviewWords -> the words object of TrickReviewBoard
+//   reviewWords -> the words object of TrickReviewBoard
 
 import { h } from "../ui/dom.js";
 import { cardsText } from "../table/reviewboard.js";
 import { HUMAN, plural, seatName, signed, teamName } from "./messages.js";
 
-export const REVIEW_SCALE = { inaccuracy: 5, mistake: 15, blunder: 40 };
-
 export const reviewWords = {
-  scale: REVIEW_SCALE,
   offer: "Review this hand",
   heading: (hand) => `Review of hand ${hand + 1}`,
 

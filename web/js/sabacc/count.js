@@ -126,6 +126,8 @@ function countSection(c) {
   const details = el("details", "sb-pairing");
   const summary = el("summary", "", `The declarer's pile, paired (${c.pile.length} cards)`);
   details.append(summary);
+  // the words of the pairs, in players' words, before the first use
+  details.append(el("p", "sb-pairs-legend", PAIRS_LEGEND));
   const list = el("ol", "sb-pairs");
   for (const pair of c.pairing) {
     const item = el("li", "sb-pair");
@@ -142,6 +144,10 @@ function countSection(c) {
   working.append(details);
   return { verdict: section, working };
 }
+
+// What the pairs' names mean (the deck's legend says the same)
+const PAIRS_LEGEND =
+  "The cards are counted in pairs. An Honour is one of the seven cards with a gold star: the four Masters, The Magician, The Universe and The Idiot. An ordinary card is any card that is not an Honour, a Mistress, a Commander or a Legate.";
 
 function settledSection(s, players, declarer) {
   const box = el("div", "sb-settled");

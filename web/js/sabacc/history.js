@@ -39,7 +39,10 @@ export function historyEntries(log) {
       : counted
         ? `Round ${round + 1}: ${seatName(counted.declarer)} bid ${bidName(counted.contract)}, counted ${points(counted.points)} points and ${counted.made ? "made" : "lost"} the contract`
         : `Round ${round + 1}`;
-    return { label: title, render: () => renderRound(start, events) };
+    const short = counted
+      ? `Round ${round + 1}: ${seatName(counted.declarer)}, ${bidName(counted.contract)}, ${counted.made ? "made" : "lost"}`
+      : null;
+    return { label: title, short, render: () => renderRound(start, events) };
   });
 }
 

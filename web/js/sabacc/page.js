@@ -183,7 +183,13 @@ class SabaccPage extends TrickPage {
     parts.push(`${seatName(view.dealer)} ${view.dealer === HUMAN ? "deal" : "deals"}`);
     this.sayInfo(parts);
     const table = view.wagers.reduce((a, b) => a + b, 0);
-    const ante = `Ante Pot ${view.ante_pot}`;
+    // (at the game's end the Ante Pot has been shared out or kept: said so, not as a pot)
+    const kept = view.options?.ante_pot_at_end === "carry";
+    const ante = !view.over
+      ? `Ante Pot ${view.ante_pot}`
+      : kept
+        ? `The Ante Pot (${chips(view.ante_pot)}) is kept for the next game`
+        : `The Ante Pot has been shared out${view.ante_pot ? `; ${chips(view.ante_pot)} left unclaimed` : ""}`;
     const onTable = table ? `on the table ${table}` : "";
     const pots = [ante, onTable];
     // where the line is too narrow: without the declarer's pile, then the wagers (each
@@ -231,7 +237,9 @@ class SabaccPage extends TrickPage {
     return {
       mode: "play",
       key: "play",
-      status: view.trick.length ? "Your turn: play a raised card." : "Your lead: play any card.",
+      status: view.trick.length
+        ? "Your turn: play one of your raised cards (the cards you may play stand raised)."
+        : "Your lead: play any card.",
       short: view.trick.length ? "Play a raised card." : "Play any card.",
     };
   }

@@ -3,21 +3,18 @@
 // choose from, and the round's par beside what was made (the engine's figures and
 // sentence).
 //
-// Marks (table/review.js markOf), by the loss in chips for the round (the engine counts
+// Marks (the engine's: celestix/review/marks.py), by the loss in chips for the round (the engine counts
 // hundredths of a chip): an inaccuracy from 0.10 chips (below that, within the search's
 // sampling noise), a mistake from 0.50, a blunder from 1.50 (more than a Take's stake
 // from every player). docs/FRONTEND.md, "Review".
 //
-//   REVIEW_SCALE; reviewWords -> the words object of TrickReviewBoard
+//   reviewWords -> the words object of TrickReviewBoard
 
 import { h } from "../ui/dom.js";
 import { cardsText } from "../table/reviewboard.js";
 import { HUMAN, bidName, hundredths, points, seatName } from "./messages.js";
 
-export const REVIEW_SCALE = { inaccuracy: 10, mistake: 50, blunder: 150 };
-
 export const reviewWords = {
-  scale: REVIEW_SCALE,
   offer: "Review this round",
   heading: (round) => `Review of round ${round + 1}`,
 

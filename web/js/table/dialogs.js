@@ -5,8 +5,10 @@
 //                                            refused, said kindly; `again` labels a choice
 //                                            to play its deal again from the start
 //   await showHistory({title, entries, start})   the hand history: entries are
-//                                            [{label, render() -> Node}], one shown at a
-//                                            time with a picker; starts at `start` (last)
+//                                            [{label, short?, render() -> Node}], one
+//                                            shown at a time with a picker (its `short`
+//                                            label, the whole one heading the entry);
+//                                            starts at `start` (last)
 //   await showHelp({title, body, keys})    how to play: the game in a few lines and its keys
 //   await confirm({title, body, keep, go})  -> true when the player goes ahead
 //   await confirmNewGame()                 -> true when the game in progress may be ended
@@ -64,7 +66,8 @@ export function showHistory({
     uid += 1;
     const select = h("select", { id: `history-pick-${uid}` });
     entries.forEach((entry, i) => {
-      select.append(h("option", { value: String(i), text: entry.label }));
+      // (a phone's select shows one short line: the whole label heads the entry below)
+      select.append(h("option", { value: String(i), text: entry.short || entry.label }));
     });
     const region = h("div", {
       class: "history-body",
@@ -84,7 +87,10 @@ export function showHistory({
     const show = (i) => {
       select.value = String(i);
       region.setAttribute("aria-label", entries[i].label);
-      region.replaceChildren(entries[i].render());
+      const whole = entries[i].short
+        ? h("p", { class: "history-title", text: `${entries[i].label}.` })
+        : null;
+      region.replaceChildren(...[whole, entries[i].render()].filter(Boolean));
     };
     select.addEventListener("change", () => show(Number(select.value)));
     show(Math.max(0, Math.min(start, entries.length - 1)));

@@ -16,13 +16,12 @@
 //                       review's last steps, may still be on its way)
 //   run.decisions       the decisions judged so far, in order
 //   run.progress        {done, total} steps
-//   markOf(decision, scale) -> "best" | "fine" | "inaccuracy" | "mistake" | "blunder" |
-//                       "forced" | "unknown"; scale: {inaccuracy, mistake, blunder, best}
+//   markOf(decision) -> "best" | "fine" | "inaccuracy" | "mistake" | "blunder" |
+//                       "forced" | "unknown": the engine's mark (celestix/review/marks.py,
+//                       the one place its thresholds live, which the summary follows)
 //   MARKS[mark] -> {word, sign, cost}; markSentence(mark, loss) -> "A mistake that cost 6 points"
 //   const positions = new Positions(session, seat)
 //   await positions.at(index) -> {state, view, legal}: the position before action `index`
-
-import { sameJson } from "../engine/json.js";
 
 // The level the review judges with: the hints' (the strongest the site has).
 export const REVIEW_LEVEL = "strong";
@@ -50,17 +49,10 @@ export function markSentence(mark, loss) {
   return loss ? `${cost || `${word}: it cost`} ${loss}` : word;
 }
 
-/** A decision's mark: forced, not judged, or by the size of its loss in the game's unit
- * (`scale`: the least loss of an inaccuracy, a mistake and a blunder; `best: false` for a
- * game whose review names no best move of its own). */
-export function markOf(decision, scale) {
-  if (decision.choices === 1) return "forced";
-  if (decision.value === null) return "unknown";
-  if (decision.loss >= scale.blunder) return "blunder";
-  if (decision.loss >= scale.mistake) return "mistake";
-  if (decision.loss >= scale.inaccuracy) return "inaccuracy";
-  if (scale.best !== false && sameJson(decision.action, decision.best)) return "best";
-  return "fine";
+/** A decision's mark, as the engine gave it (forced, not judged, or by the size of its
+ * loss in the game's unit). */
+export function markOf(decision) {
+  return decision.mark in MARKS ? decision.mark : "unknown";
 }
 
 /** The run of the review of `seat`'s decisions in `record` (of `hand` only, if given). */

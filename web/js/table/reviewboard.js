@@ -11,7 +11,7 @@
 //   const board = new TrickReviewBoard({positions, seat, deck(), seats, place(seat),
 //                                       seatName(seat), words})   (seat: the person's)
 //   positions: table/review.js Positions; words (the game's review.js, page.reviewWords()):
-//     heading(hand), offer (the history's button), scale (the marks: review.js markOf),
+//     heading(hand), offer (the history's button),
 //     title(decision, view), actionName(action, view, deck), lossWords(loss),
 //     context(decision, view) -> a line about the position, or ""
 //     choices(decision, view, legal) -> [{action, label}] for a bid, else null
@@ -68,7 +68,7 @@ export function reviewTrickHand(page, end, hand) {
     seatName: (seat) => page.seatName(seat),
     words,
   });
-  return openReview({ run, board, title: words.heading(hand), scale: words.scale });
+  return openReview({ run, board, title: words.heading(hand) });
 }
 
 export class TrickReviewBoard {

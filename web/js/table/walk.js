@@ -11,8 +11,8 @@
 // failure is on screen. Closing the dialog (Close, Cancel, Escape) stops the review after its current step;
 // the same review asked for again goes on from there.
 //
-//   await openReview({run, board, title, scale})
-//     run: ReviewRun; scale: the game's mark thresholds (table/review.js markOf);
+//   await openReview({run, board, title})
+//     run: ReviewRun (each decision's mark is the engine's: table/review.js markOf);
 //     board: the game's (table/reviewboard.js for the trick games, patience/review.js):
 //       board.el                           the position, drawn above the words
 //       await board.prepare(indices)       before the steps run: the decisions' positions
@@ -34,8 +34,8 @@ import { MARKS, markOf, markSentence } from "./review.js";
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-export async function openReview({ run, board, title, scale }) {
-  const walk = new Walk({ run, board, scale });
+export async function openReview({ run, board, title }) {
+  const walk = new Walk({ run, board });
   const opener = document.activeElement;
   const answer = await openDialog({
     title,
@@ -51,10 +51,9 @@ export async function openReview({ run, board, title, scale }) {
 }
 
 class Walk {
-  constructor({ run, board, scale }) {
+  constructor({ run, board }) {
     this.run = run;
     this.board = board;
-    this.scale = scale;
     this.steps = []; // the decisions walked, in order (step k is steps[k - 1])
     this.at = -1;
     this.prepared = false; // the board has the decisions' positions
@@ -249,7 +248,7 @@ class Walk {
         `Summary. ${this.run.review ? this.run.review.summary.text : ""}`.trim();
     } else {
       const decision = this.steps[k - 1];
-      const mark = markOf(decision, this.scale);
+      const mark = markOf(decision);
       try {
         await this.board.show(decision, mark);
       } catch (error) {
@@ -299,7 +298,7 @@ class Walk {
     const review = this.run.review;
     const counts = new Map();
     for (const decision of this.run.decisions) {
-      const mark = markOf(decision, this.scale);
+      const mark = markOf(decision);
       counts.set(mark, (counts.get(mark) || 0) + 1);
     }
     const tally = h(
