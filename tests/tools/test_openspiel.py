@@ -11,11 +11,11 @@ import pytest
 import bench.openspiel_bots as bots
 import bench.openspiel_games as games
 from celestix import api, runner
-from celestix.precedence.legal import view_moves
-from celestix.sabacc.bots.legal import legal_from_view
+from celestix.precedence import legal as precedence_legal
+from celestix.sabacc import legal as sabacc_legal
 
 NAMES = ["python_celestix_precedence", "python_celestix_sabacc"]
-LEGAL = {"precedence": view_moves, "sabacc": legal_from_view}
+LEGAL = {"precedence": precedence_legal.view_moves, "sabacc": sabacc_legal.view_moves}
 
 
 def played(name: str, seed: int, stop: int | None = None) -> pyspiel.State:

@@ -26,8 +26,8 @@ from celestix.sabacc.auction import BID_NAMES, BIDS
 from celestix.sabacc.bots import LEVELS, player_of
 from celestix.sabacc.cards import SABACC, SUIT_NAMES, SUIT_OF, SUITS, card_name, points_text
 from celestix.sabacc.chips import STAKES_RULES
+from celestix.sabacc.options import OPTION_SPECS
 from celestix.sabacc.settlement import BONUS_NAMES, BONUSES
-from celestix.sabacc.state import OPTION_SPECS
 from celestix.shape import JsonDict
 
 COMMANDS = ("play", "simulate", "arena", "calibrate")

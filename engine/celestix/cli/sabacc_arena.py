@@ -28,7 +28,7 @@ from celestix.options import resolve
 from celestix.runner import Step
 from celestix.sabacc.bots import LEVELS, player_of
 from celestix.sabacc.bots.search import VARIANTS
-from celestix.sabacc.state import OPTION_SPECS
+from celestix.sabacc.options import OPTION_SPECS
 from celestix.shape import JsonDict
 from celestix.stats import deals_won, decision_times, interval, mean_ci
 

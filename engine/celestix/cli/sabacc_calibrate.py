@@ -25,8 +25,8 @@ from celestix.sabacc.auction import BIDS, PASS
 from celestix.sabacc.bots import basic, choose
 from celestix.sabacc.chips import EVERYONE, STAKES_RULES
 from celestix.sabacc.flow import apply_action
+from celestix.sabacc.options import OPTION_SPECS
 from celestix.sabacc.setup import new_state
-from celestix.sabacc.state import OPTION_SPECS
 from celestix.sabacc.view import make_view
 from celestix.shape import JsonDict
 

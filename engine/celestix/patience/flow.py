@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from celestix.errors import IllegalActionError
-from celestix.patience.cards import FOUNDATIONS, card_name
+from celestix.patience.cards import FOUNDATION_SIZE, FOUNDATIONS, card_name
 from celestix.patience.foundations import refusal, targets
 from celestix.patience.state import Phase, copy_state, settle
 from celestix.shape import JsonDict, expect_dict, expect_int, expect_keys, expect_str
@@ -96,7 +96,15 @@ def apply_move(state: JsonDict, action: Any) -> tuple[JsonDict, list[JsonDict]]:
         card = new["waste"].pop()
         new["foundations"][to].append(card)
         size = len(new["foundations"][to])
-        events.append({"type": "build", "card": card, "to": to, "count": size, "full": size == 13})
+        events.append(
+            {
+                "type": "build",
+                "card": card,
+                "to": to,
+                "count": size,
+                "full": size == FOUNDATION_SIZE,
+            }
+        )
     settle(new)
     if new["phase"] == Phase.WON:
         events.append({"type": "won", "moves": new["moves"]})

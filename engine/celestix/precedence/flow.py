@@ -196,15 +196,15 @@ def play(state: JsonDict, card: str, seat: int) -> tuple[JsonDict, list[JsonDict
     if len(new["completed"]) < TRICKS_PER_HAND:
         new["to_act"] = winner
         return new, events
-    finish_hand(new, events)
-    return new, events
+    return new, events + finish_hand(new)
 
 
 # --- step 6: scoring, the pots, the end of the game ---------------------------------------
 
 
-def finish_hand(new: JsonDict, events: list[JsonDict]) -> None:
-    """Score the hand, settle the Hand Pot, then end the game or deal the next hand."""
+def finish_hand(new: JsonDict) -> list[JsonDict]:
+    """Score the hand, settle the Hand Pot, then end the game or deal the next hand (in
+    place); the events."""
     options = new["options"]
     teams = []
     for team in (0, 1):
@@ -235,12 +235,11 @@ def finish_hand(new: JsonDict, events: list[JsonDict]) -> None:
         "scores": list(new["scores"]),
     }
     pot = pots.settle_hand_pot(new, teams)
-    events += [summary, pot]
+    events: list[JsonDict] = [summary, pot]
     new["history"].append(score_line(summary, pot))
     outcome = game_outcome(new["scores"], int(options["target"]))
     if outcome == "over":
-        end_game(new, events)
-        return
+        return events + end_game(new)
     if outcome == "tie":
         events.append(
             {
@@ -253,7 +252,7 @@ def finish_hand(new: JsonDict, events: list[JsonDict]) -> None:
         )
     new["dealer"] = next_seat(new["dealer"], SEATS)
     new["hand_number"] += 1
-    events += start_hand(new)
+    return events + start_hand(new)
 
 
 def score_line(summary: JsonDict, pot: JsonDict) -> JsonDict:
@@ -274,8 +273,9 @@ def score_line(summary: JsonDict, pot: JsonDict) -> JsonDict:
     }
 
 
-def end_game(new: JsonDict, events: list[JsonDict]) -> None:
-    """The game is over: the team with the higher score wins the Accord Pot."""
+def end_game(new: JsonDict) -> list[JsonDict]:
+    """The game is over: the team with the higher score wins the Accord Pot (in place);
+    the events."""
     winner = leader(new["scores"])
     awards = [pots.award_at_end(new, winner, pots.ACCORD_POT, "Accord Pot won", "accord_pot")]
     if new["options"]["leftover_pot"] == LEFTOVER_TO_WINNERS and new["hand_pot"]:
@@ -288,7 +288,7 @@ def end_game(new: JsonDict, events: list[JsonDict]) -> None:
     new["over"] = True
     new["to_act"] = None
     new["winner"] = winner
-    events += [
+    return [
         *awards,
         {
             "type": "game_over",

@@ -2,8 +2,8 @@
 
 The auction is a list of ``{"seat", "bid", "stake"}`` in the order made. Everything
 else -- whose turn it is, who has passed, the highest bid, whether bidding is over --
-follows from that list, so :func:`replay` is the one place that works it out, for
-``apply``, for the state check and for the view.
+follows from that list: :func:`replay` works it out for the state and view checks,
+and the actions take it from the state, which keeps whose turn it is (:func:`resume`).
 
 * Bidding starts with the player to the dealer's left, ``(dealer - 1) % n``, then goes
   counterclockwise (``s -> (s + 1) % n``) round and round among those who have not passed.
@@ -98,6 +98,13 @@ def replay(bids: Sequence[dict[str, Any]], dealer: int, seats: int) -> Auction:
     for entry in bids:
         auction = step(auction, entry["seat"], entry["bid"])
     return auction
+
+
+def resume(bids: Sequence[dict[str, Any]], to_bid: int, seats: int) -> Auction:
+    """The auction under way after ``bids``, ``to_bid`` being the seat whose turn it is
+    (as the state keeps it): read off the bids, without replaying them."""
+    highest, highest_seat, passed = summary(bids, seats)
+    return Auction(to_bid, False, None, highest, highest_seat, tuple(passed))
 
 
 def summary(

@@ -53,10 +53,10 @@ from celestix.sabacc.state import (
     STATE_KEYS,
     STATE_VERSION,
     declarer_pile,
-    position,
     talon_to,
 )
 from celestix.sabacc.tricks import winning_play
+from celestix.sabacc.turns import position
 from celestix.shape import (
     JsonDict,
     expect_bool,
@@ -96,7 +96,7 @@ def check_state(state: JsonDict, option_specs: tuple[OptionSpec, ...]) -> int:
     standing = _check_auction(state, seats, dealer)
     _check_cards(state, seats)
     _check_tricks(state, seats, dealer)
-    phase, to_act = position(state)
+    phase, to_act = position(state, standing)
     _check_chips(state, seats, standing, over=to_act is None)
 
     if state["phase"] != phase.value:

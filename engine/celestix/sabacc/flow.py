@@ -4,6 +4,8 @@
 rules allow it, then changes a copy of the state and returns it with the events. When
 the last card of a round is played (or everyone passes), the same call counts the
 round, settles the wagers, pays the bonus and deals the next round -- or ends the game.
+Each step sets whose turn it is from what it knows (``turns.set_turn``) and returns
+its events; the legal actions are ``legal.py``'s, shared with the bots.
 
 Events describe only what every seat may see: a card set aside that is not a Sabacc
 and a talon that goes unseen into a score pile appear in them only once the round is
@@ -16,17 +18,12 @@ from typing import Any
 
 from celestix.errors import IllegalActionError
 from celestix.sabacc import auction
-from celestix.sabacc.aside import (
-    TALON_HAND,
-    TALON_TO,
-    aside_choices,
-    aside_is_public,
-    aside_refusal,
-)
+from celestix.sabacc.aside import TALON_HAND, TALON_TO, aside_is_public, aside_refusal
 from celestix.sabacc.cards import CARD_CODES, card_name, points_text, sort_cards
 from celestix.sabacc.chips import pay_matching_stacks, pay_stake, with_stacks
 from celestix.sabacc.counting import TARGET_HALF_POINTS, count, made, pairing
 from celestix.sabacc.deal import HAND_SIZE, right_of
+from celestix.sabacc.rounds import deal_round
 from celestix.sabacc.settlement import (
     close_ante_pot,
     pay_bonus,
@@ -39,14 +36,13 @@ from celestix.sabacc.settlement import (
 from celestix.sabacc.state import (
     Phase,
     copy_state,
-    deal_round,
     declarer_pile,
     defenders_pile,
-    settle_position,
     talon_to,
     tricks_won,
 )
-from celestix.sabacc.tricks import play_refusal, playable, win_reason, winning_play
+from celestix.sabacc.tricks import play_refusal, win_reason, winning_play
+from celestix.sabacc.turns import after_the_aside, next_player, round_complete, set_turn
 from celestix.shape import JsonDict, expect_card, expect_dict, expect_keys, expect_str
 
 ACTION_TYPES = ("bid", "aside", "play")
@@ -72,20 +68,6 @@ def parse_action(action: Any) -> JsonDict:
     return checked
 
 
-def legal_actions(state: JsonDict, seat: int) -> list[JsonDict]:
-    """Every legal action of ``seat`` (who is to act), in a fixed order."""
-    phase = Phase(state["phase"])
-    if phase is Phase.BIDDING:
-        standing = auction.replay(state["bids"], state["dealer"], len(state["chips"]))
-        return [{"type": "bid", "bid": bid} for bid in auction.legal_bids(standing.highest)]
-    hand = state["hands"][seat]
-    if phase is Phase.ASIDE:
-        return [{"type": "aside", "card": card} for card in aside_choices(hand)]
-    if phase is Phase.PLAY:
-        return [{"type": "play", "card": card} for card in playable(hand, state["trick"])]
-    return []
-
-
 def apply_action(state: JsonDict, action: Any, seat: int) -> tuple[JsonDict, list[JsonDict]]:
     """The state after ``seat`` (who is to act) takes ``action``, and its events."""
     action = parse_action(action)
@@ -97,22 +79,19 @@ def apply_action(state: JsonDict, action: Any, seat: int) -> tuple[JsonDict, lis
         raise IllegalActionError("wrong-phase", f"You cannot {doing} now. {hint}")
     if wanted != "bid" and action["card"] not in state["hands"][seat]:
         raise IllegalActionError("not-in-hand", f"You do not hold {card_name(action['card'])}.")
-    events: list[JsonDict] = []
     if phase is Phase.BIDDING:
-        new = _bid(state, seat, action["bid"], events)
-    elif phase is Phase.ASIDE:
-        new = _aside(state, seat, action["card"], events)
-    else:
-        new = _play(state, seat, action["card"], events)
-    return new, events
+        return _bid(state, seat, action["bid"])
+    if phase is Phase.ASIDE:
+        return _aside(state, seat, action["card"])
+    return _play(state, seat, action["card"])
 
 
 # --- the auction --------------------------------------------------------------------
 
 
-def _bid(state: JsonDict, seat: int, bid: str, events: list[JsonDict]) -> JsonDict:
+def _bid(state: JsonDict, seat: int, bid: str) -> tuple[JsonDict, list[JsonDict]]:
     seats = len(state["chips"])
-    standing = auction.step(auction.replay(state["bids"], state["dealer"], seats), seat, bid)
+    standing = auction.step(auction.resume(state["bids"], state["to_act"], seats), seat, bid)
     new = copy_state(state)
     stake = auction.STAKES.get(bid, 0)
     new["bids"].append({"seat": seat, "bid": bid, "stake": stake})
@@ -122,21 +101,21 @@ def _bid(state: JsonDict, seat: int, bid: str, events: list[JsonDict]) -> JsonDi
         paying = pay_stake(new["ledger"], new["chips"], new["round"], seat, bid, stake, rule)
         for caller in paying:
             new["wagers"][caller] += stake
-    events.append(
+    events: list[JsonDict] = [
         {"type": "bid", "seat": seat, "bid": bid, "name": auction.BID_NAMES[bid], "stake": stake,
          "wager": new["wagers"][seat], "callers": paying, "wagers": list(new["wagers"]),
          "highest": standing.highest, "next": standing.to_bid}
-    )  # fmt: skip
+    ]  # fmt: skip
     if standing.void:
-        _void_round(new, events)
+        events += _void_round(new)
     elif standing.declarer is not None:
-        _auction_won(new, standing, events)
+        events += _auction_won(new, standing)
     else:
-        settle_position(new)
-    return new
+        set_turn(new, Phase.BIDDING, standing.to_bid)
+    return new, events
 
 
-def _auction_won(state: JsonDict, standing: auction.Auction, events: list[JsonDict]) -> None:
+def _auction_won(state: JsonDict, standing: auction.Auction) -> list[JsonDict]:
     """The declarer adds the matching stacks; the talon goes where the bid says."""
     seats = len(state["chips"])
     declarer = standing.declarer
@@ -149,14 +128,14 @@ def _auction_won(state: JsonDict, standing: auction.Auction, events: list[JsonDi
     pay_matching_stacks(state["ledger"], state["chips"], state["round"], declarer, wager, defenders)
     state["wagers"] = with_stacks(state["wagers"], declarer)
     others_passed = all(standing.passed[s] for s in range(seats) if s != declarer)
-    events.append(
+    events: list[JsonDict] = [
         {"type": "auction_won", "declarer": declarer, "contract": contract,
          "name": auction.BID_NAMES[contract], "wager": wager, "stacks": seats - 1,
          "wagers": list(state["wagers"]), "table": sum(state["wagers"]),
          "stakes": state["options"]["stakes"],
          "reason": "Everyone else passed." if others_passed
          else "Guard against is the highest bid: nobody can bid higher."}
-    )  # fmt: skip
+    ]  # fmt: skip
     destination = TALON_TO[contract]
     if destination == TALON_HAND:
         hand = state["hands"][declarer]
@@ -170,9 +149,11 @@ def _auction_won(state: JsonDict, standing: auction.Auction, events: list[JsonDi
             {"type": "talon_to_pile", "pile": destination, "count": len(state["talon"]),
              "declarer": declarer}
         )  # fmt: skip
-    settle_position(state)
-    if state["phase"] == Phase.PLAY:
+    phase, to_act = after_the_aside(state)
+    set_turn(state, phase, to_act)
+    if phase is Phase.PLAY:
         events.append(_play_begins(state))
+    return events
 
 
 def _play_begins(state: JsonDict) -> JsonDict:
@@ -183,7 +164,7 @@ def _play_begins(state: JsonDict) -> JsonDict:
 # --- the aside ----------------------------------------------------------------------
 
 
-def _aside(state: JsonDict, seat: int, card: str, events: list[JsonDict]) -> JsonDict:
+def _aside(state: JsonDict, seat: int, card: str) -> tuple[JsonDict, list[JsonDict]]:
     refusal = aside_refusal(state["hands"][seat], card)
     if refusal is not None:
         raise IllegalActionError(*refusal)
@@ -191,24 +172,25 @@ def _aside(state: JsonDict, seat: int, card: str, events: list[JsonDict]) -> Jso
     new["hands"][seat].remove(card)
     new["aside"].append(card)
     shown = aside_is_public(card)
-    events.append(
+    events: list[JsonDict] = [
         {"type": "aside", "seat": seat, "card": card if shown else None, "shown": shown,
          "count": len(new["aside"]), "needed": len(new["talon"])}
-    )  # fmt: skip
-    settle_position(new)
-    if new["phase"] == Phase.PLAY:
+    ]  # fmt: skip
+    phase, to_act = after_the_aside(new)
+    set_turn(new, phase, to_act)
+    if phase is Phase.PLAY:
         events.append(
             {"type": "aside_done", "count": len(new["aside"]),
              "shown": [c for c in new["aside"] if aside_is_public(c)]}
         )  # fmt: skip
         events.append(_play_begins(new))
-    return new
+    return new, events
 
 
 # --- trick play ---------------------------------------------------------------------
 
 
-def _play(state: JsonDict, seat: int, card: str, events: list[JsonDict]) -> JsonDict:
+def _play(state: JsonDict, seat: int, card: str) -> tuple[JsonDict, list[JsonDict]]:
     refusal = play_refusal(state["hands"][seat], state["trick"], card)
     if refusal is not None:
         raise IllegalActionError(*refusal)
@@ -217,7 +199,7 @@ def _play(state: JsonDict, seat: int, card: str, events: list[JsonDict]) -> Json
     new["hands"][seat].remove(card)
     new["trick"].append({"seat": seat, "card": card})
     number = len(new["played"]) + 1
-    events.append({"type": "play", "seat": seat, "card": card, "trick_number": number})
+    events: list[JsonDict] = [{"type": "play", "seat": seat, "card": card, "trick_number": number}]
     if len(new["trick"]) == seats:
         plays = new["trick"]
         best = winning_play(plays)
@@ -230,70 +212,65 @@ def _play(state: JsonDict, seat: int, card: str, events: list[JsonDict]) -> Json
              "pile": "declarer" if best["seat"] == new["declarer"] else "defenders",
              "reason": win_reason(plays, best), "half_points": count(cards)}
         )  # fmt: skip
-    settle_position(new)
-    if new["phase"] == Phase.OVER:
-        _finish_round(new, events)
-    return new
+    if round_complete(new):
+        events += _finish_round(new)
+    else:
+        set_turn(new, Phase.PLAY, next_player(new))
+    return new, events
 
 
 # --- the end of a round -------------------------------------------------------------
 
 
-def _void_round(state: JsonDict, events: list[JsonDict]) -> None:
+def _void_round(state: JsonDict) -> list[JsonDict]:
     """Everyone passed: chips in front of players go back; the Ante Pot keeps its chips."""
     returned = return_wagers(state)
-    events.append(
-        {"type": "void_round", "round": state["round"], "dealer": state["dealer"],
-         "returned": returned, "ante_pot": state["ante_pot"]}
-    )  # fmt: skip
-    _close_round(state, None, None, events)
+    void = {"type": "void_round", "round": state["round"], "dealer": state["dealer"],
+            "returned": returned, "ante_pot": state["ante_pot"]}  # fmt: skip
+    return [void, *_close_round(state, None, None)]
 
 
-def _finish_round(state: JsonDict, events: list[JsonDict]) -> None:
+def _finish_round(state: JsonDict) -> list[JsonDict]:
     """Count the declarer's pile, settle the wagers, pay the bonus, go on."""
     pile = declarer_pile(state)
     half = count(pile)
     won = made(half)
     destination = talon_to(state)
-    events.append(
+    events: list[JsonDict] = [
         {"type": "round_counted", "round": state["round"], "declarer": state["declarer"],
          "contract": state["contract"], "points": half, "points_text": points_text(half),
          "needed": TARGET_HALF_POINTS, "made": won, "defenders_points": count(
              defenders_pile(state)), "pile": sort_cards(pile), "pairing": pairing(pile),
          "talon": list(state["talon"]), "talon_to": destination,
          "aside": list(state["aside"]), "tricks": tricks_won(state)}
-    )  # fmt: skip
+    ]  # fmt: skip
     events.append(settle_wagers(state, won))
     bonus = pay_bonus(state, round_claims(state))
     if bonus is not None:
         events.append(bonus)
-    _close_round(state, half, bonus, events)
+    return events + _close_round(state, half, bonus)
 
 
-def _close_round(
-    state: JsonDict, half: int | None, bonus: JsonDict | None, events: list[JsonDict]
-) -> None:
+def _close_round(state: JsonDict, half: int | None, bonus: JsonDict | None) -> list[JsonDict]:
     """Record the round's summary, then deal the next round or end the game."""
     seats = len(state["chips"])
     state["last_round"] = round_summary(state, half, bonus)
     if state["round"] == seats - 1:
-        events.append(close_ante_pot(state))
+        closed = close_ante_pot(state)
         state["winners"] = winners(state["chips"])
-        settle_position(state)
-        events.append(
+        set_turn(state, Phase.OVER, None)
+        return [
+            closed,
             {"type": "game_over", "chips": list(state["chips"]), "winners": state["winners"],
-             "ante_pot": state["ante_pot"], "rounds": seats}
-        )  # fmt: skip
-        return
+             "ante_pot": state["ante_pot"], "rounds": seats},
+        ]  # fmt: skip
     round_index = state["round"] + 1
     dealer = right_of(state["dealer"], seats)
     deal_round(state, round_index, dealer)
-    events.append(
+    return [
         {"type": "ante", "round": round_index, "ante": state["options"]["ante"],
-         "ante_pot": state["ante_pot"]}
-    )  # fmt: skip
-    events.append(
+         "ante_pot": state["ante_pot"]},
         {"type": "deal", "round": round_index, "dealer": dealer,
          "hand_size": HAND_SIZE[seats], "talon_size": len(state["talon"]),
-         "first_bidder": state["to_act"]}
-    )  # fmt: skip
+         "first_bidder": state["to_act"]},
+    ]  # fmt: skip

@@ -10,10 +10,11 @@ from celestix.review.game import GameReview
 from celestix.sabacc import bots, review
 from celestix.sabacc.bots import hints
 from celestix.sabacc.check import check_state
-from celestix.sabacc.flow import apply_action, legal_actions
+from celestix.sabacc.flow import apply_action
+from celestix.sabacc.legal import state_moves
 from celestix.sabacc.migrate import upgrade_state, upgrade_view
+from celestix.sabacc.options import OPTION_SPECS, seat_count
 from celestix.sabacc.setup import new_state
-from celestix.sabacc.state import OPTION_SPECS, seat_count
 from celestix.sabacc.view import make_view
 from celestix.sabacc.view_check import check_view
 from celestix.shape import JsonDict
@@ -42,7 +43,7 @@ class SabaccRules(GameRules):
     upgrade_state = staticmethod(upgrade_state)
     upgrade_view = staticmethod(upgrade_view)
 
-    legal_actions = staticmethod(legal_actions)
+    legal_actions = staticmethod(state_moves)
     apply = staticmethod(apply_action)
     view = staticmethod(make_view)
     check_view = staticmethod(check_view)

@@ -29,11 +29,11 @@ from celestix.sabacc.bots.deals import Knowledge
 from celestix.sabacc.bots.double_dummy import PAR_BUDGET, SabaccTricks
 from celestix.sabacc.bots.fast import HALF, mask_of
 from celestix.sabacc.bots.hints import card_reason, forced_reason
-from celestix.sabacc.bots.legal import legal_from_view
 from celestix.sabacc.bots.search import last_round
 from celestix.sabacc.bots.valuation import judge
 from celestix.sabacc.cards import HALF_POINTS, card_name, points_text
 from celestix.sabacc.counting import TARGET_HALF_POINTS
+from celestix.sabacc.legal import view_moves
 from celestix.sabacc.view import View
 from celestix.shape import JsonDict
 from celestix.table.double_dummy import solve_line
@@ -136,7 +136,7 @@ class SabaccReview(TrickReview):
     @staticmethod
     def _play_reason(view: View, card: str, best: str, loss: int) -> str:
         know = Knowledge.from_view(view)
-        legal = [move["card"] for move in legal_from_view(view)]
+        legal = [move["card"] for move in view_moves(view)]
         what = _cap(card_reason(view, know, card, legal))
         if card == best:
             return f"{what}. The best card here."

@@ -10,7 +10,9 @@ from celestix.sabacc.cards import CARD_CODES
 from celestix.sabacc.chips import CHIP_LIMIT
 from celestix.sabacc.deal import HAND_SIZE, TALON_SIZE, dealer_of_round
 from celestix.sabacc.deal import deal as deal_cards
-from celestix.sabacc.state import STATE_VERSION, Phase, begin_round, seat_count
+from celestix.sabacc.options import seat_count
+from celestix.sabacc.rounds import begin_round
+from celestix.sabacc.state import STATE_VERSION, Phase
 from celestix.shape import (
     JsonDict,
     expect_cards,

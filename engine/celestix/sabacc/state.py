@@ -1,8 +1,13 @@
-"""Contract Sabacc's state: its shape, the options and rounds (a new game: setup.py).
+"""Contract Sabacc's state: its shape, what its fields say, and its copy.
+
+The other jobs around a state each have their module: the table options
+(``options.py``), a new game (``setup.py``), starting a round and paying its antes
+(``rounds.py``), whose turn it is (``turns.py``), the actions (``flow.py``), states made
+by older engines (``migrate.py``).
 
 A state is a JSON object::
 
-    {"game": "sabacc", "version": 1,
+    {"game": "sabacc", "version": 2,
      "phase": "bidding" | "aside" | "play" | "over", "to_act": seat | null,
      "over": bool, "options": {...}, "seed": int,
      "round": r,                 # this round, counting from 0 (= deals done before it)
@@ -21,6 +26,10 @@ A state is a JSON object::
      "last_round": summary | null,               # the round before this one
      "winners": [seats]}         # once the game is over
 
+``phase``, ``to_act`` and ``over`` are set as each action is taken (``turns.py``); the
+state check works them out from the round's record and refuses a state that says
+otherwise.
+
 The talon is in the middle (bidding), in the declarer's hand (Take, Push, Guard: the
 cards then move like any other), or in one side's score pile (Guard without, Guard
 against). A finished round is never stored: the same ``apply`` call deals the next
@@ -32,16 +41,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from celestix.options import OptionSpec, OptionValue
-from celestix.sabacc import auction
-from celestix.sabacc.aside import TALON_DECLARER, TALON_DEFENDERS, TALON_HAND, TALON_TO
+from celestix.sabacc.aside import TALON_DECLARER, TALON_DEFENDERS, TALON_TO
 from celestix.sabacc.cards import DECK_SIZE
-from celestix.sabacc.chips import STAKES_RULES, pay_antes
-from celestix.sabacc.deal import HAND_SIZE, TALON_SIZE, right_of
-from celestix.sabacc.deal import deal as deal_cards
-from celestix.shape import (
-    JsonDict,
-)
+from celestix.sabacc.deal import HAND_SIZE, TALON_SIZE
+from celestix.shape import JsonDict
 
 # 2: the options always name their ``stakes`` rule (older states: sabacc/migrate.py)
 STATE_VERSION = 2
@@ -50,54 +53,6 @@ STATE_KEYS = (
     "hands", "talon", "bids", "declarer", "contract", "wagers", "aside", "played", "trick",
     "chips", "ante_pot", "ledger", "start", "last_round", "winners",
 )  # fmt: skip
-
-OPTION_SPECS = (
-    OptionSpec(
-        "players",
-        "Players",
-        "How many play: 3 (24 cards each, talon of 6), 4 (18 each, talon of 6) "
-        "or 5 (15 each, talon of 3). At five players one declarer plays against the "
-        "other four, so with good play most rounds are passed.",
-        4,
-        choices=(3, 4, 5),
-        labels={3: "3", 4: "4", 5: "5"},
-    ),
-    OptionSpec(
-        "start_chips",
-        "Starting chips",
-        "Chips each player starts the game with (chips may go below zero).",
-        100,
-        minimum=0,
-        maximum=1_000_000,
-    ),
-    OptionSpec(
-        "ante",
-        "Ante",
-        "Chips each player puts into the Ante Pot every round; the pot pays the bonuses "
-        "(a Slam, or the Magician or the Idiot taking the last trick).",
-        1,
-        minimum=0,
-        maximum=10_000,
-    ),
-    OptionSpec(
-        "ante_pot_at_end",
-        "Ante Pot at game end",
-        "Chips left in the Ante Pot when the game ends: shared among the players, or "
-        "kept for the next game.",
-        "divide",
-        choices=("divide", "carry"),
-        labels={"divide": "Shared among the players", "carry": "Kept for the next game"},
-    ),
-    OptionSpec(
-        "stakes",
-        "Stakes",
-        "Every player puts in each bid's stake, so a contract made wins chips from "
-        "everyone; or only the bidder does, so a declarer nobody outbid can only lose.",
-        "everyone",
-        choices=STAKES_RULES,
-        labels={"everyone": "Every player calls each bid", "bidder": "Only the bidder"},
-    ),
-)
 
 
 class Phase(StrEnum):
@@ -109,90 +64,15 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-def seat_count(options: dict[str, OptionValue]) -> int:
-    """Players at the table."""
-    return int(options["players"])
-
-
 def tricks_per_round(seats: int) -> int:
     """Every card of a hand is played, one per trick."""
     return HAND_SIZE[seats]
-
-
-# --- rounds -------------------------------------------------------------------------
-
-
-def begin_round(
-    state: JsonDict, round_index: int, dealer: int, hands: list[list[str]], talon: list[str]
-) -> None:
-    """Start round ``round_index`` in ``state`` (changed in place): antes, then the deal."""
-    seats = len(state["chips"])
-    state["round"] = round_index
-    state["dealer"] = dealer
-    state["hands"] = hands
-    state["talon"] = talon
-    state["bids"] = []
-    state["declarer"] = None
-    state["contract"] = None
-    state["wagers"] = [0] * seats
-    state["aside"] = []
-    state["played"] = []
-    state["trick"] = []
-    ante = int(state["options"]["ante"])
-    pay_antes(state["ledger"], state["chips"], round_index, right_of(dealer, seats), ante)
-    state["ante_pot"] += ante * seats
-    settle_position(state)
-
-
-def deal_round(state: JsonDict, round_index: int, dealer: int) -> None:
-    """Start round ``round_index`` with a fresh deal from the game's seed."""
-    seats = len(state["chips"])
-    hands, talon = deal_cards(state["seed"], round_index, dealer, seats)
-    begin_round(state, round_index, dealer, hands, talon)
 
 
 def talon_to(state: JsonDict) -> str | None:
     """Where the talon went: ``"hand"``, ``"declarer"``, ``"defenders"``; None while bidding."""
     contract = state["contract"]
     return None if contract is None else TALON_TO[contract]
-
-
-def round_complete(state: JsonDict) -> bool:
-    """Whether every card of the round has been played."""
-    return len(state["played"]) == tricks_per_round(len(state["chips"]))
-
-
-def next_player(state: JsonDict) -> int:
-    """Who plays the next card: the trick's next player, or the leader of a new trick."""
-    seats = len(state["chips"])
-    if state["trick"]:
-        return right_of(state["trick"][-1]["seat"], seats)
-    if state["played"]:
-        return int(state["played"][-1]["winner"])
-    return right_of(state["dealer"], seats)  # the dealer's right leads the first trick
-
-
-def position(state: JsonDict) -> tuple[Phase, int | None]:
-    """The phase and the seat to act, worked out from the round's record."""
-    seats = len(state["chips"])
-    if state["declarer"] is None:
-        standing = auction.replay(state["bids"], state["dealer"], seats)
-        if not standing.ended:
-            return Phase.BIDDING, standing.to_bid
-        return Phase.OVER, None  # a void last round
-    if talon_to(state) == TALON_HAND and len(state["aside"]) < len(state["talon"]):
-        return Phase.ASIDE, state["declarer"]
-    if not round_complete(state):
-        return Phase.PLAY, next_player(state)
-    return Phase.OVER, None
-
-
-def settle_position(state: JsonDict) -> None:
-    """Set ``phase``, ``to_act`` and ``over`` from the round's record (in place)."""
-    phase, to_act = position(state)
-    state["phase"] = phase.value
-    state["to_act"] = to_act
-    state["over"] = phase is Phase.OVER
 
 
 # --- piles --------------------------------------------------------------------------

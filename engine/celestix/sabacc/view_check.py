@@ -22,10 +22,12 @@ from celestix.sabacc.cards import DECK, DECK_SIZE
 from celestix.sabacc.check import check_last_round, replay_auction, round_wagers
 from celestix.sabacc.chips import CHIP_LIMIT, POTS
 from celestix.sabacc.deal import HAND_SIZE, PLAYER_COUNTS, TALON_SIZE, right_of
+from celestix.sabacc.options import OPTION_SPECS
 from celestix.sabacc.settlement import winners
 from celestix.sabacc.shapes import card_list, int_list, play_list
-from celestix.sabacc.state import OPTION_SPECS, Phase, position
+from celestix.sabacc.state import Phase
 from celestix.sabacc.tricks import winning_play
+from celestix.sabacc.turns import position
 from celestix.sabacc.view import OPTIONAL_VIEW_KEYS, VIEW_KEYS, make_view
 from celestix.shape import (
     JsonDict,
@@ -121,7 +123,7 @@ def check_view(view: JsonDict) -> int | None:
         "last_round": view["last_round"],
         "winners": winners(chips) if over else [],
     }
-    phase, to_act = position(state)
+    phase, to_act = position(state, standing)
     if phase.value != view["phase"] or not same(view["to_act"], to_act):
         raise MalformedError("view.to_act", "not where this round stands")
     if over is not (phase is Phase.OVER) or (over and round_index != seats - 1):

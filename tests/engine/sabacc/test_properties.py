@@ -15,8 +15,8 @@ from scale import scaled
 from celestix import api
 from celestix.errors import RulesError
 from celestix.rng import MAX_SEED
-from celestix.sabacc.bots.legal import legal_from_view
 from celestix.sabacc.cards import CARD_CODES, DECK
+from celestix.sabacc.legal import view_moves
 
 State = dict[str, Any]
 BIDS = ["take", "push", "guard", "guard_without", "guard_against", "pass"]
@@ -90,7 +90,7 @@ def check_views(state: State) -> None:
             assert cards_in(summary) == set(), "a void round's talon stays unseen"
         assert view["hand_sizes"] == [len(hand) for hand in state["hands"]]
         if seat is not None and seat == state["to_act"]:
-            assert legal_from_view(view) == api.legal_actions(state, seat)
+            assert view_moves(view) == api.legal_actions(state, seat)
 
 
 def illegal_candidates(state: State, legal: list[dict[str, Any]], pick: int) -> list[Any]:

@@ -27,7 +27,8 @@ from celestix.sabacc.bots.basic import hand_count as basic_hand_count
 from celestix.sabacc.bots.deals import Knowledge, hand_count, ids_of, mask_of
 from celestix.sabacc.bots.hints import aside_reason, bid_hint, card_reason
 from celestix.sabacc.cards import DECK, SABACC, SUIT_OF, sort_cards
-from celestix.sabacc.flow import apply_action, legal_actions
+from celestix.sabacc.flow import apply_action
+from celestix.sabacc.legal import state_moves
 from celestix.sabacc.setup import new_state
 from celestix.sabacc.view import make_view
 
@@ -85,7 +86,7 @@ def test_every_level_plays_legally_in_thousands_of_positions() -> None:
         while state["round"] == 0 and not state["over"]:
             seat = state["to_act"]
             view = make_view(state, seat)
-            legal = legal_actions(state, seat)
+            legal = state_moves(state, seat)
             for level in LEVELS:
                 assert small(view, level, seed + positions) in legal, (seed, level)
             positions += 1
@@ -104,7 +105,7 @@ def test_the_real_budgets_play_legally_in_every_phase(level: str) -> None:
         state, _ = walk(4, 40 + seed, [3, 8, 30, 60, 5, 45][seed % 6])
         seat = state["to_act"]
         view = make_view(state, seat)
-        assert api.bot_action(view, level, seed) in legal_actions(state, seat)
+        assert api.bot_action(view, level, seed) in state_moves(state, seat)
         phases.add(view["phase"])
     assert "play" in phases
 
@@ -121,7 +122,7 @@ def test_searches_stop_at_their_budgets() -> None:
     state, _ = walk(4, 7, 30)
     assert state["phase"] == "play"
     view = make_view(state, state["to_act"])
-    legal = [a["card"] for a in legal_actions(state, state["to_act"])]
+    legal = [a["card"] for a in state_moves(state, state["to_act"])]
     budget = search.BUDGETS["normal"]
     tiny = search.estimate_play(view, legal, replace(budget, work=1, min_samples=3), 1, True)
     assert tiny.samples == 3
@@ -142,7 +143,7 @@ def test_a_time_limit_stops_every_search_early() -> None:
     timed = replace(budget, time_ms=0)
     state, _ = walk(4, 7, 30)
     view = make_view(state, state["to_act"])
-    legal = [a["card"] for a in legal_actions(state, state["to_act"])]
+    legal = [a["card"] for a in state_moves(state, state["to_act"])]
     assert search.estimate_play(view, legal, budget, 1, True).samples >= budget.min_samples
     assert search.estimate_play(view, legal, timed, 1, True).samples == 1
     aside, _ = walk(4, 7, 4)
@@ -283,7 +284,7 @@ def small_round_record(players: int, seed: int) -> str:
         else:
             action = small(view, level, len(out))
         if view["phase"] == "play":
-            legal = [a["card"] for a in legal_actions(state, seat)]
+            legal = [a["card"] for a in state_moves(state, seat)]
             estimate = search.estimate_play(view, legal, SMALL[level], len(out), True)
             out.append([estimate.cards, estimate.totals, estimate.samples])
         out.append(action)
@@ -416,7 +417,7 @@ def test_the_idiot_is_said_to_win_whatever_follows() -> None:
         if state["phase"] != "play" or "0" not in state["hands"][seat]:
             continue
         view = make_view(state, seat)
-        legal = [a["card"] for a in legal_actions(state, seat)]
+        legal = [a["card"] for a in state_moves(state, seat)]
         if "0" in legal:
             reason = card_reason(view, Knowledge.from_view(view), "0", legal)
             assert reason.startswith("The Idiot wins this trick")

@@ -16,7 +16,7 @@ from __future__ import annotations
 from celestix.precedence.bidding import bid_limit
 from celestix.precedence.bots.knowledge import Seen
 from celestix.precedence.bots.legal import legal_or_refuse
-from celestix.precedence.cards import EMPEROR, RANK_OF, SUIT_BY_NAME, SUIT_OF
+from celestix.precedence.cards import EMPEROR, RANK_OF, SEATS, SUIT_BY_NAME, SUIT_OF
 from celestix.precedence.melds import declaration_points
 from celestix.precedence.view import View, seat_and_hand
 from celestix.shape import JsonDict
@@ -97,7 +97,7 @@ def estimate_tricks(hand: list[str], trump: int) -> float:
 def choose_bid(hand: list[str], trump: int, bids: list[int | None], seat: int) -> int:
     """A bid from the hand's estimate, adjusted for the partner's bid and the cap."""
     tricks = int(estimate_tricks(hand, trump) + ROUNDING)
-    partner = bids[(seat + 2) % 4]
+    partner = bids[(seat + 2) % SEATS]
     if partner is not None and partner >= HIGH_PARTNER_BID and tricks >= 1:
         tricks -= 1  # the partners' winners overlap (both count the same ruffs and suits)
     others = sum(bid or 0 for bid in bids)
@@ -128,7 +128,7 @@ def choose_card(seen: Seen, legal: list[str]) -> str:
         return _lowest(seen, losers) if losers else _lowest(seen, legal)
     if not winners:
         return _lowest(seen, legal)
-    if len(seen.trick) == 3:
+    if len(seen.trick) == SEATS - 1:
         return _lowest(seen, winners)
     holding = [card for card in winners if _will_hold(seen, card, out)]
     if holding:
@@ -170,7 +170,7 @@ def _lead(seen: Seen, legal: list[str], out: list[str], safe: bool) -> str:
 
 def _opponents_void(seen: Seen, suit: int) -> bool:
     """Whether an opponent has shown out of ``suit`` (and may ruff it)."""
-    return any(suit in seen.voids[(seen.seat + k) % 4] for k in (1, 3))
+    return any(suit in seen.voids[(seen.seat + k) % SEATS] for k in (1, 3))
 
 
 def _will_hold(seen: Seen, card: str, out: list[str]) -> bool:
@@ -181,7 +181,7 @@ def _will_hold(seen: Seen, card: str, out: list[str]) -> bool:
         return True
     led = SUIT_OF[seen.trick[0][1]]
     trumps_out = any(SUIT_OF[o] == seen.trump for o in out)
-    later = [(seen.seat + k) % 4 for k in range(1, 4 - len(seen.trick))]
+    later = [(seen.seat + k) % SEATS for k in range(1, SEATS - len(seen.trick))]
     return not (trumps_out and any(led in seen.voids[s] for s in later))
 
 

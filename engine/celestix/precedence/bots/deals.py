@@ -34,7 +34,7 @@ from celestix.errors import MalformedError
 from celestix.precedence.bidding import contracts
 from celestix.precedence.bots.fast import ABOVE, FULL, SUIT_MASKS, beats, mask_of
 from celestix.precedence.bots.inference import Evidence, contradictions, play_evidence
-from celestix.precedence.cards import CARD_ID, SUIT_BY_NAME
+from celestix.precedence.cards import CARD_ID, SEATS, SUIT_BY_NAME
 from celestix.precedence.view import View, seat_and_hand
 from celestix.rng import Rng
 from celestix.table.tricks import trick_leader
@@ -161,7 +161,7 @@ class Knowledge:
                 if card // 13 != led:
                     voids[who] |= 1 << led
         trick = [CARD_ID[play["card"]] for play in view["trick"]]
-        leader = trick_leader(view["trick"], view["completed_tricks"], int(view["dealer"]), 4)
+        leader = trick_leader(view["trick"], view["completed_tricks"], int(view["dealer"]), SEATS)
         bids = list(view["bids"])
         know = cls(
             seat=seat,
@@ -195,7 +195,7 @@ class Knowledge:
     @property
     def to_act(self) -> int:
         """The seat to act in the trick (the view's seat when it is asked to play)."""
-        return (self.leader + len(self.trick)) % 4
+        return (self.leader + len(self.trick)) % SEATS
 
     def unseen(self) -> int:
         """The cards the other seats hold that the seat cannot see."""
@@ -222,7 +222,7 @@ class Knowledge:
         for i, card in enumerate(self.trick):
             if beats(card, best, self.trump):
                 best_i, best = i, card
-        return (self.leader + best_i) % 4, best
+        return (self.leader + best_i) % SEATS, best
 
     def beaters(self, card: int) -> int:
         """The cards that would beat ``card``, the card winning the trick now."""
@@ -241,14 +241,14 @@ class Knowledge:
         if not self.trick:
             return -1
         seat, best = self.winning()
-        if seat != (self.seat + 2) % 4:
+        if seat != (self.seat + 2) % SEATS:
             return -1
         beaters = self.beaters(best)
         led = self.trick[0] // 13
         led_mask = SUIT_MASKS[led]
         unseen = self.unseen()
-        for k in range(1, 4 - len(self.trick)):
-            later = (self.seat + k) % 4
+        for k in range(1, SEATS - len(self.trick)):
+            later = (self.seat + k) % SEATS
             face = self.face_up[later]
             if face & led_mask:
                 if face & led_mask & beaters:
@@ -267,7 +267,7 @@ class Knowledge:
 
     def sample(self, rng: Rng) -> list[int]:
         """The four hands, the unseen cards dealt at random as the module describes."""
-        bidders = [s for s in range(4) if s != self.seat and self.bids[s] is not None]
+        bidders = [s for s in range(SEATS) if s != self.seat and self.bids[s] is not None]
         if not bidders and not self.evidence:
             return self.deal(rng)
         best: list[int] = []
@@ -302,14 +302,14 @@ class Knowledge:
 
     def deal(self, rng: Rng) -> list[int]:
         """The hands with the unseen cards dealt respecting the voids (no bid evidence)."""
-        others = [s for s in range(4) if s != self.seat]
+        others = [s for s in range(SEATS) if s != self.seat]
         pool: list[int] = []
         hidden = self.unseen()
         while hidden:
             card = low(hidden)
             pool.append(card)
             hidden &= hidden - 1
-        need = [self.sizes[s] - self.face_up[s].bit_count() for s in range(4)]
+        need = [self.sizes[s] - self.face_up[s].bit_count() for s in range(SEATS)]
         if not any(self.voids[s] for s in others) and min(need[s] for s in others) >= 0:
             # no voids: a shuffle cut into the hands is a uniform deal
             hands = list(self.face_up)
@@ -336,7 +336,7 @@ class Knowledge:
         the room it has left; ``None`` if it runs into a card no seat left may take."""
         hands = list(self.face_up)
         hands[self.seat] = self.hand
-        need = [self.sizes[s] - self.face_up[s].bit_count() for s in range(4)]
+        need = [self.sizes[s] - self.face_up[s].bit_count() for s in range(SEATS)]
         need[self.seat] = 0
         choices = {
             card: [s for s in others if not (respect_voids and self.voids[s] >> (card // 13) & 1)]

@@ -28,6 +28,7 @@ from celestix.precedence.bots.fast import (
     policy_card,
     trick_winner,
 )
+from celestix.precedence.cards import HAND_SIZE, SEATS
 from celestix.table.double_dummy import Bounds, ExactSearch, ordered, quick_cards, solve, top_run
 
 # Nodes a par computation may spend (a card tried is a node).
@@ -37,7 +38,7 @@ PAR_BUDGET = 200_000
 class PrecedenceTricks:
     """Precedence's trick play for the double-dummy search (team 0 maximises)."""
 
-    seats = 4
+    seats = SEATS
     suits: tuple[tuple[int, int], ...] = ((0, 13), (13, 13), (26, 13), (39, 13))
     valued = 0
     worth: tuple[int, ...] = (0,) * 52
@@ -68,8 +69,8 @@ class PrecedenceTricks:
         left = hands[leader].bit_count()
         tops, pinned = self._top_trumps(hands)
         quick, quick_pinned = self._quick_tricks(hands, declared, leader)
-        leading = max(quick, tops[(leader + 2) % 4])
-        other = max(tops[(leader + 1) % 4], tops[(leader + 3) % 4])
+        leading = max(quick, tops[(leader + 2) % SEATS])
+        other = max(tops[(leader + 1) % SEATS], tops[(leader + 3) % SEATS])
         pinned |= quick_pinned
         if leader & 1 == 0:
             return leading, left - other, pinned
@@ -103,8 +104,8 @@ class PrecedenceTricks:
             return 0, 0
         trump = self.trump
         mine = hands[leader]
-        left, right = hands[(leader + 1) % 4], hands[(leader + 3) % 4]
-        partner = (leader + 2) % 4
+        left, right = hands[(leader + 1) % SEATS], hands[(leader + 3) % SEATS]
+        partner = (leader + 2) % SEATS
         others = left | right | hands[partner]
         tmask = SUIT_MASKS[trump]
         ruffers = [opp for opp in (left, right) if opp & tmask]
@@ -163,7 +164,7 @@ def solve_moves(
     searched."""
     rules = PrecedenceTricks(trump)
     search = ExactSearch(rules, hands, declared, values, rules.policy_first)
-    return search.each(seat, trick, taken0, 13 - done, moves), search.nodes
+    return search.each(seat, trick, taken0, HAND_SIZE - done, moves), search.nodes
 
 
 def team_tricks(

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from celestix.bots import bits
 from celestix.bots.bits import high, low
-from celestix.precedence.cards import CARD_ID
+from celestix.precedence.cards import CARD_ID, HAND_SIZE, SEATS
 from celestix.precedence.scoring import AUDIT_AT, AUDIT_POINTS
 from celestix.rng import Rng
 
@@ -66,7 +66,7 @@ def trick_winner(cards: Sequence[int], leader: int, trump: int) -> int:
         value = 100 + card if suit == trump else card if suit == led else -1
         if value > best_value:
             best, best_value = i, value
-    return (leader + best) % 4
+    return (leader + best) % SEATS
 
 
 def beats(card: int, best: int, trump: int) -> bool:
@@ -158,12 +158,12 @@ def policy_card(
     if not want:
         losers = legal & ~winners
         return _highest_plain(losers, trump) if losers else _lowest(winners, trump)
-    later_opponent = (seat + 1) % 4 if n < 3 else -1
+    later_opponent = (seat + 1) % SEATS if n < SEATS - 1 else -1
     if partner_winning and (
         later_opponent < 0 or not can_beat(hands[later_opponent], best, led, trump)
     ):
         # the partner's card holds: keep the better cards, but unblock the suit
-        top = _unblocking(hands[(seat + 2) % 4], legal, led, best)
+        top = _unblocking(hands[(seat + 2) % SEATS], legal, led, best)
         return top if top >= 0 else _lowest(legal, trump)
     if not winners:
         return _lowest(legal, trump)
@@ -205,7 +205,11 @@ def _policy_lead(hands: Sequence[int], legal: int, trump: int, seat: int, want: 
         return _lowest(legal, trump)
     tmask = SUIT_MASKS[trump]
     mine = hands[seat]
-    left, partner, right = hands[(seat + 1) % 4], hands[(seat + 2) % 4], hands[(seat + 3) % 4]
+    left, partner, right = (
+        hands[(seat + 1) % SEATS],
+        hands[(seat + 2) % SEATS],
+        hands[(seat + 3) % SEATS],
+    )
     others = left | partner | right
     opponent_trumps = (left | right) & tmask
     my_trumps = legal & tmask
@@ -293,10 +297,10 @@ def playout(
     are changed. Returns team 0's final tricks and the number of cards played.
     """
     plays = 0
-    leader = (seat - len(trick)) % 4
-    want0 = wants_tricks(goals, 0, taken, 13 - done)
-    want1 = wants_tricks(goals, 1, taken, 13 - done)
-    while done < 13:
+    leader = (seat - len(trick)) % SEATS
+    want0 = wants_tricks(goals, 0, taken, HAND_SIZE - done)
+    want1 = wants_tricks(goals, 1, taken, HAND_SIZE - done)
+    while done < HAND_SIZE:
         if first >= 0:
             card, first = first, -1
         else:
@@ -308,8 +312,8 @@ def playout(
         declared[seat] &= ~bit
         trick.append(card)
         plays += 1
-        if len(trick) < 4:
-            seat = (seat + 1) % 4
+        if len(trick) < SEATS:
+            seat = (seat + 1) % SEATS
             continue
         seat = leader = trick_winner(trick, leader, trump)
         taken[seat & 1] += 1
@@ -317,8 +321,8 @@ def playout(
             by_seat[seat] += 1
         done += 1
         trick = []
-        want0 = wants_tricks(goals, 0, taken, 13 - done)
-        want1 = wants_tricks(goals, 1, taken, 13 - done)
+        want0 = wants_tricks(goals, 0, taken, HAND_SIZE - done)
+        want1 = wants_tricks(goals, 1, taken, HAND_SIZE - done)
     return taken[0], plays
 
 
@@ -371,6 +375,6 @@ def value_table(
     """``table[t]``: team 0's points less team 1's when team 0 ends with ``t`` tricks."""
     return [
         team_points(contracts[0], t, melds[0], penalty, excess_counted)
-        - team_points(contracts[1], 13 - t, melds[1], penalty, excess_counted)
+        - team_points(contracts[1], HAND_SIZE - t, melds[1], penalty, excess_counted)
         for t in range(14)
     ]

@@ -32,7 +32,16 @@ from celestix.precedence.bots.search import (
     estimate_declaration,
     estimate_play,
 )
-from celestix.precedence.cards import EMPEROR, RANK_OF, SUIT_NAMES, SUIT_OF, card_name, joined
+from celestix.precedence.cards import (
+    EMPEROR,
+    HAND_SIZE,
+    RANK_OF,
+    SEATS,
+    SUIT_NAMES,
+    SUIT_OF,
+    card_name,
+    joined,
+)
 from celestix.precedence.melds import KIND_NAMES, meld_kind, meld_name
 from celestix.precedence.view import View
 from celestix.shape import JsonDict
@@ -183,7 +192,7 @@ def card_reason(
             if SUIT_OF[best] == trump:
                 return f"You have no {SUIT_NAMES[led]} left: {name} overtrumps {best_name}"
             return f"You have no {SUIT_NAMES[led]} left: {name} trumps the trick"
-        if len(seen.trick) == 3:
+        if len(seen.trick) == SEATS - 1:
             cheaper = [c for c in legal if seen.beats(c, best) and _cheaper(seen, c, card)]
             if not cheaper:
                 return f"{_cap(name)} is the cheapest card that takes the trick"
@@ -233,8 +242,8 @@ def _lead_reason(seen: Seen, card: str, legal: list[str], out: list[str], varian
         return _meld_lead(card, variant)
     if suit in seen.leads[seen.partner]:
         return f"{_cap(name)} leads back your partner's suit, {SUIT_NAMES[suit]}"
-    lengths = [sum(1 for c in seen.hand if SUIT_OF[c] == s) for s in range(4)]
-    if lengths[suit] == max(lengths[s] for s in range(4) if s != trump):
+    lengths = [sum(1 for c in seen.hand if SUIT_OF[c] == s) for s in range(len(SUIT_NAMES))]
+    if lengths[suit] == max(lengths[s] for s in range(len(SUIT_NAMES)) if s != trump):
         return f"{_cap(name)} leads from your longest suit, {SUIT_NAMES[suit]}"
     if RANK_OF[card] < EMPEROR - 3:
         return f"{_cap(name)} is a low lead that keeps your high cards"
@@ -265,7 +274,7 @@ def _holds(seen: Seen, card: str, out: list[str], face_up: list[set[str]]) -> bo
     out of) and may play it (a seat showing a face-up card of the suit led must follow).
     """
     led = SUIT_OF[seen.trick[0][1]]
-    later = [(seen.seat + k) % 4 for k in range(1, 4 - len(seen.trick))]
+    later = [(seen.seat + k) % SEATS for k in range(1, SEATS - len(seen.trick))]
     shown = set().union(*face_up)
     for other in out:
         higher = SUIT_OF[other] == SUIT_OF[card] and RANK_OF[other] > RANK_OF[card]
@@ -306,15 +315,15 @@ def _opponent_may_ruff(seen: Seen, suit: int, out: list[str]) -> bool:
     """Whether an opponent has shown out of ``suit`` while trumps are still out."""
     if not any(SUIT_OF[o] == seen.trump for o in out):
         return False
-    return any(suit in seen.voids[(seen.seat + k) % 4] and seen.trump not in
-               seen.voids[(seen.seat + k) % 4] for k in (1, 3))  # fmt: skip
+    return any(suit in seen.voids[(seen.seat + k) % SEATS] and seen.trump not in
+               seen.voids[(seen.seat + k) % SEATS] for k in (1, 3))  # fmt: skip
 
 
 def _ducking(seen: Seen) -> bool:
     """Whether the team has nothing left to gain from tricks (only Excess)."""
     contracts = [seen.contract(0), seen.contract(1)]
     taken = [seen.team_taken(0), seen.team_taken(1)]
-    left = 13 - seen.tricks_done
+    left = HAND_SIZE - seen.tricks_done
     return not wants_tricks((contracts[0], contracts[1], seen.counts_excess), seen.team,
                             taken, left)  # fmt: skip
 

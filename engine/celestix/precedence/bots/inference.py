@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from celestix.precedence.bots.fast import ABOVE, FULL, SUIT_MASKS, beats, mask_of
-from celestix.precedence.cards import CARD_ID
+from celestix.precedence.cards import CARD_ID, SEATS
 from celestix.precedence.view import View
 
 # (seat, cards it would not have held, suit, cards played since): one past play read as
@@ -127,7 +127,7 @@ def play_evidence(
                 shaped = shown & SUIT_MASKS[led] if card // 13 == led else shown
                 if not shaped and not declared[s] >> card & 1:
                     mask = contradicting(card, best, led, trump, position, safe,
-                                         best_seat == (s + 2) % 4)  # fmt: skip
+                                         best_seat == (s + 2) % SEATS)  # fmt: skip
                     if mask and not mask & (after[i] | face_up[s]) and mask & unseen:
                         out.append((s, mask & unseen, -1, 0))
             if position and beats(card, best, trump):

@@ -55,7 +55,7 @@ from celestix.precedence.bots.fast import (
     value_table,
 )
 from celestix.precedence.bots.legal import legal_or_refuse
-from celestix.precedence.cards import CARD_ID, DECK
+from celestix.precedence.cards import CARD_ID, DECK, HAND_SIZE, SEATS
 from celestix.precedence.melds import declaration_points
 from celestix.precedence.view import View
 from celestix.rng import Rng
@@ -239,7 +239,7 @@ def estimate_play(
         table,
         1 if know.seat % 2 == 0 else -1,
         (know.contracts[0], know.contracts[1], know.excess_counted),
-        13 - know.done <= budget.solve_tricks,
+        HAND_SIZE - know.done <= budget.solve_tricks,
         choose,
     )
     tallied = tally(simulation, choices, 1, budget, rng, extra)
@@ -284,17 +284,17 @@ def estimate_bid(view: View, budget: Budget, seed: int) -> BidEstimate:
         raise MalformedError("view.bid_limits", "the seat to bid has no bid limit")
     team_counts = [0] * 14
     own_counts = [0] * 14
-    leader = (know.dealer + 1) % 4
+    leader = (know.dealer + 1) % SEATS
     samples = 0
     for hands in deals(know.sample, Rng(seed, BID_STREAM), budget.bid_samples, budget):
         by_seat = [0, 0, 0, 0]
         team0, _ = playout(
             hands, list(know.face_up), know.trump, leader, [], [0, 0], 0, NO_GOALS, -1, by_seat
         )
-        team_counts[team0 if team == 0 else 13 - team0] += 1
+        team_counts[team0 if team == 0 else HAND_SIZE - team0] += 1
         own_counts[by_seat[seat]] += 1
         samples += 1
-    partner_bid = know.bids[(seat + 2) % 4]
+    partner_bid = know.bids[(seat + 2) % SEATS]
     melds = know.melds[team]
     values = []
     for bid in range(limit + 1):
@@ -358,7 +358,7 @@ def estimate_declaration(
     wagers = [wager * len(moves[i]["melds"]) for i in valued]
     shown = [mask_of([card for meld in moves[i]["melds"] for card in meld]) for i in valued]
     tricks = [0] * len(valued)
-    leader = (know.dealer + 1) % 4
+    leader = (know.dealer + 1) % SEATS
     samples = 0
     for hands in deals(know.sample, Rng(seed, DECLARE_STREAM), budget.declare_samples, budget):
         for k, mask in enumerate(shown):
@@ -366,7 +366,7 @@ def estimate_declaration(
             declared[seat] = mask
             team0, _ = playout(list(hands), declared, know.trump, leader, [], [0, 0], 0,
                                NO_GOALS)  # fmt: skip
-            tricks[k] += team0 if seat % 2 == 0 else 13 - team0
+            tricks[k] += team0 if seat % 2 == 0 else HAND_SIZE - team0
         samples += 1
     values = [
         samples * (MADE_EIGHTHS * p + (8 - MADE_EIGHTHS) * (p // 2) - 8 * w) + 80 * t

@@ -25,7 +25,6 @@ from celestix.sabacc.auction import BID_NAMES, PASS
 from celestix.sabacc.bots.deals import Knowledge
 from celestix.sabacc.bots.equity import EQUITY_UNITS
 from celestix.sabacc.bots.fast import SCALE, WIN_UNITS
-from celestix.sabacc.bots.legal import legal_from_view
 from celestix.sabacc.bots.search import (
     BUDGETS,
     BidEstimate,
@@ -36,6 +35,7 @@ from celestix.sabacc.bots.search import (
 )
 from celestix.sabacc.cards import HALF_POINTS, INDEX, SABACC, SUIT_OF, card_name, points_text
 from celestix.sabacc.cards import suit_name as _suit_name
+from celestix.sabacc.legal import view_moves
 from celestix.sabacc.tricks import winning_play
 from celestix.sabacc.view import View
 from celestix.shape import JsonDict
@@ -53,7 +53,7 @@ def hint(view: JsonDict, level: str, seed: int) -> JsonDict:
 def _hint(view: View, level: str, seed: int) -> JsonDict:
     """The advice of the ``level`` search for the view's seat."""
     budget = BUDGETS.get(level, BUDGETS["normal"])
-    moves = legal_from_view(view)
+    moves = view_moves(view)
     phase = view["phase"]
     if phase == "bidding":
         return bid_hint(view, budget, seed)

@@ -73,8 +73,9 @@ from celestix.sabacc.bots.fast import (
     playout,
     standing_after,
 )
-from celestix.sabacc.bots.legal import legal_from_view, legal_or_refuse
+from celestix.sabacc.bots.legal import legal_or_refuse
 from celestix.sabacc.cards import DECK, INDEX
+from celestix.sabacc.legal import view_moves
 from celestix.sabacc.view import View, acting_seat
 from celestix.shape import JsonDict
 
@@ -393,7 +394,7 @@ def estimate_aside(
     know = Knowledge.from_view(view)
     hand = list(view["hand"])
     need = int(view["aside_needed"]) - int(view["aside_size"])
-    choices = [m["card"] for m in legal_from_view(view)]
+    choices = [m["card"] for m in view_moves(view)]
     if not FREE_MASK >> INDEX[choices[0]] & 1:
         # only Sabaccs may go now: the weakest (never worth keeping less than another)
         candidates = [([basic.choose_aside(hand)], "forced")]

@@ -17,9 +17,9 @@ from __future__ import annotations
 from celestix.bots.budget import rounded
 from celestix.sabacc.bots import basic
 from celestix.sabacc.bots.fast import SCALE
-from celestix.sabacc.bots.legal import legal_from_view
 from celestix.sabacc.bots.search import BUDGETS, estimate_aside, estimate_bid, estimate_play
 from celestix.sabacc.cards import HALF_POINTS, INDEX, SUIT_OF
+from celestix.sabacc.legal import view_moves
 from celestix.sabacc.view import View
 from celestix.shape import JsonDict
 from celestix.table.judgement import Judgement
@@ -29,7 +29,7 @@ HUNDREDTHS = 100
 
 def judge(view: View, action: JsonDict, level: str, seed: int) -> Judgement:
     """The level's choice in ``view`` and the cost of ``action`` (a legal action there)."""
-    moves = legal_from_view(view)
+    moves = view_moves(view)
     kind = str(action["type"])
     if len(moves) == 1:
         return Judgement(moves[0], 0, 0, 0, 1, 0, kind)
