@@ -67,6 +67,19 @@ def booted(browser: Browser, site: str, **context: Any) -> Iterator[tuple[Page, 
     assert not foreign, f"requests left the local origin {site}: {foreign}"
 
 
+def strings(value: Any) -> Iterator[str]:
+    """Every string in a message or state (JSON), however deep: where a card's code
+    would show."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from strings(item)
+
+
 def no_errors(errors: list[Error]) -> None:
     """The test's uncaught errors (then forgotten, for the module's next test)."""
     found = [str(error) for error in errors]

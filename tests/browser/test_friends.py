@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Error, Page, expect
 
-from tablekit import booted, no_errors, open_table
+from tablekit import booted, no_errors, open_table, strings
 
 # Longest wait for two contexts' data channel to open (the machine is shared and busy)
 CONNECT_MS = 30_000
@@ -179,17 +179,6 @@ GUEST_HAND = """async (hands) => {
   }
   return {received: g.received, refused, sent, seat: g.seat, names: g.names};
 }"""
-
-
-def strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, list):
-        for item in value:
-            yield from strings(item)
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from strings(item)
 
 
 def hidden_cards(state: dict[str, Any]) -> set[str]:

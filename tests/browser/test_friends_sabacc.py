@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, Error, Page, expect
 from celestix import api
 from celestix.sabacc.aside import aside_is_public
 from celestix.sabacc.state import talon_to
-from tablekit import PHONE, WIDE, booted, no_errors, open_table, take_card
+from tablekit import PHONE, WIDE, booted, no_errors, open_table, strings, take_card
 
 # Longest wait for a data channel to open or a friend's table to come (a shared machine)
 CONNECT_MS = 30_000
@@ -151,17 +151,6 @@ def click_turn(page: Page, declares: bool, state: dict[str, Any]) -> str:
     take_card(card, touch=False)
     expect(page.locator(f'.tp-hand button.card[data-code="{code}"]')).to_have_count(0)
     return "play"
-
-
-def strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, list):
-        for item in value:
-            yield from strings(item)
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from strings(item)
 
 
 def states_of(record: dict[str, Any]) -> list[dict[str, Any]]:
