@@ -31,6 +31,8 @@ CONNECT_MS = 30_000
 STEP_MS = 400
 # Rounds of the three pages' loop before the round must have ended (about 81 decisions)
 MOST_STEPS = 600
+# a move goes to the host's engine and back (its answer, on a busy machine, may be slow)
+MOVE_MS = 60_000
 # The friends' seats: Aurel (the phone) and Bryn
 PHONE_SEAT, WIDE_SEAT = 1, 2
 
@@ -119,9 +121,11 @@ def set_aside(page: Page) -> int:
         code = card.get_attribute("data-code")
         take_card(card, touch=False)
         expect(page.locator(f'.tp-hand button.card[data-code="{code}"]')).to_have_attribute(
-            "aria-pressed", "true"
+            "aria-pressed", "true", timeout=MOVE_MS
         )
-        expect(page.locator(".sb-aside-count")).to_contain_text(f"{chosen} of {needed}")
+        expect(page.locator(".sb-aside-count")).to_contain_text(
+            f"{chosen} of {needed}", timeout=MOVE_MS
+        )
     expect(confirm).to_be_enabled()
     confirm.click()
     expect(page.locator(".sb-aside-panel")).to_have_count(0, timeout=CONNECT_MS)
@@ -139,7 +143,7 @@ def click_turn(page: Page, declares: bool, state: dict[str, Any]) -> str:
         bids = page.locator(".sb-bid").evaluate_all("(bs) => bs.map((b) => b.dataset.bid)")
         bid = next((b for b in ("take", "push", "guard") if b in bids), "pass")
         page.locator(f".sb-bid[data-bid={bid if declares else 'pass'}]").click()
-        expect(page.locator(".sb-bids")).to_have_count(0)
+        expect(page.locator(".sb-bids")).to_have_count(0, timeout=MOVE_MS)
         return "bid"
     if phase == "aside":
         state["aside"] = set_aside(page)
@@ -149,7 +153,9 @@ def click_turn(page: Page, declares: bool, state: dict[str, Any]) -> str:
     card = page.locator(".tp-hand button.card.legal").first
     code = card.get_attribute("data-code")
     take_card(card, touch=False)
-    expect(page.locator(f'.tp-hand button.card[data-code="{code}"]')).to_have_count(0)
+    expect(page.locator(f'.tp-hand button.card[data-code="{code}"]')).to_have_count(
+        0, timeout=MOVE_MS
+    )
     return "play"
 
 

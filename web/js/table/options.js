@@ -304,7 +304,7 @@ function seatChoices(game, before, human, most, seatName, personName, id) {
   const field = h(
     "fieldset",
     { class: "field options-seats" },
-    h("legend", { class: "field-label", text: "Players" }),
+    h("legend", { class: "field-label", text: "At the table" }),
     grid,
     h("span", {
       class: "field-help",
