@@ -46,7 +46,7 @@ from celestix.precedence.bots.fast import (
     Chooser,
     Goals,
     _lowest,
-    distinct_moves,
+    distinct,
     mask_of,
     playout,
     policy_card,
@@ -226,7 +226,7 @@ def estimate_play(
     if sure >= 0 and allowed & ~know.beaters(sure):
         # Never overtake a partner's sure winner: it would only trade a card for the lead.
         allowed &= ~know.beaters(sure)
-    choices = distinct_moves(allowed, know.in_play())
+    choices = distinct(allowed, know.alive())
     cards = [DECK[card] for card in choices]
     if len(choices) == 1 and not value_one and also is None:
         return PlayEstimate(cards, [0], 0, 0)

@@ -74,7 +74,7 @@ from celestix.sabacc.bots.fast import (
     standing_after,
 )
 from celestix.sabacc.bots.legal import legal_or_refuse
-from celestix.sabacc.cards import DECK, INDEX
+from celestix.sabacc.cards import CARD_ID, DECK
 from celestix.sabacc.legal import view_moves
 from celestix.sabacc.view import View, acting_seat
 from celestix.shape import JsonDict
@@ -240,7 +240,7 @@ def estimate_play(
     cards = [DECK[c] for c in choices]
     if len(choices) == 1 and not value_one and also is None:
         return PlayEstimate(cards, [0], [0], [0], 0, 0)
-    extra = INDEX[also] if also is not None and also not in cards else -1
+    extra = CARD_ID[also] if also is not None and also not in cards else -1
     simulation = CardPlay(know, outcome_of(view, know), know.left <= budget.solve_tricks,
                           SabaccTricks(know.seats, know.declarer))  # fmt: skip
     tallied = tally(simulation, choices, 3, budget, Rng(seed, PLAY_STREAM), extra)
@@ -304,12 +304,12 @@ class AsideEstimate:
 
 def aside_candidates(hand: list[str], need: int, limit: int) -> list[tuple[list[str], str]]:
     """Whole asides of ``need`` free cards worth comparing, with how each was built."""
-    free = [c for c in hand if FREE_MASK >> INDEX[c] & 1]
+    free = [c for c in hand if FREE_MASK >> CARD_ID[c] & 1]
     out: list[tuple[list[str], str]] = []
     seen: set[tuple[str, ...]] = set()
 
     def add(cards: list[str], label: str) -> None:
-        key = tuple(sorted(cards, key=INDEX.__getitem__))
+        key = tuple(sorted(cards, key=CARD_ID.__getitem__))
         if len(cards) == need and key not in seen and len(out) < limit:
             seen.add(key)
             out.append((cards, label))
@@ -325,7 +325,8 @@ def aside_candidates(hand: list[str], need: int, limit: int) -> list[tuple[list[
 
     add(basic_fill([]), "basic")
     by_suit = {s: sorted((c for c in free if _suit(c) == s),
-                         key=lambda c: (-HALF[INDEX[c]], -INDEX[c])) for s in range(4)}  # fmt: skip
+                         key=lambda c: (-HALF[CARD_ID[c]], -CARD_ID[c]))
+               for s in range(4)}  # fmt: skip
     lengths = {s: sum(1 for c in hand if _suit(c) == s) for s in range(4)}
     short = sorted((s for s in range(4) if by_suit[s] and len(by_suit[s]) == lengths[s]),
                    key=lambda s: (lengths[s], s))  # fmt: skip
@@ -336,15 +337,15 @@ def aside_candidates(hand: list[str], need: int, limit: int) -> list[tuple[list[
         for t in short[i + 1 :]:
             if len(by_suit[s]) + len(by_suit[t]) <= need:
                 add(basic_fill(by_suit[s] + by_suit[t]), f"void:{s}{t}")
-    richest = sorted(free, key=lambda c: (-HALF[INDEX[c]], INDEX[c]))
+    richest = sorted(free, key=lambda c: (-HALF[CARD_ID[c]], CARD_ID[c]))
     add(richest[:need], "bank")
-    lowest = sorted(free, key=lambda c: (HALF[INDEX[c]], lengths[_suit(c)], INDEX[c]))
+    lowest = sorted(free, key=lambda c: (HALF[CARD_ID[c]], lengths[_suit(c)], CARD_ID[c]))
     add(lowest[:need], "low")
     return out
 
 
 def _suit(card: str) -> int:
-    index = INDEX[card]
+    index = CARD_ID[card]
     return 4 if index >= 56 else index // 14
 
 
@@ -395,7 +396,7 @@ def estimate_aside(
     hand = list(view["hand"])
     need = int(view["aside_needed"]) - int(view["aside_size"])
     choices = [m["card"] for m in view_moves(view)]
-    if not FREE_MASK >> INDEX[choices[0]] & 1:
+    if not FREE_MASK >> CARD_ID[choices[0]] & 1:
         # only Sabaccs may go now: the weakest (never worth keeping less than another)
         candidates = [([basic.choose_aside(hand)], "forced")]
     else:
@@ -580,7 +581,7 @@ def _declared_round(
             held.remove(card)
             aside.append(card)
         hands[declarer] = mask_of(held)
-        half0 = sum(HALF[INDEX[c]] for c in aside)
+        half0 = sum(HALF[CARD_ID[c]] for c in aside)
     elif way == TALON_DECLARER:
         half0 = _half(deal.talon)
     won = [0] * know.seats
