@@ -47,8 +47,7 @@ from dataclasses import dataclass, replace
 
 from celestix.bots.bits import ids_of
 from celestix.bots.budget import SearchBudget, rounded
-from celestix.bots.search import deals, tally
-from celestix.errors import MalformedError
+from celestix.bots.search import Cards, deals, search_cards, tally
 from celestix.rng import Rng
 from celestix.sabacc.aside import TALON_DECLARER, TALON_HAND, TALON_TO
 from celestix.sabacc.auction import BIDS, PASS, RANK, legal_bids
@@ -80,6 +79,8 @@ from celestix.sabacc.view import View, acting_seat
 from celestix.shape import JsonDict
 
 PLAY_STREAM, ASIDE_STREAM, BID_STREAM = 1, 2, 3
+# The deck as the card search sees it.
+CARDS = Cards(DECK, CARD_ID, distinct)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -220,30 +221,32 @@ def estimate_play(
     also: str | None = None,
 ) -> PlayEstimate:
     """Sample deals and value every distinct legal card by playing each deal out
-    (:func:`celestix.bots.search.tally`).
+    (:func:`celestix.bots.search.search_cards`).
 
     A card that would give the other side's sure trick more points than the hand must
     is not considered. ``also``, a legal card that is not among the choices, is valued on
     the same deals without changing the search (its work is not counted): ``also_chips``.
     """
     know = Knowledge.from_view(view, bool(budget.read_plays), budget.deal_tries)
-    if (know.leader + len(know.trick)) % know.seats != know.seat:
-        raise MalformedError("view.trick", "the trick does not come round to the seat")
-    allowed = mask_of(legal)
     holder = know.trick_holder()
     settled = holder >= 0 and know.declarer >= 0
-    if settled and (holder == know.declarer) != (know.seat == know.declarer):
-        # the other side has the trick for sure: give it as few points as the hand allows
-        least = min(HALF[c] for c in ids_of(allowed))
-        allowed = sum(1 << c for c in ids_of(allowed) if HALF[c] == least)
-    choices = distinct(allowed, know.alive())
-    cards = [DECK[c] for c in choices]
-    if len(choices) == 1 and not value_one and also is None:
+
+    def keep(allowed: int) -> int:
+        if settled and (holder == know.declarer) != (know.seat == know.declarer):
+            # the other side has the trick for sure: give it as few points as the hand allows
+            least = min(HALF[c] for c in ids_of(allowed))
+            return sum(1 << c for c in ids_of(allowed) if HALF[c] == least)
+        return allowed
+
+    def simulation(solving: bool, rng: Rng) -> CardPlay:
+        return CardPlay(know, outcome_of(view, know), solving,
+                        SabaccTricks(know.seats, know.declarer))  # fmt: skip
+
+    searched = search_cards(CARDS, know, legal, keep, simulation, 3, budget,
+                            Rng(seed, PLAY_STREAM), value_one, also)  # fmt: skip
+    choices, cards, tallied = searched.choices, searched.cards, searched.tallied
+    if tallied is None:
         return PlayEstimate(cards, [0], [0], [0], 0, 0)
-    extra = CARD_ID[also] if also is not None and also not in cards else -1
-    simulation = CardPlay(know, outcome_of(view, know), know.left <= budget.solve_tricks,
-                          SabaccTricks(know.seats, know.declarer))  # fmt: skip
-    tallied = tally(simulation, choices, 3, budget, Rng(seed, PLAY_STREAM), extra)
     samples = tallied.samples
     totals, chips, made = ([summed[k] for summed in tallied.sums] for k in range(3))
     # Of equal choices the cheapest. When the trick's winner is already sure, the card
