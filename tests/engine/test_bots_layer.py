@@ -13,7 +13,7 @@ from celestix.bots.bits import high, ids_of, low, mask_of
 from celestix.bots.budget import SearchBudget, budget_of, rounded
 from celestix.bots.dealing import constrained_deal, slack
 from celestix.bots.levels import Levels, random_player, refusing
-from celestix.bots.search import deals, tally
+from celestix.bots.search import Cards, deals, search_cards, tally
 from celestix.errors import MalformedError
 from celestix.registry import GAME_MODULES
 from celestix.rng import Rng
@@ -219,3 +219,45 @@ def test_a_time_limit_stops_the_sampling_loop_after_the_first_deal() -> None:
     untimed = replace(budget, time_ms=None)
     assert tally(Dice(), [0, 1], 2, untimed, Rng(1)).samples == 50
     assert len(list(deals(Dice().sample, Rng(1), untimed.bid_samples, untimed))) == 30
+
+
+@dataclass
+class Spot:
+    """What a seat knows, for the card search: four cards in play, ``left`` tricks."""
+
+    seat: int = 0
+    to_act: int = 0
+    left: int = 3
+
+    def alive(self) -> int:
+        return 0b1111
+
+
+# A deck of four cards, each its own run (no two play alike).
+FOUR = Cards(("a", "b", "c", "d"), {"a": 0, "b": 1, "c": 2, "d": 3}, lambda legal, _: ids_of(legal))
+
+
+def test_a_card_decision_searches_the_distinct_cards_the_game_keeps() -> None:
+    budget = Trial(work=20, min_samples=2, max_samples=50, solve_tricks=3, bid_samples=3)
+    built: list[bool] = []
+
+    def dice(solving: bool, rng: Rng) -> Dice:
+        built.append(solving)
+        return Dice()
+
+    def keep(allowed: int) -> int:
+        return allowed & ~0b10  # the game's rule leaves "b" out
+
+    with pytest.raises(MalformedError) as refused:
+        search_cards(FOUR, Spot(to_act=1), ["a", "b"], keep, dice, 2, budget, Rng(9))
+    assert refused.value.field == "view.trick"
+    one = search_cards(FOUR, Spot(), ["a", "b"], keep, dice, 2, budget, Rng(9))
+    assert (one.cards, one.tallied, built) == (["a"], None, [])  # one choice: not searched
+    valued = search_cards(FOUR, Spot(), ["a"], keep, dice, 2, budget, Rng(9), value_one=True)
+    assert valued.tallied is not None and valued.tallied.samples >= budget.min_samples
+    found = search_cards(FOUR, Spot(), ["a", "b", "c"], keep, dice, 2, budget, Rng(9), also="b")
+    assert (found.choices, found.cards) == ([0, 2], ["a", "c"])
+    assert found.tallied == tally(Dice(), [0, 2], 2, budget, Rng(9), also=1)
+    assert built == [True, True]  # three tricks left: solved
+    search_cards(FOUR, Spot(), ["a", "c"], keep, dice, 2, replace(budget, solve_tricks=2), Rng(9))
+    assert built[-1] is False

@@ -40,7 +40,7 @@ ORDINARY_HALF_POINTS = 1
 DECK_HALF_POINTS = 182
 
 # Lookup tables, one entry per card code.
-INDEX: dict[str, int] = {card: i for i, card in enumerate(DECK)}
+CARD_ID: dict[str, int] = {card: i for i, card in enumerate(DECK)}
 SUIT_OF: dict[str, str] = {card: (SABACC if card in SABACCS else card[-1]) for card in DECK}
 # Rank within the card's suit: 1-14 for suit cards; 1 (The Magician) to 22 (The Idiot)
 # for Sabaccs, so a higher number always beats a lower one of the same suit.
@@ -75,7 +75,7 @@ def is_sabacc(card: str) -> bool:
 
 def sort_cards(cards: list[str]) -> list[str]:
     """``cards`` in deck order (suits Ace to Master, then Sabaccs weakest to strongest)."""
-    return sorted(cards, key=INDEX.__getitem__)
+    return sorted(cards, key=CARD_ID.__getitem__)
 
 
 def card_name(card: str) -> str:

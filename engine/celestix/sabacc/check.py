@@ -24,7 +24,7 @@ from celestix.options import OptionSpec, check_resolved
 from celestix.rng import MAX_SEED
 from celestix.sabacc import auction
 from celestix.sabacc.aside import TALON_HAND, is_free
-from celestix.sabacc.cards import CARD_CODES, DECK_SIZE, INDEX, IS_HONOUR, SUIT_INDEX
+from celestix.sabacc.cards import CARD_CODES, CARD_ID, DECK_SIZE, IS_HONOUR, SUIT_INDEX
 from celestix.sabacc.chips import (
     ANTE_POT,
     CHIP_LIMIT,
@@ -157,7 +157,7 @@ def _check_cards(state: JsonDict, seats: int) -> None:
     hands = expect_list(state["hands"], "state.hands", seats)
     for s, hand in enumerate(hands):
         card_list(hand, f"state.hands[{s}]")
-        order = [INDEX[card] for card in hand]
+        order = [CARD_ID[card] for card in hand]
         if not all(map(operator.lt, order, order[1:])):
             raise MalformedError(f"state.hands[{s}]", "a hand is kept in deck order")
     talon = card_list(state["talon"], "state.talon", TALON_SIZE[seats])

@@ -18,9 +18,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from celestix.sabacc.cards import (
+    CARD_ID,
     DECK_HALF_POINTS,
     HALF_POINTS,
-    INDEX,
     IS_HONOUR,
     IS_ORDINARY,
     RANK_NAMES,
@@ -56,11 +56,11 @@ def pairing(cards: Iterable[str]) -> list[dict[str, Any]]:
     Counting cards, most valuable first, each take an ordinary card; the ordinary cards
     left pair up, and a last one counts alone.
     """
-    pile = sorted(cards, key=INDEX.__getitem__)
+    pile = sorted(cards, key=CARD_ID.__getitem__)
     ordinary = [card for card in pile if IS_ORDINARY[card]]
     counting = sorted(
         (card for card in pile if not IS_ORDINARY[card]),
-        key=lambda card: (-HALF_POINTS[card], INDEX[card]),
+        key=lambda card: (-HALF_POINTS[card], CARD_ID[card]),
     )
     groups: list[list[str]] = []
     spare = iter(ordinary)

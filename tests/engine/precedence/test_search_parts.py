@@ -15,7 +15,7 @@ from celestix.precedence.bots.deals import Knowledge, estimate20, mask_of
 from celestix.precedence.bots.double_dummy import solve_moves
 from celestix.precedence.bots.fast import (
     NO_GOALS,
-    distinct_moves,
+    distinct,
     legal_mask,
     playout,
     random_chooser,
@@ -180,7 +180,7 @@ def test_the_search_keeps_cards_a_led_card_separates() -> None:
     view = api.view(state, 1)
     legal = [move["card"] for move in api.legal_actions(state, 1)]
     know = Knowledge.from_view(view)
-    searched = [DECK[c] for c in distinct_moves(mask_of(legal), know.in_play())]
+    searched = [DECK[c] for c in distinct(mask_of(legal), know.alive())]
     assert "8V" in searched and "TV" in searched
     estimate = search.estimate_play(view, legal, search.BUDGETS["normal"], 1)
     assert "8V" in estimate.cards and "TV" in estimate.cards
@@ -190,7 +190,7 @@ def test_equivalent_cards_are_searched_once() -> None:
     # 5V, 6V and 8V with 7V played: one choice; the 9V held by another seat splits off EV
     legal = mask_of(["5V", "6V", "8V", "EV"])
     remaining = mask_of(["5V", "6V", "8V", "EV", "9V", "2F"])
-    assert [DECK[c] for c in distinct_moves(legal, remaining)] == ["5V", "EV"]
+    assert [DECK[c] for c in distinct(legal, remaining)] == ["5V", "EV"]
 
 
 def test_playouts_finish_the_hand() -> None:

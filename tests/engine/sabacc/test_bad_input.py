@@ -15,7 +15,7 @@ from sabacc.support import PLAY_SETUP, act, declare, dumps, new, play_until
 
 from celestix import api
 from celestix.errors import IllegalActionError, InternalError, MalformedError
-from celestix.sabacc.cards import INDEX
+from celestix.sabacc.cards import CARD_ID
 
 State = dict[str, Any]
 
@@ -197,7 +197,7 @@ def test_an_aside_that_broke_the_rules_is_refused() -> None:
     hand = state["hands"][2]
     hand.remove("14s")
     hand.append("1t")
-    hand.sort(key=INDEX.__getitem__)
+    hand.sort(key=CARD_ID.__getitem__)
     state["aside"][0] = "14s"
     with pytest.raises(MalformedError) as error:
         api.view(state, 0)

@@ -10,7 +10,7 @@ from sabacc.support import declare, events_of, finish_round, new
 from celestix import api
 from celestix.sabacc.aside import TALON_DECLARER
 from celestix.sabacc.bots import fast
-from celestix.sabacc.cards import DECK, HALF_POINTS, INDEX
+from celestix.sabacc.cards import CARD_ID, DECK, HALF_POINTS
 from celestix.sabacc.state import talon_to
 
 State = dict[str, Any]
@@ -42,7 +42,7 @@ def test_winner_and_legal_masks_match_the_rules() -> None:
 
 def position(state: State) -> tuple[list[int], list[int], int]:
     """The hands as masks, the trick as card numbers and the tricks left of a state."""
-    trick = [INDEX[play["card"]] for play in state["trick"]]
+    trick = [CARD_ID[play["card"]] for play in state["trick"]]
     hands = [fast.mask_of(hand) for hand in state["hands"]]
     return hands, trick, len(state["hands"][state["to_act"]])  # it has yet to play
 

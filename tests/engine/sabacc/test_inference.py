@@ -11,7 +11,7 @@ from celestix.rng import Rng
 from celestix.sabacc.bots.deals import Knowledge
 from celestix.sabacc.bots.fast import HALF, SABACC_MASK, mask_of
 from celestix.sabacc.bots.inference import contradictions, play_evidence
-from celestix.sabacc.cards import INDEX
+from celestix.sabacc.cards import CARD_ID
 
 ORDINARY_SABACCS = mask_of([str(-n) for n in range(2, 21)])
 COURT_CARDS = sum(1 << c for c in range(56) if HALF[c] > 1)
@@ -52,7 +52,7 @@ def test_a_seat_that_later_plays_a_ruled_out_card_is_not_read() -> None:
               plays((0, "-1"), (1, "-2"))]  # fmt: skip
     # seat 1 played the -2, an ordinary Sabacc, after giving The Universe: it did not
     # play as the model says, so that play is left out
-    assert all(item[0] != 1 or not item[1] & (1 << INDEX["-2"]) for item in
+    assert all(item[0] != 1 or not item[1] & (1 << CARD_ID["-2"]) for item in
                play_evidence(tricks, 3, 4, 0))  # fmt: skip
 
 

@@ -34,7 +34,7 @@ from celestix.errors import MalformedError
 from celestix.precedence.bidding import contracts
 from celestix.precedence.bots.fast import ABOVE, FULL, SUIT_MASKS, beats, mask_of
 from celestix.precedence.bots.inference import Evidence, contradictions, play_evidence
-from celestix.precedence.cards import CARD_ID, SEATS, SUIT_BY_NAME
+from celestix.precedence.cards import CARD_ID, HAND_SIZE, SEATS, SUIT_BY_NAME
 from celestix.precedence.view import View, seat_and_hand
 from celestix.rng import Rng
 from celestix.table.tricks import trick_leader
@@ -197,6 +197,11 @@ class Knowledge:
         """The seat to act in the trick (the view's seat when it is asked to play)."""
         return (self.leader + len(self.trick)) % SEATS
 
+    @property
+    def left(self) -> int:
+        """Tricks still to finish, the one in progress included."""
+        return HAND_SIZE - self.done
+
     def unseen(self) -> int:
         """The cards the other seats hold that the seat cannot see."""
         hidden = FULL & ~self.hand & ~self.played
@@ -208,7 +213,7 @@ class Knowledge:
         """Every card still in a hand (the seat's own and the others')."""
         return FULL & ~self.played
 
-    def in_play(self) -> int:
+    def alive(self) -> int:
         """Every card still in a hand or in the trick in progress: the cards that make
         two cards of a suit play differently (a card led between them is one)."""
         mask = self.remaining()

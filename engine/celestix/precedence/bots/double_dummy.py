@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from celestix.precedence.bots.fast import (
     SUIT_MASKS,
     beats,
-    distinct_moves,
+    distinct,
     legal_mask,
     policy_card,
     trick_winner,
@@ -49,7 +49,7 @@ class PrecedenceTricks:
     def legal(self, hand: int, declared: int, trick: Sequence[int]) -> int:
         return legal_mask(hand, declared, trick[0] // 13 if trick else -1)
 
-    distinct = staticmethod(distinct_moves)
+    distinct = staticmethod(distinct)
 
     def result(self, trick: Sequence[int]) -> tuple[int, int]:
         return trick_winner(trick, 0, self.trump), 1  # (led by seat 0: the place)

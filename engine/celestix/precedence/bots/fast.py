@@ -10,7 +10,7 @@ meld cards. Seats 0 and 2 are team 0, seats 1 and 3 team 1 (team = seat % 2).
   lead low to the partner's winners, duck when the team no longer wants tricks.
 * :func:`playout` -- play a position to the end with that policy (or another card
   chooser, e.g. :func:`random_chooser`); team 0's tricks.
-* :func:`distinct_moves` -- the legal cards that play differently (the searches and the
+* :func:`distinct` -- the legal cards that play differently (the searches and the
   exact solver, :func:`celestix.precedence.bots.double_dummy.solve_moves`, try one card
   of each run of equivalent ones).
 * :func:`value_table` -- what each final trick count is worth to team 0 this hand.
@@ -329,11 +329,12 @@ def playout(
 # --- equivalent cards -------------------------------------------------------------------
 
 
-def distinct_moves(legal: int, remaining: int) -> list[int]:
-    """One card of each run of ``legal`` cards that no other remaining card separates.
+def distinct(legal: int, alive: int) -> list[int]:
+    """One card of each run of ``legal`` cards that no other card in play separates.
 
-    Two cards of a suit with no card between them still held by anyone win and lose
-    the same tricks, so only the lowest of each such run is searched.
+    Two cards of a suit with no card between them still in play (``alive``: the hands
+    and the trick in progress) win and lose the same tricks, so only the lowest of each
+    such run is searched.
     """
     moves: list[int] = []
     previous = -2
@@ -341,7 +342,7 @@ def distinct_moves(legal: int, remaining: int) -> list[int]:
         card = low(legal)
         legal &= legal - 1
         if previous >= 0 and card // 13 == previous // 13:
-            between = remaining & ABOVE[previous] & ~ABOVE[card] & ~(1 << card)
+            between = alive & ABOVE[previous] & ~ABOVE[card] & ~(1 << card)
             if not between:
                 previous = card
                 continue

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from celestix.bots.budget import SearchBudget, rounded
-from celestix.bots.search import deals, tally
+from celestix.bots.search import Cards, deals, search_cards
 from celestix.errors import MalformedError
 from celestix.precedence.bots import basic
 from celestix.precedence.bots.deals import EVIDENCE_TRIES, Knowledge
@@ -46,7 +46,7 @@ from celestix.precedence.bots.fast import (
     Chooser,
     Goals,
     _lowest,
-    distinct_moves,
+    distinct,
     mask_of,
     playout,
     policy_card,
@@ -63,6 +63,8 @@ from celestix.shape import JsonDict
 
 # Streams of the searches' generators, so the three decisions draw independent deals.
 PLAY_STREAM, BID_STREAM, DECLARE_STREAM = 1, 2, 3
+# The deck as the card search sees it.
+CARDS = Cards(DECK, CARD_ID, distinct)
 # A declared meld's points count in full on a made contract, half on a failed one.
 MADE_EIGHTHS = 7
 
@@ -212,37 +214,37 @@ def estimate_play(
     also: str | None = None,
 ) -> PlayEstimate:
     """Sample deals and value every distinct legal card by playing each deal out
-    (:func:`celestix.bots.search.tally`).
+    (:func:`celestix.bots.search.search_cards`).
 
     A single choice is not searched unless ``value_one`` asks for its value. ``also``, a
     legal card that is not among the choices (one the search leaves out), is valued on
     the same deals without changing the search (its work is not counted).
     """
     know = knowledge(view, budget)
-    if know.to_act != know.seat:
-        raise MalformedError("view.trick", "the trick does not come round to the seat")
-    allowed = mask_of(legal)
     sure = know.partner_sure_winner()
-    if sure >= 0 and allowed & ~know.beaters(sure):
-        # Never overtake a partner's sure winner: it would only trade a card for the lead.
-        allowed &= ~know.beaters(sure)
-    choices = distinct_moves(allowed, know.in_play())
-    cards = [DECK[card] for card in choices]
-    if len(choices) == 1 and not value_one and also is None:
-        return PlayEstimate(cards, [0], 0, 0)
-    extra = CARD_ID[also] if also is not None and CARD_ID[also] not in choices else -1
-    table = value_table(know.contracts, know.melds, know.penalty, know.excess_counted)
-    rng = Rng(seed, PLAY_STREAM)
-    choose = random_chooser(rng) if budget.playouts == "random" else policy_card
-    simulation = CardPlay(
-        know,
-        table,
-        1 if know.seat % 2 == 0 else -1,
-        (know.contracts[0], know.contracts[1], know.excess_counted),
-        HAND_SIZE - know.done <= budget.solve_tricks,
-        choose,
-    )
-    tallied = tally(simulation, choices, 1, budget, rng, extra)
+
+    def keep(allowed: int) -> int:
+        if sure >= 0 and allowed & ~know.beaters(sure):
+            # Never overtake a partner's sure winner: it would only trade a card for the lead.
+            return allowed & ~know.beaters(sure)
+        return allowed
+
+    def simulation(solving: bool, rng: Rng) -> CardPlay:
+        return CardPlay(
+            know,
+            value_table(know.contracts, know.melds, know.penalty, know.excess_counted),
+            1 if know.seat % 2 == 0 else -1,
+            (know.contracts[0], know.contracts[1], know.excess_counted),
+            solving,
+            random_chooser(rng) if budget.playouts == "random" else policy_card,
+        )
+
+    searched = search_cards(CARDS, know, legal, keep, simulation, 1, budget,
+                            Rng(seed, PLAY_STREAM), value_one, also)  # fmt: skip
+    tallied = searched.tallied
+    if tallied is None:
+        return PlayEstimate(searched.cards, [0], 0, 0)
+    choices = searched.choices
     totals = [summed[0] for summed in tallied.sums]
     top = max(totals)
     tied = 0
@@ -250,7 +252,7 @@ def estimate_play(
         if total == top:
             tied |= 1 << card
     best = choices.index(_lowest(tied, know.trump))
-    return PlayEstimate(cards, totals, tallied.samples, best, tallied.also[0])
+    return PlayEstimate(searched.cards, totals, tallied.samples, best, tallied.also[0])
 
 
 # --- bidding -----------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from celestix.bots.budget import rounded
 from celestix.precedence.bots.deals import Knowledge
-from celestix.precedence.bots.fast import distinct_moves, mask_of
+from celestix.precedence.bots.fast import distinct, mask_of
 from celestix.precedence.bots.legal import legal_or_refuse
 from celestix.precedence.bots.search import (
     BUDGETS,
@@ -65,7 +65,7 @@ def judge(view: View, action: JsonDict, level: str, seed: int) -> Judgement:
 def searched_card(view: View, legal: list[str], card: str) -> str:
     """The card the search values for ``card``: the lowest of its run of cards that no
     card in play separates (they win and lose the same tricks)."""
-    runs = distinct_moves(mask_of(legal), Knowledge.from_view(view).in_play())
+    runs = distinct(mask_of(legal), Knowledge.from_view(view).alive())
     number = CARD_ID[card]
     same_suit = [c for c in runs if c // 13 == number // 13 and c <= number]
     return DECK[max(same_suit)] if same_suit else card

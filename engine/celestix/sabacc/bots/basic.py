@@ -27,7 +27,7 @@ from celestix.sabacc.aside import TALON_TO, aside_choices, is_free
 from celestix.sabacc.auction import BIDS, PASS, RANK
 from celestix.sabacc.bots.equity import equity, spread_of
 from celestix.sabacc.bots.fast import WIN_HALF, standing_after
-from celestix.sabacc.bots.knowledge import Seen, read
+from celestix.sabacc.bots.knowledge import Seen
 from celestix.sabacc.cards import (
     HALF_POINTS,
     IDIOT,
@@ -233,7 +233,7 @@ def _cheapest(cards: Sequence[str], led: str | None) -> str:
 
 def choose_play(view: View) -> str:
     """The card to play."""
-    seen = read(view)
+    seen = Seen.from_view(view)
     trick = view["trick"]
     legal = playable(view["hand"], trick)
     if len(legal) == 1:

@@ -53,7 +53,7 @@ from celestix.sabacc.bots.fast import (
     winning_index,
 )
 from celestix.sabacc.bots.inference import Evidence, contradictions, play_evidence
-from celestix.sabacc.cards import INDEX
+from celestix.sabacc.cards import CARD_ID
 from celestix.sabacc.deal import HAND_SIZE
 from celestix.sabacc.view import Bid, View, acting_seat
 from celestix.table.tricks import trick_leader
@@ -164,9 +164,9 @@ class Knowledge:
             tricks.append(view["trick"])
         gone = 0
         for plays in tricks:
-            led = suit_index(INDEX[plays[0]["card"]])
+            led = suit_index(CARD_ID[plays[0]["card"]])
             for play in plays:
-                card = INDEX[play["card"]]
+                card = CARD_ID[play["card"]]
                 who = play["seat"]
                 played_by[who] |= 1 << card
                 gone |= 1 << card
@@ -178,7 +178,7 @@ class Knowledge:
         pile_half = sum(HALF[c] for c in ids_of(aside_seen))
         for trick in view["played"]:
             if trick["winner"] == declarer:
-                pile_half += sum(HALF[INDEX[p["card"]]] for p in trick["plays"])
+                pile_half += sum(HALF[CARD_ID[p["card"]]] for p in trick["plays"])
         hidden_aside = int(view["aside_size"]) - len(view["aside"])
         forced: list[int] = []
         talon_unseen = 0
@@ -191,7 +191,7 @@ class Knowledge:
         for card in forced:
             known |= 1 << card
         pool = ids_of(ALL_CARDS & ~known)
-        trick_cards = [INDEX[p["card"]] for p in view["trick"]]
+        trick_cards = [CARD_ID[p["card"]] for p in view["trick"]]
         leader = trick_leader(view["trick"], view["played"], int(view["dealer"]), seats)
         rule = view["options"]["stakes"]
         ranges = [count_range(view["auction"], s, seats, rule) if s != seat else None
@@ -211,6 +211,11 @@ class Knowledge:
     def left(self) -> int:
         """Tricks still to finish, the one in progress included."""
         return self.tricks - self.done
+
+    @property
+    def to_act(self) -> int:
+        """The seat to act in the trick (the view's seat when it is asked to play)."""
+        return (self.leader + len(self.trick)) % self.seats
 
     def alive(self) -> int:
         """Cards still in play: every hand (the seat's and the hidden ones) and the trick."""

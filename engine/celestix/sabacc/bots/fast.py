@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from celestix.bots import bits
 from celestix.bots.bits import high, ids_of, low
 from celestix.sabacc.bots.equity import equity
-from celestix.sabacc.cards import DECK, HALF_POINTS, INDEX, SUITS
+from celestix.sabacc.cards import CARD_ID, DECK, HALF_POINTS, SUITS
 from celestix.sabacc.chips import auction_wagers, with_stacks
 from celestix.sabacc.deal import HAND_SIZE
 from celestix.sabacc.view import View
@@ -57,7 +57,7 @@ def suit_index(card: int) -> int:
 
 def mask_of(cards: Iterable[str]) -> int:
     """The bit mask of card codes."""
-    return bits.mask_of(cards, INDEX)
+    return bits.mask_of(cards, CARD_ID)
 
 
 def cards_of(mask: int) -> list[str]:

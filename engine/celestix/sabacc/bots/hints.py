@@ -33,7 +33,7 @@ from celestix.sabacc.bots.search import (
     estimate_bid,
     estimate_play,
 )
-from celestix.sabacc.cards import HALF_POINTS, INDEX, SABACC, SUIT_OF, card_name, points_text
+from celestix.sabacc.cards import CARD_ID, HALF_POINTS, SABACC, SUIT_OF, card_name, points_text
 from celestix.sabacc.cards import suit_name as _suit_name
 from celestix.sabacc.legal import view_moves
 from celestix.sabacc.tricks import winning_play
@@ -121,7 +121,7 @@ def forced_reason(view: View, card: str) -> str:
 
 def sure_winner(know: Knowledge, card: str) -> bool:
     """Whether ``card``, played now, wins the trick whatever the later seats hold."""
-    return know.unbeatable(INDEX[card])
+    return know.unbeatable(CARD_ID[card])
 
 
 def card_reason(view: View, know: Knowledge, card: str, legal: list[str]) -> str:
@@ -173,7 +173,7 @@ def card_reason(view: View, know: Knowledge, card: str, legal: list[str]) -> str
 
 def sure_winner_of_trick(know: Knowledge, card: str) -> bool:
     """Whether ``card``, already in the trick, wins it whatever the later seats hold."""
-    return know.unbeatable(INDEX[card])
+    return know.unbeatable(CARD_ID[card])
 
 
 # --- the aside ---------------------------------------------------------------------------

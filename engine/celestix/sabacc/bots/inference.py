@@ -38,7 +38,7 @@ from celestix.sabacc.bots.fast import (
     suit_index,
     winning_index,
 )
-from celestix.sabacc.cards import INDEX
+from celestix.sabacc.cards import CARD_ID
 from celestix.table.tricks import Play
 
 # (seat, cards it would not have held, cards it played after this play): one past play
@@ -78,7 +78,7 @@ def play_evidence(tricks: Sequence[Sequence[Play]], seat: int, seats: int,
                   declarer: int) -> list[Evidence]:  # fmt: skip
     """Every settled play of a seat other than ``seat`` in the round's ``tricks`` (the
     finished ones and the one in progress, in order), read as evidence."""
-    order = [(int(p["seat"]), INDEX[p["card"]]) for plays in tricks for p in plays]
+    order = [(int(p["seat"]), CARD_ID[p["card"]]) for plays in tricks for p in plays]
     # what each seat played after each play, to leave out plays it later contradicts
     later_by = [0] * seats
     after = [0] * len(order)
@@ -91,7 +91,7 @@ def play_evidence(tricks: Sequence[Sequence[Play]], seat: int, seats: int,
     out: list[Evidence] = []
     i = 0
     for plays in tricks:
-        led = suit_index(INDEX[plays[0]["card"]])
+        led = suit_index(CARD_ID[plays[0]["card"]])
         leader = int(plays[0]["seat"])
         cards: list[int] = []
         for position in range(len(plays)):

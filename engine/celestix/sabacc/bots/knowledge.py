@@ -39,6 +39,48 @@ class Seen:
     left: dict[str, int] = field(default_factory=dict)
     top: dict[str, int] = field(default_factory=dict)
 
+    @classmethod
+    def from_view(cls, view: View) -> Seen:
+        """What the view's seat sees."""
+        seats = len(view["hand_sizes"])
+        seat = acting_seat(view)
+        hand = list(view["hand"])
+        gone: set[str] = set(view["aside"])
+        void: list[set[str]] = [set() for _ in range(seats)]
+        tricks = [trick["plays"] for trick in view["played"]]
+        if view["trick"]:
+            tricks.append(view["trick"])
+        for plays in tricks:
+            led = SUIT_OF[plays[0]["card"]]
+            for play in plays:
+                card = play["card"]
+                gone.add(card)
+                suit = SUIT_OF[card]
+                if suit != led:
+                    void[play["seat"]].add(led)
+                    if suit != SABACC:
+                        void[play["seat"]].add(SABACC)
+        outstanding = DECK_SET.difference(gone, hand)
+        left = dict.fromkeys((*SUITS, SABACC), 0)
+        top = dict.fromkeys((*SUITS, SABACC), 0)
+        for card in outstanding:
+            suit = SUIT_OF[card]
+            left[suit] += 1
+            rank = RANK_OF[card]
+            top[suit] = max(top[suit], rank)
+        return cls(
+            seat=seat,
+            seats=seats,
+            declarer=view["declarer"],
+            hand=hand,
+            gone=gone,
+            outstanding=outstanding,
+            void=void,
+            trick_number=len(view["played"]),
+            left=left,
+            top=top,
+        )
+
     def same_side(self, a: int, b: int) -> bool:
         """Whether seats ``a`` and ``b`` play together (defenders are partners)."""
         if a == b:
@@ -49,45 +91,3 @@ class Seen:
         """The seats that play to ``trick`` after this seat."""
         remaining = self.seats - len(trick) - 1
         return [(self.seat + k) % self.seats for k in range(1, remaining + 1)]
-
-
-def read(view: View) -> Seen:
-    """The knowledge of the view's seat."""
-    seats = len(view["hand_sizes"])
-    seat = acting_seat(view)
-    hand = list(view["hand"])
-    gone: set[str] = set(view["aside"])
-    void: list[set[str]] = [set() for _ in range(seats)]
-    tricks = [trick["plays"] for trick in view["played"]]
-    if view["trick"]:
-        tricks.append(view["trick"])
-    for plays in tricks:
-        led = SUIT_OF[plays[0]["card"]]
-        for play in plays:
-            card = play["card"]
-            gone.add(card)
-            suit = SUIT_OF[card]
-            if suit != led:
-                void[play["seat"]].add(led)
-                if suit != SABACC:
-                    void[play["seat"]].add(SABACC)
-    outstanding = DECK_SET.difference(gone, hand)
-    left = dict.fromkeys((*SUITS, SABACC), 0)
-    top = dict.fromkeys((*SUITS, SABACC), 0)
-    for card in outstanding:
-        suit = SUIT_OF[card]
-        left[suit] += 1
-        rank = RANK_OF[card]
-        top[suit] = max(top[suit], rank)
-    return Seen(
-        seat=seat,
-        seats=seats,
-        declarer=view["declarer"],
-        hand=hand,
-        gone=gone,
-        outstanding=outstanding,
-        void=void,
-        trick_number=len(view["played"]),
-        left=left,
-        top=top,
-    )

@@ -47,8 +47,7 @@ from dataclasses import dataclass, replace
 
 from celestix.bots.bits import ids_of
 from celestix.bots.budget import SearchBudget, rounded
-from celestix.bots.search import deals, tally
-from celestix.errors import MalformedError
+from celestix.bots.search import Cards, deals, search_cards, tally
 from celestix.rng import Rng
 from celestix.sabacc.aside import TALON_DECLARER, TALON_HAND, TALON_TO
 from celestix.sabacc.auction import BIDS, PASS, RANK, legal_bids
@@ -74,12 +73,14 @@ from celestix.sabacc.bots.fast import (
     standing_after,
 )
 from celestix.sabacc.bots.legal import legal_or_refuse
-from celestix.sabacc.cards import DECK, INDEX
+from celestix.sabacc.cards import CARD_ID, DECK
 from celestix.sabacc.legal import view_moves
 from celestix.sabacc.view import View, acting_seat
 from celestix.shape import JsonDict
 
 PLAY_STREAM, ASIDE_STREAM, BID_STREAM = 1, 2, 3
+# The deck as the card search sees it.
+CARDS = Cards(DECK, CARD_ID, distinct)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -220,30 +221,32 @@ def estimate_play(
     also: str | None = None,
 ) -> PlayEstimate:
     """Sample deals and value every distinct legal card by playing each deal out
-    (:func:`celestix.bots.search.tally`).
+    (:func:`celestix.bots.search.search_cards`).
 
     A card that would give the other side's sure trick more points than the hand must
     is not considered. ``also``, a legal card that is not among the choices, is valued on
     the same deals without changing the search (its work is not counted): ``also_chips``.
     """
     know = Knowledge.from_view(view, bool(budget.read_plays), budget.deal_tries)
-    if (know.leader + len(know.trick)) % know.seats != know.seat:
-        raise MalformedError("view.trick", "the trick does not come round to the seat")
-    allowed = mask_of(legal)
     holder = know.trick_holder()
     settled = holder >= 0 and know.declarer >= 0
-    if settled and (holder == know.declarer) != (know.seat == know.declarer):
-        # the other side has the trick for sure: give it as few points as the hand allows
-        least = min(HALF[c] for c in ids_of(allowed))
-        allowed = sum(1 << c for c in ids_of(allowed) if HALF[c] == least)
-    choices = distinct(allowed, know.alive())
-    cards = [DECK[c] for c in choices]
-    if len(choices) == 1 and not value_one and also is None:
+
+    def keep(allowed: int) -> int:
+        if settled and (holder == know.declarer) != (know.seat == know.declarer):
+            # the other side has the trick for sure: give it as few points as the hand allows
+            least = min(HALF[c] for c in ids_of(allowed))
+            return sum(1 << c for c in ids_of(allowed) if HALF[c] == least)
+        return allowed
+
+    def simulation(solving: bool, rng: Rng) -> CardPlay:
+        return CardPlay(know, outcome_of(view, know), solving,
+                        SabaccTricks(know.seats, know.declarer))  # fmt: skip
+
+    searched = search_cards(CARDS, know, legal, keep, simulation, 3, budget,
+                            Rng(seed, PLAY_STREAM), value_one, also)  # fmt: skip
+    choices, cards, tallied = searched.choices, searched.cards, searched.tallied
+    if tallied is None:
         return PlayEstimate(cards, [0], [0], [0], 0, 0)
-    extra = INDEX[also] if also is not None and also not in cards else -1
-    simulation = CardPlay(know, outcome_of(view, know), know.left <= budget.solve_tricks,
-                          SabaccTricks(know.seats, know.declarer))  # fmt: skip
-    tallied = tally(simulation, choices, 3, budget, Rng(seed, PLAY_STREAM), extra)
     samples = tallied.samples
     totals, chips, made = ([summed[k] for summed in tallied.sums] for k in range(3))
     # Of equal choices the cheapest. When the trick's winner is already sure, the card
@@ -304,12 +307,12 @@ class AsideEstimate:
 
 def aside_candidates(hand: list[str], need: int, limit: int) -> list[tuple[list[str], str]]:
     """Whole asides of ``need`` free cards worth comparing, with how each was built."""
-    free = [c for c in hand if FREE_MASK >> INDEX[c] & 1]
+    free = [c for c in hand if FREE_MASK >> CARD_ID[c] & 1]
     out: list[tuple[list[str], str]] = []
     seen: set[tuple[str, ...]] = set()
 
     def add(cards: list[str], label: str) -> None:
-        key = tuple(sorted(cards, key=INDEX.__getitem__))
+        key = tuple(sorted(cards, key=CARD_ID.__getitem__))
         if len(cards) == need and key not in seen and len(out) < limit:
             seen.add(key)
             out.append((cards, label))
@@ -325,7 +328,8 @@ def aside_candidates(hand: list[str], need: int, limit: int) -> list[tuple[list[
 
     add(basic_fill([]), "basic")
     by_suit = {s: sorted((c for c in free if _suit(c) == s),
-                         key=lambda c: (-HALF[INDEX[c]], -INDEX[c])) for s in range(4)}  # fmt: skip
+                         key=lambda c: (-HALF[CARD_ID[c]], -CARD_ID[c]))
+               for s in range(4)}  # fmt: skip
     lengths = {s: sum(1 for c in hand if _suit(c) == s) for s in range(4)}
     short = sorted((s for s in range(4) if by_suit[s] and len(by_suit[s]) == lengths[s]),
                    key=lambda s: (lengths[s], s))  # fmt: skip
@@ -336,15 +340,15 @@ def aside_candidates(hand: list[str], need: int, limit: int) -> list[tuple[list[
         for t in short[i + 1 :]:
             if len(by_suit[s]) + len(by_suit[t]) <= need:
                 add(basic_fill(by_suit[s] + by_suit[t]), f"void:{s}{t}")
-    richest = sorted(free, key=lambda c: (-HALF[INDEX[c]], INDEX[c]))
+    richest = sorted(free, key=lambda c: (-HALF[CARD_ID[c]], CARD_ID[c]))
     add(richest[:need], "bank")
-    lowest = sorted(free, key=lambda c: (HALF[INDEX[c]], lengths[_suit(c)], INDEX[c]))
+    lowest = sorted(free, key=lambda c: (HALF[CARD_ID[c]], lengths[_suit(c)], CARD_ID[c]))
     add(lowest[:need], "low")
     return out
 
 
 def _suit(card: str) -> int:
-    index = INDEX[card]
+    index = CARD_ID[card]
     return 4 if index >= 56 else index // 14
 
 
@@ -395,7 +399,7 @@ def estimate_aside(
     hand = list(view["hand"])
     need = int(view["aside_needed"]) - int(view["aside_size"])
     choices = [m["card"] for m in view_moves(view)]
-    if not FREE_MASK >> INDEX[choices[0]] & 1:
+    if not FREE_MASK >> CARD_ID[choices[0]] & 1:
         # only Sabaccs may go now: the weakest (never worth keeping less than another)
         candidates = [([basic.choose_aside(hand)], "forced")]
     else:
@@ -580,7 +584,7 @@ def _declared_round(
             held.remove(card)
             aside.append(card)
         hands[declarer] = mask_of(held)
-        half0 = sum(HALF[INDEX[c]] for c in aside)
+        half0 = sum(HALF[CARD_ID[c]] for c in aside)
     elif way == TALON_DECLARER:
         half0 = _half(deal.talon)
     won = [0] * know.seats

@@ -18,7 +18,7 @@ from celestix.bots.budget import rounded
 from celestix.sabacc.bots import basic
 from celestix.sabacc.bots.fast import SCALE
 from celestix.sabacc.bots.search import BUDGETS, estimate_aside, estimate_bid, estimate_play
-from celestix.sabacc.cards import HALF_POINTS, INDEX, SUIT_OF
+from celestix.sabacc.cards import CARD_ID, HALF_POINTS, SUIT_OF
 from celestix.sabacc.legal import view_moves
 from celestix.sabacc.view import View
 from celestix.shape import JsonDict
@@ -82,9 +82,9 @@ def searched_card(cards: list[str], card: str) -> str | None:
     ``None`` for a card the search left out (its run is not searched)."""
     if card in cards:
         return card
-    same = [c for c in cards if SUIT_OF[c] == SUIT_OF[card] and INDEX[c] > INDEX[card]
+    same = [c for c in cards if SUIT_OF[c] == SUIT_OF[card] and CARD_ID[c] > CARD_ID[card]
             and HALF_POINTS[c] == HALF_POINTS[card]]  # fmt: skip
-    return min(same, key=INDEX.__getitem__) if same else None
+    return min(same, key=CARD_ID.__getitem__) if same else None
 
 
 def _verdict(best: JsonDict, top: int, mine: int, samples: int, choices: int,
