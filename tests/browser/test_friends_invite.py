@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import base64
 import re
-from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Error, Locator, Page, expect
 
 from a11y import AxeCheck
+from friendskit import CONNECT_MS, open_lobby
 from tablekit import PHONE, WIDE, booted, new_game_options, no_errors, open_table
 
-# Longest wait for two contexts' data channel to open (the machine is shared and busy)
-CONNECT_MS = 30_000
 # Smallest module of a drawn QR code, in CSS pixels (a phone reads it across a table)
 MIN_MODULE_PX = 3
 
@@ -97,21 +95,6 @@ RECORD_PEERS = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def host(browser: Browser, site: str) -> Iterator[tuple[Page, list[Error]]]:
-    with booted(browser, site, viewport=WIDE) as booted_page:
-        yield booted_page
-
-
-@pytest.fixture(scope="module")
-def friend(browser: Browser, site: str) -> Iterator[tuple[Page, list[Error]]]:
-    with booted(browser, site, viewport=PHONE) as booted_page:
-        booted_page[0].evaluate(
-            "() => localStorage.setItem('celestix.settings', JSON.stringify({speed: 'instant'}))"
-        )
-        yield booted_page
-
-
 def decoded(page: Page, image: Locator) -> str:
     """What the QR code drawn in `image` says, read from its pixels on the screen."""
     png = base64.b64encode(image.screenshot()).decode()
@@ -128,13 +111,13 @@ def module_px(image: Locator) -> float:
 def lobby(page: Page, camera: bool | None = None) -> Locator:
     """The host's table, its lobby with a friend "Bea" in North's seat: the invitations.
     ``camera``: a fake camera (True: with a BarcodeDetector; False: without one)."""
-    open_table(page, "precedence", hash_="/deal=4242")
-    expect(page.locator(".table-page[data-turn]")).to_be_visible()
-    page.evaluate(RECORD_PEERS)
-    if camera is not None:
-        page.evaluate(FAKE_CAMERA, camera)
-    page.get_by_role("button", name="Play with friends").click()
-    seats = page.locator("dialog[open]")
+
+    def prepared(page: Page) -> None:
+        page.evaluate(RECORD_PEERS)
+        if camera is not None:
+            page.evaluate(FAKE_CAMERA, camera)
+
+    seats = open_lobby(page, "precedence", "/deal=4242", prepared)
     expect(seats.get_by_role("combobox", name="Who plays North")).to_have_value("friend")
     seats.get_by_role("textbox", name="North's name").fill("Bea")
     seats.get_by_role("button", name="Invite").click()
