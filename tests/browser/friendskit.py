@@ -15,6 +15,13 @@
   pressed: the lobby's dialog.
 * ``heard(page, words, timeout)``: wait until the page has said ``words`` (in a toast, a
   live region or a dialog, since it loaded: tablekit's RECORD_SAID), however briefly.
+* ``invite_bea(page, prepare=None)``: the host's Precedence lobby (deal 4242) with a
+  friend "Bea" in North's seat, invited: the invitations' dialog.
+* ``replaced(page, path, name, method, function)``: ``name.prototype.method`` of the
+  page's module at ``path`` replaced by ``function`` (a JS function expression that may
+  call ``honest``, the method replaced, as ``honest.call(this, ...)``) while the block
+  runs: a page made to misbehave (a host that cheats, a friend's page that sends what it
+  should not).
 * ``wire(page)``: every message the page's data channels received, as JSON.
 """
 
@@ -31,6 +38,8 @@ from playwright.sync_api import Browser, Error, Locator, Page, expect
 
 from tablekit import PHONE, WIDE, booted, open_table
 
+# A booted page and its uncaught errors (the fixtures)
+Booted = tuple[Page, list[Error]]
 # Longest wait for a data channel to open or a friend's table to come (a shared machine)
 CONNECT_MS = 30_000
 # The longest wait of one page's turn in a loop of several pages before the next page
@@ -62,9 +71,7 @@ YOUR_TURN = """() => {
 
 
 @contextlib.contextmanager
-def friend_page(
-    browser: Browser, site: str, viewport: dict[str, int]
-) -> Iterator[tuple[Page, list[Error]]]:
+def friend_page(browser: Browser, site: str, viewport: dict[str, int]) -> Iterator[Booted]:
     """A friend's booted page: the instant speed, its data channels recorded."""
     with booted(browser, site, viewport=viewport) as (page, errors):
         page.add_init_script(RECORD_WIRE)
@@ -74,19 +81,19 @@ def friend_page(
 
 
 @pytest.fixture(scope="module")
-def host(browser: Browser, site: str) -> Iterator[tuple[Page, list[Error]]]:
+def host(browser: Browser, site: str) -> Iterator[Booted]:
     with booted(browser, site, viewport=WIDE) as booted_page:
         yield booted_page
 
 
 @pytest.fixture(scope="module")
-def friend(browser: Browser, site: str) -> Iterator[tuple[Page, list[Error]]]:
+def friend(browser: Browser, site: str) -> Iterator[Booted]:
     with friend_page(browser, site, PHONE) as booted_page:
         yield booted_page
 
 
 @pytest.fixture(scope="module")
-def wide(browser: Browser, site: str) -> Iterator[tuple[Page, list[Error]]]:
+def wide(browser: Browser, site: str) -> Iterator[Booted]:
     with friend_page(browser, site, WIDE) as booted_page:
         yield booted_page
 
@@ -161,3 +168,43 @@ def open_lobby(
         prepare(page)
     page.get_by_role("button", name="Play with friends").click()
     return page.locator("dialog[open]")
+
+
+def invite_bea(page: Page, prepare: Callable[[Page], None] | None = None) -> Locator:
+    """The host's Precedence table (deal 4242), its lobby with a friend "Bea" in North's
+    seat: the invitations (``prepare``: as open_lobby's)."""
+    seats = open_lobby(page, "precedence", "/deal=4242", prepare)
+    expect(seats.get_by_role("combobox", name="Who plays North")).to_have_value("friend")
+    seats.get_by_role("textbox", name="North's name").fill("Bea")
+    seats.get_by_role("button", name="Invite").click()
+    invite = page.get_by_role("dialog", name="Invite your friends")
+    expect(invite.get_by_role("textbox", name="Invitation link for North")).to_have_value(
+        re.compile(r"#join/i=[A-Za-z0-9_-]+$")
+    )
+    return invite
+
+
+# A class's method in a page's module replaced (REPLACE: FUNCTION is the replacement, which
+# sees the method replaced as `honest`), then put back (RESTORE)
+REPLACE = """async ([path, name, method]) => {
+  const cls = (await import(path))[name];
+  const honest = cls.prototype[method];
+  cls.honest = {...cls.honest, [method]: honest};
+  cls.prototype[method] = (FUNCTION);
+}"""
+RESTORE = """async ([path, name, method]) => {
+  const cls = (await import(path))[name];
+  if (cls.honest?.[method]) cls.prototype[method] = cls.honest[method];
+  delete cls.honest?.[method];
+}"""
+
+
+@contextlib.contextmanager
+def replaced(page: Page, path: str, name: str, method: str, function: str) -> Iterator[None]:
+    """``name.prototype.method`` of the page's module ``path`` replaced by ``function``
+    until the block ends."""
+    page.evaluate(REPLACE.replace("FUNCTION", function), [path, name, method])
+    try:
+        yield
+    finally:
+        page.evaluate(RESTORE, [path, name, method])

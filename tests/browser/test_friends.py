@@ -9,9 +9,9 @@ import json
 import re
 from typing import Any
 
-from playwright.sync_api import Error, Page, expect
+from playwright.sync_api import Page, expect
 
-from friendskit import CONNECT_MS, heard, join, open_lobby, take_turns
+from friendskit import CONNECT_MS, Booted, heard, invite_bea, join, replaced, take_turns
 from tablekit import no_errors, strings
 from tools.pagewait import within
 
@@ -21,7 +21,7 @@ IMPORTS = """
 """
 
 
-def test_codec_round_trip_and_refusals(host: tuple[Page, list[Error]]) -> None:
+def test_codec_round_trip_and_refusals(host: Booted) -> None:
     page, errors = host
     result = page.evaluate(
         "async () => {"
@@ -62,7 +62,7 @@ def test_codec_round_trip_and_refusals(host: tuple[Page, list[Error]]) -> None:
     no_errors(errors)
 
 
-def test_protocol_refuses_in_words(host: tuple[Page, list[Error]]) -> None:
+def test_protocol_refuses_in_words(host: Booted) -> None:
     page, errors = host
     said = page.evaluate(
         "async () => {"
@@ -187,9 +187,7 @@ def hidden_cards(state: dict[str, Any]) -> set[str]:
     return held - set(state["shown"])
 
 
-def test_a_whole_hand_with_a_friend(
-    host: tuple[Page, list[Error]], friend: tuple[Page, list[Error]]
-) -> None:
+def test_a_whole_hand_with_a_friend(host: Booted, friend: Booted) -> None:
     hpage, herrors = host
     gpage, gerrors = friend
     link = hpage.evaluate(HOST_SETUP)
@@ -244,9 +242,7 @@ def test_a_whole_hand_with_a_friend(
     no_errors(gerrors)
 
 
-def test_bad_messages_from_a_friend_are_refused(
-    host: tuple[Page, list[Error]], friend: tuple[Page, list[Error]]
-) -> None:
+def test_bad_messages_from_a_friend_are_refused(host: Booted, friend: Booted) -> None:
     _, herrors = host
     gpage, gerrors = friend
     gpage.evaluate(
@@ -271,9 +267,7 @@ def test_bad_messages_from_a_friend_are_refused(
     no_errors(gerrors)
 
 
-def test_a_friend_away_is_played_for_then_comes_back(
-    host: tuple[Page, list[Error]], friend: tuple[Page, list[Error]]
-) -> None:
+def test_a_friend_away_is_played_for_then_comes_back(host: Booted, friend: Booted) -> None:
     hpage, herrors = host
     gpage, gerrors = friend
     link = hpage.evaluate(HOST_SETUP)
@@ -363,19 +357,11 @@ def click_turn(page: Page) -> bool:
     return False
 
 
-def test_the_lobby_seats_a_friend_at_the_table(
-    host: tuple[Page, list[Error]], friend: tuple[Page, list[Error]]
-) -> None:
+def test_the_lobby_seats_a_friend_at_the_table(host: Booted, friend: Booted) -> None:
     hpage, herrors = host
     gpage, gerrors = friend
-    lobby = open_lobby(hpage, "precedence", "/deal=4242")
-    expect(lobby.get_by_role("combobox", name="Who plays North")).to_have_value("friend")
-    lobby.get_by_role("textbox", name="North's name").fill("Bea")
-    lobby.get_by_role("button", name="Invite").click()
-    invite = hpage.locator("dialog[open]")
-    field = invite.get_by_role("textbox", name="Invitation link for North")
-    expect(field).to_have_value(re.compile(r"#join/i=[A-Za-z0-9_-]+$"))
-    link = field.input_value()
+    invite = invite_bea(hpage)
+    link = invite.get_by_role("textbox", name="Invitation link for North").input_value()
     expect(invite.get_by_role("button", name="Start")).to_be_disabled()
     # a crafted answer is refused in words, and the seat still waits for the real one
     invite.get_by_role("textbox", name="Paste North's answer").fill(link[:-40])
@@ -441,42 +427,25 @@ def test_the_lobby_seats_a_friend_at_the_table(
 
 
 # The host's page made to reveal, at the hand's end, a secret other than the one it
-# committed to before the deal (the page's own HostSession, from the module it plays with)
-CHEAT = """async () => {
-  const {HostSession} = await import("/js/table/friends/host.js");
-  const honest = HostSession.prototype.reveal;
-  HostSession.prototype.reveal = function (hand, end) {
-    const deal = this.deals[hand];
-    if (deal) deal.secret = "5e".repeat(32);
-    return honest.call(this, hand, end);
-  };
-  HostSession.honestReveal = honest;
-}"""
-HONEST = """async () => {
-  const {HostSession} = await import("/js/table/friends/host.js");
-  if (HostSession.honestReveal) HostSession.prototype.reveal = HostSession.honestReveal;
-  delete HostSession.honestReveal;
+# committed to before the deal (the page's own HostSession, of the module it plays with)
+CHEAT = """function (hand, end) {
+  const deal = this.deals[hand];
+  if (deal) deal.secret = "5e".repeat(32);
+  return honest.call(this, hand, end);
 }"""
 
 
-def test_a_host_that_changes_its_secret_fails_the_deal_check(
-    host: tuple[Page, list[Error]], friend: tuple[Page, list[Error]]
-) -> None:
+def test_a_host_that_changes_its_secret_fails_the_deal_check(host: Booted, friend: Booted) -> None:
     hpage, herrors = host
     gpage, gerrors = friend
-    lobby = open_lobby(hpage, "precedence", "/deal=4243")
-    lobby.get_by_role("textbox", name="North's name").fill("Bea")
-    lobby.get_by_role("button", name="Invite").click()
+    invite_bea(hpage)
     join(hpage, gpage, "North")
     hpage.locator("dialog[open]").get_by_role("button", name="Start").click()
     expect(gpage.locator(".tp-hand .card")).to_have_count(13, timeout=CONNECT_MS)
-    hpage.evaluate(CHEAT)
-    try:
+    with replaced(hpage, "/js/table/friends/host.js", "HostSession", "reveal", CHEAT):
         ended = take_turns(
             {"host": hpage, "friend": gpage}, lambda _, page: click_turn(page), MOST_STEPS
         )
-    finally:
-        hpage.evaluate(HONEST)
     assert ended == {"host", "friend"}, "the hand did not end on both pages"
     # the friend's own engine caught it, and the friend's page says so plainly
     heard(

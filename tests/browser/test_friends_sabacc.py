@@ -17,12 +17,22 @@ import re
 import time
 from typing import Any
 
-from playwright.sync_api import Browser, Error, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from celestix import api
 from celestix.sabacc.aside import aside_is_public
 from celestix.sabacc.state import talon_to
-from friendskit import CONNECT_MS, friend_page, heard, join, open_lobby, take_turns, wire
+from friendskit import (
+    CONNECT_MS,
+    Booted,
+    friend_page,
+    heard,
+    join,
+    open_lobby,
+    replaced,
+    take_turns,
+    wire,
+)
 from tablekit import MOVE_TIMEOUT_MS, WIDE, no_errors, strings, take_card
 
 # Rounds of the three pages' loop before the round must have ended (about 81 decisions)
@@ -209,9 +219,7 @@ def seat_three(hpage: Page, ppage: Page, wpage: Page, deal: int) -> dict[str, Pa
 
 
 def test_three_people_play_a_round_of_contract_sabacc(
-    host: tuple[Page, list[Error]],
-    friend: tuple[Page, list[Error]],
-    wide: tuple[Page, list[Error]],
+    host: Booted, friend: Booted, wide: Booted
 ) -> None:
     hpage, herrors = host
     ppage, perrors = friend
@@ -297,26 +305,14 @@ def test_three_people_play_a_round_of_contract_sabacc(
 
 # The friend's page, asked to play a card, sends the host once instead the card it played
 # first (which it no longer holds): a move only the host's engine can refuse
-PLAY_AGAIN = """async () => {
-  const {GuestSession} = await import("/js/table/friends/guest.js");
-  const play = GuestSession.prototype.play;
-  GuestSession.honestPlay = play;
-  window.firstPlayed = null;
-  window.sentAgain = null;
-  GuestSession.prototype.play = function (action) {
-    if (action.type !== "play") return play.call(this, action);
-    if (window.firstPlayed && !window.sentAgain) {
-      window.sentAgain = action.card;
-      return play.call(this, {...action, card: window.firstPlayed});
-    }
-    window.firstPlayed ??= action.card;
-    return play.call(this, action);
-  };
-}"""
-HONEST_PLAY = """async () => {
-  const {GuestSession} = await import("/js/table/friends/guest.js");
-  if (GuestSession.honestPlay) GuestSession.prototype.play = GuestSession.honestPlay;
-  delete GuestSession.honestPlay;
+PLAY_AGAIN = """function (action) {
+  if (action.type !== "play") return honest.call(this, action);
+  if (window.firstPlayed && !window.sentAgain) {
+    window.sentAgain = action.card;
+    return honest.call(this, {...action, card: window.firstPlayed});
+  }
+  window.firstPlayed ??= action.card;
+  return honest.call(this, action);
 }"""
 # Whether the phone's next card goes to the host as the card it played first
 REFUSAL_NEXT = "() => window.firstPlayed !== null && window.sentAgain === null"
@@ -346,10 +342,7 @@ def refused_by_the_host(page: Page) -> str:
 
 
 def test_a_friend_who_leaves_mid_round_is_played_for(
-    browser: Browser,
-    site: str,
-    host: tuple[Page, list[Error]],
-    friend: tuple[Page, list[Error]],
+    browser: Browser, site: str, host: Booted, friend: Booted
 ) -> None:
     hpage, herrors = host
     ppage, perrors = friend
@@ -371,13 +364,11 @@ def test_a_friend_who_leaves_mid_round_is_played_for(
 
     with friend_page(browser, site, WIDE) as (wpage, werrors):
         pages = seat_three(hpage, ppage, wpage, 4243)
-        ppage.evaluate(PLAY_AGAIN)
-        try:
-            # the round played until the phone's friend has been refused over the
-            # connection and Bryn's friend has played two cards
+        ppage.evaluate("() => { window.firstPlayed = null; window.sentAgain = null; }")
+        # the round played until the phone's friend has been refused over the connection
+        # and Bryn's friend has played two cards
+        with replaced(ppage, "/js/table/friends/guest.js", "GuestSession", "play", PLAY_AGAIN):
             take_turns(pages, act, MOST_STEPS, stop=lambda: bool(refusals) and plays["wide"] >= 2)
-        finally:
-            ppage.evaluate(HONEST_PLAY)
         assert refusals and plays["wide"] >= 2, (refusals, plays)
         # the engine's words for a card no longer held
         assert refusals[0].startswith("You do not hold the "), refusals
