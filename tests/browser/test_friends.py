@@ -371,7 +371,7 @@ def test_the_lobby_seats_a_friend_at_the_table(host: Booted, friend: Booted) -> 
     gpage.goto(link)
     answer = gpage.get_by_role("textbox", name="Answer for the host")
     expect(answer).to_have_value(re.compile(r"^[A-Za-z0-9_-]{40,}$"))
-    expect(gpage.get_by_role("button", name="Copy")).to_be_visible()
+    expect(gpage.get_by_role("button", name="Copy", exact=True)).to_be_visible()
     invite.get_by_role("textbox", name="Paste North's answer").fill(answer.input_value())
     invite.get_by_role("button", name="Connect").click()
     expect(invite.locator('.fr-invite[data-status="here"]')).to_contain_text(

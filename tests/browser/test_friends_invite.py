@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from a11y import AxeCheck
 from friendskit import CONNECT_MS, Booted, invite_bea
-from tablekit import PHONE, WIDE, booted, new_game_options, no_errors, open_table
+from tablekit import BOOT_TIMEOUT_MS, PHONE, WIDE, booted, new_game_options, no_errors, open_table
 
 # Smallest module of a drawn QR code, in CSS pixels (a phone reads it across a table)
 MIN_MODULE_PX = 3
@@ -179,6 +179,41 @@ def test_the_invitation_and_the_answer_as_qr_codes(
     axe(gpage, "the friend's answer with its QR code")
     paste.fill(answer)
     seat.get_by_role("button", name="Connect").click()
+    seated(invite, gpage)
+    no_errors(herrors)
+    no_errors(gerrors)
+
+
+def test_the_answer_as_a_link_opened_on_the_host_device(host: Booted, friend: Booted) -> None:
+    hpage, herrors = host
+    gpage, gerrors = friend
+    invite = lobby(hpage)
+    seat = invite.get_by_role("group", name="North")
+    code = answer_of(
+        gpage, seat.get_by_role("textbox", name="Invitation link for North").input_value()
+    )
+    field = gpage.get_by_role("textbox", name="Answer link for the host")
+    expect(field).to_have_value(re.compile(r"/#answer/a=[A-Za-z0-9_-]{40,}$"))
+    href = field.input_value()
+    assert href.endswith(f"/#answer/a={code}")
+    expect(gpage.get_by_role("button", name="Copy the answer link")).to_be_visible()
+    # the link opened in another tab of the host's browser: the lobby's seat connects
+    tab = hpage.context.new_page()
+    tab.goto(href)
+    expect(tab.locator('.fr-join[data-status="taken"]')).to_contain_text(
+        "Your table in the other tab has your friend's answer", timeout=BOOT_TIMEOUT_MS
+    )
+    connected(invite)
+    expect(seat.get_by_role("textbox", name="Paste North's answer")).to_have_value(code)
+    # opened again once the seat is connected: no table waits for it, the answer is shown
+    tab.goto("/#")
+    expect(tab.locator(".home")).to_be_visible()
+    tab.goto(href)
+    expect(tab.locator('.fr-join[data-status="waiting"]')).to_contain_text(
+        "No table in this browser is waiting for this answer"
+    )
+    expect(tab.get_by_role("textbox", name="Your friend's answer")).to_have_value(code)
+    tab.close()
     seated(invite, gpage)
     no_errors(herrors)
     no_errors(gerrors)

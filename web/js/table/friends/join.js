@@ -1,13 +1,15 @@
 // A friend's page: #join/i=<invitation>. The invitation is read (refused in words when
 // it is damaged, altered or from another version), answered, and the answer shown as a
-// read-only field "Answer for the host" with Copy, and as a QR code ("QR code of the
-// answer for the host") the host can scan with their camera; once the host has pasted it, the page
+// read-only field "Answer for the host" with Copy, as a link ("Answer link for the host":
+// opened on the host's device it reaches the host's lobby, answer.js), and as a QR code
+// ("QR code of the answer for the host") the host can scan with their camera; once the host has pasted it, the page
 // says Connected and plays from what the host sends (guest.js). Nothing here needs the
 // friend's own engine: it loads in the background.
 
 import { h } from "../../ui/dom.js";
 import { DEAL_NOTE } from "./deal.js";
 import { openInvitation } from "./guest.js";
+import { answerLink } from "./link.js";
 import { copyField, networkNote } from "./lobby.js";
 import { iceServers } from "./peer.js";
 import { showQr } from "./qr.js";
@@ -49,8 +51,15 @@ export async function mount(container, params, ctx) {
         "aria-label": "Answer for the host",
         value: join.answer,
       });
+      const asLink = h("input", {
+        type: "text",
+        readonly: true,
+        class: "fr-link",
+        "aria-label": "Answer link for the host",
+        value: answerLink(join.answer),
+      });
       root.dataset.status = "answering";
-      status.textContent = `${invite.host} invites you to sit at ${invite.seatName}'s seat. Send ${invite.host} this answer: they paste it into their page, or scan its code below.`;
+      status.textContent = `${invite.host} invites you to sit at ${invite.seatName}'s seat. Send ${invite.host} this answer, as a link or as the code: they open the link or paste either into their page, or scan the code below.`;
       const picture = h("div", { class: "fr-qr-place" });
       showQr(picture, join.answer, "QR code of the answer for the host");
       root.append(
@@ -64,6 +73,29 @@ export async function mount(container, params, ctx) {
             text: "Copy",
             onclick: () => copyField(answer, "The answer"),
           }),
+        ),
+        h(
+          "div",
+          { class: "fr-row" },
+          asLink,
+          h("button", {
+            type: "button",
+            class: "btn",
+            text: "Copy",
+            "aria-label": "Copy the answer link",
+            onclick: () => copyField(asLink, "The answer link"),
+          }),
+          typeof navigator.share === "function"
+            ? h("button", {
+                type: "button",
+                class: "btn",
+                text: "Share",
+                onclick: () =>
+                  navigator
+                    .share({ title: `An answer for ${invite.host}`, url: asLink.value })
+                    .catch(() => {}),
+              })
+            : null,
         ),
         h(
           "figure",
