@@ -127,6 +127,12 @@ GUEST_HAND = """() => { window.guestRun = (async () => {
 })(); }"""
 
 
+class QuietHandler(SiteHandler):
+    """The build's server, without a line for each request."""
+
+    quiet = True
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20, help="tries of connecting")
@@ -136,7 +142,7 @@ def main() -> None:
         site = Path(temporary) / "site"
         with cache_lock("build"):
             shutil.copytree(args.site, site)
-        handler = functools.partial(SiteHandler, directory=str(site))
+        handler = functools.partial(QuietHandler, directory=str(site))
         server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_address[1]}"
