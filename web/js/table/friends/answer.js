@@ -9,8 +9,9 @@
 //   mount(container, params, ctx)                      the page of the link
 
 import { h } from "../../ui/dom.js";
+import { linkPage } from "./join.js";
 import { unpack } from "./link.js";
-import { copyField } from "./lobby.js";
+import { copyRow } from "./lobby.js";
 
 const CHANNEL = "celestix.friends";
 // Longest wait for a lobby of this browser to say it took the answer
@@ -46,16 +47,7 @@ function handOver(code) {
 }
 
 export async function mount(container, params, ctx) {
-  ctx.setTitle("A friend's answer");
-  const heading = h("h1", { tabindex: "-1", "data-skip-target": true, text: "A friend's answer" });
-  const status = h("p", { class: "fr-status", role: "status", text: "Reading the answer…" });
-  const root = h(
-    "section",
-    { class: "notice-page fr-join", dataset: { status: "reading" } },
-    heading,
-    status,
-  );
-  container.append(root);
+  const { root, status } = linkPage(container, ctx, "A friend's answer", "Reading the answer…");
   const code = params.get("a") || "";
   try {
     await unpack(code, "answer");
@@ -80,18 +72,6 @@ export async function mount(container, params, ctx) {
     "aria-label": "Your friend's answer",
     value: code,
   });
-  root.append(
-    h(
-      "div",
-      { class: "fr-row" },
-      field,
-      h("button", {
-        type: "button",
-        class: "btn primary",
-        text: "Copy",
-        onclick: () => copyField(field, "The answer"),
-      }),
-    ),
-  );
+  root.append(copyRow(field, "The answer", { primary: true }));
   return { unmount() {} };
 }

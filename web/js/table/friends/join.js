@@ -10,7 +10,7 @@ import { h } from "../../ui/dom.js";
 import { DEAL_NOTE } from "./deal.js";
 import { openInvitation } from "./guest.js";
 import { answerLink } from "./link.js";
-import { copyField, networkNote } from "./lobby.js";
+import { copyRow, networkNote } from "./lobby.js";
 import { iceServers } from "./peer.js";
 import { showQr } from "./qr.js";
 
@@ -20,10 +20,12 @@ const TABLES = {
   sabacc: () => import("../../sabacc/page.js"),
 };
 
-export async function mount(container, params, ctx) {
-  ctx.setTitle("Join a table");
-  const heading = h("h1", { tabindex: "-1", "data-skip-target": true, text: "Join a table" });
-  const status = h("p", { class: "fr-status", role: "status", text: "Reading the invitation…" });
+/** The page of a link to the friends' pages (#join, #answer): its heading, and a status
+ * line that says `first` until the link is read; {root, status}. */
+export function linkPage(container, ctx, title, first) {
+  ctx.setTitle(title);
+  const heading = h("h1", { tabindex: "-1", "data-skip-target": true, text: title });
+  const status = h("p", { class: "fr-status", role: "status", text: first });
   const root = h(
     "section",
     { class: "notice-page fr-join", dataset: { status: "reading" } },
@@ -31,6 +33,11 @@ export async function mount(container, params, ctx) {
     status,
   );
   container.append(root);
+  return { root, status };
+}
+
+export async function mount(container, params, ctx) {
+  const { root, status } = linkPage(container, ctx, "Join a table", "Reading the invitation…");
   let join = null;
   let session = null;
   let gone = false;
@@ -63,40 +70,11 @@ export async function mount(container, params, ctx) {
       const picture = h("div", { class: "fr-qr-place" });
       showQr(picture, join.answer, "QR code of the answer for the host");
       root.append(
-        h(
-          "div",
-          { class: "fr-row" },
-          answer,
-          h("button", {
-            type: "button",
-            class: "btn primary",
-            text: "Copy",
-            onclick: () => copyField(answer, "The answer"),
-          }),
-        ),
-        h(
-          "div",
-          { class: "fr-row" },
-          asLink,
-          h("button", {
-            type: "button",
-            class: "btn",
-            text: "Copy",
-            "aria-label": "Copy the answer link",
-            onclick: () => copyField(asLink, "The answer link"),
-          }),
-          typeof navigator.share === "function"
-            ? h("button", {
-                type: "button",
-                class: "btn",
-                text: "Share",
-                onclick: () =>
-                  navigator
-                    .share({ title: `An answer for ${invite.host}`, url: asLink.value })
-                    .catch(() => {}),
-              })
-            : null,
-        ),
+        copyRow(answer, "The answer", { primary: true }),
+        copyRow(asLink, "The answer link", {
+          copyName: "Copy the answer link",
+          share: `An answer for ${invite.host}`,
+        }),
         h(
           "figure",
           { class: "fr-qr-box" },

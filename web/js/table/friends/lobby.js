@@ -45,6 +45,32 @@ export async function copyField(field, what) {
   }
 }
 
+/** A read-only field's row: the field, "Copy" (`primary`; `copyName`: its accessible
+ * name, when not "Copy"), and for a link "Share" (`share`: the shared page's title) where
+ * the browser has a share sheet. */
+export function copyRow(field, what, { primary = false, copyName = null, share = null } = {}) {
+  return h(
+    "div",
+    { class: "fr-row" },
+    field,
+    h("button", {
+      type: "button",
+      class: primary ? "btn primary" : "btn",
+      text: "Copy",
+      "aria-label": copyName,
+      onclick: () => copyField(field, what),
+    }),
+    share && typeof navigator.share === "function"
+      ? h("button", {
+          type: "button",
+          class: "btn",
+          text: "Share",
+          onclick: () => navigator.share({ title: share, url: field.value }).catch(() => {}),
+        })
+      : null,
+  );
+}
+
 /** Who sits where: [{kind, name, level}] per seat, or null. */
 async function askSeats(page, seats, note) {
   const levels = page.info.levels?.length ? page.info.levels : ["basic"];
@@ -198,24 +224,6 @@ function inviteRow(session, seat, onConnected) {
     value: "",
     placeholder: "Making the invitation…",
   });
-  const copy = h("button", {
-    type: "button",
-    class: "btn",
-    text: "Copy",
-    onclick: () => copyField(link, "The invitation link"),
-  });
-  const share =
-    typeof navigator.share === "function"
-      ? h("button", {
-          type: "button",
-          class: "btn",
-          text: "Share",
-          onclick: () =>
-            navigator
-              .share({ title: `An invitation for ${name}`, url: link.value })
-              .catch(() => {}),
-        })
-      : null;
   const paste = h("input", {
     type: "text",
     class: "fr-answer",
@@ -246,7 +254,7 @@ function inviteRow(session, seat, onConnected) {
       dataset: { seat: String(seat), status: "inviting" },
     },
     h("h3", { text: name === seatName ? seatName : `${seatName}: ${name}` }),
-    h("div", { class: "fr-row" }, link, copy, share),
+    copyRow(link, "The invitation link", { share: `An invitation for ${name}` }),
     qr,
     h("div", { class: "fr-row" }, paste),
     status,
