@@ -36,6 +36,7 @@ from playwright.sync_api import Error, sync_playwright
 
 from tools.common import DIST, RESULTS, cache_lock
 from tools.env import CHROMIUM, CHROMIUM_ARGS
+from tools.pagewait import within
 from tools.server import SiteHandler
 
 HOST = """async () => {
@@ -49,7 +50,7 @@ HOST = """async () => {
   window.host = s;
 }"""
 
-INVITE = "() => window.host.invite(2).then((i) => i.code)"
+INVITE = within("() => window.host.invite(2).then((i) => i.code)", 30, "the invitation")
 
 # Every RTCPeerConnection a page makes, kept in window.peers (what a failed try looked like)
 RECORD_PEERS = """() => {
@@ -74,17 +75,25 @@ PEER_STATE = """() => {
     channels: pc.channels.map((c) => c.readyState)};
 }"""
 
-GUEST = """async (code) => {
+GUEST = within(
+    """async (code) => {
   const {openInvitation} = await import("/js/table/friends/guest.js");
   window.guest = null;
   const join = await openInvitation(code, {name: "Bea"});
   join.connected.then((g) => { window.guest = g; });
   return join.answer;
-}"""
+}""",
+    30,
+    "the friend's answer",
+)
 
 # resolves once the channel is open, the friend's join has come and the welcome has gone
-CONNECT = "(a) => window.host.connect(2, a).then(() => true)"
-BEGIN = "() => window.host.begin().then(() => true)"
+CONNECT = within("(a) => window.host.connect(2, a).then(() => true)", 60, "connecting")
+BEGIN = within("() => window.host.begin().then(() => true)", 60, "the first deal")
+# Longest time the hand may take on either page (every step of the bench has a limit: a
+# page's promise has none of its own in Playwright, and one that never settled held the
+# 40-try run until it was killed)
+HAND_S = 300
 
 HOST_HAND = """async () => {
   const s = window.host;
@@ -118,6 +127,12 @@ GUEST_HAND = """() => { window.guestRun = (async () => {
 })(); }"""
 
 
+class QuietHandler(SiteHandler):
+    """The build's server, without a line for each request."""
+
+    quiet = True
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20, help="tries of connecting")
@@ -127,7 +142,7 @@ def main() -> None:
         site = Path(temporary) / "site"
         with cache_lock("build"):
             shutil.copytree(args.site, site)
-        handler = functools.partial(SiteHandler, directory=str(site))
+        handler = functools.partial(QuietHandler, directory=str(site))
         server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_address[1]}"
@@ -156,10 +171,10 @@ def measure(base: str, runs: int) -> dict[str, Any]:
         failed: list[dict[str, Any]] = []
         joins: list[int] = []
         for run in range(runs):
-            code = host.evaluate(INVITE)
-            start = time.perf_counter()
-            answer = friend.evaluate(GUEST, code)
             try:
+                code = host.evaluate(INVITE)
+                start = time.perf_counter()
+                answer = friend.evaluate(GUEST, code)
                 host.evaluate(CONNECT, answer)
             except Error as error:
                 states = {"host": host.evaluate(PEER_STATE), "friend": friend.evaluate(PEER_STATE)}
@@ -174,8 +189,8 @@ def measure(base: str, runs: int) -> dict[str, Any]:
         # (a function, not an expression: the CSP forbids eval, which Playwright polls with)
         friend.wait_for_function("() => window.guest && window.guest.view !== null")
         friend.evaluate(GUEST_HAND)
-        own = host.evaluate(HOST_HAND)
-        hand = friend.evaluate("window.guestRun")
+        own = host.evaluate(within(HOST_HAND, HAND_S, "the host's side of the hand"))
+        hand = friend.evaluate(within("() => window.guestRun", HAND_S, "the friend's side"))
         browser.close()
     return {
         "connect_failed": failed,

@@ -16,6 +16,7 @@
 * ``shared`` (module): one booted page for a module's table tests (1440x900, touch;
   ``tablekit.booted``), and ``table``: that page at 1440x900 for one test, which fails
   on the page's uncaught errors. A module may define its own ``table``.
+* ``host``, ``friend``, ``wide`` (module): the friends tests' pages (friendskit.py).
 """
 
 from __future__ import annotations
@@ -34,13 +35,15 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Error, Page
 
 from a11y import axe, axe_script, screenshot  # fixtures: see a11y.py
+from friendskit import friend, host, wide  # fixtures of the friends tests: see friendskit.py
 from tablekit import WIDE, booted, no_errors
 from tools.common import DIST, cache_lock
 from tools.env import CHROMIUM, CHROMIUM_ARGS
 from tools.server import SiteHandler as BuildSiteHandler
 from tools.site import build_site
 
-__all__ = ["axe", "axe_script", "screenshot"]  # the fixtures of a11y.py, made the conftest's
+# the fixtures of a11y.py and friendskit.py, made the conftest's
+__all__ = ["axe", "axe_script", "friend", "host", "screenshot", "wide"]
 # Schemes that never reach the network
 LOCAL_SCHEMES = ("data:", "blob:", "about:")
 # How slow_downloads streams a file: this many bytes, then this pause

@@ -7,16 +7,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, Error, Page, expect
+from playwright.sync_api import Page, expect
 
-from tablekit import booted, no_errors, open_table, strings
-
-# Longest wait for two contexts' data channel to open (the machine is shared and busy)
-CONNECT_MS = 30_000
+from friendskit import CONNECT_MS, Booted, heard, invite_bea, join, replaced, take_turns
+from tablekit import no_errors, strings
+from tools.pagewait import within
 
 IMPORTS = """
   const link = await import("/js/table/friends/link.js");
@@ -24,19 +21,7 @@ IMPORTS = """
 """
 
 
-@pytest.fixture(scope="module")
-def host(browser: Browser, site: str) -> Iterator[tuple[Page, list[Error]]]:
-    with booted(browser, site, viewport={"width": 1440, "height": 900}) as booted_page:
-        yield booted_page
-
-
-@pytest.fixture(scope="module")
-def friend(browser: Browser, site: str) -> Iterator[tuple[Page, list[Error]]]:
-    with booted(browser, site, viewport={"width": 375, "height": 740}) as booted_page:
-        yield booted_page
-
-
-def test_codec_round_trip_and_refusals(host: tuple[Page, list[Error]]) -> None:
+def test_codec_round_trip_and_refusals(host: Booted) -> None:
     page, errors = host
     result = page.evaluate(
         "async () => {"
@@ -77,7 +62,7 @@ def test_codec_round_trip_and_refusals(host: tuple[Page, list[Error]]) -> None:
     no_errors(errors)
 
 
-def test_protocol_refuses_in_words(host: tuple[Page, list[Error]]) -> None:
+def test_protocol_refuses_in_words(host: Booted) -> None:
     page, errors = host
     said = page.evaluate(
         "async () => {"
@@ -100,6 +85,15 @@ def test_protocol_refuses_in_words(host: tuple[Page, list[Error]]) -> None:
       read(msg({n: 6, turn: -1}), 7);
       read(msg({n: 7}), 8);
       for (let k = 0; k < 70; k += 1) read(msg({n: 100 + k}), 2000 + k / 10);
+      // a friend's page takes the host's table messages as fast as its engine plays
+      const friendInbox = new protocol.Inbox("guest", "Ada");
+      const presence = (n) => JSON.stringify({v: 1, n, type: "presence", seat: 1, status: "here"});
+      const taken = [];
+      for (let k = 1; k <= 1001; k += 1) {
+        try { friendInbox.read(presence(k), 5000 + k / 2000); taken.push("ok"); }
+        catch (e) { taken.push(e.message); }
+      }
+      out.push(taken);
       return out;
     }"""
     )
@@ -112,8 +106,11 @@ def test_protocol_refuses_in_words(host: tuple[Page, list[Error]]) -> None:
     assert "too large" in said[6]
     assert '"turn"' in said[7]
     assert said[8] == "ok"
-    flood = said[9:]
+    flood = said[9:-1]
     assert flood.count("ok") == 60 and "too many messages" in flood[-1]
+    # from the host, a thousand a second (a table message for each move at the table)
+    taken = said[-1]
+    assert taken[:1000] == ["ok"] * 1000 and "too many messages" in taken[1000]
     no_errors(errors)
 
 
@@ -140,6 +137,9 @@ GUEST_OPEN = """async (link) => {
   window.refusedWords = [];
   return join.answer;
 }"""
+
+# Longest time two hands may take, played by the sessions (a shared, busy machine)
+HANDS_S = 180
 
 # The first hand dealt from a seed agreed with the friends (commit, random numbers)
 BEGIN = "() => window.host.begin().then(() => true)"
@@ -187,9 +187,7 @@ def hidden_cards(state: dict[str, Any]) -> set[str]:
     return held - set(state["shown"])
 
 
-def test_a_whole_hand_with_a_friend(
-    host: tuple[Page, list[Error]], friend: tuple[Page, list[Error]]
-) -> None:
+def test_a_whole_hand_with_a_friend(host: Booted, friend: Booted) -> None:
     hpage, herrors = host
     gpage, gerrors = friend
     link = hpage.evaluate(HOST_SETUP)
@@ -200,8 +198,8 @@ def test_a_whole_hand_with_a_friend(
     hpage.evaluate(BEGIN)
     gpage.wait_for_function("() => window.guest && window.guest.view !== null")
     gpage.evaluate("() => { window.guestRun = (" + GUEST_HAND + ")(2); }")
-    played = hpage.evaluate(HOST_HAND, 2)
-    got = gpage.evaluate("window.guestRun")
+    played = hpage.evaluate(within(HOST_HAND, HANDS_S, "the host's two hands"), 2)
+    got = gpage.evaluate(within("() => window.guestRun", HANDS_S, "the friend's two hands"))
     # each hand's deal checked by the friend's own engine (the second hand's seed agreed
     # during the first and set with engine.reseed)
     gpage.wait_for_function("() => window.guest.checks[1]")
@@ -244,9 +242,7 @@ def test_a_whole_hand_with_a_friend(
     no_errors(gerrors)
 
 
-def test_bad_messages_from_a_friend_are_refused(
-    host: tuple[Page, list[Error]], friend: tuple[Page, list[Error]]
-) -> None:
+def test_bad_messages_from_a_friend_are_refused(host: Booted, friend: Booted) -> None:
     _, herrors = host
     gpage, gerrors = friend
     gpage.evaluate(
@@ -271,9 +267,7 @@ def test_bad_messages_from_a_friend_are_refused(
     no_errors(gerrors)
 
 
-def test_a_friend_away_is_played_for_then_comes_back(
-    host: tuple[Page, list[Error]], friend: tuple[Page, list[Error]]
-) -> None:
+def test_a_friend_away_is_played_for_then_comes_back(host: Booted, friend: Booted) -> None:
     hpage, herrors = host
     gpage, gerrors = friend
     link = hpage.evaluate(HOST_SETUP)
@@ -306,13 +300,17 @@ def test_a_friend_away_is_played_for_then_comes_back(
     }"""
     )
     gpage.evaluate(
-        """async () => {
+        within(
+            """async () => {
       const g = window.guest;
       while (!g.isHumanTurn) await g.botMove();
       g.conn.close();
-    }"""
+    }""",
+            HANDS_S,
+            "the friend's wait for its turn",
+        )
     )
-    assert hpage.evaluate("window.hostRun") == 12
+    assert hpage.evaluate(within("() => window.hostRun", HANDS_S, "the host's moves")) == 12
     assert hpage.evaluate("window.seen") == ["here", "away", "computer"]
     record = hpage.evaluate("window.host.record")
     assert any(a["seat"] == 2 for a in record["actions"])  # played for the friend
@@ -334,25 +332,8 @@ def test_a_friend_away_is_played_for_then_comes_back(
     no_errors(gerrors)
 
 
-# A step of the two pages' loop: the page waits for its person (or shows the hand's end)
-YOUR_TURN = """() => {
-    const turn = document.querySelector(".table-page")?.dataset.turn;
-    const summary = document.querySelector("dialog.tp-summary-dialog[open]");
-    return turn === "you" || (turn === "count" && summary !== null);
-}"""
-# The longest wait of one page's turn in the loop before looking at the other page
-STEP_MS = 500
-# Turns of both pages' loop before the hand must have ended (30 decisions in a hand)
+# Rounds of both pages' loop before the hand must have ended (30 decisions in a hand)
 MOST_STEPS = 400
-
-
-def your_turn(page: Page) -> bool:
-    """Whether the page waits for its person (waiting up to STEP_MS for that state)."""
-    try:
-        page.wait_for_function(YOUR_TURN, timeout=STEP_MS)
-    except Error:
-        return False
-    return True
 
 
 def click_turn(page: Page) -> bool:
@@ -376,35 +357,21 @@ def click_turn(page: Page) -> bool:
     return False
 
 
-def test_the_lobby_seats_a_friend_at_the_table(
-    host: tuple[Page, list[Error]], friend: tuple[Page, list[Error]]
-) -> None:
+def test_the_lobby_seats_a_friend_at_the_table(host: Booted, friend: Booted) -> None:
     hpage, herrors = host
     gpage, gerrors = friend
-    open_table(hpage, "precedence", hash_="/deal=4242")
-    expect(hpage.locator(".table-page[data-turn]")).to_be_visible()
-    hpage.get_by_role("button", name="Play with friends").click()
-    lobby = hpage.locator("dialog[open]")
-    expect(lobby.get_by_role("combobox", name="Who plays North")).to_have_value("friend")
-    lobby.get_by_role("textbox", name="North's name").fill("Bea")
-    lobby.get_by_role("button", name="Invite").click()
-    invite = hpage.locator("dialog[open]")
-    field = invite.get_by_role("textbox", name="Invitation link for North")
-    expect(field).to_have_value(re.compile(r"#join/i=[A-Za-z0-9_-]+$"))
-    link = field.input_value()
+    invite = invite_bea(hpage)
+    link = invite.get_by_role("textbox", name="Invitation link for North").input_value()
     expect(invite.get_by_role("button", name="Start")).to_be_disabled()
     # a crafted answer is refused in words, and the seat still waits for the real one
     invite.get_by_role("textbox", name="Paste North's answer").fill(link[:-40])
     invite.get_by_role("button", name="Connect").click()
     expect(invite.locator(".fr-invite .fr-status")).to_contain_text("damaged or incomplete")
 
-    gpage.evaluate(
-        "() => localStorage.setItem('celestix.settings', JSON.stringify({speed: 'instant'}))"
-    )
     gpage.goto(link)
     answer = gpage.get_by_role("textbox", name="Answer for the host")
     expect(answer).to_have_value(re.compile(r"^[A-Za-z0-9_-]{40,}$"))
-    expect(gpage.get_by_role("button", name="Copy")).to_be_visible()
+    expect(gpage.get_by_role("button", name="Copy", exact=True)).to_be_visible()
     invite.get_by_role("textbox", name="Paste North's answer").fill(answer.input_value())
     invite.get_by_role("button", name="Connect").click()
     expect(invite.locator('.fr-invite[data-status="here"]')).to_contain_text(
@@ -423,18 +390,15 @@ def test_the_lobby_seats_a_friend_at_the_table(
     # the whole hand clicked through both pages, each person acting when their own page
     # waits for them (the friend's page plays from what the host's sends)
     pages = {"host": hpage, "friend": gpage}
-    ended: set[str] = set()
     moves = {"host": 0, "friend": 0}
-    for _ in range(MOST_STEPS):
-        for who, page in pages.items():
-            if who in ended or not your_turn(page):
-                continue
-            if click_turn(page):
-                ended.add(who)
-            else:
-                moves[who] += 1
-        if len(ended) == 2:
-            break
+
+    def act(who: str, page: Page) -> bool:
+        if click_turn(page):
+            return True
+        moves[who] += 1
+        return False
+
+    ended = take_turns(pages, act, MOST_STEPS)
     assert ended == {"host", "friend"}, "the hand did not end on both pages"
     # a declaration, a bid and 13 cards each
     assert moves == {"host": 15, "friend": 15}
@@ -458,5 +422,38 @@ def test_the_lobby_seats_a_friend_at_the_table(
         ).click()
     expect(gpage.locator(".table-page")).to_have_attribute("data-phase", "declare")
     expect(gpage.locator(".tp-hand .card")).to_have_count(13)
+    no_errors(herrors)
+    no_errors(gerrors)
+
+
+# The host's page made to reveal, at the hand's end, a secret other than the one it
+# committed to before the deal (the page's own HostSession, of the module it plays with)
+CHEAT = """function (hand, end) {
+  const deal = this.deals[hand];
+  if (deal) deal.secret = "5e".repeat(32);
+  return honest.call(this, hand, end);
+}"""
+
+
+def test_a_host_that_changes_its_secret_fails_the_deal_check(host: Booted, friend: Booted) -> None:
+    hpage, herrors = host
+    gpage, gerrors = friend
+    invite_bea(hpage)
+    join(hpage, gpage, "North")
+    hpage.locator("dialog[open]").get_by_role("button", name="Start").click()
+    expect(gpage.locator(".tp-hand .card")).to_have_count(13, timeout=CONNECT_MS)
+    with replaced(hpage, "/js/table/friends/host.js", "HostSession", "reveal", CHEAT):
+        ended = take_turns(
+            {"host": hpage, "friend": gpage}, lambda _, page: click_turn(page), MOST_STEPS
+        )
+    assert ended == {"host", "friend"}, "the hand did not end on both pages"
+    # the friend's own engine caught it, and the friend's page says so plainly
+    heard(
+        gpage,
+        "The deal check failed for hand 1. The host's secret is not the one it committed"
+        " to before the deal: the host may have chosen the cards.",
+    )
+    heard(gpage, "Deal check failed")
+    expect(gpage.locator(".table-page")).to_have_attribute("data-deal-check", "failed")
     no_errors(herrors)
     no_errors(gerrors)

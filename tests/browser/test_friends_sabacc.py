@@ -14,82 +14,31 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+import time
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, Error, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from celestix import api
 from celestix.sabacc.aside import aside_is_public
 from celestix.sabacc.state import talon_to
-from tablekit import PHONE, WIDE, booted, no_errors, open_table, strings, take_card
+from friendskit import (
+    CONNECT_MS,
+    Booted,
+    friend_page,
+    heard,
+    join,
+    open_lobby,
+    replaced,
+    take_turns,
+    wire,
+)
+from tablekit import MOVE_TIMEOUT_MS, WIDE, no_errors, strings, take_card
 
-# Longest wait for a data channel to open or a friend's table to come (a shared machine)
-CONNECT_MS = 30_000
-# The longest wait of one page's turn in the loop before looking at the next page
-STEP_MS = 400
 # Rounds of the three pages' loop before the round must have ended (about 81 decisions)
 MOST_STEPS = 600
-# a move goes to the host's engine and back (its answer, on a busy machine, may be slow)
-MOVE_MS = 60_000
 # The friends' seats: Aurel (the phone) and Bryn
 PHONE_SEAT, WIDE_SEAT = 1, 2
-
-# Every text that arrives on a data channel of the page, kept in window.wire (before the
-# page's own listeners see it: the first listener a channel gets is this one)
-RECORD_WIRE = """(() => {
-  if (window.wire) return;
-  window.wire = [];
-  const add = RTCDataChannel.prototype.addEventListener;
-  RTCDataChannel.prototype.addEventListener = function (type, listener, options) {
-    if (type === "message" && !this.wired) {
-      this.wired = true;
-      add.call(this, "message", (event) => window.wire.push(event.data));
-    }
-    return add.call(this, type, listener, options);
-  };
-})();"""
-
-# The page waits for its person, or shows the round's end
-YOUR_TURN = """() => {
-    const turn = document.querySelector(".table-page")?.dataset.turn;
-    const summary = document.querySelector("dialog.tp-summary-dialog[open]");
-    return turn === "you" || (turn === "count" && summary !== null);
-}"""
-
-
-@pytest.fixture(scope="module")
-def host(browser: Browser, site: str) -> Iterator[tuple[Page, list[Error]]]:
-    with booted(browser, site, viewport=WIDE) as booted_page:
-        yield booted_page
-
-
-@pytest.fixture(scope="module")
-def phone(browser: Browser, site: str) -> Iterator[tuple[Page, list[Error]]]:
-    with booted(browser, site, viewport=PHONE) as booted_page:
-        booted_page[0].add_init_script(RECORD_WIRE)
-        yield booted_page
-
-
-@pytest.fixture(scope="module")
-def wide(browser: Browser, site: str) -> Iterator[tuple[Page, list[Error]]]:
-    with booted(browser, site, viewport=WIDE) as booted_page:
-        booted_page[0].add_init_script(RECORD_WIRE)
-        yield booted_page
-
-
-def your_turn(page: Page) -> bool:
-    """Whether the page waits for its person (waiting up to STEP_MS for that state)."""
-    try:
-        page.wait_for_function(YOUR_TURN, timeout=STEP_MS)
-    except Error:
-        return False
-    return True
-
-
-def wire(page: Page) -> list[dict[str, Any]]:
-    return [json.loads(text) for text in page.evaluate("window.wire")]
 
 
 def refuse_a_dimmed_card(page: Page) -> bool:
@@ -121,10 +70,10 @@ def set_aside(page: Page) -> int:
         code = card.get_attribute("data-code")
         take_card(card, touch=False)
         expect(page.locator(f'.tp-hand button.card[data-code="{code}"]')).to_have_attribute(
-            "aria-pressed", "true", timeout=MOVE_MS
+            "aria-pressed", "true", timeout=MOVE_TIMEOUT_MS
         )
         expect(page.locator(".sb-aside-count")).to_contain_text(
-            f"{chosen} of {needed}", timeout=MOVE_MS
+            f"{chosen} of {needed}", timeout=MOVE_TIMEOUT_MS
         )
     expect(confirm).to_be_enabled()
     confirm.click()
@@ -143,7 +92,7 @@ def click_turn(page: Page, declares: bool, state: dict[str, Any]) -> str:
         bids = page.locator(".sb-bid").evaluate_all("(bs) => bs.map((b) => b.dataset.bid)")
         bid = next((b for b in ("take", "push", "guard") if b in bids), "pass")
         page.locator(f".sb-bid[data-bid={bid if declares else 'pass'}]").click()
-        expect(page.locator(".sb-bids")).to_have_count(0, timeout=MOVE_MS)
+        expect(page.locator(".sb-bids")).to_have_count(0, timeout=MOVE_TIMEOUT_MS)
         return "bid"
     if phase == "aside":
         state["aside"] = set_aside(page)
@@ -154,7 +103,7 @@ def click_turn(page: Page, declares: bool, state: dict[str, Any]) -> str:
     code = card.get_attribute("data-code")
     take_card(card, touch=False)
     expect(page.locator(f'.tp-hand button.card[data-code="{code}"]')).to_have_count(
-        0, timeout=MOVE_MS
+        0, timeout=MOVE_TIMEOUT_MS
     )
     return "play"
 
@@ -249,38 +198,10 @@ def events_at(messages: list[dict[str, Any]], turn: int) -> list[dict[str, Any]]
     ]
 
 
-def join(host: Page, friend: Page, seat_name: str) -> None:
-    """A friend opens the invitation's link; the host pastes the answer and connects."""
-    invite = host.locator("dialog[open]")
-    link = invite.get_by_role("textbox", name=f"Invitation link for {seat_name}")
-    expect(link).to_have_value(re.compile(r"#join/i=[A-Za-z0-9_-]+$"))
-    friend.evaluate(RECORD_WIRE)
-    friend.evaluate(
-        "() => localStorage.setItem('celestix.settings', JSON.stringify({speed: 'instant'}))"
-    )
-    friend.goto(link.input_value())
-    answer = friend.get_by_role("textbox", name="Answer for the host")
-    expect(answer).to_have_value(re.compile(r"^[A-Za-z0-9_-]{40,}$"))
-    expect(friend.locator(".fr-join")).to_contain_text(f"sit at {seat_name}'s seat")
-    invite.get_by_role("textbox", name=f"Paste {seat_name}'s answer").fill(answer.input_value())
-    invite.get_by_role("group", name=seat_name).get_by_role("button", name="Connect").click()
-    expect(invite.locator(f'.fr-invite[aria-label="{seat_name}"]')).to_have_attribute(
-        "data-status", "here", timeout=CONNECT_MS
-    )
-
-
-def test_three_people_play_a_round_of_contract_sabacc(
-    host: tuple[Page, list[Error]],
-    phone: tuple[Page, list[Error]],
-    wide: tuple[Page, list[Error]],
-) -> None:
-    hpage, herrors = host
-    ppage, perrors = phone
-    wpage, werrors = wide
-    open_table(hpage, "sabacc", hash_="/deal=4242&players=3")
-    expect(hpage.locator(".table-page[data-turn]")).to_be_visible()
-    hpage.get_by_role("button", name="Play with friends").click()
-    lobby = hpage.locator("dialog[open]")
+def seat_three(hpage: Page, ppage: Page, wpage: Page, deal: int) -> dict[str, Page]:
+    """The host's lobby: Ada (the phone) in Aurel's seat, Ben in Bryn's; both invited and
+    joined, the round started and dealt on the three pages."""
+    lobby = open_lobby(hpage, "sabacc", f"/deal={deal}&players=3")
     for seat_name, name in (("Aurel", "Ada"), ("Bryn", "Ben")):
         lobby.get_by_role("combobox", name=f"Who plays {seat_name}").select_option("friend")
         lobby.get_by_role("textbox", name=f"{seat_name}'s name").fill(name)
@@ -294,6 +215,16 @@ def test_three_people_play_a_round_of_contract_sabacc(
     pages = {"host": hpage, "phone": ppage, "wide": wpage}
     for page in pages.values():
         expect(page.locator(".tp-hand .card")).to_have_count(24, timeout=CONNECT_MS)
+    return pages
+
+
+def test_three_people_play_a_round_of_contract_sabacc(
+    host: Booted, friend: Booted, wide: Booted
+) -> None:
+    hpage, herrors = host
+    ppage, perrors = friend
+    wpage, werrors = wide
+    pages = seat_three(hpage, ppage, wpage, 4242)
     # each friend is "You" at the bottom; the host's seat goes by the host's name
     for page in (ppage, wpage):
         expect(page.locator('.tp-me .seat-plate[data-slot="bottom"]')).to_contain_text("You")
@@ -306,20 +237,15 @@ def test_three_people_play_a_round_of_contract_sabacc(
 
     # the round clicked through the three pages, each person acting when their own page
     # waits for them; the phone's friend bids (and sets aside), the others pass
-    ended: set[str] = set()
     done: dict[str, list[str]] = {who: [] for who in pages}
     kept: dict[str, Any] = {}
-    for _ in range(MOST_STEPS):
-        for who, page in pages.items():
-            if who in ended or not your_turn(page):
-                continue
-            step = click_turn(page, who == "phone", kept)
-            if step == "end":
-                ended.add(who)
-            else:
-                done[who].append(step)
-        if len(ended) == len(pages):
-            break
+
+    def act(who: str, page: Page) -> bool:
+        step = click_turn(page, who == "phone", kept)
+        done[who].append(step)
+        return step == "end"
+
+    ended = take_turns(pages, act, MOST_STEPS)
     assert ended == set(pages), f"the round did not end on every page: {done}"
     assert done["host"].count("bid") == 1 and done["wide"].count("bid") == 1
     assert done["phone"].count("aside") == 1 and kept["aside"] >= 1
@@ -375,3 +301,103 @@ def test_three_people_play_a_round_of_contract_sabacc(
     no_errors(herrors)
     no_errors(perrors)
     no_errors(werrors)
+
+
+# The friend's page, asked to play a card, sends the host once instead the card it played
+# first (which it no longer holds): a move only the host's engine can refuse
+PLAY_AGAIN = """function (action) {
+  if (action.type !== "play") return honest.call(this, action);
+  if (window.firstPlayed && !window.sentAgain) {
+    window.sentAgain = action.card;
+    return honest.call(this, {...action, card: window.firstPlayed});
+  }
+  window.firstPlayed ??= action.card;
+  return honest.call(this, action);
+}"""
+# Whether the phone's next card goes to the host as the card it played first
+REFUSAL_NEXT = "() => window.firstPlayed !== null && window.sentAgain === null"
+# How long a friend away keeps the seat before a computer player plays it (HostSession)
+AWAY_S = 20
+# What a closed tab may add to that: the host sees the channel close, a busy machine
+TAB_CLOSED_S = 10
+
+
+def refused_by_the_host(page: Page) -> str:
+    """A card clicked, refused over the connection by the host's engine: its words said
+    on the friend's page, the card still in the hand. The words."""
+    card = page.locator(".tp-hand button.card.legal").first
+    code = card.get_attribute("data-code")
+    before = len(wire(page))
+    take_card(card, touch=False)
+    page.wait_for_function(
+        "(n) => window.wire.slice(n).some((text) => JSON.parse(text).type === 'refused')",
+        arg=before,
+        timeout=MOVE_TIMEOUT_MS,
+    )
+    words = next(m["message"] for m in wire(page)[before:] if m["type"] == "refused")
+    heard(page, words)
+    heard(page, "Not allowed.")
+    expect(page.locator(f'.tp-hand button.card[data-code="{code}"]')).to_have_count(1)
+    return str(words)
+
+
+def test_a_friend_who_leaves_mid_round_is_played_for(
+    browser: Browser, site: str, host: Booted, friend: Booted
+) -> None:
+    hpage, herrors = host
+    ppage, perrors = friend
+    kept: dict[str, Any] = {"refused": True}  # (a dimmed card: the test before)
+    plays = {"host": 0, "phone": 0, "wide": 0}
+    refusals: list[str] = []
+
+    def act(who: str, page: Page) -> bool:
+        if (
+            who == "phone"
+            and page.locator(".table-page").get_attribute("data-phase") == "play"
+            and page.evaluate(REFUSAL_NEXT)
+        ):
+            refusals.append(refused_by_the_host(page))
+            return False
+        step = click_turn(page, who == "phone", kept)
+        plays[who] += step == "play"
+        return step == "end"
+
+    with friend_page(browser, site, WIDE) as (wpage, werrors):
+        pages = seat_three(hpage, ppage, wpage, 4243)
+        ppage.evaluate("() => { window.firstPlayed = null; window.sentAgain = null; }")
+        # the round played until the phone's friend has been refused over the connection
+        # and Bryn's friend has played two cards
+        with replaced(ppage, "/js/table/friends/guest.js", "GuestSession", "play", PLAY_AGAIN):
+            take_turns(pages, act, MOST_STEPS, stop=lambda: bool(refusals) and plays["wide"] >= 2)
+        assert refusals and plays["wide"] >= 2, (refusals, plays)
+        # the engine's words for a card no longer held
+        assert refusals[0].startswith("You do not hold "), refusals
+        no_errors(werrors)
+        wpage.close()  # Bryn's friend closes the tab mid-round
+        closed = time.monotonic()
+    # shown as away to everyone, then a computer player takes the seat within the limit
+    heard(hpage, "Ben is away. A computer player takes Ben's seat in 20 seconds")
+    heard(ppage, "Bryn is away.")
+    limit_ms = (AWAY_S + TAB_CLOSED_S) * 1000
+    heard(ppage, "A computer player plays for Bryn now.", timeout=limit_ms)
+    taken = time.monotonic() - closed
+    heard(hpage, "A computer player plays for Ben now.")
+    assert AWAY_S - 1 <= taken <= AWAY_S + TAB_CLOSED_S, taken
+    # the round goes on to its end on the two pages left
+    del pages["wide"]
+    ended = take_turns(pages, act, MOST_STEPS)
+    assert ended == set(pages), plays
+    assert plays["host"] == 24 and plays["phone"] == 24
+    chips = [
+        page.locator("dialog.tp-summary-dialog[open] .sb-chip-table tbody").inner_text()
+        for page in pages.values()
+    ]
+    assert chips[0] == chips[1]
+    saved = json.loads(hpage.evaluate("() => localStorage.getItem('celestix.sabacc.game')"))
+    bryn = [a for a in saved["record"]["actions"] if a["seat"] == WIDE_SEAT]
+    assert len([a for a in bryn if a["action"]["type"] == "play"]) == 24  # the computer's too
+    expect(ppage.locator(".table-page")).to_have_attribute(
+        "data-deal-check", "checked", timeout=CONNECT_MS
+    )
+    no_errors(herrors)
+    no_errors(perrors)

@@ -35,6 +35,8 @@ const PAGES = {
   rules: { load: () => import("./ui/rules.js"), route: true },
   // not a game: a friend's invitation to a host's table (#join/i=<invitation>)
   join: { load: () => import("./table/friends/join.js"), route: true },
+  // not a game: a friend's answer opened on the host's device (#answer/a=<answer>)
+  answer: { load: () => import("./table/friends/answer.js"), route: true },
 };
 
 const root = document.documentElement;

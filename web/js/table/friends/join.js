@@ -1,14 +1,16 @@
 // A friend's page: #join/i=<invitation>. The invitation is read (refused in words when
 // it is damaged, altered or from another version), answered, and the answer shown as a
-// read-only field "Answer for the host" with Copy, and as a QR code ("QR code of the
-// answer for the host") the host can scan with their camera; once the host has pasted it, the page
+// read-only field "Answer for the host" with Copy, as a link ("Answer link for the host":
+// opened on the host's device it reaches the host's lobby, answer.js), and as a QR code
+// ("QR code of the answer for the host") the host can scan with their camera; once the host has pasted it, the page
 // says Connected and plays from what the host sends (guest.js). Nothing here needs the
 // friend's own engine: it loads in the background.
 
 import { h } from "../../ui/dom.js";
 import { DEAL_NOTE } from "./deal.js";
 import { openInvitation } from "./guest.js";
-import { copyField, networkNote } from "./lobby.js";
+import { answerLink } from "./link.js";
+import { copyRow, networkNote } from "./lobby.js";
 import { iceServers } from "./peer.js";
 import { showQr } from "./qr.js";
 
@@ -18,10 +20,12 @@ const TABLES = {
   sabacc: () => import("../../sabacc/page.js"),
 };
 
-export async function mount(container, params, ctx) {
-  ctx.setTitle("Join a table");
-  const heading = h("h1", { tabindex: "-1", "data-skip-target": true, text: "Join a table" });
-  const status = h("p", { class: "fr-status", role: "status", text: "Reading the invitation…" });
+/** The page of a link to the friends' pages (#join, #answer): its heading, and a status
+ * line that says `first` until the link is read; {root, status}. */
+export function linkPage(container, ctx, title, first) {
+  ctx.setTitle(title);
+  const heading = h("h1", { tabindex: "-1", "data-skip-target": true, text: title });
+  const status = h("p", { class: "fr-status", role: "status", text: first });
   const root = h(
     "section",
     { class: "notice-page fr-join", dataset: { status: "reading" } },
@@ -29,6 +33,11 @@ export async function mount(container, params, ctx) {
     status,
   );
   container.append(root);
+  return { root, status };
+}
+
+export async function mount(container, params, ctx) {
+  const { root, status } = linkPage(container, ctx, "Join a table", "Reading the invitation…");
   let join = null;
   let session = null;
   let gone = false;
@@ -49,22 +58,23 @@ export async function mount(container, params, ctx) {
         "aria-label": "Answer for the host",
         value: join.answer,
       });
+      const asLink = h("input", {
+        type: "text",
+        readonly: true,
+        class: "fr-link",
+        "aria-label": "Answer link for the host",
+        value: answerLink(join.answer),
+      });
       root.dataset.status = "answering";
-      status.textContent = `${invite.host} invites you to sit at ${invite.seatName}'s seat. Send ${invite.host} this answer: they paste it into their page, or scan its code below.`;
+      status.textContent = `${invite.host} invites you to sit at ${invite.seatName}'s seat. Send ${invite.host} this answer, as a link or as the code: they open the link or paste either into their page, or scan the code below.`;
       const picture = h("div", { class: "fr-qr-place" });
       showQr(picture, join.answer, "QR code of the answer for the host");
       root.append(
-        h(
-          "div",
-          { class: "fr-row" },
-          answer,
-          h("button", {
-            type: "button",
-            class: "btn primary",
-            text: "Copy",
-            onclick: () => copyField(answer, "The answer"),
-          }),
-        ),
+        copyRow(answer, "The answer", { primary: true }),
+        copyRow(asLink, "The answer link", {
+          copyName: "Copy the answer link",
+          share: `An answer for ${invite.host}`,
+        }),
         h(
           "figure",
           { class: "fr-qr-box" },

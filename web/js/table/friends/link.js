@@ -121,12 +121,23 @@ export async function unpack(code, kind) {
   return data;
 }
 
-/** The link that opens an invitation in the card room. */
-export function inviteLink(code, base = location.href) {
+/** A link of the card room to `page`, its fragment carrying `key`=`code`. */
+function linkTo(page, key, code, base) {
   const url = new URL(base);
   url.search = "";
-  url.hash = `#join/i=${code}`;
+  url.hash = `#${page}/${key}=${code}`;
   return url.href;
+}
+
+/** The link that opens an invitation in the card room. */
+export function inviteLink(code, base = location.href) {
+  return linkTo("join", "i", code, base);
+}
+
+/** The link of a friend's answer: opened on the host's device, it hands the answer to
+ * the host's lobby in another tab (answer.js); pasted, it reads as the answer. */
+export function answerLink(code, base = location.href) {
+  return linkTo("answer", "a", code, base);
 }
 
 /** The code in a pasted link (its fragment's `i=` or `a=`) or the code pasted alone. */

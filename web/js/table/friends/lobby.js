@@ -1,7 +1,8 @@
 // The host's lobby: who sits where (You, a friend with the name they give, or a computer
 // player with its level), then an invitation for each friend's seat (a link to copy or
-// share, and the same link as a QR code to scan; the friend's answer pasted back or
-// scanned with the camera, and the seat connected), then the game starts on the host's
+// share, and the same link as a QR code to scan; the friend's answer pasted back (the code
+// or its link), scanned with the camera, or its link opened in another tab of this
+// browser (answer.js), and the seat connected), then the game starts on the host's
 // table with a HostSession (host.js) once every friend is connected.
 //
 //   const session = await openLobby(page)   the HostSession to play, or null (cancelled)
@@ -16,8 +17,10 @@ import { openDialog } from "../../ui/dialog.js";
 import { h } from "../../ui/dom.js";
 import { toast } from "../../ui/toast.js";
 import { randomSeed } from "../options.js";
+import { onAnswerLink } from "./answer.js";
 import { DEAL_NOTE } from "./deal.js";
 import { HostSession } from "./host.js";
+import { unpack } from "./link.js";
 import { iceServers } from "./peer.js";
 import { canScan, scanCode, showQr } from "./qr.js";
 
@@ -40,6 +43,32 @@ export async function copyField(field, what) {
   } catch {
     toast(`Select the ${what.toLowerCase()} and copy it.`, { tone: "info" });
   }
+}
+
+/** A read-only field's row: the field, "Copy" (`primary`; `copyName`: its accessible
+ * name, when not "Copy"), and for a link "Share" (`share`: the shared page's title) where
+ * the browser has a share sheet. */
+export function copyRow(field, what, { primary = false, copyName = null, share = null } = {}) {
+  return h(
+    "div",
+    { class: "fr-row" },
+    field,
+    h("button", {
+      type: "button",
+      class: primary ? "btn primary" : "btn",
+      text: "Copy",
+      "aria-label": copyName,
+      onclick: () => copyField(field, what),
+    }),
+    share && typeof navigator.share === "function"
+      ? h("button", {
+          type: "button",
+          class: "btn",
+          text: "Share",
+          onclick: () => navigator.share({ title: share, url: field.value }).catch(() => {}),
+        })
+      : null,
+  );
 }
 
 /** Who sits where: [{kind, name, level}] per seat, or null. */
@@ -195,24 +224,6 @@ function inviteRow(session, seat, onConnected) {
     value: "",
     placeholder: "Making the invitation…",
   });
-  const copy = h("button", {
-    type: "button",
-    class: "btn",
-    text: "Copy",
-    onclick: () => copyField(link, "The invitation link"),
-  });
-  const share =
-    typeof navigator.share === "function"
-      ? h("button", {
-          type: "button",
-          class: "btn",
-          text: "Share",
-          onclick: () =>
-            navigator
-              .share({ title: `An invitation for ${name}`, url: link.value })
-              .catch(() => {}),
-        })
-      : null;
   const paste = h("input", {
     type: "text",
     class: "fr-answer",
@@ -243,7 +254,7 @@ function inviteRow(session, seat, onConnected) {
       dataset: { seat: String(seat), status: "inviting" },
     },
     h("h3", { text: name === seatName ? seatName : `${seatName}: ${name}` }),
-    h("div", { class: "fr-row" }, link, copy, share),
+    copyRow(link, "The invitation link", { share: `An invitation for ${name}` }),
     qr,
     h("div", { class: "fr-row" }, paste),
     status,
@@ -277,6 +288,19 @@ function inviteRow(session, seat, onConnected) {
   });
   const answerRow = group.querySelectorAll(".fr-row")[1];
   answerRow.append(connect);
+  // the friend's answer link opened in another tab of this browser (answer.js)
+  const stopListening = onAnswerLink(async (code) => {
+    if (!group.isConnected) {
+      stopListening();
+      return false;
+    }
+    if (group.dataset.status !== "inviting") return false;
+    const answer = await unpack(code, "answer").catch(() => null);
+    if (answer?.seat !== seat || answer.table !== session.table) return false;
+    paste.value = code;
+    connect.click();
+    return true;
+  });
   let scanner = null;
   canScan().then((camera) => {
     if (!camera || group.dataset.status === "here") return;

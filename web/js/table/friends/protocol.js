@@ -4,8 +4,8 @@
 // sender's message number (1, 2, 3...: a message whose number is not above the last one
 // is a replay and is refused), `type` one the receiving side allows, and each type's
 // fields exactly those listed below, each checked. A message over MAX_MESSAGE characters,
-// or more than FLOOD.count messages within FLOOD.ms, is refused; nothing refused changes
-// the game.
+// or more than FLOOD[side].count messages within FLOOD[side].ms, is refused; nothing
+// refused changes the game.
 //
 //   const out = new Outbox(send);   out.send("move", {action, turn})
 //   const inbox = new Inbox("host", "North");   // what the host accepts from North
@@ -13,7 +13,12 @@
 
 export const VERSION = 1;
 export const MAX_MESSAGE = 64 * 1024;
-export const FLOOD = { count: 60, ms: 1000 };
+// The most messages one peer may send within `ms`, by the side that receives them: a
+// friend makes one move a turn (and asks a few previews), while the host sends every
+// friend a table message for each move at the table, as fast as its engine plays them
+// (a hand of computer players and a friend taken over can take less than a second):
+// a friend's page that ignored some of those would no longer follow the table.
+export const FLOOD = { host: { count: 60, ms: 1000 }, guest: { count: 1000, ms: 1000 } };
 // A JSON value nested deeper than this is no move and no view
 const MAX_DEPTH = 12;
 const MAX_NAME = 24;
@@ -98,6 +103,7 @@ export class Outbox {
 export class Inbox {
   constructor(side, who) {
     this.accepts = ACCEPTS[side];
+    this.flood = FLOOD[side];
     this.who = who;
     this.last = 0;
     this.times = [];
@@ -106,8 +112,8 @@ export class Inbox {
   read(text, now = performance.now()) {
     const who = this.who;
     this.times.push(now);
-    while (this.times.length && now - this.times[0] > FLOOD.ms) this.times.shift();
-    if (this.times.length > FLOOD.count)
+    while (this.times.length && now - this.times[0] > this.flood.ms) this.times.shift();
+    if (this.times.length > this.flood.count)
       throw new ProtocolError(
         `${who} sent too many messages at once; the extra ones were ignored.`,
       );
