@@ -242,8 +242,18 @@ class SabaccReview(TrickReview):
             "reason": self._par_reason(seat == declarer, par, made),
         }
 
+    def par_beside(self, par: JsonDict, seat: int, own_loss: int) -> JsonDict:
+        """The par's sentence never blames the seat for points its own decisions did not
+        lose."""
+        if own_loss:
+            return par
+        reason = self._par_reason(seat == par["declarer"], par["par"], par["made"],
+                                  own_cost_nothing=True)  # fmt: skip
+        return {**par, "reason": reason}
+
     @staticmethod
-    def _par_reason(declaring: bool, par: JsonDict, made: JsonDict | None) -> str:
+    def _par_reason(declaring: bool, par: JsonDict, made: JsonDict | None, *,
+                    own_cost_nothing: bool = False) -> str:  # fmt: skip
         """Best play beside the table's play, in players' words, and why they differ."""
         who = "you" if declaring else "the declarer"
         if par["points"] is None:
@@ -260,11 +270,20 @@ class SabaccReview(TrickReview):
         counted = made["points"]
         text += f" As played, {who} counted {points_text(counted)}"
         if counted > par["points"]:
-            better = "better than best play" if declaring else "more than best play would"
-            return text + f": {better}, as the defenders let points go."
+            if declaring:
+                return text + ": better than best play, as the defenders let points go."
+            if own_cost_nothing:
+                return text + (": more than best play would, as your fellow defenders' "
+                               "play or cards nobody could see let points go, not your "
+                               "decisions.")  # fmt: skip
+            return text + ": more than best play would, as the defenders let points go."
         if counted < par["points"]:
-            whose = "your" if declaring else "the declarer's"
-            return text + f": {whose} play let points go."
+            if not declaring:
+                return text + ": the declarer's play let points go."
+            if own_cost_nothing:
+                return text + (": fewer than best play, as cards you could not see let "
+                               "points go, not your decisions.")  # fmt: skip
+            return text + ": your play let points go."
         return text + ", as best play would."
 
 

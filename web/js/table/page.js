@@ -361,7 +361,7 @@ export class TablePage extends HookedBase {
   async follow(wanted) {
     const s = this.session;
     if (s && sameGame(s.record, wanted, this.info)) return;
-    if (s && !s.over && s.record.actions.length) {
+    if (s && !s.over && s.moved) {
       const go = await followLink(wanted.seed);
       if (this.gone || this.session !== s) return;
       if (!go) {
@@ -533,7 +533,7 @@ export class TablePage extends HookedBase {
 
   async newGame() {
     const s = this.session;
-    if (s && !s.over && s.record.actions.length && !(await confirmNewGame())) return;
+    if (s && !s.over && s.moved && !(await confirmNewGame())) return;
     if (this.gone) return;
     const choice = await askOptions({
       game: this.info,
