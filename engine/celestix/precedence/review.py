@@ -287,7 +287,8 @@ class PrecedenceReview(TrickReview):
         took = made["tricks"][team]
         text += f" As played, your team took {_tricks(took)}, {_score(made['points'][team])}"
         if took > ours:
-            return text + ": better than best play, as the opponents let tricks go. Well done."
+            return text + (f": better than best play, as the opponents let {_tricks(took - ours)} "
+                           "go. Well done.")  # fmt: skip
         if took < ours:
             lost = _tricks(ours - took)
             if own_cost_nothing:

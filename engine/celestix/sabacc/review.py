@@ -269,22 +269,30 @@ class SabaccReview(TrickReview):
             return text
         counted = made["points"]
         text += f" As played, {who} counted {points_text(counted)}"
+        gap = _points_gap(abs(counted - par["points"]))
         if counted > par["points"]:
             if declaring:
-                return text + ": better than best play, as the defenders let points go."
+                return text + f": better than best play, as the defenders let {gap} go."
             if own_cost_nothing:
-                return text + (": more than best play would, as your fellow defenders' "
-                               "play or cards nobody could see let points go, not your "
+                return text + (f": more than best play would, as your fellow defenders' "
+                               f"play or cards nobody could see let {gap} go, not your "
                                "decisions.")  # fmt: skip
-            return text + ": more than best play would, as the defenders let points go."
+            return text + f": more than best play would, as the defenders let {gap} go."
         if counted < par["points"]:
             if not declaring:
-                return text + ": the declarer's play let points go."
+                return text + f": the declarer's play let {gap} go."
             if own_cost_nothing:
-                return text + (": fewer than best play, as cards you could not see let "
-                               "points go, not your decisions.")  # fmt: skip
-            return text + ": your play let points go."
+                return text + (f": fewer than best play, as cards you could not see let "
+                               f"{gap} go, not your decisions.")  # fmt: skip
+            return text + f": your play let {gap} go."
         return text + ", as best play would."
+
+
+def _points_gap(half: int) -> str:
+    """A difference in half-points, in words: ``"half a point"``, ``"3½ points"``."""
+    if half == 1:
+        return "half a point"
+    return f"{points_text(half)} point{'s' if half != 2 else ''}"
 
 
 REVIEW = SabaccReview()
