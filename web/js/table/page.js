@@ -361,7 +361,7 @@ export class TablePage extends HookedBase {
   async follow(wanted) {
     const s = this.session;
     if (s && sameGame(s.record, wanted, this.info)) return;
-    if (s && !s.over && s.moved) {
+    if (s && !s.over && s.record.actions.length) {
       const go = await followLink(wanted.seed);
       if (this.gone || this.session !== s) return;
       if (!go) {
