@@ -51,3 +51,7 @@ CARELESS["a verdict without its count"] = re.compile(r"\blet (?:tricks|points) g
 GAME_CARELESS = {
     "sabacc": {"a partner in a game without partners": re.compile(r"\bpartners?\b", re.I)},
 }
+# A hint nets its figures for the player: never a score beside a wager and a cost in
+# tricks left to subtract ("scores 3 for a wager of 2; showing the cards costs less than
+# half a trick"), but "about 2 points worse than declaring nothing".
+HINT_CARELESS["figures left to subtract"] = re.compile(r"\bscores? \d+ for a wager of \d+")

@@ -222,6 +222,10 @@ def test_the_scan_finds_each_careless_sentence() -> None:
     assert not problems(partner.replace("partner", "fellow defender"), "sabacc")
     assert not problems(partner, "precedence")
     assert HINT_CARELESS["a percentage"].search("you win the game about 27% of the time")
+    old = "The Run of 2 to 4 in Frontier scores 3 for a wager of 2; showing the cards costs"
+    assert HINT_CARELESS["figures left to subtract"].search(old)
+    new = "The Run of 2 to 4 in Frontier would score 3, against its wager of 2 chips"
+    assert not any(pattern.search(new) for pattern in HINT_CARELESS.values())
     for text in (
         "4 added, now 4 of 10",
         "No Audit this hand",
