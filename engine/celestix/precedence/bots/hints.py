@@ -10,7 +10,8 @@ the recommended action first, then the next best choices, each with ``value`` an
   overtrick's Excess counted at its long-run cost of 10), as the search plays it;
 * bid -- the team's points for the hand at that contract;
 * declaration -- the melds' points less their wagers and the tricks that showing the
-  cards costs (ten points a trick).
+  cards costs (ten points a trick); the reasons net them in one figure against declaring
+  nothing, the search's own.
 
 The words describe what a card does (wins, ruffs, keeps a partner's winner, sheds),
 from what the view shows; the numbers come from the search.
@@ -503,7 +504,7 @@ def meld_words(
     names: str, count: int, points_wager: tuple[int, int], lost: int, gain: int, samples: int
 ) -> str:
     """What declaring ``names`` (``count`` melds) does, netted in one figure, as the
-    search valued it: ``"the Run of 10 to Commander in Frontier would score 3 but costs
+    search valued it: ``"the Run of 10 to Commander in Frontier would score 3, against
     its wager of 2 chips and about half a trick: about 2 points worse than declaring
     nothing"``. ``lost`` is the tricks lost over the ``samples`` deals, ``gain`` the
     summed value against declaring nothing (eighths of a point, as the search sums it)."""
