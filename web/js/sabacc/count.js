@@ -170,7 +170,7 @@ function bonusSection(b) {
 }
 
 /** What earned a bonus, in plain words, then what it paid: "Bryn took every trick (a
- * Grand Slam): 12 chips from the Ante Pot, which has none left." A bonus also earned
+ * Grand Slam): 12 chips from the Ante Pot, which has nothing left." A bonus also earned
  * but not paid is explained: only the biggest one is paid. */
 export function bonusLine(b) {
   const unpaid = (b.unpaid || []).map((u) => bonusDeed(u.bonus, u.seat));
