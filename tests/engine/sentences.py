@@ -41,3 +41,17 @@ CARELESS.update(
         "worth nothing": re.compile(r"\bworth about nothing\b", re.IGNORECASE),
     }
 )
+
+# --- i-words24: verdicts that say who and how much (issue 24 item 4) ---------------------
+# A review's verdict says how many tricks or points went, and whose play let them go; the
+# old "your team's play let tricks go" blamed the person for what a partner did.
+CARELESS["a verdict without its count"] = re.compile(r"\blet (?:tricks|points) go\b")
+# The words of one game that another game's words must not use: Contract Sabacc has no
+# partners (the defenders play together for one round: "fellow defender").
+GAME_CARELESS = {
+    "sabacc": {"a partner in a game without partners": re.compile(r"\bpartners?\b", re.I)},
+}
+# A hint nets its figures for the player: never a score beside a wager and a cost in
+# tricks left to subtract ("scores 3 for a wager of 2; showing the cards costs less than
+# half a trick"), but "about 2 points worse than declaring nothing".
+HINT_CARELESS["figures left to subtract"] = re.compile(r"\bscores? \d+ for a wager of \d+")

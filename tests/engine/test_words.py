@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 from scale import scaled
-from sentences import CARELESS, HINT_CARELESS
+from sentences import CARELESS, GAME_CARELESS, HINT_CARELESS
 
 from celestix import api
 from celestix.precedence import review as precedence_review
@@ -75,6 +75,7 @@ def sentences(value: Any, key: str = "") -> Iterator[str]:
 
 def problems(text: str, game: str) -> list[str]:
     found = [what for what, pattern in INTERNAL.items() if pattern.search(text)]
+    found += [what for what, pattern in GAME_CARELESS.get(game, {}).items() if pattern.search(text)]
     if CARD_CODES[game].search(text):
         found.append("a card code")
     return found
@@ -212,7 +213,19 @@ def test_the_scan_finds_each_careless_sentence() -> None:
     }
     for text, what in caught.items():
         assert what in problems(text, "precedence"), text
+    # (i-words24) a verdict that does not say how much, and a Sabacc partner
+    blame = "As played, your team took 9 tricks, for 72 points: your team's play let tricks go."
+    assert "a verdict without its count" in problems(blame, "precedence")
+    assert not problems("North's play let 2 tricks go.", "precedence")
+    partner = "Your partner's Sabacc -13 wins this trick: the 2 of coins keeps your winners"
+    assert "a partner in a game without partners" in problems(partner, "sabacc")
+    assert not problems(partner.replace("partner", "fellow defender"), "sabacc")
+    assert not problems(partner, "precedence")
     assert HINT_CARELESS["a percentage"].search("you win the game about 27% of the time")
+    old = "The Run of 2 to 4 in Frontier scores 3 for a wager of 2; showing the cards costs"
+    assert HINT_CARELESS["figures left to subtract"].search(old)
+    new = "The Run of 2 to 4 in Frontier would score 3, against its wager of 2 chips"
+    assert not any(pattern.search(new) for pattern in HINT_CARELESS.values())
     for text in (
         "4 added, now 4 of 10",
         "No Audit this hand",

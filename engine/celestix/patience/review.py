@@ -197,7 +197,7 @@ class PatienceReview:
         if probes.get(0) == LOST:
             return {**out, "status": "never_winnable", "proved": True,
                     "text": "This deal could not be won: every way of playing it loses, "
-                    "from the start."}  # fmt: skip
+                    "from the start, so none of your moves lost it."}  # fmt: skip
         low, high = self._bracket(points, probes)
         if low < 0:
             return {**out, "text": "It could not be worked out whether this deal could be "

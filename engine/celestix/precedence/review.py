@@ -258,9 +258,19 @@ class PrecedenceReview(TrickReview):
         ]  # fmt: skip
         return {**out, "from_trick": exact + 1, "tricks": tricks, "points": points}
 
+    def par_beside(self, par: JsonDict, seat: int, own_loss: int) -> JsonDict:
+        """The par's sentence never blames the seat for tricks its own decisions did not
+        lose: with none of them costing anything, the partner's play or the hidden cards
+        let them go."""
+        if own_loss:
+            return par
+        reason = self._par_reason(seat % 2, par["par"], par["made"], par["contracts"],
+                                  own_cost_nothing=True)  # fmt: skip
+        return {**par, "reason": reason}
+
     @staticmethod
     def _par_reason(team: int, par: JsonDict, made: JsonDict | None,
-                    contract: list[int]) -> str:  # fmt: skip
+                    contract: list[int], *, own_cost_nothing: bool = False) -> str:  # fmt: skip
         if par["tricks"] is None:
             low = par["low"] if team == 0 else TRICKS_PER_HAND - par["high"]
             high = par["high"] if team == 0 else TRICKS_PER_HAND - par["low"]
@@ -277,9 +287,15 @@ class PrecedenceReview(TrickReview):
         took = made["tricks"][team]
         text += f" As played, your team took {_tricks(took)}, {_score(made['points'][team])}"
         if took > ours:
-            return text + ": better than best play, as the opponents let tricks go. Well done."
+            return text + (f": better than best play, as the opponents let {_tricks(took - ours)} "
+                           "go. Well done.")  # fmt: skip
         if took < ours:
-            return text + ": your team's play let tricks go."
+            lost = _tricks(ours - took)
+            if own_cost_nothing:
+                return text + (f": {lost} fewer than best play, let go by your partner's "
+                               "play or by cards nobody could see, not by your "
+                               "decisions.")  # fmt: skip
+            return text + f": your team's play let {lost} go."
         return text + ", as best play would."
 
 

@@ -52,6 +52,12 @@ class TrickReview(ABC):
     def par(self, game: Replayed, seat: int, hand: int) -> JsonDict:
         """A hand's par (double-dummy) beside what was made."""
 
+    def par_beside(self, par: JsonDict, seat: int, own_loss: int) -> JsonDict:
+        """A hand's par with its sentence told for the seat whose own decisions in that
+        hand cost ``own_loss`` in all: a game whose words depend on it (no blame for what
+        the seat did not do) overrides this."""
+        return par
+
     @abstractmethod
     def action_words(self, state: JsonDict, action: JsonDict) -> str:
         """A decision named for the summary, e.g. ``"the 9 of Void in trick 4"``."""
@@ -133,7 +139,12 @@ class TrickReview(ABC):
     ) -> JsonDict:
         """The decisions, each hand's par and the summary."""
         decisions = [r for s, r in zip(steps, results, strict=True) if s["type"] == "decision"]
-        pars = [r for s, r in zip(steps, results, strict=True) if s["type"] == "par"]
+        pars = [
+            self.par_beside(r, seat, sum(int(d["loss"]) for d in decisions
+                                         if d["hand"] == r["hand"]))
+            for s, r in zip(steps, results, strict=True)
+            if s["type"] == "par"
+        ]  # fmt: skip
         return {
             "game": game.states[0]["game"],
             "seat": seat,

@@ -344,6 +344,7 @@ def _check_last_settlement(
         "contract": state["contract"],
         "wagers": round_wagers(state, seats, standing),
         "options": state["options"],
+        "played": state["played"],  # (the bonus event says the tricks won)
     }
     half = None if standing.void else count(declarer_pile(state))
     bonus = None

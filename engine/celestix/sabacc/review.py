@@ -242,8 +242,18 @@ class SabaccReview(TrickReview):
             "reason": self._par_reason(seat == declarer, par, made),
         }
 
+    def par_beside(self, par: JsonDict, seat: int, own_loss: int) -> JsonDict:
+        """The par's sentence never blames the seat for points its own decisions did not
+        lose."""
+        if own_loss:
+            return par
+        reason = self._par_reason(seat == par["declarer"], par["par"], par["made"],
+                                  own_cost_nothing=True)  # fmt: skip
+        return {**par, "reason": reason}
+
     @staticmethod
-    def _par_reason(declaring: bool, par: JsonDict, made: JsonDict | None) -> str:
+    def _par_reason(declaring: bool, par: JsonDict, made: JsonDict | None, *,
+                    own_cost_nothing: bool = False) -> str:  # fmt: skip
         """Best play beside the table's play, in players' words, and why they differ."""
         who = "you" if declaring else "the declarer"
         if par["points"] is None:
@@ -259,13 +269,30 @@ class SabaccReview(TrickReview):
             return text
         counted = made["points"]
         text += f" As played, {who} counted {points_text(counted)}"
+        gap = _points_gap(abs(counted - par["points"]))
         if counted > par["points"]:
-            better = "better than best play" if declaring else "more than best play would"
-            return text + f": {better}, as the defenders let points go."
+            if declaring:
+                return text + f": better than best play, as the defenders let {gap} go."
+            if own_cost_nothing:
+                return text + (f": more than best play would, as your fellow defenders' "
+                               f"play or cards nobody could see let {gap} go, not your "
+                               "decisions.")  # fmt: skip
+            return text + f": more than best play would, as the defenders let {gap} go."
         if counted < par["points"]:
-            whose = "your" if declaring else "the declarer's"
-            return text + f": {whose} play let points go."
+            if not declaring:
+                return text + f": the declarer's play let {gap} go."
+            if own_cost_nothing:
+                return text + (f": fewer than best play, as cards you could not see let "
+                               f"{gap} go, not your decisions.")  # fmt: skip
+            return text + f": your play let {gap} go."
         return text + ", as best play would."
+
+
+def _points_gap(half: int) -> str:
+    """A difference in half-points, in words: ``"half a point"``, ``"3½ points"``."""
+    if half == 1:
+        return "half a point"
+    return f"{points_text(half)} point{'s' if half != 2 else ''}"
 
 
 REVIEW = SabaccReview()

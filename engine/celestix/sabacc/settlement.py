@@ -146,6 +146,9 @@ def pay_bonus(state: JsonDict, claims: list[JsonDict]) -> JsonDict | None:
         "ante_pot": state["ante_pot"],
         "claims": claims,
         "unpaid": claims[1:],
+        # the tricks the seat won, of how many (the words of a Slam: "took 10 of the 12")
+        "tricks": tricks_won(state)[seat],
+        "of": len(state["played"]),
     }
 
 

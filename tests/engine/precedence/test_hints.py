@@ -8,8 +8,11 @@ from typing import Any
 from precedence.support import act, bid_all, declare_all, fill, later_hand, new, suit
 
 from celestix import api
+from celestix.bots.budget import rounded
 from celestix.precedence.bots.hints import card_reason, declare_sentence, meld_labels
 from celestix.precedence.bots.knowledge import Seen
+from celestix.precedence.bots.legal import legal_or_refuse
+from celestix.precedence.bots.search import BUDGETS, estimate_bid, estimate_declaration
 
 State = dict[str, Any]
 BIDS = {1: 1, 2: 5, 3: 1, 0: 5}
@@ -123,3 +126,78 @@ def test_declare_sentences() -> None:
     assert triads == "Declare both Triads: the 6s and the StellarPilots."
     run = declare_sentence([["3F", "4F", "5F"]], "stellar", held)
     assert run == "Declare your Run of 3 to 5 in Frontier."
+
+
+# --- i-words24: the declare and bid hints say the net and the difference ------------------
+
+
+def first_view(phase: str, found: int = 1) -> tuple[dict[str, Any], int]:
+    """The ``found``-th view of the seat to act in ``phase`` (bots acting in between),
+    over the first deals, with the seed it came from."""
+    for seed in range(40):
+        state = api.new_game("precedence", {}, seed)
+        while state["phase"] in ("declare", "bid"):
+            view = api.view(state, state["to_act"])
+            if view["phase"] == phase and len(api.legal_actions(state, state["to_act"])) > 1:
+                found -= 1
+                if not found:
+                    return view, seed
+            action = api.bot_action(view, "basic", 1)
+            state = api.apply(state, action, state["to_act"])["state"]
+    raise AssertionError(f"no {phase} view found")
+
+
+def test_declaring_nothing_says_the_best_melds_net_in_the_searchs_figures() -> None:
+    """ "Declare nothing." with the best meld's net against declaring nothing, in one figure
+    (the search's own, the one the choice was made by), never "scores 3 for a wager of 2"
+    beside a verdict that does not add up."""
+    checked = 0
+    for found in range(1, 30):
+        view, seed = first_view("declare", found)
+        hint = api.hint(view, "normal", seed)
+        assert hint["action"] == api.bot_action(view, "normal", seed)
+        if hint["action"]["melds"]:
+            continue
+        moves = legal_or_refuse(view)  # type: ignore[arg-type]
+        estimate = estimate_declaration(view, moves, BUDGETS["normal"], seed)  # type: ignore[arg-type]
+        n = estimate.samples
+        nothing = estimate.indices.index(0)
+        others = [k for k in range(len(estimate.indices)) if k != nothing]
+        runner = max(others, key=lambda k: (estimate.values[k], -k))
+        net = rounded(estimate.values[nothing] - estimate.values[runner], 8 * n)
+        reason = hint["reason"]
+        assert reason.startswith("Declare nothing. No meld "), reason
+        assert "worth its wager and the rule" not in reason
+        if net == 0:
+            assert "about as good as declaring nothing" in reason, reason
+        else:
+            assert (
+                f"about {net} point{'s' if net != 1 else ''} worse than declaring nothing" in reason
+            ), reason
+        assert f"score {estimate.points[runner]}, against" in reason, reason
+        checked += 1
+        if checked == 2:
+            return
+    raise AssertionError("no hand to declare nothing from")
+
+
+def test_the_bid_hint_says_why_its_bid_beats_the_next_best() -> None:
+    """ "Bid 5." beside "Bid 4: made almost always": the hint says what the extra trick bid
+    is worth against its risk, by the search's own values."""
+    for found in (1, 2, 3):
+        view, seed = first_view("bid", found)
+        hint = api.hint(view, "normal", seed)
+        estimate = estimate_bid(view, BUDGETS["normal"], seed)  # type: ignore[arg-type]
+        best = estimate.best
+        assert hint["action"] == {"type": "bid", "tricks": best}
+        values = estimate.values
+        runner = max((b for b in range(len(values)) if b != best),
+                     key=lambda b: (values[b], -abs(b - best)))  # fmt: skip
+        reason = hint["reason"]
+        assert f"a bid of {runner} " in reason, reason
+        assert "10 points" in reason, reason
+        gap = rounded(values[best] - values[runner], estimate.samples)
+        if gap > 0:
+            assert f"bidding {best} is about {gap} point" in reason, reason
+        else:
+            assert "about even" in reason, reason

@@ -156,3 +156,26 @@ def test_the_par_at_the_last_trick_is_what_was_made() -> None:
     if par["par"]["exact"]:
         assert sum(par["par"]["tricks"]) == 13
         assert par["par"]["low"] == par["par"]["high"] == par["par"]["tricks"][0]
+
+
+def test_the_par_never_blames_the_player_for_tricks_they_did_not_lose() -> None:
+    """(i-words24) Best play takes 11 tricks, the team took 9: with none of the player's
+    decisions costing anything, the partner's play or the hidden cards let 2 go, never
+    "your team's play"; with a cost, the team's play let 2 go (a count, not "tricks")."""
+    par = {
+        "hand": 0,
+        "contracts": [7, 5],
+        "par": {"exact": True, "low": 11, "high": 11, "from_trick": 1, "tricks": [11, 2],
+                "points": [74, -50]},
+        "made": {"tricks": [9, 4], "points": [72, -50]},
+        "reason": "",
+    }  # fmt: skip
+    clean = review.REVIEW.par_beside(par, 0, 0)["reason"]
+    assert "your team's play" not in clean, clean
+    assert "2 tricks fewer than best play, let go by your partner's play" in clean, clean
+    assert "not by your decisions" in clean
+    costly = review.REVIEW.par_beside(par, 2, 30)
+    assert costly is par  # the sentence as the par step wrote it
+    assert review.REVIEW._par_reason(0, par["par"], par["made"], [7, 5]).endswith(
+        "your team's play let 2 tricks go."
+    )

@@ -142,3 +142,25 @@ def test_before_the_last_round_a_bid_is_judged_by_the_chance_of_winning_the_game
         "but the game is won by the most chips at the end, and a bid of Guard gave the best "
         "chance of winning the game with the rounds still to come."
     )
+
+
+def test_the_par_never_blames_the_player_for_points_they_did_not_lose() -> None:
+    """(i-words24) A defender whose decisions cost nothing is not told that "the defenders
+    let points go"; a declarer whose did not is told the hidden cards did; each verdict
+    says how many points."""
+    par = {
+        "hand": 0,
+        "declarer": 1,
+        "par": {"exact": True, "low": 80, "high": 80, "from_trick": 1, "points": 80,
+                "made": False},
+        "made": {"points": 97, "made": True},
+        "reason": "",
+    }  # fmt: skip
+    defender = review.REVIEW.par_beside(par, 0, 0)["reason"]
+    assert "your fellow defenders' play or cards nobody could see let 8½ points go" in defender
+    assert "not your decisions" in defender and "partner" not in defender
+    assert review.REVIEW.par_beside(par, 0, 5) is par
+    short = {**par, "made": {"points": 70, "made": True}}
+    declarer = review.REVIEW.par_beside(short, 1, 0)["reason"]
+    assert "cards you could not see let 5 points go, not your decisions" in declarer, declarer
+    assert "your play" not in declarer

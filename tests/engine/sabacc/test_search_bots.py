@@ -25,6 +25,7 @@ from celestix.rng import Rng
 from celestix.sabacc.bots import LEVELS, choose, search
 from celestix.sabacc.bots.basic import hand_count as basic_hand_count
 from celestix.sabacc.bots.deals import Knowledge, hand_count, ids_of, mask_of
+from celestix.sabacc.bots.equity import EQUITY_UNITS
 from celestix.sabacc.bots.hints import aside_reason, bid_hint, card_reason
 from celestix.sabacc.cards import DECK, SABACC, SUIT_OF, sort_cards
 from celestix.sabacc.flow import apply_action
@@ -245,9 +246,13 @@ def test_playing_for_the_game_bids_a_hand_the_chips_would_pass(players: int, see
     hint = bid_hint(view, game, 1)
     assert hint["action"] == {"type": "bid", "bid": "guard"}
     often = how_often(by_game.made[guard], 12)
+    # (i-words24) both chances said, so that a bid that only edges out a pass is not oversold
+    mine = how_often(by_game.equities[guard], EQUITY_UNITS * 12)
+    passing = how_often(by_game.equities[-1], EQUITY_UNITS * 12)
+    odds = f"against {passing}" if mine != passing else "a little more often than"
     assert hint["reason"] == (
-        f"Bid Guard. As declarer you would make it {often}, and with the rounds still to come "
-        "a made Guard puts you well ahead: your best chance of winning the game."
+        f"Bid Guard. As declarer you would make it {often}; with the rounds still to come, "
+        f"bidding gives you the better chance of winning the game: {mine}, {odds} if you pass."
     )
     assert "you win the game about" in hint["alternatives"][0]["reason"]
     # the last round is played for the win as before, with or without the option

@@ -424,3 +424,19 @@ def test_a_counted_last_round_shows_its_points_talon_and_aside_to_all() -> None:
         assert view["aside"] == ["1c", "2c", "-2", "-3", "-4", "-5"]
         assert len(view["played"]) == 18 and view["last_trick"] == view["played"][-1]
     assert state["winners"] == [0]
+
+
+def test_the_bonus_says_the_tricks_won_and_a_last_round_bonus_checks() -> None:
+    """(i-words24) The bonus event says how many tricks its winner took, of how many (the
+    page's "Bryn took 15 of the 18 tricks (a Slam)"); a game whose last round paid a bonus
+    is still checked as its cards say (the check's own settlement pays it again)."""
+    state = new(4, setup={**GRAND, "deals_done": 3})
+    state, _ = bids(state, "take", "pass", "push", "pass", "pass")
+    for card in ["1c", "2c", "-2", "-3", "-4", "-5"]:
+        state, _ = act(state, {"type": "aside", "card": card})
+    order = [*sabacc_range(6, 21)[::-1], "-1", "0"]
+    state, events = finish_round(state, seat_policy({0: preferring(order, avoid_last=["0"])}))
+    bonus = events_of(events, "bonus")[0]
+    assert (bonus["bonus"], bonus["tricks"], bonus["of"]) == ("grand_slam", 18, 18)
+    assert state["over"]
+    assert api.view(state, 0)["over"]  # the facade checks the finished game

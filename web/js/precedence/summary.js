@@ -147,9 +147,28 @@ export function handSummary(events, { excessCounted = true, auditAt = 10 } = {})
       ),
     );
   }
-  const mine = teams[0];
-  const title = `Hand ${scored.hand_number + 1}: ${mine.made ? "your team made its contract" : "your team failed its contract"}`;
-  return { title, body };
+  return { title: handTitle(scored, pot), body };
+}
+
+/** The hand's outcome for the person, in one line: their team's contract and points, and
+ * where the Hand Pot went, true in every case ("Hand 2: your team made its contract and
+ * scores 58 points; the Hand Pot of 16 chips goes to West and East"). */
+export function handTitle(scored, pot) {
+  const mine = scored.teams.find((t) => t.team === HUMAN % 2) || scored.teams[0];
+  const h = mine.hand_points;
+  const points =
+    h > 0
+      ? `scores ${plural(h, "point")}`
+      : h < 0
+        ? `loses ${plural(-h, "point")}`
+        : "scores no points";
+  let title = `Hand ${scored.hand_number + 1}: your team ${mine.made ? "made" : "failed"} its contract and ${points}`;
+  if (pot?.outcome === "won") {
+    title += `; the Hand Pot of ${plural(pot.amount, "chip")} goes to ${teamName(pot.team).replace(/^You /, "you ")}`;
+  } else if (pot) {
+    title += "; the Hand Pot carries over to the next hand";
+  }
+  return title;
 }
 
 export function gameOver(events) {

@@ -46,7 +46,17 @@ export function roundTitle(end) {
   if (end.over) return `Game over: ${winnersLine(end.over.winners).replace(/[.!]$/, "")}`;
   if (end.void) return `Round ${end.void.round + 1}: everyone passed`;
   const c = end.counted;
-  return `Round ${c.round + 1}: ${seatName(c.declarer)} bid ${bidName(c.contract)} and ${c.made ? "made" : "lost"} the contract`;
+  return `Round ${c.round + 1}: ${seatName(c.declarer)} bid ${bidName(c.contract)} and ${c.made ? "made" : "lost"} the contract; ${yourChips(end)}`;
+}
+
+/** What the round came to for the person, wagers and bonus together: "you gain 18
+ * chips", "you lose 6 chips", "your chips are unchanged". */
+function yourChips(end) {
+  let net = end.settled?.net?.[HUMAN] ?? 0;
+  if (end.bonus?.seat === HUMAN) net += end.bonus.amount;
+  if (net > 0) return `you gain ${chips(net)}`;
+  if (net < 0) return `you lose ${chips(-net)}`;
+  return "your chips are unchanged";
 }
 
 /** The panel's body (a node). `players`: the seat count; `chipsAfter`: chips now.
@@ -156,10 +166,31 @@ function settledSection(s, players, declarer) {
 }
 
 function bonusSection(b) {
-  const p = el("p", "sb-bonus");
-  const unpaid = (b.unpaid || []).map((u) => `${bidName(u.bonus)} (${seatName(u.seat)})`);
-  p.textContent = `Bonus: ${b.name} for ${seatName(b.seat).toLowerCase() === "you" ? "you" : seatName(b.seat)}, ${chips(b.amount)} from the Ante Pot, which has ${chips(b.ante_pot)} left.${unpaid.length ? ` Also earned, not paid (only the highest is): ${unpaid.join(", ")}.` : ""}`;
-  return p;
+  return el("p", "sb-bonus", bonusLine(b));
+}
+
+/** What earned a bonus, in plain words, then what it paid: "Bryn took every trick (a
+ * Grand Slam): 12 chips from the Ante Pot, which has nothing left." A bonus also earned
+ * but not paid is explained: only the biggest one is paid. */
+export function bonusLine(b) {
+  const unpaid = (b.unpaid || []).map((u) => bonusDeed(u.bonus, u.seat));
+  const left = b.ante_pot ? `${chips(b.ante_pot)} left` : "nothing left";
+  const article = /^[AEIOU]/.test(b.name) ? "an" : "a";
+  const line = `${bonusDeed(b.bonus, b.seat, b)} (${article} ${b.name}): ${chips(b.amount)} from the Ante Pot, which has ${left}.`;
+  if (!unpaid.length) return line;
+  return `${line} ${unpaid.join(" and ")}: that earns a bonus too, but only the biggest one is paid.`;
+}
+
+/** What a player did to earn `bonus`: "Bryn took 10 of the 12 tricks". */
+function bonusDeed(bonus, seat, event = {}) {
+  const who = seatName(seat);
+  if (bonus === "grand_slam") return `${who} took every trick`;
+  if (bonus === "slam")
+    return event.tricks === undefined
+      ? `${who} took all but at most three tricks`
+      : `${who} took ${event.tricks} of the ${event.of} tricks`;
+  const card = bonus === "magician_at_the_end" ? "The Magician" : "The Idiot";
+  return `${who} won the last trick with ${card}`;
 }
 
 function chipsTable(chipsAfter, players, winners) {

@@ -3,7 +3,7 @@
 // happened (and why, e.g. a trick's reason), these functions only put it into words.
 
 import { cardName } from "../cards/card.js";
-import "../cards/sabacc.js";
+import { isSabacc, SUIT_NAMES } from "../cards/sabacc.js";
 // The seat of the person whose page this is (table/seats.js): 0, a friend's own seat at
 // a host's table, or the seat of the person whose hand is shown at a table shared at one
 // device (table/pass.js); "You" is that seat.
@@ -261,4 +261,20 @@ export function winnersLine(winners) {
     return winners[0] === HUMAN ? "You win!" : `${seatName(winners[0])} wins.`;
   const names = winners.map((s) => (s === HUMAN ? "you" : seatName(s)));
   return `A tie between ${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}.`;
+}
+
+/** The rule of the card to play to a trick in progress, as Precedence says it, from the
+ * person's hand (RULES.md 3.5): "follow coins", "you have no coins, so play a Sabacc",
+ * "you have no coins and no Sabacc, so play any card". */
+export function playRule(view) {
+  const led = view.trick[0].card;
+  const hand = view.hand || [];
+  const sabaccs = hand.some(isSabacc);
+  if (isSabacc(led))
+    return sabaccs ? "a Sabacc was led, so play a Sabacc" : "you have no Sabacc, so play any card";
+  const suit = led.slice(-1);
+  const name = SUIT_NAMES[suit];
+  if (hand.some((c) => !isSabacc(c) && c.slice(-1) === suit)) return `follow ${name}`;
+  if (sabaccs) return `you have no ${name}, so play a Sabacc`;
+  return `you have no ${name} and no Sabacc, so play any card`;
 }

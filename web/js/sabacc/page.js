@@ -33,6 +33,7 @@ import {
   describe,
   nameHost,
   playerName,
+  playRule,
   points,
   seatName,
   stakesRule,
@@ -234,13 +235,12 @@ class SabaccPage extends TrickPage {
         focus: () => this.hand.focus(),
       };
     }
+    const rule = view.trick.length ? playRule(view) : "";
     return {
       mode: "play",
       key: "play",
-      status: view.trick.length
-        ? "Your turn: play one of your raised cards (the cards you may play stand raised)."
-        : "Your lead: play any card.",
-      short: view.trick.length ? "Play a raised card." : "Play any card.",
+      status: view.trick.length ? `Your turn: ${rule}.` : "Your lead: play any card.",
+      short: view.trick.length ? `${rule[0].toUpperCase()}${rule.slice(1)}.` : "Play any card.",
     };
   }
 

@@ -533,7 +533,7 @@ export class TablePage extends HookedBase {
 
   async newGame() {
     const s = this.session;
-    if (s && !s.over && s.record.actions.length && !(await confirmNewGame())) return;
+    if (s && !s.over && s.moved && !(await confirmNewGame())) return;
     if (this.gone) return;
     const choice = await askOptions({
       game: this.info,

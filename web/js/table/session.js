@@ -8,7 +8,7 @@
 //   const s = await TableSession.start(engine, game, options, seed, {levels, human, onLost})
 //   const s = await TableSession.resume(engine, saved, {human, onLost})  // engine.replay checks it
 //   s.view, s.legal, s.state, s.record, s.position, s.levels
-//   s.toAct, s.over, s.isHumanTurn, s.isBotTurn, s.canUndo, s.canRedo
+//   s.toAct, s.over, s.isHumanTurn, s.isBotTurn, s.canUndo, s.canRedo, s.moved
 //   await s.play(action)      the person's move -> events (rejects with the engine's refusal)
 //   await s.botMove()         the computer player to act moves -> {seat, action, events}
 //   s.botThink()              ... starts working it out now (botMove then uses it)
@@ -171,6 +171,12 @@ export class TableSession {
   /** Whether a person plays `seat` (not a computer player). */
   isPerson(seat) {
     return seat === this.human;
+  }
+
+  /** Whether a person at this table has made a move yet (computer players' moves do not
+   * count: a new game before the person's first move ends nothing of theirs). */
+  get moved() {
+    return this.record.actions.some((entry) => this.isPerson(entry.seat ?? 0));
   }
 
   get canUndo() {

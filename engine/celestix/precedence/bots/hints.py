@@ -10,7 +10,8 @@ the recommended action first, then the next best choices, each with ``value`` an
   overtrick's Excess counted at its long-run cost of 10), as the search plays it;
 * bid -- the team's points for the hand at that contract;
 * declaration -- the melds' points less their wagers and the tricks that showing the
-  cards costs (ten points a trick).
+  cards costs (ten points a trick); the reasons net them in one figure against declaring
+  nothing, the search's own.
 
 The words describe what a card does (wins, ruffs, keeps a partner's winner, sheds),
 from what the view shows; the numbers come from the search.
@@ -27,6 +28,7 @@ from celestix.precedence.bots.knowledge import Seen
 from celestix.precedence.bots.legal import legal_or_refuse
 from celestix.precedence.bots.search import (
     BUDGETS,
+    BidEstimate,
     Budget,
     estimate_bid,
     estimate_declaration,
@@ -350,6 +352,7 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
             f"contract is {contract} tricks; your team should take {average} and make "
             f"{contract} {how_often(estimate.made(best), n)}"
         )
+    reason += "; " + bid_difference(estimate)
     bids = sorted(range(len(estimate.values)), key=lambda b: (b != best, abs(b - best), b))
     alternatives = [
         {
@@ -361,6 +364,36 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
     ]
     return {"action": {"type": "bid", "tricks": best}, "reason": reason + ".",
             "alternatives": alternatives}  # fmt: skip
+
+
+def bid_difference(estimate: BidEstimate) -> str:
+    """Why the chosen bid beats the next best by value (the search's own figures): a
+    trick bid more is worth 10 points when made, and loses when the contract fails."""
+    n = estimate.samples
+    best = estimate.best
+    values = estimate.values
+    others = [b for b in range(len(values)) if b != best]
+    if not others:
+        return "no other bid is allowed"
+    runner = max(others, key=lambda b: (values[b], -abs(b - best)))
+    gap = rounded(values[best] - values[runner], n)
+    partner = estimate.partner_bid or 0
+    points = f"about {gap} point{'s' if gap != 1 else ''}"
+    if runner < best:
+        why = (
+            f"a bid of {runner} is safer, but each trick bid adds 10 points when the contract "
+            f"is made, and {best + partner} is made {how_often(estimate.made(best), n)}"
+        )
+    else:
+        why = (
+            f"a bid of {runner} would add 10 points a trick when made, but a contract of "
+            f"{runner + partner} is made only {how_often(estimate.made(runner), n)}, and a "
+            "failed one loses points"
+        )
+    if gap <= 0:
+        less = f", and {best} puts less at stake" if best < runner else ""
+        return f"{why}: the two bids are about even{less}"
+    return f"{why}: bidding {best} is {points} better"
 
 
 # --- declaration -------------------------------------------------------------------------
@@ -416,17 +449,18 @@ def declaration_hint(view: View, moves: list[JsonDict], budget: Budget, seed: in
     for k, index in enumerate(estimate.indices):
         melds = moves[index]["melds"]
         if not melds:
-            words.append("no melds shown, no wager")
+            words.append("no meld shown and no wager")
             continue
         names = joined([f"the {meld_name(meld, variant, held)}" for meld in melds])
-        cost = estimate.tricks[nothing] - estimate.tricks[k]
-        if cost <= 0:
-            trick_words = "showing the cards costs no tricks"
-        else:
-            trick_words = f"showing the cards costs {_about_tricks(cost, n)}"
         words.append(
-            f"{names} score{'s' if len(melds) == 1 else ''} {estimate.points[k]} for a "
-            f"wager of {estimate.wagers[k]}; {trick_words}"
+            meld_words(
+                names,
+                len(melds),
+                (estimate.points[k], estimate.wagers[k]),
+                estimate.tricks[nothing] - estimate.tricks[k],
+                estimate.values[k] - estimate.values[nothing],
+                n,
+            )
         )
     best = estimate.indices.index(estimate.best)
     order = sorted(range(len(estimate.indices)), key=lambda k: (k != best, -estimate.values[k], k))
@@ -442,8 +476,47 @@ def declaration_hint(view: View, moves: list[JsonDict], budget: Budget, seed: in
     if melds:
         reason = f"{declare_sentence(melds, variant, held)} {_cap(words[best])}"
     else:
-        reason = (
-            "Declare nothing. No meld is worth its wager and the rule that declared cards "
-            "are played first"
-        )
+        # the best of the melds not chosen, with the figure that put it below nothing
+        runner = next((k for k in order if k != best), None)
+        if runner is None:
+            reason = "Declare nothing. No meld is worth more than it costs"
+        else:
+            tie = estimate.values[runner] == estimate.values[best]
+            gains = "gains more than" if tie else "is worth what"
+            reason = f"Declare nothing. No meld {gains} it costs. {_cap(words[runner])}"
     return {"action": moves[estimate.best], "reason": reason + ".", "alternatives": alternatives}
+
+
+def _about_half_tricks(total: int, count: int) -> str:
+    """``total / count`` tricks to the nearest half, in words: ``"about half a trick"``,
+    ``"about a trick and a half"``, ``"about 2 tricks"`` (exact integer rounding)."""
+    halves = rounded(2 * total, max(1, count))
+    whole, half = divmod(halves, 2)
+    if whole == 0:
+        return "about half a trick"
+    count_words = "a trick" if whole == 1 else f"{whole} tricks"
+    if not half:
+        return f"about {count_words}"
+    return f"about {count_words} and a half" if whole == 1 else f"about {whole} and a half tricks"
+
+
+def meld_words(
+    names: str, count: int, points_wager: tuple[int, int], lost: int, gain: int, samples: int
+) -> str:
+    """What declaring ``names`` (``count`` melds) does, netted in one figure, as the
+    search valued it: ``"the Run of 10 to Commander in Frontier would score 3, against
+    its wager of 2 chips and about half a trick: about 2 points worse than declaring
+    nothing"``. ``lost`` is the tricks lost over the ``samples`` deals, ``gain`` the
+    summed value against declaring nothing (eighths of a point, as the search sums it)."""
+    points, wager = points_wager
+    its = "its" if count == 1 else "their"
+    costs = f"{its} wager of {wager} chips"
+    if rounded(2 * lost, samples) > 0:
+        costs += f" and {_about_half_tricks(lost, samples)}"
+    net = rounded(gain, 8 * samples)
+    if net == 0:
+        verdict = "about as good as declaring nothing"
+    else:
+        worth = f"about {abs(net)} point{'s' if abs(net) != 1 else ''}"
+        verdict = f"{worth} {'better' if net > 0 else 'worse'} than declaring nothing"
+    return f"{names} would score {points}, against {costs}: {verdict}"

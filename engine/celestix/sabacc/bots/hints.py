@@ -148,12 +148,10 @@ def card_reason(view: View, know: Knowledge, card: str, legal: list[str]) -> str
     best = winning_play(trick)
     partner_winning = best["seat"] != know.declarer and not declaring
     if partner_winning and sure_winner_of_trick(know, best["card"]):
+        fellow = f"your fellow defender's {card_name(best['card'])} wins this trick"
         if points > 1:
-            return (f"your partner's {card_name(best['card'])} wins this trick: {name} adds "
-                    f"{points_text(points)} points to your side's pile")  # fmt: skip
-        return (
-            f"your partner's {card_name(best['card'])} wins this trick: {name} keeps your winners"
-        )
+            return f"{fellow}: {name} adds {points_text(points)} points to your side's pile"
+        return f"{fellow}: {name} keeps your winners"
     holder = know.trick_holder()
     if holder >= 0 and know.declarer >= 0 and (holder == know.declarer) != declaring:
         owner = "the declarer's" if holder == know.declarer else "the defenders'"
@@ -287,8 +285,39 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
             f"Bid {BID_NAMES[estimate.best]}. As declarer you would make it "
             f"{how_often(estimate.made[i], n)}"
         )
+        if len(estimate.bids) > 1:
+            reason += f"; {bid_difference(estimate)}"
     return {"action": {"type": "bid", "bid": estimate.best}, "reason": reason + ".",
             "alternatives": alternatives}  # fmt: skip
+
+
+def bid_difference(estimate: BidEstimate) -> str:
+    """Why the chosen bid beats the next best by the search's own figures (chips won on
+    average over the deals): a higher bid wins more but is made less often."""
+    n = estimate.samples
+    values = estimate.values
+    best = estimate.bids.index(estimate.best)
+    runner = max((k for k in range(len(values)) if k != best), key=lambda k: (values[k], -k))
+    gap = rounded(values[best] - values[runner], SCALE * max(1, n))
+    name = BID_NAMES[estimate.best]
+    if gap <= 0:
+        better = f"a {name} is about as good as"
+    else:
+        better = (
+            f"a {name} is about {gap} chip{'s' if gap != 1 else ''} a round better on average than"
+        )
+    if estimate.bids[runner] == PASS:
+        return f"{better} passing"
+    other = BID_NAMES[estimate.bids[runner]]
+    if runner > best:  # (the bids run from the lowest up)
+        return (
+            f"a {other} would win more chips when made, but it is made only "
+            f"{how_often(estimate.made[runner], n)}: {better} a {other}"
+        )
+    return (
+        f"a {other} is made {how_often(estimate.made[runner], n)}, but wins fewer chips: "
+        f"{better} a {other}"
+    )
 
 
 def win_words(wins: int, samples: int) -> str:
@@ -310,17 +339,33 @@ def game_reason(estimate: BidEstimate) -> str:
     if estimate.best == PASS:
         other = max(bids, key=lambda k: (equities[k], -k))
         name = BID_NAMES[estimate.bids[other]]
+        odds = _against(equities[best], equities[other], n, f"if you bid a {name}")
         return (
             f"Pass. As declarer you would make a {name} {how_often(estimate.made[other], n)}; "
             f"with the rounds still to come, passing gives you the better chance of winning "
-            f"the game"
+            f"the game: {odds}"
         )
     name = BID_NAMES[estimate.best]
+    mine = equities[best]
+    passing = equities[len(estimate.bids) - 1]
+    odds = _against(mine, passing, n, "if you pass")
     return (
-        f"Bid {name}. As declarer you would make it {how_often(estimate.made[best], n)}, and "
-        f"with the rounds still to come a made {name} puts you well ahead: your best chance "
-        f"of winning the game"
+        f"Bid {name}. As declarer you would make it {how_often(estimate.made[best], n)}; "
+        f"with the rounds still to come, bidding gives you the better chance of winning the "
+        f"game: {odds}"
     )
+
+
+def _against(chosen: int, other: int, samples: int, what: str) -> str:
+    """The chosen course's chance of winning the game against the other's, in words that
+    do not oversell: ``"about one time in four, against rarely if you pass"``."""
+    whole = EQUITY_UNITS * max(1, samples)
+    mine, theirs = how_often(chosen, whole), how_often(other, whole)
+    if mine != theirs:
+        return f"{mine}, against {theirs} {what}"
+    if chosen > other:
+        return f"{mine}, a little more often than {what}"
+    return f"{mine}, about as often as {what}"
 
 
 def game_words(equities: int, samples: int) -> str:
