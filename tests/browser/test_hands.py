@@ -41,8 +41,8 @@ from tablekit import (
     take_card,
     turn,
     wait_moves,
+    wait_ready,
 )
-from test_review import wait_ready
 from test_table import ended, position
 
 WIDTHS = {"1440": WIDE, "375": PHONE}

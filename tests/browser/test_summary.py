@@ -24,8 +24,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tablekit import PHONE, WIDE, open_table, play_to, saved, settled, turn
-from test_review import wait_ready
+from tablekit import PHONE, WIDE, open_table, play_to, saved, settled, turn, wait_ready
 from test_table import ended, position
 
 WIDTHS = {"1440": WIDE, "375": PHONE}
@@ -40,7 +39,7 @@ LEAD = """(selector) => {
     const view = body.getBoundingClientRect();
     const out = [];
     for (const el of dialog.querySelectorAll(selector)) {
-        if (!el.getClientRects().length) continue; // (folded away)
+        if (!el.checkVisibility()) continue; // (folded away)
         const r = el.getBoundingClientRect();
         const bottom = Math.min(view.bottom, innerHeight);
         if (r.top < Math.max(view.top, 0) - 0.5 || r.bottom > bottom + 0.5)
