@@ -150,6 +150,7 @@ def dialogs(page: Page, game: str, small: dict[str, list[str]]) -> None:
     summary = page.locator("dialog.tp-summary-dialog[open]")
     expect(summary).to_be_visible()
     summary.locator("details.tp-working > summary").click()
+    settled(page)
     small[f"{game} summary"] = page.evaluate(SMALL_TARGETS)
     summary.get_by_role("button", name=re.compile(" history$")).click()
     history = page.locator("dialog[open]").last
@@ -168,6 +169,7 @@ def dialogs(page: Page, game: str, small: dict[str, list[str]]) -> None:
     summary.get_by_role("button", name=re.compile("^Next")).click()
     expect(summary).to_have_count(0)
     new_game_options(page)
+    settled(page)
     small[f"{game} new game"] = page.evaluate(SMALL_TARGETS)
 
 
