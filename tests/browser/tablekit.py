@@ -39,6 +39,8 @@ from celestix import api
 
 BOOT_TIMEOUT_MS = 120_000
 MOVE_TIMEOUT_MS = 60_000
+# A whole review in the worker on a loaded machine (the par steps are the longest)
+REVIEW_TIMEOUT_MS = 240_000
 WIDE = {"width": 1440, "height": 900}
 PHONE = {"width": 375, "height": 740}
 LEVELS = {"precedence": "basic", "sabacc": "basic", "patience": "easy"}
@@ -365,3 +367,16 @@ def focus_in_decision(page: Page) -> str:
             }"""
         )
     )
+
+
+def review_dialog(page: Page) -> Locator:
+    return page.locator("dialog.review-dialog[open]")
+
+
+def wait_ready(page: Page) -> Locator:
+    """The walk is on screen (every decision judged) and the review is whole."""
+    dialog = review_dialog(page)
+    expect(dialog).to_have_attribute("data-review", "ready", timeout=REVIEW_TIMEOUT_MS)
+    expect(dialog).to_have_attribute("data-done", "", timeout=REVIEW_TIMEOUT_MS)
+    expect(dialog).to_have_attribute("data-step", "0")
+    return dialog

@@ -4,7 +4,10 @@ screen (and the targets at 1440x900 too):
 * every card of a hand (and every card the patience shows) shows its rank and its suit
   in the part left visible: the centre and corners of its rank and suit index hit the
   card itself, not the next card, a raised card of the row below or a button;
-* every button, link and icon on a game's page is at least 44 x 44 px;
+* every button, link, input and icon on a game's page is at least 44 x 44 px: in each
+  game's phases, with the hint's "Why?" open, and (on a phone) in the dialogs of a
+  hand's end: the summary with its working unfolded, the history, the review (its
+  summary and a decision) and the new game's options;
 * one tap, one click or Enter plays a playable card; a card that may not go is refused
   at once, with the reason; a long press names the card and plays nothing, nor does a
   drag or a swipe over the hand;
@@ -29,6 +32,7 @@ from tablekit import (
     PHONE,
     SETTLED,
     WIDE,
+    new_game_options,
     open_table,
     play_to,
     saved,
@@ -37,8 +41,9 @@ from tablekit import (
     take_card,
     turn,
     wait_moves,
+    wait_ready,
 )
-from test_table import position
+from test_table import ended, position
 
 WIDTHS = {"1440": WIDE, "375": PHONE}
 PHASES = ["precedence-play", "precedence-bid", "sabacc-aside", "sabacc-play", "sabacc-5-bidding"]
@@ -126,6 +131,48 @@ def test_the_patience_cards_show_their_rank_and_suit(table: Page) -> None:
     assert found["wrong"] == []
 
 
+def with_why(page: Page) -> None:
+    """The hint asked for, its "Why?" open."""
+    page.get_by_role("button", name=re.compile("^Hint")).first.click()
+    advice = page.get_by_role("complementary", name="Hint")
+    expect(advice.locator(".advice-text")).not_to_be_empty(timeout=60_000)
+    toggle = advice.locator(".advice-toggle")
+    if toggle.is_visible():
+        toggle.click()
+        expect(toggle).to_have_attribute("aria-expanded", "true")
+    settled(page)
+
+
+def dialogs(page: Page, game: str, small: dict[str, list[str]]) -> None:
+    """A hand's summary (its working unfolded), its history, its review (the summary and
+    a decision), and the new game's options: each dialog's targets into `small`."""
+    open_table(page, game, ended(game, False))
+    summary = page.locator("dialog.tp-summary-dialog[open]")
+    expect(summary).to_be_visible()
+    summary.locator("details.tp-working > summary").click()
+    settled(page)
+    small[f"{game} summary"] = page.evaluate(SMALL_TARGETS)
+    summary.get_by_role("button", name=re.compile(" history$")).click()
+    history = page.locator("dialog[open]").last
+    expect(history).not_to_have_class(re.compile("tp-summary-dialog"))
+    settled(page)
+    small[f"{game} history"] = page.evaluate(SMALL_TARGETS)
+    history.get_by_role("button", name="Close").click()
+    summary.get_by_role("button", name="Review").click()
+    review = wait_ready(page)
+    small[f"{game} review"] = page.evaluate(SMALL_TARGETS)
+    page.keyboard.press("ArrowRight")
+    expect(review).to_have_attribute("data-step", "1")
+    settled(page)
+    small[f"{game} review step"] = page.evaluate(SMALL_TARGETS)
+    review.locator(".dialog-actions").get_by_role("button", name="Close").click()
+    summary.get_by_role("button", name=re.compile("^Next")).click()
+    expect(summary).to_have_count(0)
+    new_game_options(page)
+    settled(page)
+    small[f"{game} new game"] = page.evaluate(SMALL_TARGETS)
+
+
 @pytest.mark.parametrize("width", list(WIDTHS))
 def test_every_target_is_at_least_44_px(table: Page, width: str) -> None:
     page = table
@@ -134,8 +181,15 @@ def test_every_target_is_at_least_44_px(table: Page, width: str) -> None:
     for name in PHASES:
         open_phase(page, name)
         small[name] = page.evaluate(SMALL_TARGETS)
+        with_why(page)  # the hint, its "Why?" open
+        small[f"{name} why"] = page.evaluate(SMALL_TARGETS)
     open_patience(page)
     small["patience"] = page.evaluate(SMALL_TARGETS)
+    with_why(page)
+    small["patience why"] = page.evaluate(SMALL_TARGETS)
+    if width == "375":  # the dialogs, on a phone
+        for game in ("precedence", "sabacc"):
+            dialogs(page, game, small)
     assert {name: found for name, found in small.items() if found} == {}
 
 

@@ -24,19 +24,20 @@ from celestix.registry import rules_for
 from celestix.review import marks
 from tablekit import (
     PHONE,
+    REVIEW_TIMEOUT_MS,
     internal_words,
     open_table,
     play_to,
+    review_dialog,
     said,
     saved,
     turn,
+    wait_ready,
     won_in_one,
 )
 
 AxeCheck = Callable[..., Any]
 Shot = Callable[[Page, str], Path]
-# A whole review in the worker on a loaded machine (the par steps are the longest)
-REVIEW_TIMEOUT_MS = 240_000
 WORDS = {
     "best": "Best",
     "fine": "Fine",
@@ -72,19 +73,6 @@ def engine_review(page: Page, record: dict[str, Any], hand: int | None) -> dict[
         [record, hand],
     )
     return found
-
-
-def review_dialog(page: Page) -> Locator:
-    return page.locator("dialog.review-dialog[open]")
-
-
-def wait_ready(page: Page) -> Locator:
-    """The walk is on screen (every decision judged) and the review is whole."""
-    dialog = review_dialog(page)
-    expect(dialog).to_have_attribute("data-review", "ready", timeout=REVIEW_TIMEOUT_MS)
-    expect(dialog).to_have_attribute("data-done", "", timeout=REVIEW_TIMEOUT_MS)
-    expect(dialog).to_have_attribute("data-step", "0")
-    return dialog
 
 
 def walked(review: dict[str, Any]) -> list[dict[str, Any]]:

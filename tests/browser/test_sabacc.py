@@ -233,8 +233,8 @@ def test_a_round_of_four_by_clicks_taps_and_keys_with_a_reload(
     expect(dialog).to_contain_text(re.compile(r"You (gain|lose) \d+ chips?: "))
     assert dialog.locator(".sb-pair").count() > 0
     # the verdict, the chips moved and where everyone stands come first; the paired pile
-    # (the count's working) is folded away after them
-    assert dialog.locator("details.sb-pairing").get_attribute("open") is None
+    # (the count's working) is folded away after them, under "How it was counted"
+    assert dialog.locator("details.tp-working").get_attribute("open") is None
     assert dialog.evaluate(
         """(d) => !!(d.querySelector(".sb-chip-table").compareDocumentPosition(
             d.querySelector(".sb-pairing")) & Node.DOCUMENT_POSITION_FOLLOWING)"""

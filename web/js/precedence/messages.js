@@ -46,7 +46,7 @@ export function describeEvent(event, deck) {
       return event.teams
         .map(
           (t) =>
-            `${teamName(t.team)} ${t.made ? "made" : "failed"} ${t.contract}: ${signed(t.hand_points)}, score ${t.score_after}.`,
+            `${teamName(t.team)} ${t.made ? "made" : "failed"} ${t.contract}: ${signed(t.hand_points)}, score ${score(t.score_after)}.`,
         )
         .join(" ");
     default:
@@ -58,9 +58,12 @@ export function signed(n) {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
 }
 
+/** A score with a true minus sign: "−45", "120". */
+export const score = (n) => (n < 0 ? `−${-n}` : String(n));
+
 /** "You and North won, 183 to 74": the winners' score first. */
 export function resultLine(winner, scores) {
   if (winner === null || winner === undefined)
-    return `The scores are ${scores[0]} to ${scores[1]}.`;
-  return `${teamName(winner)} won, ${scores[winner]} to ${scores[1 - winner]}.`;
+    return `The scores are ${score(scores[0])} to ${score(scores[1])}.`;
+  return `${teamName(winner)} won, ${score(scores[winner])} to ${score(scores[1 - winner])}.`;
 }

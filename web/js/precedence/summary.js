@@ -6,7 +6,8 @@
 //   handSummary(events, {excessCounted, auditAt}) -> {title, body: Node}
 //   gameOver(events) -> {title, body: Node, winner} | null (the game goes on)
 
-import { HUMAN, plural, resultLine, seatName, signed, teamName } from "./messages.js";
+import { countedFold } from "../table/handend.js";
+import { HUMAN, plural, resultLine, score, seatName, signed, teamName } from "./messages.js";
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -86,7 +87,7 @@ export function handSummary(events, { excessCounted = true, auditAt = 10 } = {})
     "Melds",
     teams.map((t) =>
       t.melds_halved
-        ? `${t.meld_points} halved to ${signed(t.meld_points_scored)}`
+        ? `${signed(t.meld_points)}, halved to ${signed(t.meld_points_scored)} because the contract failed`
         : signed(t.meld_points_scored),
     ),
   );
@@ -114,18 +115,22 @@ export function handSummary(events, { excessCounted = true, auditAt = 10 } = {})
   row(
     tbody,
     "Score",
-    teams.map((t) => `From ${t.score_before} to ${t.score_after}`),
+    teams.map((t) => `From ${score(t.score_before)} to ${score(t.score_after)}`),
   );
   table.append(thead, tbody);
-  body.append(table);
-  if (excessCounted)
-    body.append(
-      el(
-        "p",
-        "pr-pot-line",
-        `Excess: each trick taken beyond a contract adds 1; at ${auditAt}, the Imperial Audit takes 100 points and the Excess starts again.`,
-      ),
+  // what the hand meant first: each team's points and score (yours first), the Hand Pot
+  const yours = HUMAN % 2;
+  const lead = el("ul", "tp-summary-lead pr-hand-result");
+  for (const t of teams[0].team === yours ? teams : [...teams].reverse()) {
+    const li = el("li", t.team === yours ? "yours" : "");
+    li.append(
+      el("span", "pr-result-team", `${teamName(t.team)}: `),
+      el("strong", "", `${signed(t.hand_points)} this hand`),
+      `, score ${score(t.score_after)}.`,
     );
+    lead.append(li);
+  }
+  body.append(lead);
   if (pot) {
     const p = el("p", "pr-pot-line");
     const shares = (pot.shares || [])
@@ -147,6 +152,17 @@ export function handSummary(events, { excessCounted = true, auditAt = 10 } = {})
       ),
     );
   }
+  // then how it was counted, folded: the whole table, and what Excess is
+  const working = [table];
+  if (excessCounted)
+    working.push(
+      el(
+        "p",
+        "pr-pot-line",
+        `Excess: each trick taken beyond a contract adds 1; at ${auditAt}, the Imperial Audit takes 100 points and the Excess starts again.`,
+      ),
+    );
+  body.append(countedFold(...working));
   return { title: handTitle(scored, pot), body };
 }
 

@@ -5,6 +5,7 @@
 
 import { createCard } from "../cards/card.js";
 import "../cards/sabacc.js";
+import { countedFold } from "../table/handend.js";
 import {
   HUMAN,
   bidName,
@@ -94,7 +95,8 @@ export function roundBody(end, { players, chipsAfter }) {
 }
 
 /** The count: {verdict} (the sentence and the 46-point meter) and {working} (the talon,
- * the aside, the tricks and the paired pile, folded). */
+ * the aside, the tricks and the paired pile, folded under "How it was counted" as every
+ * game's summary folds its working: table/handend.js countedFold). */
 function countSection(c) {
   const section = el("section", "sb-count-main");
   section.setAttribute("aria-label", "The count");
@@ -119,8 +121,6 @@ function countSection(c) {
   meter.append(fill, mark);
   section.append(meter);
 
-  const working = el("section", "sb-count-working");
-  working.setAttribute("aria-label", "How the count was made");
   const extras = el("p", "sb-count-extra");
   const talon = c.talon?.length ? c.talon.map(card).join(", ") : "";
   const parts = [];
@@ -131,13 +131,11 @@ function countSection(c) {
   if (c.aside?.length) parts.push(`Aside: ${c.aside.map(card).join(", ")}.`);
   parts.push(`Tricks: ${c.tricks.map((n, s) => `${seatName(s)} ${n}`).join(", ")}.`);
   extras.textContent = parts.join(" ");
-  working.append(extras);
 
-  const details = el("details", "sb-pairing");
-  const summary = el("summary", "", `The declarer's pile, paired (${c.pile.length} cards)`);
-  details.append(summary);
+  const pairing = el("section", "sb-pairing");
+  pairing.append(el("h4", "", `The declarer's pile, paired (${c.pile.length} cards)`));
   // the words of the pairs, in players' words, before the first use
-  details.append(el("p", "sb-pairs-legend", PAIRS_LEGEND));
+  pairing.append(el("p", "sb-pairs-legend", PAIRS_LEGEND));
   const list = el("ol", "sb-pairs");
   for (const pair of c.pairing) {
     const item = el("li", "sb-pair");
@@ -150,8 +148,8 @@ function countSection(c) {
     );
     list.append(item);
   }
-  details.append(list);
-  working.append(details);
+  pairing.append(list);
+  const working = countedFold(extras, pairing);
   return { verdict: section, working };
 }
 

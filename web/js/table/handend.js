@@ -2,8 +2,9 @@
 // person has seen it (the mark is kept in the save), with the history and the review
 // offered, then the next hand dealt in.
 
-import { announce } from "../ui/live.js";
 import { openDialog } from "../ui/dialog.js";
+import { h } from "../ui/dom.js";
+import { announce } from "../ui/live.js";
 
 /** @typedef {import("./flow.js").TrickPage} TrickPage */
 
@@ -77,4 +78,16 @@ export function postHandActions(page, events) {
   const end = page.pending;
   const hand = page.handNumber(events);
   return [{ label: "Review", value: "review", run: () => page.reviewHand(end, hand) }];
+}
+
+/** A summary's working (a hand's table of points, a count's paired pile), folded under
+ * "How it was counted": what the hand meant for the person comes first, above it, in
+ * every game and at every width. */
+export function countedFold(...nodes) {
+  return h(
+    "details",
+    { class: "tp-working" },
+    h("summary", { text: "How it was counted" }),
+    ...nodes,
+  );
 }

@@ -42,6 +42,8 @@ export class AdvicePanel {
     this.toggleEl = /** @type {HTMLElement} */ (this.el.querySelector(".advice-toggle"));
     this.toggleEl.setAttribute("aria-controls", this.moreEl.id);
     this.toggleEl.addEventListener("click", () => this.fold(!this.moreEl.hidden));
+    this.moreEl.addEventListener("scroll", () => this.cue(), { passive: true });
+    new ResizeObserver(() => this.cue()).observe(this.moreEl);
     if (compact) {
       this.moreEl.append(this.listEl);
       this.titleEl.classList.add("sr-only"); // the icon shows what it is
@@ -120,6 +122,27 @@ export class AdvicePanel {
   fold(folded) {
     this.moreEl.hidden = folded;
     this.toggleEl.setAttribute("aria-expanded", String(!folded));
+    this.cue();
+  }
+
+  /** Where the unfolded reason has less room than it needs and scrolls: a fade at its
+   * foot while more lies below (ui.css), and it takes focus (named, so a screen reader
+   * says what it is), so that the keys scroll it. */
+  cue() {
+    const more = this.moreEl;
+    const scrolls = !more.hidden && more.scrollHeight > more.clientHeight + 1;
+    const below = scrolls && more.scrollTop + more.clientHeight < more.scrollHeight - 1;
+    more.toggleAttribute("data-scrolls", scrolls);
+    more.toggleAttribute("data-more-below", below);
+    if (scrolls) {
+      more.tabIndex = 0;
+      more.setAttribute("role", "region");
+      more.setAttribute("aria-label", this.toggleEl.textContent || "Why?");
+    } else {
+      more.removeAttribute("tabindex");
+      more.removeAttribute("role");
+      more.removeAttribute("aria-label");
+    }
   }
 
   /** Hide the advice (the position changed); an answer still on its way is dropped. */
