@@ -38,8 +38,26 @@ export function uncut(el) {
   return [el, ...el.children]
     .filter((part) => !part.classList.contains("sr-only"))
     .every(
-      (part) => part.scrollWidth <= part.clientWidth && part.scrollHeight <= part.clientHeight + 1,
+      (part) =>
+        part.scrollWidth <= part.clientWidth &&
+        part.scrollHeight <= part.clientHeight + 1 &&
+        inside(part),
     );
+}
+
+/** Whether the shown children of an element end within its box: scrollWidth is rounded,
+ * and a text a fraction of a pixel too wide still ends in an ellipsis. */
+function inside(part) {
+  if (!part.clientWidth) return true;
+  const box = part.getBoundingClientRect();
+  const style = getComputedStyle(part);
+  const right = box.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+  return [...part.children].every(
+    (child) =>
+      child.classList.contains("sr-only") ||
+      !child.getClientRects().length ||
+      child.getBoundingClientRect().right <= right + 0.01,
+  );
 }
 
 /** Call `fit()` again whenever `el` changes size (a phone turned, the window resized,
