@@ -75,9 +75,22 @@ PHASES = [
 ]
 
 
+# every plate showing its whole detail, as before it is fitted (or when a font comes late)
+WHOLE_DETAIL = """() => {
+    for (const plate of document.querySelectorAll(".tp-felt .seat-plate")) {
+        const said = plate.querySelector(".seat-said").textContent;
+        plate.querySelector(".seat-shown").textContent = said;
+    }
+}"""
+
+
 def test_a_phones_plates_show_every_name_whole(table: Page) -> None:
     page = table
     page.set_viewport_size(PHONE)
     for name in PHASES:
         open_phase(page, name)
         assert page.evaluate(NAMES) == [], name
+        # however long the detail, the name keeps its room (the detail only is cut)
+        page.evaluate(WHOLE_DETAIL)
+        names = page.evaluate(NAMES)
+        assert [n for n in names if "runs out" not in n] == [], name
