@@ -20,8 +20,9 @@ every table must pass at both widths (geometry, touch strips, words, focus).
   the game's): "you", "count" or "over".
 * ``take_card(card, touch)``: a card of the hand taken as a finger or a mouse takes it:
   one tap or one click in its visible strip (a playable card is played at once).
-* ``out_of_view(page)``, ``hidden_strips(page)``, ``internal_words(texts, game)``: the
-  checks; each returns what is wrong (empty when all is well).
+* ``out_of_view(page)``, ``hidden_strips(page)``, ``internal_words(texts, game)``,
+  ``trick_clear(page, scope)``: the checks; each returns what is wrong (empty when all
+  is well).
 """
 
 from __future__ import annotations
@@ -380,3 +381,61 @@ def wait_ready(page: Page) -> Locator:
     expect(dialog).to_have_attribute("data-done", "", timeout=REVIEW_TIMEOUT_MS)
     expect(dialog).to_have_attribute("data-step", "0")
     return dialog
+
+
+# The cards of the trick in `scope`: where a card's index (its rank and suit, in the face
+# shown, full or compact) is covered by a name tag, the caption or another card, and
+# where a tag is cut or covered by a card. The trick is scrolled into view first.
+TRICK_CLEAR = """(scope) => {
+    const root = document.querySelector(scope);
+    const wrong = [];
+    const POINTS = [[0.15, 0.15], [0.85, 0.15], [0.15, 0.85], [0.85, 0.85], [0.5, 0.5]];
+    const cards = [...root.querySelectorAll(".trick-card")];
+    if (!cards.length) return ["no card in the trick"];
+    root.scrollIntoView({ block: "center" });
+    const box = (el) => el.getBoundingClientRect();
+    const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+        && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    const tags = [...root.querySelectorAll(".trick-who, .trick-caption")]
+        .filter((el) => el.getClientRects().length && box(el).width);
+    const layoutShown = (el) => {
+        const layout = el.closest(".compact, .full");
+        return !layout || getComputedStyle(layout).display !== "none";
+    };
+    for (const card of cards) {
+        const name = card.getAttribute("aria-label");
+        const marks = [...card.querySelectorAll(".idx, .idx-suit")]
+            .filter((el) => layoutShown(el) && box(el).width);
+        if (!marks.length) wrong.push(`${name}: no index shown`);
+        for (const mark of marks) {
+            const r = box(mark);
+            for (const tag of tags) {
+                if (meets(r, box(tag))) wrong.push(`${name}: "${tag.textContent}" on its index`);
+            }
+            for (const [fx, fy] of POINTS) {
+                const hit = document.elementFromPoint(r.left + fx * r.width, r.top + fy * r.height);
+                if (!hit || hit.closest(".trick-card") !== card) {
+                    const over = hit ? hit.closest(".trick-card")?.getAttribute("aria-label")
+                        || hit.className.baseVal || hit.className : "nothing";
+                    wrong.push(`${name}: its index under ${over}`);
+                    break;
+                }
+            }
+        }
+        const tag = card.querySelector(".trick-who");
+        if (tag.scrollWidth > tag.clientWidth) {
+            wrong.push(`${name}: its tag "${tag.textContent}" cut`);
+        }
+        const t = box(tag);
+        const hit = document.elementFromPoint(t.left + t.width / 2, t.top + t.height / 2);
+        if (!hit || hit.closest(".trick-card") !== card) wrong.push(`${name}: its tag covered`);
+    }
+    return wrong;
+}"""
+
+
+def trick_clear(page: Page, scope: str) -> list[str]:
+    """What covers a card's index or a name tag in the trick under ``scope``."""
+    settled(page)
+    wrong: list[str] = page.evaluate(TRICK_CLEAR, scope)
+    return wrong

@@ -42,6 +42,13 @@ def playing(state: State, tricks: int) -> bool:
 # a game's phases (the person to act in each), in the order they come
 EXTRA = {
     "sabacc-5-play": ("sabacc", {"players": 5}, 7, lambda s: playing(s, 1)),
+    "sabacc-3-bidding": ("sabacc", {"players": 3}, 2, yours("bidding")),
+    "sabacc-3-follow": (
+        "sabacc",
+        {"players": 3},
+        2,
+        lambda s: playing(s, 1) and len(s["trick"]) == 2,
+    ),
     "sabacc-round-2": (
         "sabacc",
         {"players": 4},

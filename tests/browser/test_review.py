@@ -8,6 +8,9 @@ summary's words, each decision's mark (the engine's, by its thresholds in
 ``celestix/review/marks.py``) and reason, the choice made and the better one marked
 where the position is drawn. Both widths, keyboard and touch, axe, players' words only.
 Waits are on the dialog's ``data-*`` states, never on time.
+
+The review's trick is laid out as the table's (issue 24): its cards round the middle,
+no index covered by a tag or another card; its hand within the dialog's width.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from celestix import api
@@ -25,12 +29,14 @@ from celestix.review import marks
 from tablekit import (
     PHONE,
     REVIEW_TIMEOUT_MS,
+    WIDE,
     internal_words,
     open_table,
     play_to,
     review_dialog,
     said,
     saved,
+    trick_clear,
     turn,
     wait_ready,
     won_in_one,
@@ -38,6 +44,7 @@ from tablekit import (
 
 AxeCheck = Callable[..., Any]
 Shot = Callable[[Page, str], Path]
+WIDTHS = {"1440": WIDE, "375": PHONE}
 WORDS = {
     "best": "Best",
     "fine": "Fine",
@@ -373,3 +380,68 @@ def test_patience_review_at_a_dead_end_and_after_a_win(
     expect(dialog.get_by_role("button", name="Forward")).to_be_disabled()
     axe(page, "the patience's review after a win at 375 px")
     dialog.get_by_role("button", name="Close").tap()
+
+
+# the review's hand: every card within the board (the dialog's width)
+HAND_INSIDE = """() => {
+    const board = document.querySelector("dialog[open] .rv-board").getBoundingClientRect();
+    return [...document.querySelectorAll("dialog[open] .rv-hand .card")].flatMap((card) => {
+        const r = card.getBoundingClientRect();
+        return r.left >= board.left - 0.5 && r.right <= board.right + 0.5 ? []
+            : [`${card.getAttribute("aria-label")} at ${Math.round(r.left)}-${Math.round(r.right)}`
+               + ` in ${Math.round(board.left)}-${Math.round(board.right)}`];
+    });
+}"""
+
+
+def walk_to_a_full_trick(page: Page, cards: int) -> None:
+    """Forward through the review until a decision shows `cards` cards in the trick."""
+    dialog = review_dialog(page)
+    trick = dialog.locator(".rv-trick:not([hidden]) .trick-card")
+    for step in range(1, 60):
+        page.keyboard.press("ArrowRight")
+        expect(dialog).to_have_attribute("data-step", str(step))
+        if trick.count() >= cards:
+            return
+    raise AssertionError(f"no decision of the review shows {cards} cards in the trick")
+
+
+def review_after(page: Page, game: str, record: dict[str, Any]) -> None:
+    """The review of the record's last hand (round), opened from its summary."""
+    open_table(page, game, saved(record, pending=len(record["actions"])))
+    assert turn(page) == "count"
+    page.locator("dialog.tp-summary-dialog[open]").get_by_role("button", name="Review").click()
+    wait_ready(page)
+    review_dialog(page).get_by_role("button", name="Forward").focus()
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_the_reviews_trick_is_laid_out_as_the_tables(table: Page, width: str) -> None:
+    page = table
+    page.set_viewport_size(WIDTHS[width])
+    review_after(page, "precedence", precedence_hand(5))
+    walk_to_a_full_trick(page, 4)
+    assert trick_clear(page, "dialog[open] .rv-trick") == [], f"at {width} px"
+    assert page.evaluate(HAND_INSIDE) == []
+    # the cards at their places round the middle, as on the table
+    slots = page.evaluate(
+        """() => Object.fromEntries(
+            [...document.querySelectorAll("dialog[open] .rv-trick .trick-card")].map((c) => {
+                const r = c.getBoundingClientRect();
+                return [c.dataset.slot, [r.left + r.width / 2, r.top + r.height / 2]];
+            }))"""
+    )
+    assert slots["left"][0] < slots["top"][0] < slots["right"][0], slots
+    assert slots["top"][1] < slots["left"][1] < slots["bottom"][1], slots
+    review_dialog(page).get_by_role("button", name="Close").click()
+    expect(review_dialog(page)).to_have_count(0, timeout=REVIEW_TIMEOUT_MS)
+
+
+def test_the_sabacc_reviews_trick_on_a_phone(table: Page) -> None:
+    page = table
+    page.set_viewport_size(PHONE)
+    _, record = play_to("sabacc", None, 14, lambda s: s["round"] >= 1 or s["over"])
+    review_after(page, "sabacc", record)
+    walk_to_a_full_trick(page, 4)
+    assert trick_clear(page, "dialog[open] .rv-trick") == []
+    assert page.evaluate(HAND_INSIDE) == []

@@ -6,7 +6,7 @@
 //   showFitting(forms, apply, fits)   apply(form) each in turn until fits(); the form shown
 //   fewer(parts)                      [all the parts, all but the last, ..., the first]
 //   uncut(el)                         el and its children show all their text
-//   refitOnResize(el, fit)            fit() again whenever el's size changes
+//   refitOnResize(el, fit)            fit() again whenever el's size changes or a font loads
 //   const line = new FitLine(tag, props)   line.el: a line of text that fits
 //   line.say(text, ...shorter)        show text, or the first shorter form that fits
 
@@ -38,12 +38,30 @@ export function uncut(el) {
   return [el, ...el.children]
     .filter((part) => !part.classList.contains("sr-only"))
     .every(
-      (part) => part.scrollWidth <= part.clientWidth && part.scrollHeight <= part.clientHeight + 1,
+      (part) =>
+        part.scrollWidth <= part.clientWidth &&
+        part.scrollHeight <= part.clientHeight + 1 &&
+        inside(part),
     );
 }
 
-/** Call `fit()` again whenever `el` changes size (a phone turned, the window resized,
- * a font loaded); only when its width or height did change. */
+/** Whether the shown children of an element end within its box: scrollWidth is rounded,
+ * and a text a fraction of a pixel too wide still ends in an ellipsis. */
+function inside(part) {
+  if (!part.clientWidth) return true;
+  const box = part.getBoundingClientRect();
+  const style = getComputedStyle(part);
+  const right = box.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+  return [...part.children].every(
+    (child) =>
+      child.classList.contains("sr-only") ||
+      !child.getClientRects().length ||
+      child.getBoundingClientRect().right <= right + 0.01,
+  );
+}
+
+/** Call `fit()` again whenever `el` changes size (a phone turned, the window resized),
+ * and when a font has loaded. */
 export function refitOnResize(el, fit) {
   let size = "";
   new ResizeObserver(([entry]) => {
@@ -53,6 +71,8 @@ export function refitOnResize(el, fit) {
     size = now;
     fit();
   }).observe(el);
+  // a font come late draws the same words wider (or narrower) in a box of the same size
+  document.fonts?.addEventListener("loadingdone", () => fit());
 }
 
 /** A line of text (a status, a line of figures) of one line's height: it shows the

@@ -90,6 +90,7 @@ export function layoutSeats(page, seats) {
   page.seats = seats;
   for (const box of page.seatBoxes) box.remove();
   page.felt.dataset.seats = String(seats);
+  page.trickEl.dataset.seats = String(seats);
   page.plates = [];
   page.seatBoxes = [];
   for (let seat = 0; seat < seats; seat += 1) {

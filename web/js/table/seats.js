@@ -2,10 +2,10 @@
 // line of detail (bid, tricks, chips), whose turn it is (outlined, "to play" said in
 // words too), and a thinking indicator while a computer player chooses in the worker.
 // The plate's height never changes (one line; on a phone, the other seats' plates are
-// two: the name, then the detail). It says less rather than cutting: the detail is a
-// list of parts, the most needed first, and what does not fit is left out from the end;
-// a badge too long goes to its short form, then out (table/fit.js). The whole of it
-// stays the plate's title and what a screen reader reads.
+// two: the name, always whole, then the detail). It says less rather than cutting: the
+// detail is a list of parts, the most needed first, and what does not fit is left out
+// from the end; a badge too long goes to its short form, then out (table/fit.js). The
+// whole of it stays the plate's title and what a screen reader reads.
 //
 //   const plate = new SeatPlate({seat, name, slot, you})   plate.el to place on the table
 //   plate.set({name, detail, turn, thinking, badge})       any subset; detail: a string

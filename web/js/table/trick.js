@@ -10,7 +10,8 @@
 //   await trick.collect(toRect, {duration})          sweep the cards towards a rect, clear
 //   trick.clear()
 // Cards are images named after the card and the seat ("Emperor of Void, played by West"),
-// and carry the seat's name on their outer edge, for the eye.
+// and carry the seat's name at their foot, for the eye, clear of both indices; each at its
+// side of the middle with room between them (table.css), so no card covers another.
 
 import { cardName, createCard } from "../cards/card.js";
 import { flyFrom, reducedMotion } from "../ui/motion.js";
