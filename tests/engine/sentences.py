@@ -45,6 +45,8 @@ CARELESS.update(
 # --- i-words24: verdicts that say who and how much (issue 24 item 4) ---------------------
 # A review's verdict says how many tricks or points went, and whose play let them go; the
 # old "your team's play let tricks go" blamed the person for what a partner did.
+# A possessive before a name that has its own article ("the declarer's The Idiot").
+CARELESS["a possessive before The"] = re.compile(r"\w's? The [A-Z]")
 CARELESS["a verdict without its count"] = re.compile(r"\blet (?:tricks|points) go\b")
 # The words of one game that another game's words must not use: Contract Sabacc has no
 # partners (the defenders play together for one round: "fellow defender").

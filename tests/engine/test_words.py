@@ -217,6 +217,8 @@ def test_the_scan_finds_each_careless_sentence() -> None:
     blame = "As played, your team took 9 tricks, for 72 points: your team's play let tricks go."
     assert "a verdict without its count" in problems(blame, "precedence")
     assert not problems("North's play let 2 tricks go.", "precedence")
+    assert "a possessive before The" in problems("The declarer's The Idiot wins", "sabacc")
+    assert not problems("The declarer wins this trick with The Idiot", "sabacc")
     partner = "Your partner's Sabacc -13 wins this trick: the 2 of coins keeps your winners"
     assert "a partner in a game without partners" in problems(partner, "sabacc")
     assert not problems(partner.replace("partner", "fellow defender"), "sabacc")

@@ -148,15 +148,16 @@ def card_reason(view: View, know: Knowledge, card: str, legal: list[str]) -> str
     best = winning_play(trick)
     partner_winning = best["seat"] != know.declarer and not declaring
     if partner_winning and sure_winner_of_trick(know, best["card"]):
-        fellow = f"your fellow defender's {card_name(best['card'])} wins this trick"
+        # the card after the seat: a possessive reads wrong before "The Idiot"
+        fellow = f"your fellow defender wins this trick with {card_name(best['card'])}"
         if points > 1:
             return f"{fellow}: {name} adds {points_text(points)} points to your side's pile"
         return f"{fellow}: {name} keeps your winners"
     holder = know.trick_holder()
     if holder >= 0 and know.declarer >= 0 and (holder == know.declarer) != declaring:
-        owner = "the declarer's" if holder == know.declarer else "the defenders'"
+        owner = "the declarer wins" if holder == know.declarer else "the defenders win"
         return (
-            f"{owner} {card_name(best['card'])} wins this trick whatever follows: {name} "
+            f"{owner} this trick with {card_name(best['card'])} whatever follows: {name} "
             f"gives it as few points as you can, keeping your better cards"
         )
     beats = winning_play([*trick, {"seat": know.seat, "card": card}])["card"] == card
