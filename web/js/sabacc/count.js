@@ -81,6 +81,8 @@ export function roundBody(end, { players, chipsAfter }) {
   if (counted) body.append(counted.verdict);
   if (end.settled && end.counted)
     body.append(settledSection(end.settled, players, end.counted.declarer));
+  // where everyone stands, before the bonus and the pot that it already counts
+  body.append(chipsTable(chipsAfter, players, end.over ? end.over.winners : null));
   if (end.bonus) body.append(bonusSection(end.bonus));
   if (end.divided || end.carried) {
     const p = el("p", "");
@@ -89,7 +91,6 @@ export function roundBody(end, { players, chipsAfter }) {
       : `The Ante Pot (${chips(end.carried.ante_pot ?? 0)}) is carried to the next game.`;
     body.append(p);
   }
-  body.append(chipsTable(chipsAfter, players, end.over ? end.over.winners : null));
   if (counted) body.append(counted.working);
   return body;
 }
@@ -174,7 +175,10 @@ export function bonusLine(b) {
   const unpaid = (b.unpaid || []).map((u) => bonusDeed(u.bonus, u.seat));
   const left = b.ante_pot ? `${chips(b.ante_pot)} left` : "nothing left";
   const article = /^[AEIOU]/.test(b.name) ? "an" : "a";
-  const line = `${bonusDeed(b.bonus, b.seat, b)} (${article} ${b.name}): ${chips(b.amount)} from the Ante Pot, which has ${left}.`;
+  const paid = b.amount
+    ? `${chips(b.amount)} from the Ante Pot, which has ${left}`
+    : `its share of the Ante Pot (${chips(b.ante_pot)}) comes to less than a chip, so nothing is paid`;
+  const line = `${bonusDeed(b.bonus, b.seat, b)} (${article} ${b.name}): ${paid}.`;
   if (!unpaid.length) return line;
   return `${line} ${unpaid.join(" and ")}: that earns a bonus too, but only the biggest one is paid.`;
 }

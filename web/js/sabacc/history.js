@@ -8,6 +8,7 @@ import { createCard } from "../cards/card.js";
 import "../cards/sabacc.js";
 import { h } from "../ui/dom.js";
 import { GameLog } from "../table/history.js";
+import { bonusLine } from "./count.js";
 import { bidName, card, chips, points, seatName, settlementLines, subject } from "./messages.js";
 
 function smallCards(codes) {
@@ -96,9 +97,6 @@ function renderRound(start, events) {
       box.append(h("p", { text }));
   }
   const bonus = events.find((e) => e.type === "bonus");
-  if (bonus)
-    box.append(
-      h("p", { text: `Bonus: ${bonus.name} to ${seatName(bonus.seat)}, ${bonus.amount} chips.` }),
-    );
+  if (bonus) box.append(h("p", { text: bonusLine(bonus) }));
   return box;
 }
