@@ -41,3 +41,13 @@ CARELESS.update(
         "worth nothing": re.compile(r"\bworth about nothing\b", re.IGNORECASE),
     }
 )
+
+# --- i-pat24: the patience hint's comparisons (audit 4, P3) ------------------------------
+CARELESS.update(
+    {
+        # "it won in 2 of 8 tries ..., against 2 if you ...": a tie told as a contest
+        "a tie told as a contest": re.compile(r"\bwon in (\d+) of \d+ tries\b[^.]*\bagainst \1\b"),
+        # "Hold the 4 of Hearts and deal: Hold the 4 of Hearts: ...": the move said twice
+        "a doubled clause": re.compile(r"\b([A-Z]\w*(?: \w+){2,})\b[^.:]*: \1\b"),
+    }
+)
