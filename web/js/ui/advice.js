@@ -52,7 +52,7 @@ export class AdvicePanel {
     this.iconEl = this.el.querySelector(".advice-icon");
     this.iconEl.append(iconNode("hint"));
     this.el.querySelector(".advice-close").append(iconNode("close"));
-    this.el.querySelector(".advice-close").addEventListener("click", () => this.clear());
+    this.el.querySelector(".advice-close").addEventListener("click", () => this.close());
     if (!closable) this.el.querySelector(".advice-close").remove();
     this.speak = speak;
     this.token = 0;
@@ -78,6 +78,7 @@ export class AdvicePanel {
       if (token !== this.token || !shown) return false;
       this.show(shown);
       this.topic = topic;
+      this.asker = button;
       return true;
     } finally {
       if (button) {
@@ -91,6 +92,7 @@ export class AdvicePanel {
   show({ title, text, items = [], tone = "hint", iconName = "hint" }) {
     this.titleEl.textContent = title;
     this.topic = null;
+    this.asker = null;
     if (this.compact) {
       const [head, rest] = headline(text);
       this.textEl.textContent = head;
@@ -120,6 +122,19 @@ export class AdvicePanel {
   fold(folded) {
     this.moreEl.hidden = folded;
     this.toggleEl.setAttribute("aria-expanded", String(!folded));
+  }
+
+  /** The person closed the advice: it goes, and the keyboard's focus, which was on the
+   * close button, goes back to the button that asked for it (Hint, or Winnable? when
+   * it is on the toolbar), else to the page's Hint button, never to the page's body. */
+  close() {
+    const focused = this.el.contains(document.activeElement);
+    const asker = this.asker;
+    this.clear();
+    if (!focused) return;
+    const hintButton = document.querySelector('[data-tool="hint"]');
+    const back = [asker, hintButton].find((el) => el?.isConnected && el.getClientRects().length);
+    /** @type {HTMLElement | undefined} */ (back)?.focus();
   }
 
   /** Hide the advice (the position changed); an answer still on its way is dropped. */
