@@ -206,3 +206,36 @@ def test_closing_the_advice_by_keyboard_gives_the_focus_back(page: Page) -> None
     dialog = page.get_by_role("dialog", name="New deal")
     expect(dialog.locator(".options-more summary")).to_have_text("Redeals")
     expect(dialog).not_to_contain_text("Chips")
+
+
+def in_viewport(page: Page, locator: Locator) -> bool:
+    """Whether the whole of ``locator`` lies in the page's first screen."""
+    box = locator.bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None
+    return (
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= size["width"] + 0.5
+        and box["y"] + box["height"] <= size["height"] + 0.5
+    )
+
+
+def test_the_winnable_answer_fits_a_phone(page: Page) -> None:
+    # Audit 4 P2: at 375 the answer was one long bold sentence running below the fold.
+    page.set_viewport_size({"width": 375, "height": 740})
+    seed = 4
+    open_deal(page, seed)
+    advice = page.get_by_role("complementary", name="Hint")
+    page.keyboard.press("w")
+    expect(advice).to_be_visible(timeout=THINK_TIMEOUT_MS)
+    expect(advice.locator(".advice-text")).to_have_text("Yes: still winnable.")
+    moves = len(api.winnable(api.new_game("patience", {}, seed), SOLVER_BUDGET)["line"])
+    expect(advice.locator(".advice-why")).to_have_text(
+        "The solver, which reads the stock's hidden order, found a way to win from here in "
+        f"{moves} moves."
+    )
+    expect(advice.locator(".advice-why")).to_be_hidden()  # behind "Why?"
+    assert in_viewport(page, advice)
+    for pile in (page.locator(".stock"), page.locator(".pt-foundation").last):
+        assert in_viewport(page, pile)
