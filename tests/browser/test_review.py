@@ -385,3 +385,36 @@ def test_patience_review_at_a_dead_end_and_after_a_win(
     expect(dialog.get_by_role("button", name="Forward")).to_be_disabled()
     axe(page, "the patience's review after a win at 375 px")
     dialog.get_by_role("button", name="Close").tap()
+
+
+def test_the_patience_review_shows_the_whole_board_on_a_phone(table: Page) -> None:
+    # Audit 4 P1: at 375 the review's board was one column of huge cards (the phone
+    # layout's sizes read a variable only the table page set), the position below the
+    # fold. Now the table's phone layout: four foundations a row, small cards, all of
+    # the board in the dialog's width and its first screen.
+    page = table
+    page.set_viewport_size(PHONE)
+    _, record = play_to("patience", None, 10, lambda s: s["over"])
+    open_table(page, "patience", saved(record))
+    ending = page.locator(".pt-ending")
+    expect(ending).to_be_visible()
+    ending.get_by_role("button", name="Review").tap()
+    dialog = wait_ready(page)
+    dialog.get_by_role("button", name="Forward").tap()
+    expect(dialog).to_have_attribute("data-step", "1")
+    board = dialog.locator(".rv-patience")
+    foundations = board.locator(".pt-foundation")
+    expect(foundations).to_have_count(8)
+    box = dialog.bounding_box()
+    nav = dialog.locator(".rv-nav").bounding_box()  # under the dialog's scrolling body
+    assert box is not None and nav is not None
+    tops = set()
+    for pile in [*foundations.all(), board.locator(".pt-stock-area")]:
+        pile_box = pile.bounding_box()
+        assert pile_box is not None
+        tops.add(round(pile_box["y"]))
+        assert pile_box["x"] >= box["x"] and pile_box["x"] + pile_box["width"] <= (
+            box["x"] + box["width"]
+        ), pile_box
+        assert pile_box["y"] + pile_box["height"] <= nav["y"], (pile_box, nav)
+    assert len(tops) == 3, tops  # two rows of four foundations, then the stock and waste
