@@ -179,3 +179,63 @@ def test_sabacc_hint_on_your_turn_on_a_phone(page: Page, axe: AxeCheck, screensh
         card.click(position={"x": 8, "y": 16})
     expect(advice).to_be_hidden()
     expect(page.locator(".hinted")).to_have_count(0)
+
+
+def test_closing_the_advice_by_keyboard_gives_the_focus_back(page: Page) -> None:
+    # Audit 4 K1: Enter on "Close the advice" left the focus on the page's body. The
+    # panel is ui/advice.js, shared by the three games; the patience stands for them.
+    seed = 4
+    deals, _ = deal_until_a_build(seed)
+    open_deal(page, seed)
+    for _ in range(deals):
+        page.keyboard.press("d")
+    expect(page.locator(".pt-moves")).to_have_text(str(deals))
+    advice = page.get_by_role("complementary", name="Hint")
+    hint_button = page.locator('[data-tool="hint"]')
+    hint_button.click()
+    expect(advice).to_be_visible(timeout=THINK_TIMEOUT_MS)
+    close = advice.get_by_role("button", name="Close the advice")
+    close.focus()
+    page.keyboard.press("Enter")
+    expect(advice).to_be_hidden()
+    expect(hint_button).to_be_focused()
+
+    # Audit 4 G3: the patience has no chips; its New deal's fold is named for what it holds.
+    page.locator('[data-tool="new"]').click()
+    page.get_by_role("button", name="New game").click()  # leaving the deal played
+    dialog = page.get_by_role("dialog", name="New deal")
+    expect(dialog.locator(".options-more summary")).to_have_text("Redeals")
+    expect(dialog).not_to_contain_text("Chips")
+
+
+def in_viewport(page: Page, locator: Locator) -> bool:
+    """Whether the whole of ``locator`` lies in the page's first screen."""
+    box = locator.bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None
+    return (
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= size["width"] + 0.5
+        and box["y"] + box["height"] <= size["height"] + 0.5
+    )
+
+
+def test_the_winnable_answer_fits_a_phone(page: Page) -> None:
+    # Audit 4 P2: at 375 the answer was one long bold sentence running below the fold.
+    page.set_viewport_size({"width": 375, "height": 740})
+    seed = 4
+    open_deal(page, seed)
+    advice = page.get_by_role("complementary", name="Hint")
+    page.keyboard.press("w")
+    expect(advice).to_be_visible(timeout=THINK_TIMEOUT_MS)
+    expect(advice.locator(".advice-text")).to_have_text("Yes: still winnable.")
+    moves = len(api.winnable(api.new_game("patience", {}, seed), SOLVER_BUDGET)["line"])
+    expect(advice.locator(".advice-why")).to_have_text(
+        "The solver, which reads the stock's hidden order, found a way to win from here in "
+        f"{moves} moves."
+    )
+    expect(advice.locator(".advice-why")).to_be_hidden()  # behind "Why?"
+    assert in_viewport(page, advice)
+    for pile in (page.locator(".stock"), page.locator(".pt-foundation").last):
+        assert in_viewport(page, pile)

@@ -445,3 +445,36 @@ def test_the_sabacc_reviews_trick_on_a_phone(table: Page) -> None:
     walk_to_a_full_trick(page, 4)
     assert trick_clear(page, "dialog[open] .rv-trick") == []
     assert page.evaluate(HAND_INSIDE) == []
+
+
+def test_the_patience_review_shows_the_whole_board_on_a_phone(table: Page) -> None:
+    # Audit 4 P1: at 375 the review's board was one column of huge cards (the phone
+    # layout's sizes read a variable only the table page set), the position below the
+    # fold. Now the table's phone layout: four foundations a row, small cards, all of
+    # the board in the dialog's width and its first screen.
+    page = table
+    page.set_viewport_size(PHONE)
+    _, record = play_to("patience", None, 10, lambda s: s["over"])
+    open_table(page, "patience", saved(record))
+    ending = page.locator(".pt-ending")
+    expect(ending).to_be_visible()
+    ending.get_by_role("button", name="Review").tap()
+    dialog = wait_ready(page)
+    dialog.get_by_role("button", name="Forward").tap()
+    expect(dialog).to_have_attribute("data-step", "1")
+    board = dialog.locator(".rv-patience")
+    foundations = board.locator(".pt-foundation")
+    expect(foundations).to_have_count(8)
+    box = dialog.bounding_box()
+    nav = dialog.locator(".rv-nav").bounding_box()  # under the dialog's scrolling body
+    assert box is not None and nav is not None
+    tops = set()
+    for pile in [*foundations.all(), board.locator(".pt-stock-area")]:
+        pile_box = pile.bounding_box()
+        assert pile_box is not None
+        tops.add(round(pile_box["y"]))
+        assert pile_box["x"] >= box["x"] and pile_box["x"] + pile_box["width"] <= (
+            box["x"] + box["width"]
+        ), pile_box
+        assert pile_box["y"] + pile_box["height"] <= nav["y"], (pile_box, nav)
+    assert len(tops) == 3, tops  # two rows of four foundations, then the stock and waste

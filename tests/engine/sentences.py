@@ -57,3 +57,12 @@ GAME_CARELESS = {
 # tricks left to subtract ("scores 3 for a wager of 2; showing the cards costs less than
 # half a trick"), but "about 2 points worse than declaring nothing".
 HINT_CARELESS["figures left to subtract"] = re.compile(r"\bscores? \d+ for a wager of \d+")
+# --- i-pat24: the patience hint's comparisons (audit 4, P3) ------------------------------
+CARELESS.update(
+    {
+        # "it won in 2 of 8 tries ..., against 2 if you ...": a tie told as a contest
+        "a tie told as a contest": re.compile(r"\bwon in (\d+) of \d+ tries\b[^.]*\bagainst \1\b"),
+        # "Hold the 4 of Hearts and deal: Hold the 4 of Hearts: ...": the move said twice
+        "a doubled clause": re.compile(r"\b([A-Z]\w*(?: \w+){2,})\b[^.:]*: \1\b"),
+    }
+)

@@ -210,6 +210,12 @@ def test_the_scan_finds_each_careless_sentence() -> None:
         "Imperial Audit\tnone\tnone": "none after a label",
         "Auction: none.": "none after a label",
         "Average points per hand 23.4": "a decimal",
+        "Build the Queen of Diamonds on the Queen foundation: it won in 2 of 8 tries of the "
+        "unseen cards, against 2 if you build it on the King foundation.": (
+            "a tie told as a contest"
+        ),
+        "Hold the 4 of Hearts and deal: Hold the 4 of Hearts: the winning line builds it "
+        "later in this pass.": "a doubled clause",
     }
     for text, what in caught.items():
         assert what in problems(text, "precedence"), text
@@ -235,5 +241,7 @@ def test_the_scan_finds_each_careless_sentence() -> None:
         "You gain 18 chips: each of the others pays you 6.",
         "none of its legal cards beats it",
         "From 80 to 120",
+        "Deal: it won in 3 of 8 tries of the unseen cards, against 2 if you build it.",
+        "Hold the 4 of Hearts and deal: the winning line builds it later in this pass.",
     ):
         assert not problems(text, "precedence"), text

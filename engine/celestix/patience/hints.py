@@ -78,15 +78,9 @@ def recommendation(view: JsonDict, best: Choice, choices: list[Choice], legal: i
         return "Deal: the waste is empty."
     text = move_text(view, move)
     if best.trials:
-        rest = [c for c in choices[1:] if c.trials]
-        against = (
-            f", against {rest[0].wins} if you {_lower_first(move_text(view, rest[0].move))}"
-            if rest
-            else ""
-        )
-        return f"{text}: it won in {best.wins} of {best.trials} tries of the unseen cards{against}."
+        return f"{text}: {_tries_story(view, best, [c for c in choices[1:] if c.trials])}"
     if best.status == WON:
-        return f"{text}: {_line_story(view, best)}"
+        return f"{text}: {_line_story(view, best, text)}"
     if best.status == LOST:
         return f"{text}: no way to win is left; this builds the most cards."
     return (
@@ -95,22 +89,47 @@ def recommendation(view: JsonDict, best: Choice, choices: list[Choice], legal: i
     )
 
 
-def _line_story(view: JsonDict, best: Choice) -> str:
-    """What the winning line does next, in a sentence."""
+def _tries_story(view: JsonDict, best: Choice, rest: list[Choice]) -> str:
+    """How the recommended move fared on the tries, against the next best; a tie said."""
+    tried = f"{best.wins} of {best.trials} tries of the unseen cards"
+    ties = [c for c in rest if c.wins == best.wins]
+    if len(ties) == 1:
+        return f"it won in {tried}, and so did {_doing(view, ties[0].move)}; either is as good."
+    if ties:
+        return f"it won in {tried}, and so did {len(ties)} other moves; any of them is as good."
+    if rest:
+        other = _lower_first(move_text(view, rest[0].move))
+        return f"it won in {tried}, against {rest[0].wins} if you {other}."
+    return f"it won in {tried}."
+
+
+def _doing(view: JsonDict, move: JsonDict) -> str:
+    """The move as something done, e.g. ``"building the 7 of Spades on the 7 foundation"``."""
+    text = _lower_first(move_text(view, move))
+    if text.startswith("hold "):
+        return "holding " + text.removeprefix("hold ").replace(" and deal", " and dealing")
+    if text.startswith("build "):
+        return "building " + text.removeprefix("build ")
+    return text.removesuffix("deal") + "dealing"
+
+
+def _line_story(view: JsonDict, best: Choice, text: str) -> str:
+    """What the winning line does next, in a sentence that follows the move's ``text``."""
     move = best.move
     line = best.line or []
     if move["type"] == "deal" and view["waste"]:
         top = view["waste"][-1]
         later = _when_built(view, line)
-        reason = f"Hold the {card_name(top)}"
+        # "Hold the 4 of Hearts and deal" has named the card already
+        card = "it" if text.startswith("Hold ") else f"the {card_name(top)}"
         if later is not None:
             k, pass_no = later
             when = "later in this pass" if pass_no == view["pass"] else f"in pass {pass_no}"
             return (
-                f"{reason}: the winning line builds it {when}, on {foundation_name(k)}, "
+                f"the winning line builds {card} {when}, on {foundation_name(k)}, "
                 "and keeps the cards under it in their order."
             )
-        return f"{reason}: the winning line needs it where it lies."
+        return f"the winning line needs {card} where it lies."
     if move["type"] == "build":
         k = move["to"]
         count = len(view["foundations"][k]) + 1

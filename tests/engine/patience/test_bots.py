@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from scale import scaled
 
 from celestix import api
-from celestix.patience import bots
+from celestix.patience import bots, hints
 from celestix.patience.bots import EFFORT, LEVELS, Effort
 from celestix.rng import MAX_SEED, Rng
 
@@ -240,7 +240,8 @@ def test_hints_explain_the_fair_players_choice() -> None:
             break  # the hold the line needs
         state = api.apply(state, advice["action"], 0)["state"]
     assert advice["reason"].startswith("Hold the 8")
-    assert "winning line" in advice["reason"]
+    assert advice["reason"].count("Hold the 8") == 1  # not "… and deal: Hold the 8 …: …"
+    assert "the winning line builds it" in advice["reason"] or "needs it" in advice["reason"]
     values = {str(a["action"]): a["value"] for a in advice["alternatives"]}
     assert values[str({"type": "deal"})] == 100
     assert min(values.values()) == 0  # building the 8 now loses
@@ -255,3 +256,48 @@ def test_hints_explain_the_fair_players_choice() -> None:
     assert "tries of the unseen cards" in advice["reason"]
     assert len(advice["alternatives"]) == 3
     assert all(0 <= a["value"] <= 100 for a in advice["alternatives"])
+
+
+def _queen_view() -> JsonDict:
+    """The Queen of Diamonds on the waste: the King foundation (started) and the empty
+    Queen foundation both take it, or the player deals."""
+    return {
+        "waste": ["5C", "QD"],
+        "foundations": [["KS"], [], [], [], [], [], [], []],
+        "stock_count": 20,
+        "seen_stock": [],
+        "redeals_left": 2,
+        "pass": 1,
+    }
+
+
+def test_the_hint_says_a_tie_is_a_tie() -> None:
+    # Audit 4 P3: "won in 2 of 8 tries ..., against 2 if you build ..." compared equals.
+    view = _queen_view()
+    on_queen, on_king, deal = (
+        {"type": "build", "to": 1},
+        {"type": "build", "to": 0},
+        {"type": "deal"},
+    )
+    choices = [
+        bots.Choice(on_queen, 25, 2, 8),
+        bots.Choice(on_king, 25, 2, 8),
+        bots.Choice(deal, 0, 0, 8),
+    ]
+    reason = hints.recommendation(view, choices[0], choices, 3)
+    assert reason == (
+        "Build the Queen of Diamonds on the Queen foundation: it won in 2 of 8 tries of the "
+        "unseen cards, and so did building the Queen of Diamonds on the King foundation; "
+        "either is as good."
+    )
+    assert "against" not in reason
+    three = [choices[0], choices[1], bots.Choice(deal, 25, 2, 8)]
+    assert hints.recommendation(view, three[0], three, 3).endswith(
+        "and so did 2 other moves; any of them is as good."
+    )
+    # Unequal counts keep the comparison.
+    ahead = [bots.Choice(deal, 50, 4, 8), bots.Choice(on_queen, 25, 2, 8)]
+    assert hints.recommendation(view, ahead[0], ahead, 3) == (
+        "Hold the Queen of Diamonds and deal: it won in 4 of 8 tries of the unseen cards, "
+        "against 2 if you build the Queen of Diamonds on the Queen foundation."
+    )

@@ -29,7 +29,9 @@ export function solverAdvice(result) {
     const moves = result.line.length;
     return {
       title: "Still winnable",
-      text: `Yes: the solver, which reads the stock's hidden order, found a way to win from here in ${moves} move${moves === 1 ? "" : "s"}.`,
+      // a short lead (what the compact panel shows on one line; ui/advice.js headline),
+      // the rest behind "Why?"
+      text: `Yes: still winnable. The solver, which reads the stock's hidden order, found a way to win from here in ${moves} move${moves === 1 ? "" : "s"}.`,
       tone: "won",
       iconName: "solve",
     };
@@ -37,7 +39,7 @@ export function solverAdvice(result) {
   if (result.status === "lost") {
     return {
       title: "No longer winnable",
-      text: "No: the solver, which reads the stock's hidden order, has shown that no sequence of moves wins from here. Undo a few moves to find where it slipped away, or start a new game.",
+      text: "No: no longer winnable. The solver, which reads the stock's hidden order, has shown that no sequence of moves wins from here. Undo a few moves to find where it slipped away, or start a new game.",
       tone: "lost",
       iconName: "solve",
     };

@@ -104,12 +104,11 @@ export async function askOptions({
   const body = h("div", { class: "options-form" });
   const main = h("div", { class: "options-main" });
   const moreBody = h("div", { class: "options-more-body" });
-  const more = h(
-    "details",
-    { class: "options-more" },
-    h("summary", { text: "Chips and scoring" }),
-    moreBody,
-  );
+  // the fold named for what it holds: the chip games' several numbers, or the one
+  // number of a game without chips (the patience's "Redeals")
+  const numbers = Object.values(specs).filter((spec) => !spec.choices);
+  const foldName = numbers.length === 1 ? numbers[0].label : "Chips and scoring";
+  const more = h("details", { class: "options-more" }, h("summary", { text: foldName }), moreBody);
 
   const dealInput = dealField ? dealNumberField(main, id) : null;
   for (const [name, spec] of Object.entries(specs)) {

@@ -54,7 +54,7 @@ export class AdvicePanel {
     this.iconEl = this.el.querySelector(".advice-icon");
     this.iconEl.append(iconNode("hint"));
     this.el.querySelector(".advice-close").append(iconNode("close"));
-    this.el.querySelector(".advice-close").addEventListener("click", () => this.clear());
+    this.el.querySelector(".advice-close").addEventListener("click", () => this.close());
     if (!closable) this.el.querySelector(".advice-close").remove();
     this.speak = speak;
     this.token = 0;
@@ -80,6 +80,7 @@ export class AdvicePanel {
       if (token !== this.token || !shown) return false;
       this.show(shown);
       this.topic = topic;
+      this.asker = button;
       return true;
     } finally {
       if (button) {
@@ -93,6 +94,7 @@ export class AdvicePanel {
   show({ title, text, items = [], tone = "hint", iconName = "hint" }) {
     this.titleEl.textContent = title;
     this.topic = null;
+    this.asker = null;
     if (this.compact) {
       const [head, rest] = headline(text);
       this.textEl.textContent = head;
@@ -143,6 +145,19 @@ export class AdvicePanel {
       more.removeAttribute("role");
       more.removeAttribute("aria-label");
     }
+  }
+
+  /** The person closed the advice: it goes, and the keyboard's focus, which was on the
+   * close button, goes back to the button that asked for it (Hint, or Winnable? when
+   * it is on the toolbar), else to the page's Hint button, never to the page's body. */
+  close() {
+    const focused = this.el.contains(document.activeElement);
+    const asker = this.asker;
+    this.clear();
+    if (!focused) return;
+    const hintButton = document.querySelector('[data-tool="hint"]');
+    const back = [asker, hintButton].find((el) => el?.isConnected && el.getClientRects().length);
+    /** @type {HTMLElement | undefined} */ (back)?.focus();
   }
 
   /** Hide the advice (the position changed); an answer still on its way is dropped. */
