@@ -323,16 +323,27 @@ def test_sabacc_review_after_a_round_by_touch_on_a_phone_cancelled_and_taken_up(
     expect(page.locator("dialog.tp-summary-dialog[open]")).to_be_visible()
 
 
-def test_patience_review_at_a_dead_end_and_after_a_win(
-    table: Page, axe: AxeCheck, screenshot: Shot
-) -> None:
-    page = table
-    # deal 10 played by the easy player: the solver proves the deal lost at one move
+def review_dead_end(page: Page, *, tap: bool) -> dict[str, Any]:
+    """Deal 10 played by the easy player to its end (the solver proves the deal lost at
+    one move), and its review asked for from the ending; the record."""
     _, record = play_to("patience", None, 10, lambda s: s["over"])
     open_table(page, "patience", saved(record))
     ending = page.locator(".pt-ending")
     expect(ending).to_be_visible()
-    ending.get_by_role("button", name="Review").click()
+    review = ending.get_by_role("button", name="Review")
+    if tap:
+        review.tap()
+    else:
+        review.click()
+    return record
+
+
+def test_patience_review_at_a_dead_end_and_after_a_win(
+    table: Page, axe: AxeCheck, screenshot: Shot
+) -> None:
+    page = table
+    record = review_dead_end(page, tap=False)
+    ending = page.locator(".pt-ending")
     dialog = review_dialog(page)
     expect(dialog.locator(".dialog-title")).to_have_text(f"Review of deal {record['seed']}")
     dialog = wait_ready(page)
@@ -454,11 +465,7 @@ def test_the_patience_review_shows_the_whole_board_on_a_phone(table: Page) -> No
     # the board in the dialog's width and its first screen.
     page = table
     page.set_viewport_size(PHONE)
-    _, record = play_to("patience", None, 10, lambda s: s["over"])
-    open_table(page, "patience", saved(record))
-    ending = page.locator(".pt-ending")
-    expect(ending).to_be_visible()
-    ending.get_by_role("button", name="Review").tap()
+    review_dead_end(page, tap=True)
     dialog = wait_ready(page)
     dialog.get_by_role("button", name="Forward").tap()
     expect(dialog).to_have_attribute("data-step", "1")
