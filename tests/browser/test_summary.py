@@ -209,6 +209,35 @@ def test_why_is_whole_or_says_it_scrolls(table: Page, width: str) -> None:
         assert scrolled
 
 
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_a_long_action_has_the_hints_width(table: Page, width: str) -> None:
+    # Audit 4 S2: the aside's six cards wrapped in a narrow column (180 px of a 339 px
+    # panel at 375) beside "Why?" and the close button; now "Why?" goes under them
+    page = table
+    page.set_viewport_size(WIDTHS[width])
+    open_table(page, "sabacc", position("sabacc-aside"))
+    assert turn(page) == "you"
+    page.get_by_role("button", name="Hint", exact=True).click()
+    advice = page.get_by_role("complementary", name="Hint")
+    text = advice.locator(".advice-text")
+    expect(text).to_contain_text("Set aside these six:", timeout=THINK_TIMEOUT_MS)
+    settled(page)
+    panel, action = advice.bounding_box(), text.bounding_box()
+    why = advice.get_by_role("button", name="Why?").bounding_box()
+    assert panel and action and why
+    assert action["width"] >= 0.7 * panel["width"], (action, panel)
+    assert why["y"] >= action["y"] + action["height"] - 1, (why, action)
+    # a short action keeps its "Why?" beside it
+    open_table(page, "sabacc", position("sabacc-play"))
+    assert turn(page) == "you"
+    page.get_by_role("button", name="Hint", exact=True).click()
+    expect(text).to_contain_text("Play", timeout=THINK_TIMEOUT_MS)
+    settled(page)
+    action = text.bounding_box()
+    why = advice.locator(".advice-toggle").bounding_box()
+    assert action and why and why["x"] >= action["x"] + action["width"] - 1, (why, action)
+
+
 @pytest.mark.parametrize("name", ["precedence-bid", "sabacc-play"])
 def test_the_line_under_the_title_is_one_line_on_a_phone(table: Page, name: str) -> None:
     page = table

@@ -12,6 +12,8 @@ import { iconNode } from "./icons.js";
 import { announce } from "./live.js";
 
 let panels = 0; // for the ids that tie a panel's "Why?" to what it unfolds
+// An action longer than this (in characters) has the compact panel's row to itself
+const LONG_ACTION = 48;
 
 export class AdvicePanel {
   /** An empty, hidden panel; put `panel.el` where the advice should appear. `closable`:
@@ -98,6 +100,9 @@ export class AdvicePanel {
     if (this.compact) {
       const [head, rest] = headline(text);
       this.textEl.textContent = head;
+      // a long action (the six cards of an aside) takes the row's width, and its
+      // "Why?" goes under it: beside it the action wrapped in a narrow column
+      this.el.toggleAttribute("data-long", head.length > LONG_ACTION);
       this.whyEl.textContent = rest;
       this.whyEl.hidden = !rest;
       this.fold(true);
