@@ -47,6 +47,9 @@ CARELESS.update(
 # old "your team's play let tricks go" blamed the person for what a partner did.
 # A possessive before a name that has its own article ("the declarer's The Idiot").
 CARELESS["a possessive before The"] = re.compile(r"\w's? The [A-Z]")
+# Half a point in words ("banks 0½ points"), and one point in the singular
+CARELESS["a half written as 0½"] = re.compile(r"(?<![\d.])0½")
+CARELESS["one points"] = re.compile(r"(?<![\d.½])1 points\b")
 CARELESS["a verdict without its count"] = re.compile(r"\blet (?:tricks|points) go\b")
 # The words of one game that another game's words must not use: Contract Sabacc has no
 # partners (the defenders play together for one round: "fellow defender").

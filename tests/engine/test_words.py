@@ -223,6 +223,11 @@ def test_the_scan_finds_each_careless_sentence() -> None:
     blame = "As played, your team took 9 tricks, for 72 points: your team's play let tricks go."
     assert "a verdict without its count" in problems(blame, "precedence")
     assert not problems("North's play let 2 tricks go.", "precedence")
+    assert "a half written as 0½" in problems(
+        "Setting aside the 2 of coins banks 0½ points", "sabacc"
+    )
+    assert "one points" in problems("it banks 1 points in your pile", "sabacc")
+    assert not problems("it banks half a point, and 10½ points, 11 points, 1 point", "sabacc")
     assert "a possessive before The" in problems("The declarer's The Idiot wins", "sabacc")
     assert not problems("The declarer wins this trick with The Idiot", "sabacc")
     partner = "Your partner's Sabacc -13 wins this trick: the 2 of coins keeps your winners"

@@ -101,3 +101,10 @@ def half_points(cards: list[str]) -> int:
 def points_text(half: int) -> str:
     """Half-points as people write them: ``91``, ``45½``."""
     return f"{half // 2}½" if half % 2 else str(half // 2)
+
+
+def points_words(half: int) -> str:
+    """Half-points in a sentence: ``"half a point"``, ``"1 point"``, ``"3½ points"``."""
+    if half == 1:
+        return "half a point"
+    return f"{points_text(half)} point{'s' if half != 2 else ''}"

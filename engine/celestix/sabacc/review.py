@@ -31,7 +31,7 @@ from celestix.sabacc.bots.fast import HALF, mask_of
 from celestix.sabacc.bots.hints import card_reason, forced_reason
 from celestix.sabacc.bots.search import last_round
 from celestix.sabacc.bots.valuation import judge
-from celestix.sabacc.cards import HALF_POINTS, card_name, points_text
+from celestix.sabacc.cards import HALF_POINTS, card_name, points_text, points_words
 from celestix.sabacc.counting import TARGET_HALF_POINTS
 from celestix.sabacc.legal import view_moves
 from celestix.sabacc.view import View
@@ -147,8 +147,7 @@ class SabaccReview(TrickReview):
 
     @staticmethod
     def _aside_reason(card: str, best: str, loss: int) -> str:
-        points = points_text(HALF_POINTS[card])
-        what = f"Setting aside {_the(card)} banks {points} point{'s' if points != '1' else ''}"
+        what = f"Setting aside {_the(card)} banks {points_words(HALF_POINTS[card])}"
         if card == best:
             return f"{what}: the best card to set aside here."
         if loss == 0:
@@ -269,7 +268,7 @@ class SabaccReview(TrickReview):
             return text
         counted = made["points"]
         text += f" As played, {who} counted {points_text(counted)}"
-        gap = _points_gap(abs(counted - par["points"]))
+        gap = points_words(abs(counted - par["points"]))
         if counted > par["points"]:
             if declaring:
                 return text + f": better than best play, as the defenders let {gap} go."
@@ -286,13 +285,6 @@ class SabaccReview(TrickReview):
                                f"{gap} go, not your decisions.")  # fmt: skip
             return text + f": your play let {gap} go."
         return text + ", as best play would."
-
-
-def _points_gap(half: int) -> str:
-    """A difference in half-points, in words: ``"half a point"``, ``"3½ points"``."""
-    if half == 1:
-        return "half a point"
-    return f"{points_text(half)} point{'s' if half != 2 else ''}"
 
 
 REVIEW = SabaccReview()

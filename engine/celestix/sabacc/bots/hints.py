@@ -33,7 +33,7 @@ from celestix.sabacc.bots.search import (
     estimate_bid,
     estimate_play,
 )
-from celestix.sabacc.cards import CARD_ID, HALF_POINTS, SABACC, SUIT_OF, card_name, points_text
+from celestix.sabacc.cards import CARD_ID, HALF_POINTS, SABACC, SUIT_OF, card_name, points_words
 from celestix.sabacc.cards import suit_name as _suit_name
 from celestix.sabacc.legal import view_moves
 from celestix.sabacc.tricks import winning_play
@@ -134,7 +134,7 @@ def card_reason(view: View, know: Knowledge, card: str, legal: list[str]) -> str
         if not trick:
             return f"{name} wins this trick whatever follows"
         gained = sum(HALF_POINTS[p["card"]] for p in trick) + points
-        return f"{name} wins this trick, and its {points_text(gained)} points, whatever follows"
+        return f"{name} wins this trick, and its {points_words(gained)}, whatever follows"
     if not trick:
         if SUIT_OF[card] == SABACC:
             if declaring:
@@ -143,7 +143,7 @@ def card_reason(view: View, know: Knowledge, card: str, legal: list[str]) -> str
         suit = _suit_name(SUIT_OF[card])
         if points <= 1:
             return f"{name} is a low lead in {suit} that keeps your strong cards"
-        return f"leading {name} tries to win its {points_text(points)} points"
+        return f"leading {name} tries to win its {points_words(points)}"
     led = SUIT_OF[trick[0]["card"]]
     best = winning_play(trick)
     partner_winning = best["seat"] != know.declarer and not declaring
@@ -151,7 +151,7 @@ def card_reason(view: View, know: Knowledge, card: str, legal: list[str]) -> str
         # the card after the seat: a possessive reads wrong before "The Idiot"
         fellow = f"your fellow defender wins this trick with {card_name(best['card'])}"
         if points > 1:
-            return f"{fellow}: {name} adds {points_text(points)} points to your side's pile"
+            return f"{fellow}: {name} adds {points_words(points)} to your side's pile"
         return f"{fellow}: {name} keeps your winners"
     holder = know.trick_holder()
     if holder >= 0 and know.declarer >= 0 and (holder == know.declarer) != declaring:
@@ -230,7 +230,7 @@ def aside_reason(hand: list[str], cards: list[str], label: str) -> str:
         return f"it leaves you no {suits}, so you can trump them"
     banked = sum(HALF_POINTS[c] for c in cards)
     if banked > len(cards):  # more than ordinary cards, half a point each
-        return f"it banks {points_text(banked)} points in your pile"
+        return f"it banks {points_words(banked)} in your pile"
     return "it keeps your strong cards in hand"
 
 
