@@ -87,7 +87,7 @@ export function roundBody(end, { players, chipsAfter }) {
   if (end.divided || end.carried) {
     const p = el("p", "");
     p.textContent = end.divided
-      ? `The Ante Pot is divided: ${chips(end.divided.share)} each${end.divided.unclaimed ? `, ${chips(end.divided.unclaimed)} left unclaimed` : ""}.`
+      ? `The Ante Pot is divided: ${chips(end.divided.share)} each${end.divided.unclaimed ? `; ${chips(end.divided.unclaimed)} would not divide evenly and ${end.divided.unclaimed === 1 ? "goes" : "go"} to no one` : ""}.`
       : `The Ante Pot (${chips(end.carried.ante_pot ?? 0)}) is carried to the next game.`;
     body.append(p);
   }
