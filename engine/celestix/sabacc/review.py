@@ -53,9 +53,9 @@ def chips_text(hundredths: int) -> str:
 
 def worth_text(hundredths: int) -> str:
     """A choice's expected result in chips, in words: ``"worth about 2 chips"``, ``"a loss
-    of about half a chip"``, ``"about even"``."""
+    of about half a chip"``, ``"about even in chips"``."""
     if rounded(abs(hundredths), 50) == 0:
-        return "about even"
+        return "about even in chips"
     return f"{'a loss of' if hundredths < 0 else 'worth'} {chips_text(hundredths)}"
 
 
