@@ -2,8 +2,7 @@
 // dead end and why (the engine's reason), with what to do next (the review among it).
 
 import { iconNode } from "../ui/icons.js";
-
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+import { plural } from "../ui/words.js";
 
 export class Ending {
   constructor(host, on) {

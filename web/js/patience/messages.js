@@ -3,8 +3,7 @@
 
 import { cardName } from "../cards/card.js";
 import { rankName } from "../cards/standard.js";
-
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+import { plural } from "../ui/words.js";
 
 /** "the Jack foundation": foundation `k` of `view` named by its base, as the table shows
  * it (the engine's words name it so too). */

@@ -17,10 +17,10 @@ import { Positions, reviewRun } from "../table/review.js";
 import { openReview } from "../table/walk.js";
 import { foundationName } from "./messages.js";
 import { PatienceTable } from "./table.js";
+import { plural } from "../ui/words.js";
 
 // The moves of the solver's line put into words at the move that lost the deal
 const LINE_SHOWN = 12;
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export function reviewDeal(page) {
   const s = page.session;

@@ -11,11 +11,10 @@ import { pointAt } from "../ui/advice.js";
 import { h } from "../ui/dom.js";
 import { icon } from "../ui/icons.js";
 import { flyFrom } from "../ui/motion.js";
+import { plural } from "../ui/words.js";
 
 const FOUNDATIONS = 8;
 const WASTE_SHOWN = 3;
-
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** The stock's name; an empty stock's includes the word drawn on it (EMPTY, REDEAL). */
 export function stockLabel(view, canRedeal = false) {

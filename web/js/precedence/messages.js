@@ -6,6 +6,7 @@ import { cardName } from "../cards/card.js";
 // said from there.
 import { HUMAN } from "../table/seats.js";
 import { givenName } from "../table/pass.js";
+import { plural } from "../ui/words.js";
 
 export { HUMAN };
 const COMPASS = ["South", "West", "North", "East"];
@@ -20,7 +21,7 @@ export const teamName = (team) =>
     ? `You and ${seatName((HUMAN + 2) % 4)}`
     : `${seatName(team)} and ${seatName(team + 2)}`;
 export const slotOf = (seat) => SLOTS[(seat - HUMAN + 4) % 4];
-export const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
+export { plural };
 
 /** "West plays", "You play". */
 export function subject(seat, verb) {

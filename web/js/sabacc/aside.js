@@ -13,8 +13,7 @@
 //   may be chosen now), panel.reasons
 
 import { h } from "../ui/dom.js";
-
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+import { plural } from "../ui/words.js";
 
 export class AsidePanel {
   constructor({ preview, confirm, changed }) {

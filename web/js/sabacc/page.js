@@ -10,6 +10,7 @@
 import "../cards/sabacc.js";
 import { alternativeLines, pointAt } from "../ui/advice.js";
 import { h } from "../ui/dom.js";
+import { plural } from "../ui/words.js";
 import { ChoiceGroup } from "../table/choices.js";
 import { FitLine } from "../table/fit.js";
 import { TrickPage } from "../table/flow.js";
@@ -198,7 +199,10 @@ class SabaccPage extends TrickPage {
     const shorter = [];
     if (view.phase === "play" && view.declarer !== null) {
       const needs = `the declarer needs ${points(view.target)} points`;
-      pots.push(`${needs}, ${view.pile_sizes.declarer} cards in their pile`);
+      // the aside is in the pile from the start, so the count is never only tricks
+      pots.push(
+        `${needs} from their pile: ${plural(view.pile_sizes.declarer, "card")} so far, the aside among them`,
+      );
       shorter.push([ante, onTable, needs], [ante, needs]);
     }
     const line = (parts) => parts.filter(Boolean).join(" · ");

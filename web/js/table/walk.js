@@ -31,8 +31,7 @@ import { openDialog } from "../ui/dialog.js";
 import { h } from "../ui/dom.js";
 import { iconButton } from "../ui/icons.js";
 import { MARKS, markOf, markSentence } from "./review.js";
-
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+import { plural } from "../ui/words.js";
 
 export async function openReview({ run, board, title }) {
   const walk = new Walk({ run, board });
