@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from celestix.sabacc.cards import IS_HONOUR, MASTERS, SABACC, SUIT_OF, card_name, is_sabacc
+from celestix.sabacc.cards import IS_HONOUR, MASTERS, SABACC, SUIT_OF, is_sabacc, the_card
 
 # Where the talon goes for each bid: the declarer's hand or one side's score pile.
 TALON_HAND = "hand"
@@ -51,25 +51,20 @@ def aside_refusal(hand: Sequence[str], card: str) -> tuple[str, str] | None:
     if is_free(card):
         return None
     others_left = any(is_free(other) for other in hand)
-    name = card_name(card)
+    name = the_card(card)
     if card in MASTERS:
         if others_left:
             return ("aside-no-master",
-                    f"You may not set aside the {name}: no Master goes while other cards "
+                    f"You may not set aside {name}: no Master goes while other cards "
                     "remain.")  # fmt: skip
-        return "aside-no-honour", f"You may not set aside the {name}: an Honour never goes."
+        return "aside-no-honour", f"You may not set aside {name}: an Honour never goes."
     if others_left:
         return ("aside-no-sabacc",
-                f"You may not set aside {_the(name)}: no Sabacc goes while other cards "
+                f"You may not set aside {name}: no Sabacc goes while other cards "
                 "remain.")  # fmt: skip
     if IS_HONOUR[card]:
-        return "aside-no-honour", f"You may not set aside {_the(name)}: an Honour never goes."
+        return "aside-no-honour", f"You may not set aside {name}: an Honour never goes."
     return None
-
-
-def _the(name: str) -> str:
-    """``"Sabacc -7"`` -> ``"the Sabacc -7"``; ``"The Idiot"`` stays."""
-    return name if name.startswith("The ") else f"the {name}"
 
 
 def aside_is_public(card: str) -> bool:

@@ -88,6 +88,13 @@ def card_name(card: str) -> str:
     return f"{RANK_NAMES.get(rank, str(rank))} of {SUIT_NAMES[SUIT_OF[card]]}"
 
 
+def the_card(card: str) -> str:
+    """A card's name after "the" in a sentence: ``"the Sabacc -7"``, ``"the Master of
+    sabres"``; a name with its own article stays, ``"The Idiot"``."""
+    name = card_name(card)
+    return name if name.startswith("The ") else f"the {name}"
+
+
 def suit_name(suit: str) -> str:
     """The name of a suit letter, or ``"Sabaccs"``."""
     return "Sabaccs" if suit == SABACC else SUIT_NAMES[suit]

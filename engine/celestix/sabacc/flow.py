@@ -19,7 +19,7 @@ from typing import Any
 from celestix.errors import IllegalActionError
 from celestix.sabacc import auction
 from celestix.sabacc.aside import TALON_HAND, TALON_TO, aside_is_public, aside_refusal
-from celestix.sabacc.cards import CARD_CODES, card_name, points_text, sort_cards
+from celestix.sabacc.cards import CARD_CODES, points_text, sort_cards, the_card
 from celestix.sabacc.chips import pay_matching_stacks, pay_stake, with_stacks
 from celestix.sabacc.counting import TARGET_HALF_POINTS, count, made, pairing
 from celestix.sabacc.deal import HAND_SIZE, right_of
@@ -78,7 +78,7 @@ def apply_action(state: JsonDict, action: Any, seat: int) -> tuple[JsonDict, lis
         doing = ACTION_WORDS[action["type"]]
         raise IllegalActionError("wrong-phase", f"You cannot {doing} now. {hint}")
     if wanted != "bid" and action["card"] not in state["hands"][seat]:
-        raise IllegalActionError("not-in-hand", f"You do not hold {card_name(action['card'])}.")
+        raise IllegalActionError("not-in-hand", f"You do not hold {the_card(action['card'])}.")
     if phase is Phase.BIDDING:
         return _bid(state, seat, action["bid"])
     if phase is Phase.ASIDE:

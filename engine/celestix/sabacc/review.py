@@ -31,7 +31,7 @@ from celestix.sabacc.bots.fast import HALF, mask_of
 from celestix.sabacc.bots.hints import card_reason, forced_reason
 from celestix.sabacc.bots.search import last_round
 from celestix.sabacc.bots.valuation import judge
-from celestix.sabacc.cards import HALF_POINTS, card_name, points_text, points_words
+from celestix.sabacc.cards import HALF_POINTS, points_text, points_words, the_card
 from celestix.sabacc.counting import TARGET_HALF_POINTS
 from celestix.sabacc.legal import view_moves
 from celestix.sabacc.view import View
@@ -63,11 +63,6 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _the(card: str) -> str:
-    name = card_name(card)
-    return name if name.startswith("The ") else "the " + name
-
-
 def _half_of(cards: list[str]) -> int:
     return sum(HALF_POINTS[card] for card in cards)
 
@@ -91,9 +86,9 @@ class SabaccReview(TrickReview):
 
     def action_words(self, state: JsonDict, action: JsonDict) -> str:
         if action["type"] == "play":
-            return f"{_the(action['card'])} in trick {len(state['played']) + 1}"
+            return f"{the_card(action['card'])} in trick {len(state['played']) + 1}"
         if action["type"] == "aside":
-            return f"setting aside {_the(action['card'])}"
+            return f"setting aside {the_card(action['card'])}"
         if action["bid"] == PASS:
             return "your pass"
         return f"your bid of {BID_NAMES[action['bid']]}"
@@ -130,7 +125,7 @@ class SabaccReview(TrickReview):
             words = forced_reason(view, action["card"])
             return f"Forced: {words[:1].lower()}{words[1:]}"
         if action["type"] == "aside":
-            return f"Forced: {_the(action['card'])} was the only card that could be set aside."
+            return f"Forced: {the_card(action['card'])} was the only card that could be set aside."
         return "Forced: no bid was left above the one made."
 
     @staticmethod
@@ -141,18 +136,20 @@ class SabaccReview(TrickReview):
         if card == best:
             return f"{what}. The best card here."
         if loss == 0:
-            return f"{what}. About as good as {_the(best)}."
-        why = why_better(what, card_reason(view, know, best, legal), (_the(card), _the(best)))
-        return f"{what}. {_cap(_the(best))} was {chips_text(loss)} better: {why}."
+            return f"{what}. About as good as {the_card(best)}."
+        why = why_better(
+            what, card_reason(view, know, best, legal), (the_card(card), the_card(best))
+        )
+        return f"{what}. {_cap(the_card(best))} was {chips_text(loss)} better: {why}."
 
     @staticmethod
     def _aside_reason(card: str, best: str, loss: int) -> str:
-        what = f"Setting aside {_the(card)} banks {points_words(HALF_POINTS[card])}"
+        what = f"Setting aside {the_card(card)} banks {points_words(HALF_POINTS[card])}"
         if card == best:
             return f"{what}: the best card to set aside here."
         if loss == 0:
-            return f"{what}: about as good as {_the(best)}."
-        return (f"{what}. Setting aside {_the(best)} was {chips_text(loss)} better, "
+            return f"{what}: about as good as {the_card(best)}."
+        return (f"{what}. Setting aside {the_card(best)} was {chips_text(loss)} better, "
                 "over the whole aside and the play that follows.")  # fmt: skip
 
     @staticmethod

@@ -120,7 +120,7 @@ def test_cards_not_held_are_refused() -> None:
     state = start_play()
     error = refused(state, "10c")
     assert error.rule == "not-in-hand"
-    assert error.message == "You do not hold 10 of coins."
+    assert error.message == "You do not hold the 10 of coins."
 
 
 def test_a_round_plays_every_card_and_piles_hold_the_tricks() -> None:

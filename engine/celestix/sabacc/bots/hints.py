@@ -33,7 +33,15 @@ from celestix.sabacc.bots.search import (
     estimate_bid,
     estimate_play,
 )
-from celestix.sabacc.cards import CARD_ID, HALF_POINTS, SABACC, SUIT_OF, card_name, points_words
+from celestix.sabacc.cards import (
+    CARD_ID,
+    HALF_POINTS,
+    SABACC,
+    SUIT_OF,
+    card_name,
+    points_words,
+    the_card,
+)
 from celestix.sabacc.cards import suit_name as _suit_name
 from celestix.sabacc.legal import view_moves
 from celestix.sabacc.tricks import winning_play
@@ -71,11 +79,6 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _the(card: str) -> str:
-    name = card_name(card)
-    return name if name.startswith("The ") else "the " + name
-
-
 # --- card play ---------------------------------------------------------------------------
 
 
@@ -92,7 +95,7 @@ def play_hint(view: View, legal: list[str], budget: Budget, seed: int) -> JsonDi
     for i in order[: ALTERNATIVES + 1]:
         card = estimate.cards[i]
         said = alternative_reason(card_reason(view, know, card, legal), best_reason,
-                                  (_the(card), _the(best)))  # fmt: skip
+                                  (the_card(card), the_card(best)))  # fmt: skip
         alternatives.append(
             {
                 "action": {"type": "play", "card": card},
@@ -104,7 +107,8 @@ def play_hint(view: View, legal: list[str], budget: Budget, seed: int) -> JsonDi
     if len(legal) == 1:
         reason = f"{forced_reason(view, best)} {reason}"
     return {"action": {"type": "play", "card": best},
-            "reason": f"Play {_the(best)}. {reason}.", "alternatives": alternatives}  # fmt: skip
+            "reason": f"Play {the_card(best)}. {reason}.",
+            "alternatives": alternatives}  # fmt: skip
 
 
 def forced_reason(view: View, card: str) -> str:
@@ -126,7 +130,7 @@ def sure_winner(know: Knowledge, card: str) -> bool:
 
 def card_reason(view: View, know: Knowledge, card: str, legal: list[str]) -> str:
     """What playing ``card`` does, in a clause without its full stop."""
-    name = _the(card)
+    name = the_card(card)
     trick = view["trick"]
     points = HALF_POINTS[card]
     declaring = know.seat == know.declarer
@@ -149,7 +153,7 @@ def card_reason(view: View, know: Knowledge, card: str, legal: list[str]) -> str
     partner_winning = best["seat"] != know.declarer and not declaring
     if partner_winning and sure_winner_of_trick(know, best["card"]):
         # the card after the seat: a possessive reads wrong before "The Idiot"
-        fellow = f"your fellow defender wins this trick with {card_name(best['card'])}"
+        fellow = f"your fellow defender wins this trick with {the_card(best['card'])}"
         if points > 1:
             return f"{fellow}: {name} adds {points_words(points)} to your side's pile"
         return f"{fellow}: {name} keeps your winners"
@@ -157,7 +161,7 @@ def card_reason(view: View, know: Knowledge, card: str, legal: list[str]) -> str
     if holder >= 0 and know.declarer >= 0 and (holder == know.declarer) != declaring:
         owner = "the declarer wins" if holder == know.declarer else "the defenders win"
         return (
-            f"{owner} this trick with {card_name(best['card'])} whatever follows: {name} "
+            f"{owner} this trick with {the_card(best['card'])} whatever follows: {name} "
             f"gives it as few points as you can, keeping your better cards"
         )
     beats = winning_play([*trick, {"seat": know.seat, "card": card}])["card"] == card
@@ -200,7 +204,7 @@ def aside_hint(view: View, budget: Budget, seed: int) -> JsonDict:
         )
     cards = estimate.asides[estimate.best]
     what = (f"Set aside these {_number(len(cards))}: {_names(cards)}" if len(cards) > 1
-            else f"Set aside {_the(cards[0])}")  # fmt: skip
+            else f"Set aside {the_card(cards[0])}")  # fmt: skip
     return {"action": {"type": "aside", "card": estimate.best_card}, "cards": cards,
             "reason": f"{what}. {_cap(words[estimate.best])}.",
             "alternatives": alternatives}  # fmt: skip
@@ -221,7 +225,7 @@ def aside_reason(hand: list[str], cards: list[str], label: str) -> str:
     """Why the whole aside ``cards`` (built as ``label`` says) is good: what the six do
     together, so that the headline and each compared aside speak of their own cards."""
     if label == "forced":
-        return f"Only Sabaccs are left to set aside: {_the(cards[0])} is the weakest"
+        return f"Only Sabaccs are left to set aside: {the_card(cards[0])} is the weakest"
     rest = [c for c in hand if c not in cards]
     voided = [s for s in "cfst" if any(SUIT_OF[c] == s for c in cards)
               and not any(SUIT_OF[c] == s for c in rest)]  # fmt: skip
