@@ -177,7 +177,7 @@ export function bonusLine(b) {
   const article = /^[AEIOU]/.test(b.name) ? "an" : "a";
   const paid = b.amount
     ? `${chips(b.amount)} from the Ante Pot, which has ${left}`
-    : `its share of the Ante Pot (${chips(b.ante_pot)}) comes to less than a chip, so nothing is paid`;
+    : `the Ante Pot holds only ${chips(b.ante_pot)}, too few for its share to reach a whole chip, so nothing is paid`;
   const line = `${bonusDeed(b.bonus, b.seat, b)} (${article} ${b.name}): ${paid}.`;
   if (!unpaid.length) return line;
   return `${line} ${unpaid.join(" and ")}: that earns a bonus too, but only the biggest one is paid.`;
