@@ -64,11 +64,13 @@ def start_shared(page: Page, game: str) -> None:
 
 
 def hidden_cards(page: Page) -> dict[str, Any]:
-    """Every card of anyone's hand in the page, by element and by accessible name."""
+    """Every card of anyone's hand in the page shown face up, by element and by accessible
+    name (a declarer's aside lies face down on the felt: its backs say nothing)."""
     return dict(
         page.evaluate(
             """() => ({
                 elements: [...document.querySelectorAll(".tp-hand .card, .sb-aside .card")]
+                    .filter((c) => c.dataset.face !== "down" || c.dataset.code)
                     .map((c) => c.dataset.code),
                 buttons: [...document.querySelectorAll(".tp-hand button")]
                     .map((b) => b.getAttribute("aria-label") || b.textContent),
