@@ -7,6 +7,7 @@
 //                                data-modules its width in modules (quiet zone included)
 //   showQr(place, text, label)   the same drawn into `place` when ready
 //   await canScan()              a camera this page may use is there
+//   await decodePicture(source, w, h)  the QR code's text in a picture, or null
 //   const scan = scanCode(video) the camera shown in `video` until a QR code is read:
 //                                await scan.found -> its text (null once stopped);
 //                                scan.stop(); refused in words (ScanError)
@@ -20,6 +21,10 @@ const SVG = "http://www.w3.org/2000/svg";
 const QUIET = 2;
 // Between two readings of the camera's picture (ms)
 const EVERY_MS = 200;
+// The scales a picture is read at: the library's reader places a large code's grid from
+// its finder patterns and misreads about one code in twenty at some sizes, crisp as the
+// code may be; the same picture made smaller is read right
+const SCALES = [1, 0.75, 0.5];
 
 export class ScanError extends Error {
   constructor(message) {
@@ -106,22 +111,34 @@ async function reader() {
       // the library's reader below
     }
   }
-  const { decodeQR } = await import(READER);
-  const canvas = document.createElement("canvas");
-  const context = canvas.getContext("2d", { willReadFrequently: true });
+  let readings = 0;
   return (video) => {
-    const width = video.videoWidth;
-    const height = video.videoHeight;
-    if (!width || !height) return null;
-    canvas.width = width;
-    canvas.height = height;
-    context.drawImage(video, 0, 0, width, height);
-    try {
-      return decodeQR(context.getImageData(0, 0, width, height)) || null;
-    } catch {
-      return null; // no code in this picture
-    }
+    // one scale a reading, in turn: a code misread at one size is read at the next
+    const scale = SCALES[readings++ % SCALES.length];
+    return decodePicture(video, video.videoWidth, video.videoHeight, [scale]);
   };
+}
+
+/** The text of the QR code in a picture (`source`, anything a canvas draws, `width` by
+ * `height` pixels) read by the library's reader at each of `scales` in turn, or null. */
+export async function decodePicture(source, width, height, scales = SCALES) {
+  if (!width || !height) return null;
+  const { decodeQR } = await import(READER);
+  for (const scale of scales) {
+    const w = Math.max(1, Math.round(width * scale));
+    const h = Math.max(1, Math.round(height * scale));
+    const canvas = new OffscreenCanvas(w, h);
+    const context = canvas.getContext("2d", { willReadFrequently: true });
+    if (!context) return null;
+    context.drawImage(source, 0, 0, w, h);
+    try {
+      const text = decodeQR(context.getImageData(0, 0, w, h));
+      if (text) return text;
+    } catch {
+      // no code read at this scale
+    }
+  }
+  return null;
 }
 
 const CAMERA_WORDS = {
