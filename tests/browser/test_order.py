@@ -15,18 +15,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
 from celestix import api
-from tablekit import PHONE, open_table, play_to, saved, turn
-
-# A whole review in the worker on a loaded machine (as test_review.py)
-REVIEW_TIMEOUT_MS = 240_000
-
-
-def review_dialog(page: Page) -> Locator:
-    return page.locator("dialog.review-dialog[open]")
-
+from tablekit import (
+    PHONE,
+    REVIEW_TIMEOUT_MS,
+    open_table,
+    play_to,
+    review_dialog,
+    saved,
+    turn,
+)
 
 # A page-side watch: every DOM change, is a bid (or the person's turn) on screen while
 # the deal is still flying? It also notes that a deal was seen flying at all.
