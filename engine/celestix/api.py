@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from celestix.errors import IllegalActionError, InternalError, MalformedError, RulesError
 from celestix.options import resolve
-from celestix.registry import GAME_MODULES, GameRules, rules_for
+from celestix.registry import GAME_MODULES, AnyRules, rules_for
 from celestix.review import job as review_job
 from celestix.review.replayed import Replayed, replayed, walk
 from celestix.rng import MAX_SEED, fresh_seed, view_seed
@@ -261,7 +261,7 @@ def _plain(**parameters: object) -> None:
         expect_json(value, name)
 
 
-def _checked_state(state: object) -> tuple[GameRules, int, JsonDict]:
+def _checked_state(state: object) -> tuple[AnyRules, int, JsonDict]:
     """The state's rules, its seats and the state itself, migrated first if an older
     engine made it (``GameRules.upgrade_state``: old saves are read in one place)."""
     state = expect_dict(state, "state")
@@ -278,7 +278,7 @@ def _check_seat(seat: object, seats: int) -> None:
 
 def _bot_input(
     what: str, view: object, level: object, seed: object
-) -> tuple[GameRules, JsonDict, int]:
+) -> tuple[AnyRules, JsonDict, int]:
     """The checks of ``bot_action`` and ``hint``: the view, the level, the turn, the seed."""
     _plain(view=view, level=level, seed=seed)
     view = expect_dict(view, "view")

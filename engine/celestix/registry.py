@@ -4,13 +4,20 @@ A game joins the card room by subclassing :class:`GameRules` in its own package 
 adding one line to :data:`GAME_MODULES`; the facade itself never changes. Game
 packages are imported on first use, so a page that plays only the patience never
 imports the trick-taking games.
+
+``GameRules`` is generic over the game's own types of its state, view, action and
+event (TypedDicts, e.g. :mod:`celestix.patience.state`'s ``State``), so mypy checks
+each game's flow against them. What arrives at the facade is unchecked JSON: only
+``check_state`` and ``check_view`` take it as such; the other methods are called with
+what those checks have vouched for.
 """
 
 from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from celestix.errors import MalformedError
 from celestix.options import OptionSpec, OptionValue
@@ -26,10 +33,14 @@ GAME_MODULES: dict[str, str] = {
     "sabacc": "celestix.sabacc.game",
 }
 
-_loaded: dict[str, GameRules] = {}
+# A game's own types of what its rules take and give (plain JSON objects all)
+StateT = TypeVar("StateT", bound=Mapping[str, object])
+ViewT = TypeVar("ViewT", bound=Mapping[str, object])
+ActionT = TypeVar("ActionT", bound=Mapping[str, object])
+EventT = TypeVar("EventT", bound=Mapping[str, object])
 
 
-class GameRules(ABC):
+class GameRules(ABC, Generic[StateT, ViewT, ActionT, EventT]):
     """The rules of one game, as pure functions of plain-data states.
 
     Implementations never change a state or view they are given. The facade has
@@ -65,7 +76,7 @@ class GameRules(ABC):
     @abstractmethod
     def new_game(
         self, options: dict[str, OptionValue], seed: int, setup: JsonDict | None
-    ) -> JsonDict:
+    ) -> StateT:
         """A new state, from a setup when given (``setup`` is an unchecked object)."""
 
     @abstractmethod
@@ -85,15 +96,16 @@ class GameRules(ABC):
         return view
 
     @abstractmethod
-    def legal_actions(self, state: JsonDict, seat: int) -> list[JsonDict]:
+    def legal_actions(self, state: StateT, seat: int) -> list[ActionT]:
         """Every legal action of ``seat`` (empty when it is not that seat's turn)."""
 
     @abstractmethod
-    def apply(self, state: JsonDict, action: Any, seat: int) -> tuple[JsonDict, list[JsonDict]]:
-        """The state after ``seat`` (who is to act) takes ``action``, and its events."""
+    def apply(self, state: StateT, action: Any, seat: int) -> tuple[StateT, list[EventT]]:
+        """The state after ``seat`` (who is to act) takes ``action`` (unchecked), and its
+        events."""
 
     @abstractmethod
-    def view(self, state: JsonDict, seat: int | None) -> JsonDict:
+    def view(self, state: StateT, seat: int | None) -> ViewT:
         """What ``seat`` may see (``None``: a spectator); a fresh object."""
 
     @abstractmethod
@@ -101,14 +113,14 @@ class GameRules(ABC):
         """Raise ``MalformedError`` unless ``view`` is a view of this game; return its seat."""
 
     @abstractmethod
-    def bot_action(self, view: JsonDict, level: str, seed: int) -> JsonDict:
+    def bot_action(self, view: ViewT, level: str, seed: int) -> ActionT:
         """An action for the view's seat, chosen from the view alone."""
 
-    def hint(self, view: JsonDict, level: str, seed: int) -> JsonDict:
+    def hint(self, view: ViewT, level: str, seed: int) -> JsonDict:
         """Advice for the view's seat: ``{"action", "reason", "alternatives"}``."""
         raise MalformedError("view.game", f"no hints for this game ({self.id}) yet")
 
-    def winnable(self, state: JsonDict, budget: int | None) -> JsonDict:
+    def winnable(self, state: StateT, budget: int | None) -> JsonDict:
         """Whether the (checked) state can still be won: ``{"status", "line", "nodes"}``.
 
         Only games whose outcome the state decides alone (the patience) have a solver.
@@ -120,7 +132,15 @@ class GameRules(ABC):
         raise MalformedError("record.game", f"no review for this game ({self.id})")
 
 
-def rules_for(game: object, field: str = "game") -> GameRules:
+# The rules of a game not known until run time (the facade's view of every game)
+AnyRules = GameRules[Any, Any, Any, Any]
+# A game whose data is still typed as plain JSON objects
+JsonRules = GameRules[JsonDict, JsonDict, JsonDict, JsonDict]
+
+_loaded: dict[str, AnyRules] = {}
+
+
+def rules_for(game: object, field: str = "game") -> AnyRules:
     """The rules of the game with id ``game``."""
     if not isinstance(game, str) or game not in GAME_MODULES:
         known = ", ".join(sorted(GAME_MODULES))

@@ -10,7 +10,7 @@ whose seat has no legal action a ``MalformedError`` naming ``view``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from celestix.bots.budget import SearchBudget, player, searcher
 from celestix.errors import MalformedError
@@ -18,16 +18,18 @@ from celestix.rng import Rng
 from celestix.shape import JsonDict
 
 # A player and a legal-move function take a view that the game's check_view vouched
-# for: plain JSON, or the game's own TypedDict of it (e.g. celestix.precedence.view.View).
-Player = Callable[[Any, int], JsonDict]
-Legal = Callable[[Any], list[JsonDict]]
+# for, and give actions: plain JSON, or the game's own TypedDicts of them (e.g.
+# celestix.precedence.view.View, celestix.patience.flow.Move).
+A = TypeVar("A", bound=Mapping[str, object])
+Player = Callable[[Any, int], A]
+Legal = Callable[[Any], list[A]]
 B = TypeVar("B", bound=SearchBudget)
 
 
-def refusing(legal: Legal) -> Legal:
+def refusing(legal: Legal[A]) -> Legal[A]:
     """``legal``, refusing a view whose seat has no legal action."""
 
-    def legal_or_refuse(view: Any) -> list[JsonDict]:
+    def legal_or_refuse(view: Any) -> list[A]:
         moves = legal(view)
         if not moves:
             raise MalformedError("view", "the seat has no legal action in this view")
@@ -36,26 +38,26 @@ def refusing(legal: Legal) -> Legal:
     return legal_or_refuse
 
 
-def random_player(legal: Legal) -> Player:
+def random_player(legal: Legal[A]) -> Player[A]:
     """The ``random`` level: a legal action drawn uniformly from ``Rng(seed)``."""
 
-    def play(view: Any, seed: int) -> JsonDict:
+    def play(view: Any, seed: int) -> A:
         return Rng(seed).choice(legal(view))
 
     return play
 
 
-def _no_search(spec: str) -> Player | None:
+def _no_search(spec: str) -> None:
     return None
 
 
-class Levels:
-    """The players of one game's levels."""
+class Levels(Generic[A]):
+    """The players of one game's levels (``A``: the game's type of an action)."""
 
     def __init__(
         self,
-        players: Mapping[str, Player],
-        searcher: Callable[[str], Player | None] = _no_search,
+        players: Mapping[str, Player[A]],
+        searcher: Callable[[str], Player[A] | None] = _no_search,
     ):
         self.players = dict(players)
         self.searcher = searcher
@@ -65,13 +67,13 @@ class Levels:
         """The levels offered, in order."""
         return tuple(self.players)
 
-    def player_of(self, level: str) -> Player | None:
+    def player_of(self, level: str) -> Player[A] | None:
         """The player of a level, or of a search budget the game's searcher names;
         ``None`` if unknown."""
         found = self.players.get(level)
         return found if found is not None else self.searcher(level)
 
-    def choose(self, view: JsonDict, level: str, seed: int) -> JsonDict:
+    def choose(self, view: Any, level: str, seed: int) -> A:
         """The action of the player of ``level`` for the view's seat."""
         found = self.player_of(level)
         if found is None:
@@ -80,11 +82,11 @@ class Levels:
 
 
 def searching_levels(
-    legal_or_refuse: Legal,
-    basic: Player,
+    legal_or_refuse: Legal[JsonDict],
+    basic: Player[JsonDict],
     search: Callable[[Any, B, int], JsonDict],
     named: Mapping[str, B],
-) -> Levels:
+) -> Levels[JsonDict]:
     """The levels of a trick game: ``random``; ``basic`` and ``easy``, its heuristic
     player; ``normal`` and ``strong``, its search with the budgets of those names in
     ``named`` (whose other budgets, and changed ones, the arena can name too)."""

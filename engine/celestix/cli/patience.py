@@ -20,10 +20,12 @@ import argparse
 import os
 import time
 from collections.abc import Callable
+from typing import cast
 
 from celestix import api, runner
 from celestix.patience.bots import LEVELS
 from celestix.patience.solver import DEFAULT_BUDGET, LOST, WON, solve_state
+from celestix.patience.state import State
 from celestix.shape import JsonDict
 from celestix.stats import interval, mean_ci, percentile, wilson
 
@@ -78,7 +80,7 @@ def play_deal(job: tuple[int, str, str, bool, int]) -> JsonDict:
     out: JsonDict = {"deal": deal, "level": level}
     if solve:
         started = time.perf_counter()
-        solution = solve_state(state, budget)
+        solution = solve_state(cast(State, state), budget)  # (a new patience state)
         out["solver"] = {
             "status": solution.status,
             "ms": 1000 * (time.perf_counter() - started),

@@ -23,13 +23,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypedDict
 
 from celestix.bots.levels import Levels, Player, random_player, refusing
 from celestix.patience.cards import TWO_PACKS
-from celestix.patience.flow import legal_moves
+from celestix.patience.flow import Move, legal_moves
 from celestix.patience.solver import LOST, WON, Solution, solve_cards
+from celestix.patience.view import View
 from celestix.rng import Rng
-from celestix.shape import JsonDict
 
 
 @dataclass(frozen=True)
@@ -50,15 +51,15 @@ HINT_SAMPLES = 8
 HINT_BUDGET = 800
 
 
-def easy_player(view: JsonDict, seed: int) -> JsonDict:
+def easy_player(view: View, seed: int) -> Move:
     """The ``easy`` move: :func:`greedy_move` (the seed is not used)."""
     return greedy_move(legal_or_refuse(view))
 
 
-def fair_player(effort: Effort) -> Player:
+def fair_player(effort: Effort) -> Player[Move]:
     """The fair player thinking with ``effort`` (``normal``, ``strong``)."""
 
-    def play(view: JsonDict, seed: int) -> JsonDict:
+    def play(view: View, seed: int) -> Move:
         moves = legal_or_refuse(view)
         if len(moves) == 1:
             return moves[0]
@@ -78,16 +79,16 @@ class Choice:
     move, when the stock is known and one was found.
     """
 
-    move: JsonDict
+    move: Move
     value: int
     wins: int = 0
     trials: int = 0
     status: str | None = None
-    line: list[JsonDict] | None = None
+    line: list[Move] | None = None
 
 
 def evaluate(
-    view: JsonDict, moves: list[JsonDict], effort: Effort, seed: int, every_move: bool
+    view: View, moves: list[Move], effort: Effort, seed: int, every_move: bool
 ) -> list[Choice]:
     """The moves with their values, the recommended one first.
 
@@ -102,9 +103,7 @@ def evaluate(
     return _sampled_choices(view, moves, samples, effort.sample_budget or HINT_BUDGET, seed)
 
 
-def _known_choices(
-    view: JsonDict, moves: list[JsonDict], budget: int, every_move: bool
-) -> list[Choice]:
+def _known_choices(view: View, moves: list[Move], budget: int, every_move: bool) -> list[Choice]:
     """Choices when the whole stock is known: the solver on the real order."""
     root = solve_view(view, budget)
     if root.status == WON and root.line:
@@ -140,7 +139,7 @@ def _known_choices(
 
 
 def _sampled_choices(
-    view: JsonDict, moves: list[JsonDict], samples: int, budget: int, seed: int
+    view: View, moves: list[Move], samples: int, budget: int, seed: int
 ) -> list[Choice]:
     """Choices during the first pass: each move played out on the same sampled stocks."""
     stocks = sampled_stocks(view, samples, seed)
@@ -165,14 +164,23 @@ def _sampled_choices(
     return sorted(choices, key=lambda c: -c.wins)
 
 
-def _preference(moves: list[JsonDict], move: JsonDict) -> int:
+def _preference(moves: list[Move], move: Move) -> int:
     """The easy bot's order: builds right to left, then deal or redeal."""
     if move["type"] == "build":
         return -int(move["to"])
     return 1
 
 
-def play(view: JsonDict, move: JsonDict, stock: Sequence[str]) -> JsonDict:
+class Position(TypedDict):
+    """The cards of a position, its stock in a known order (top first)."""
+
+    stock: list[str]
+    waste: list[str]
+    foundations: list[list[str]]
+    redeals_left: int
+
+
+def play(view: View, move: Move, stock: Sequence[str]) -> Position:
     """The cards after ``move`` when the stock is ``stock`` (top first)."""
     waste = list(view["waste"])
     foundations = [list(pile) for pile in view["foundations"]]
@@ -188,25 +196,25 @@ def play(view: JsonDict, move: JsonDict, stock: Sequence[str]) -> JsonDict:
     return {"stock": rest, "waste": waste, "foundations": foundations, "redeals_left": redeals}
 
 
-def view_moves(view: JsonDict) -> list[JsonDict]:
+def view_moves(view: View) -> list[Move]:
     """The legal moves in the view (the same as the state's)."""
     return legal_moves(
         view["foundations"], view["waste"], view["stock_count"], view["redeals_left"]
     )
 
 
-def greedy_move(moves: Sequence[JsonDict]) -> JsonDict:
+def greedy_move(moves: Sequence[Move]) -> Move:
     """Build on the rightmost foundation that takes the top card, else deal or redeal."""
     builds = [move for move in moves if move["type"] == "build"]
     return builds[-1] if builds else moves[0]
 
 
-def stock_known(view: JsonDict) -> bool:
+def stock_known(view: View) -> bool:
     """Whether the player has seen the whole stock's order (or the stock is empty)."""
     return bool(len(view["seen_stock"]) == view["stock_count"])
 
 
-def solve_view(view: JsonDict, budget: int, probe_share: int | None = None) -> Solution:
+def solve_view(view: View, budget: int, probe_share: int | None = None) -> Solution:
     """The solver's answer for a view whose stock is known."""
     return solve_cards(
         view["seen_stock"],
@@ -218,7 +226,7 @@ def solve_view(view: JsonDict, budget: int, probe_share: int | None = None) -> S
     )
 
 
-def unseen_cards(view: JsonDict) -> list[str]:
+def unseen_cards(view: View) -> list[str]:
     """The cards the stock holds but the player has not seen, in code order."""
     counts = Counter(TWO_PACKS)
     counts.subtract(view["waste"])
@@ -227,7 +235,7 @@ def unseen_cards(view: JsonDict) -> list[str]:
     return sorted(counts.elements())
 
 
-def sampled_stocks(view: JsonDict, samples: int, seed: int) -> list[list[str]]:
+def sampled_stocks(view: View, samples: int, seed: int) -> list[list[str]]:
     """``samples`` uniformly random orders of the unseen cards, from ``Rng(seed)``."""
     cards = unseen_cards(view)
     rng = Rng(seed)

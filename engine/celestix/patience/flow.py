@@ -7,22 +7,63 @@ cards the stock holds, redeals left), so the same function serves states and vie
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from celestix.errors import IllegalActionError
 from celestix.patience.cards import FOUNDATION_SIZE, FOUNDATIONS, card_name
 from celestix.patience.foundations import refusal, targets
-from celestix.patience.state import Phase, copy_state, settle
-from celestix.shape import JsonDict, expect_dict, expect_int, expect_keys, expect_str
+from celestix.patience.state import Options, Phase, State, copy_state, settle
+from celestix.shape import expect_dict, expect_int, expect_keys, expect_str
 
 ACTION_TYPES = ("deal", "redeal", "build")
 
 
+class Move(TypedDict):
+    """An action: deal a card, redeal the waste, or build the waste's top card on the
+    foundation ``to`` (a build only)."""
+
+    type: Literal["deal", "redeal", "build"]
+    to: NotRequired[int]
+
+
+class DealEvent(TypedDict):
+    type: Literal["deal"]
+    card: str
+    stock_count: int
+
+
+RedealEvent = TypedDict(
+    "RedealEvent",
+    {"type": Literal["redeal"], "pass": int, "stock_count": int, "redeals_left": int},
+)
+
+
+class BuildEvent(TypedDict):
+    type: Literal["build"]
+    card: str
+    to: int
+    count: int
+    full: bool
+
+
+class WonEvent(TypedDict):
+    type: Literal["won"]
+    moves: int
+
+
+class LostEvent(TypedDict):
+    type: Literal["lost"]
+    reason: str
+
+
+Event = DealEvent | RedealEvent | BuildEvent | WonEvent | LostEvent
+
+
 def legal_moves(
     foundations: Sequence[Sequence[str]], waste: Sequence[str], stock_count: int, redeals_left: int
-) -> list[JsonDict]:
+) -> list[Move]:
     """Every legal move in this position, in a fixed order: deal, redeal, builds."""
-    moves: list[JsonDict] = []
+    moves: list[Move] = []
     if stock_count:
         moves.append({"type": "deal"})
     elif redeals_left > 0 and waste:
@@ -32,7 +73,7 @@ def legal_moves(
     return moves
 
 
-def parse_action(action: Any) -> JsonDict:
+def parse_action(action: Any) -> Move:
     """``action`` checked for shape: a known type with exactly its keys."""
     checked = expect_dict(action, "action")
     kind = expect_str(checked.get("type"), "action.type", ACTION_TYPES)
@@ -41,13 +82,14 @@ def parse_action(action: Any) -> JsonDict:
         expect_int(checked["to"], "action.to", 0, FOUNDATIONS - 1)
     else:
         expect_keys(checked, "action", ["type"])
-    return checked
+    return cast(Move, checked)
 
 
-def apply_move(state: JsonDict, action: Any) -> tuple[JsonDict, list[JsonDict]]:
-    """The state after ``action`` and its events; ``state`` itself is not changed."""
-    action = parse_action(action)
-    kind = action["type"]
+def apply_move(state: State, action: Any) -> tuple[State, list[Event]]:
+    """The state after ``action`` (unchecked) and its events; ``state`` itself is not
+    changed."""
+    move = parse_action(action)
+    kind = move["type"]
     if kind == "deal":
         if not state["stock"]:
             raise IllegalActionError(
@@ -69,13 +111,13 @@ def apply_move(state: JsonDict, action: Any) -> tuple[JsonDict, list[JsonDict]]:
     else:
         if not state["waste"]:
             raise IllegalActionError("build-empty-waste", "The waste is empty: deal a card first.")
-        reason = refusal(state["foundations"], action["to"], state["waste"][-1])
+        reason = refusal(state["foundations"], move["to"], state["waste"][-1])
         if reason is not None:
             raise IllegalActionError(*reason)
 
     new = copy_state(state)
     new["moves"] += 1
-    events: list[JsonDict] = []
+    events: list[Event] = []
     if kind == "deal":
         card = new["stock"].pop(0)
         new["waste"].append(card)
@@ -86,13 +128,13 @@ def apply_move(state: JsonDict, action: Any) -> tuple[JsonDict, list[JsonDict]]:
         events.append(
             {
                 "type": "redeal",
-                "pass": pass_number(new),
+                "pass": pass_number(new["options"], new["redeals_left"]),
                 "stock_count": len(new["stock"]),
                 "redeals_left": new["redeals_left"],
             }
         )
     else:
-        to = action["to"]
+        to = move["to"]
         card = new["waste"].pop()
         new["foundations"][to].append(card)
         size = len(new["foundations"][to])
@@ -113,12 +155,12 @@ def apply_move(state: JsonDict, action: Any) -> tuple[JsonDict, list[JsonDict]]:
     return new, events
 
 
-def pass_number(state: JsonDict) -> int:
+def pass_number(options: Options, redeals_left: int) -> int:
     """Which pass through the stock this is: 1, then 2 after the first redeal, ..."""
-    return int(state["options"]["redeals"]) - int(state["redeals_left"]) + 1
+    return options["redeals"] - redeals_left + 1
 
 
-def dead_end_reason(state: JsonDict) -> str:
+def dead_end_reason(state: State) -> str:
     """A sentence that says why the game is lost."""
     top = state["waste"][-1] if state["waste"] else None
     return "The stock is empty, no redeal is left" + (

@@ -6,17 +6,17 @@ from typing import Any, ClassVar
 
 from celestix.options import OptionSpec, OptionValue
 from celestix.patience import bots, hints, review
-from celestix.patience.flow import apply_move, legal_moves
+from celestix.patience.flow import Event, Move, apply_move, legal_moves
 from celestix.patience.setup import new_state
 from celestix.patience.solver import DEFAULT_BUDGET, solve_state
-from celestix.patience.state import OPTION_SPECS, check_state
-from celestix.patience.view import check_view, make_view
+from celestix.patience.state import OPTION_SPECS, State, check_state
+from celestix.patience.view import View, check_view, make_view
 from celestix.registry import GameRules
 from celestix.review.game import GameReview
 from celestix.shape import JsonDict
 
 
-class PatienceRules(GameRules):
+class PatienceRules(GameRules[State, View, Move, Event]):
     """Precedence, the two-pack patience."""
 
     id: ClassVar[str] = "patience"
@@ -37,12 +37,12 @@ class PatienceRules(GameRules):
     def check_state(self, state: JsonDict) -> int:
         return check_state(state, self.option_specs)
 
-    def legal_actions(self, state: JsonDict, seat: int) -> list[JsonDict]:
+    def legal_actions(self, state: State, seat: int) -> list[Move]:
         return legal_moves(
             state["foundations"], state["waste"], len(state["stock"]), state["redeals_left"]
         )
 
-    def apply(self, state: JsonDict, action: Any, seat: int) -> tuple[JsonDict, list[JsonDict]]:
+    def apply(self, state: State, action: Any, seat: int) -> tuple[State, list[Event]]:
         return apply_move(state, action)
 
     view = staticmethod(make_view)
@@ -50,7 +50,7 @@ class PatienceRules(GameRules):
     bot_action = staticmethod(bots.choose)
     hint = staticmethod(hints.hint)
 
-    def winnable(self, state: JsonDict, budget: int | None) -> JsonDict:
+    def winnable(self, state: State, budget: int | None) -> JsonDict:
         return solve_state(state, DEFAULT_BUDGET if budget is None else budget).to_json()
 
     def reviewer(self) -> GameReview:

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 from celestix.patience.bots import EFFORT, Choice, evaluate, view_moves
 from celestix.patience.cards import FOUNDATION_SIZE, card_name, foundation_name
+from celestix.patience.flow import Move
 from celestix.patience.solver import LOST, WON
+from celestix.patience.view import View
 from celestix.shape import JsonDict
 
 
-def hint(view: JsonDict, level: str, seed: int) -> JsonDict:
+def hint(view: View, level: str, seed: int) -> JsonDict:
     """The advice of ``level`` for this view."""
     effort = EFFORT.get(level, EFFORT["normal"])
     moves = view_moves(view)
@@ -40,7 +42,7 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def move_text(view: JsonDict, move: JsonDict) -> str:
+def move_text(view: View, move: Move) -> str:
     """The move in words, e.g. ``"Build the 7 of Spades on the 7 foundation"``."""
     if move["type"] == "build":
         return f"Build the {card_name(view['waste'][-1])} on {foundation_name(move['to'])}"
@@ -51,7 +53,7 @@ def move_text(view: JsonDict, move: JsonDict) -> str:
     return "Deal"
 
 
-def move_reason(view: JsonDict, choice: Choice) -> str:
+def move_reason(view: View, choice: Choice) -> str:
     """Why a move is worth its value, in a sentence."""
     text = move_text(view, choice.move)
     if choice.trials:
@@ -63,7 +65,7 @@ def move_reason(view: JsonDict, choice: Choice) -> str:
     return f"{text}: no way to tell yet whether it wins."
 
 
-def recommendation(view: JsonDict, best: Choice, choices: list[Choice], legal: int) -> str:
+def recommendation(view: View, best: Choice, choices: list[Choice], legal: int) -> str:
     """The reason given for the recommended move."""
     move = best.move
     if legal == 1:
@@ -89,7 +91,7 @@ def recommendation(view: JsonDict, best: Choice, choices: list[Choice], legal: i
     )
 
 
-def _tries_story(view: JsonDict, best: Choice, rest: list[Choice]) -> str:
+def _tries_story(view: View, best: Choice, rest: list[Choice]) -> str:
     """How the recommended move fared on the tries, against the next best; a tie said."""
     tried = f"{best.wins} of {best.trials} tries of the unseen cards"
     ties = [c for c in rest if c.wins == best.wins]
@@ -103,7 +105,7 @@ def _tries_story(view: JsonDict, best: Choice, rest: list[Choice]) -> str:
     return f"it won in {tried}."
 
 
-def _doing(view: JsonDict, move: JsonDict) -> str:
+def _doing(view: View, move: Move) -> str:
     """The move as something done, e.g. ``"building the 7 of Spades on the 7 foundation"``."""
     text = _lower_first(move_text(view, move))
     if text.startswith("hold "):
@@ -113,7 +115,7 @@ def _doing(view: JsonDict, move: JsonDict) -> str:
     return text.removesuffix("deal") + "dealing"
 
 
-def _line_story(view: JsonDict, best: Choice, text: str) -> str:
+def _line_story(view: View, best: Choice, text: str) -> str:
     """What the winning line does next, in a sentence that follows the move's ``text``."""
     move = best.move
     line = best.line or []
@@ -145,7 +147,7 @@ def _line_story(view: JsonDict, best: Choice, text: str) -> str:
     return "a winning line goes on from there."
 
 
-def _when_built(view: JsonDict, line: list[JsonDict]) -> tuple[int, int] | None:
+def _when_built(view: View, line: list[Move]) -> tuple[int, int] | None:
     """Where and in which pass the line (played after a deal) builds today's top card.
 
     The card is followed by its depth in the waste; a redeal turns the waste over, so

@@ -21,11 +21,13 @@ not proved, as the hints value an undecided position, 0 for every other move).
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from celestix.patience.bots import Choice, view_moves
+from celestix.patience.flow import Move
 from celestix.patience.hints import move_text, recommendation
 from celestix.patience.solver import DEFAULT_BUDGET, LOST, UNKNOWN, WON, solve_state
+from celestix.patience.state import State
 from celestix.patience.view import make_view
 from celestix.review.game import StepResult
 from celestix.review.marks import COSTLY, Scale, mark_of
@@ -38,6 +40,16 @@ STATUSES = (WON, LOST, UNKNOWN)
 SEARCH_KEYS = ("probes", "line", "nodes")
 
 
+def states_of(game: Replayed) -> list[State]:
+    """The record's states: the patience's rules replayed it, so they are its states."""
+    return cast(list[State], game.states)
+
+
+def moves_of(game: Replayed) -> list[Move]:
+    """The record's actions, each checked by the patience's rules as it was replayed."""
+    return cast(list[Move], game.actions)
+
+
 def _lower(text: str) -> str:
     return text[:1].lower() + text[1:]
 
@@ -47,7 +59,7 @@ def checkpoints(game: Replayed) -> list[int]:
     the position after each move that had a choice, and the end."""
     end = len(game.actions)
     points = [0]
-    for i, state in enumerate(game.states[:end]):
+    for i, state in enumerate(states_of(game)[:end]):
         if len(view_moves(make_view(state, 0))) > 1 and i + 1 < end:
             points.append(i + 1)
     if end:
@@ -106,7 +118,7 @@ class PatienceReview:
         where, left = self._next(game, points, probes)
         if where is None:
             return StepResult(True, search)
-        solution = solve_state(game.states[where], BUDGETS.get(level, BUDGETS["normal"]))
+        solution = solve_state(states_of(game)[where], BUDGETS.get(level, BUDGETS["normal"]))
         out = {
             "probes": [*search["probes"], [where, solution.status]],
             "line": search["line"],
@@ -207,8 +219,8 @@ class PatienceReview:
         # the winning line from the last position shown winnable: the moves to the one
         # that lost the deal are forced, so the line plays them first
         line = (search["line"] or [])[index - points[low] :]
-        view = make_view(game.states[index], 0)
-        played = move_text(view, game.actions[index])
+        view = make_view(states_of(game)[index], 0)
+        played = move_text(view, moves_of(game)[index])
         better = move_text(view, line[0]) if line else None
         if proved:
             text = (f"The deal was lost at move {index + 1}: {_lower(played)}. Before it a "
@@ -227,8 +239,9 @@ class PatienceReview:
         """Every move of the record with its loss and reason."""
         lost_at = outcome["index"]
         out = []
-        for i, action in enumerate(game.actions):
-            state = game.states[i]
+        states = states_of(game)
+        for i, action in enumerate(moves_of(game)):
+            state = states[i]
             view = make_view(state, 0)
             legal = view_moves(view)
             loss, best = 0, action

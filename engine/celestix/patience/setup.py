@@ -13,10 +13,16 @@ from celestix.patience.cards import (
     TWO_PACKS,
     rank,
 )
-from celestix.patience.state import STATE_VERSION, Phase, check_counts, check_layout, settle
+from celestix.patience.state import (
+    STATE_VERSION,
+    Phase,
+    State,
+    check_counts,
+    check_layout,
+    settle,
+)
 from celestix.rng import Rng
 from celestix.shape import (
-    JsonDict,
     expect_cards,
     expect_dict,
     expect_int,
@@ -27,7 +33,7 @@ from celestix.shape import (
 SETUP_KEYS = ("stock", "waste", "foundations", "redeals_left")
 
 
-def new_state(options: dict[str, OptionValue], seed: int, setup: object) -> JsonDict:
+def new_state(options: dict[str, OptionValue], seed: int, setup: object) -> State:
     """The opening layout, shuffled from ``seed``, or placed as ``setup`` says."""
     if setup is None:
         return _layout(options, seed, stock=None, waste=[], foundations=None, redeals_left=None)
@@ -57,7 +63,7 @@ def _layout(
     waste: list[str],
     foundations: list[list[str]] | None,
     redeals_left: int | None,
-) -> JsonDict:
+) -> State:
     """Fill what a setup left out as a normal game would, then check the whole."""
     placed = Counter(waste)
     if stock is not None:
@@ -83,13 +89,13 @@ def _layout(
         stock, rest = rest, []
     if rest:
         raise MalformedError("setup", f"{len(rest)} cards are missing (104 in all)")
-    state: JsonDict = {
+    state: State = {
         "game": "patience",
         "version": STATE_VERSION,
         "phase": Phase.PLAY.value,
         "to_act": 0,
         "over": False,
-        "options": dict(options),
+        "options": {"start": str(options["start"]), "redeals": int(options["redeals"])},
         "seed": seed,
         "stock": stock,
         "waste": waste,

@@ -48,6 +48,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from celestix.patience.cards import FOUNDATION_SIZE, RANKS
+from celestix.patience.flow import Move
 from celestix.patience.solver_bounds import (
     final_pass_possible,
     final_pass_start_possible,
@@ -62,6 +63,7 @@ from celestix.patience.solver_search import (
     build_choices,
     wanted_rank,
 )
+from celestix.patience.state import State
 from celestix.rng import MASK64, Rng
 from celestix.shape import JsonDict
 
@@ -98,11 +100,11 @@ class Solution:
     """What the solver found: ``status`` is ``winnable``, ``lost`` or ``unknown``."""
 
     status: str
-    line: list[JsonDict] | None
+    line: list[Move] | None
     nodes: int
     # When no win was found: the line of the search that built the most cards (a
     # player's best effort; not part of the facade's answer).
-    best: list[JsonDict] | None = None
+    best: list[Move] | None = None
 
     def to_json(self) -> JsonDict:
         """``{"status", "line", "nodes"}`` as the facade returns it."""
@@ -114,7 +116,7 @@ def rank_index(card: str) -> int:
     return RANKS.index(card[0])
 
 
-def solve_state(state: JsonDict, budget: int = DEFAULT_BUDGET) -> Solution:
+def solve_state(state: State, budget: int = DEFAULT_BUDGET) -> Solution:
     """Solve a patience state (its real stock order), spending at most ``budget`` nodes."""
     return solve_cards(
         state["stock"], state["waste"], state["foundations"], state["redeals_left"], budget
@@ -190,8 +192,8 @@ def _run(search: Search, salt: int, share: int) -> str:
         return UNKNOWN
 
 
-def _actions(steps: Sequence[Step]) -> list[JsonDict]:
-    out: list[JsonDict] = []
+def _actions(steps: Sequence[Step]) -> list[Move]:
+    out: list[Move] = []
     for kind, value in steps:
         if kind == "deal":
             out.extend({"type": "deal"} for _ in range(value))

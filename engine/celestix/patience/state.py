@@ -11,8 +11,9 @@ A state is a JSON object::
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypedDict
 
 from celestix.errors import MalformedError
 from celestix.options import OptionSpec, check_resolved
@@ -66,6 +67,31 @@ OPTION_SPECS = (
 )
 
 
+class Options(TypedDict):
+    """A game's options, resolved (OPTION_SPECS)."""
+
+    start: str
+    redeals: int
+
+
+class State(TypedDict):
+    """A patience state (the keys of :data:`STATE_KEYS`), once :func:`check_state` has
+    vouched for it."""
+
+    game: str
+    version: int
+    phase: str
+    to_act: int | None
+    over: bool
+    options: Options
+    seed: int
+    stock: list[str]
+    waste: list[str]
+    foundations: list[list[str]]
+    redeals_left: int
+    moves: int
+
+
 class Phase(StrEnum):
     """Where the game stands."""
 
@@ -74,7 +100,7 @@ class Phase(StrEnum):
     LOST = "lost"
 
 
-def settle(state: JsonDict) -> JsonDict:
+def settle(state: State) -> State:
     """Set ``phase``, ``to_act`` and ``over`` from the cards (win and dead end)."""
     phase = phase_of(state["stock"], state["waste"], state["foundations"], state["redeals_left"])
     state["phase"] = phase.value
@@ -131,7 +157,7 @@ def most_moves(redeals_used: int) -> int:
     return len(TWO_PACKS) * (redeals_used + 2) + redeals_used
 
 
-def check_layout(state: JsonDict, where: str) -> None:
+def check_layout(state: Mapping[str, Any], where: str) -> None:
     counts: Counter[str] = Counter(state["stock"])
     counts.update(state["waste"])
     for pile in state["foundations"]:
@@ -154,10 +180,10 @@ def check_counts(counts: Counter[str], where: str, complete: bool) -> None:
         raise MalformedError(where, f"holds {total} cards, not 104")
 
 
-def copy_state(state: JsonDict) -> JsonDict:
+def copy_state(state: State) -> State:
     """A copy that shares no list with ``state``."""
-    out: dict[str, Any] = dict(state)
-    out["options"] = dict(state["options"])
+    out = state.copy()
+    out["options"] = state["options"].copy()
     out["stock"] = list(state["stock"])
     out["waste"] = list(state["waste"])
     out["foundations"] = [list(pile) for pile in state["foundations"]]

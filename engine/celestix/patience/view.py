@@ -13,6 +13,7 @@ give the same view.
 from __future__ import annotations
 
 from collections import Counter
+from typing import TypedDict
 
 from celestix.errors import MalformedError
 from celestix.options import check_resolved
@@ -26,7 +27,15 @@ from celestix.patience.cards import (
 )
 from celestix.patience.flow import pass_number
 from celestix.patience.foundations import pile_problem, wanted_rank
-from celestix.patience.state import OPTION_SPECS, Phase, most_moves, phase_of
+from celestix.patience.state import (
+    OPTION_SPECS,
+    STATE_VERSION,
+    Options,
+    Phase,
+    State,
+    most_moves,
+    phase_of,
+)
 from celestix.shape import (
     JsonDict,
     expect_bool,
@@ -45,16 +54,52 @@ VIEW_KEYS = (
 )  # fmt: skip
 
 
-def make_view(state: JsonDict, seat: int | None) -> JsonDict:
+class FoundationInfo(TypedDict):
+    """A foundation at a glance: its base rank, how many cards it holds and still
+    needs, and the rank it takes next (None once full)."""
+
+    base: str
+    count: int
+    needed: int
+    next: str | None
+
+
+# A patience view (the keys of VIEW_KEYS), once check_view has vouched for it
+View = TypedDict(
+    "View",
+    {
+        "game": str,
+        "phase": str,
+        "to_act": int | None,
+        "over": bool,
+        "seat": int | None,
+        "options": Options,
+        "foundations": list[list[str]],
+        "foundation_info": list[FoundationInfo],
+        "waste": list[str],
+        "stock_count": int,
+        "seen_stock": list[str],
+        "redeals_left": int,
+        "pass": int,
+        "passes": int,
+        "won": bool,
+        "lost": bool,
+        "moves": int,
+    },
+)
+
+
+def make_view(state: State, seat: int | None) -> View:
     """The view of ``state``: the stock as a count only. A fresh object."""
     foundations = [list(pile) for pile in state["foundations"]]
+    passed = pass_number(state["options"], state["redeals_left"])
     return {
         "game": "patience",
         "phase": state["phase"],
         "to_act": state["to_act"],
         "over": state["over"],
         "seat": seat,
-        "options": dict(state["options"]),
+        "options": state["options"].copy(),
         "foundations": foundations,
         "foundation_info": [
             {
@@ -68,9 +113,9 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
         "waste": list(state["waste"]),
         "stock_count": len(state["stock"]),
         # From the second pass on, the stock is the last pass's waste: already seen.
-        "seen_stock": list(state["stock"]) if pass_number(state) > 1 else [],
+        "seen_stock": list(state["stock"]) if passed > 1 else [],
         "redeals_left": state["redeals_left"],
-        "pass": pass_number(state),
+        "pass": passed,
         "passes": int(state["options"]["redeals"]) + 1,
         "won": state["phase"] == Phase.WON,
         "lost": state["phase"] == Phase.LOST,
@@ -111,8 +156,7 @@ def check_view(view: JsonDict) -> int | None:
     redeals = int(options["redeals"])
     redeals_left = expect_int(view["redeals_left"], "view.redeals_left", 0, redeals)
     expect_int(view["moves"], "view.moves", 0, most_moves(redeals - redeals_left))
-    passed = {**view, "redeals_left": redeals_left}
-    if bool(seen) is not (stock_count > 0 and pass_number(passed) > 1):
+    if bool(seen) is not (stock_count > 0 and pass_number(view["options"], redeals_left) > 1):
         raise MalformedError("view.seen_stock", "lists the whole stock from the second pass on")
     if options["start"] == "king" and not piles[0]:
         raise MalformedError("view.foundations[0]", "the king start begins with a King here")
@@ -127,7 +171,8 @@ def check_view(view: JsonDict) -> int | None:
     if view["to_act"] != (None if over else 0) or isinstance(view["to_act"], bool):
         raise MalformedError("view.to_act", "must be 0 while playing, else null")
     made = make_view(
-        {"phase": phase, "to_act": view["to_act"], "over": over, "options": options,
+        {"game": "patience", "version": STATE_VERSION, "phase": phase,
+         "to_act": view["to_act"], "over": over, "options": view["options"], "seed": 0,
          "foundations": piles, "waste": waste, "stock": seen or ["?"] * stock_count,
          "redeals_left": redeals_left, "moves": view["moves"]},
         seat,

@@ -15,11 +15,11 @@ from celestix.precedence.options import OPTION_SPECS
 from celestix.precedence.setup import new_state
 from celestix.precedence.view import make_view
 from celestix.precedence.view_check import check_view
-from celestix.registry import GameRules
+from celestix.registry import JsonRules
 from celestix.review.game import GameReview
 
 
-class PrecedenceRules(GameRules):
+class PrecedenceRules(JsonRules):
     """Precedence, the Imperial trick-taking game of rank and command."""
 
     id: ClassVar[str] = "precedence"

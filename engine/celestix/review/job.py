@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from celestix.errors import MalformedError
-from celestix.registry import GameRules, rules_for
+from celestix.registry import AnyRules, rules_for
 from celestix.review.game import GameReview
 from celestix.review.replayed import Replayed
 from celestix.rng import MAX_SEED
@@ -40,7 +40,7 @@ class Input:
     """A review's checked input."""
 
     game: Replayed
-    rules: GameRules
+    rules: AnyRules
     reviewer: GameReview
     seat: int
     level: str

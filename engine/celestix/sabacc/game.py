@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from celestix.options import OptionSpec
-from celestix.registry import GameRules
+from celestix.registry import JsonRules
 from celestix.review.game import GameReview
 from celestix.sabacc import bots, review
 from celestix.sabacc.bots import hints
@@ -20,7 +20,7 @@ from celestix.sabacc.view_check import check_view
 from celestix.shape import JsonDict
 
 
-class SabaccRules(GameRules):
+class SabaccRules(JsonRules):
     """Contract Sabacc, the trick-taking game of the 78-card Centran deck."""
 
     id: ClassVar[str] = "sabacc"
