@@ -157,12 +157,14 @@ def replay(record: JsonDict) -> JsonDict:
     A record is ``{"game", "options", "seed", "setup", "actions": [{"seat", "action"}]}``
     (``options`` and ``setup`` may be null or left out), and ``reseeds`` when the seed
     of the hands dealt was changed during the game (:func:`reseed`): ``[{"at", "seed"}]``,
-    ``at`` the number of actions before the change, rising. Every action is checked as
-    ``apply`` checks it, so a tampered record is refused with the number of the action
-    at fault.
+    ``at`` the number of actions before the change, rising. ``version`` (optional) is
+    the state version of the engine that wrote the record: an older record is replayed
+    as it was played (docs/ARCHITECTURE.md, "Old saves"); without it, the record is
+    today's. Every action is checked as ``apply`` checks it, so a tampered record is
+    refused with the number of the action at fault.
     """
     _plain(record=record)
-    last, _ = deque(walk(record, new_game, apply, reseed), maxlen=1)[0]
+    last, _ = deque(walk(_record_as_today(record), new_game, apply, reseed), maxlen=1)[0]
     return last
 
 
@@ -248,7 +250,18 @@ def review_decision(
 
 def _review_record(record: object) -> Replayed:
     """A record replayed for a review, every state kept, checked as :func:`replay`."""
-    return replayed(record, new_game, apply, reseed)
+    return replayed(_record_as_today(record), new_game, apply, reseed)
+
+
+def _record_as_today(record: object) -> object:
+    """A record an older engine wrote (its ``version``, the state version of that
+    engine) migrated first (``GameRules.upgrade_record``: old saves are read in one
+    place); a record without a version is today's, as PROTOCOL.md's records are."""
+    if type(record) is not dict or "version" not in record:
+        return record  # (the walk checks the rest)
+    rules = rules_for(record.get("game"), "record.game")
+    expect_int(record["version"], "record.version", 1, rules.version)
+    return _guard("replay", rules.upgrade_record, record)
 
 
 # --- checks shared by the functions above -------------------------------------------

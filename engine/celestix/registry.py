@@ -54,6 +54,9 @@ class GameRules(ABC, Generic[StateT, ViewT, ActionT, EventT]):
     seats: ClassVar[tuple[int, int]]
     option_specs: ClassVar[tuple[OptionSpec, ...]]
     bot_levels: ClassVar[tuple[str, ...]]
+    # The version of this engine's states (``state["version"]``); a record's ``version``
+    # is the state version of the engine that wrote it (``upgrade_record``).
+    version: ClassVar[int] = 1
     # The state's field that counts hands (rounds), for runners that check a state once
     # a hand (celestix.runner); None for a game of one hand.
     hand_field: ClassVar[str | None] = None
@@ -89,6 +92,13 @@ class GameRules(ABC, Generic[StateT, ViewT, ActionT, EventT]):
         anything else as it is, for the check to judge. Games that never changed shape
         keep this default."""
         return state
+
+    def upgrade_record(self, record: JsonDict) -> JsonDict:
+        """``record`` as this engine replays it: a record whose ``version`` (already
+        checked to be from 1 to :attr:`version`) is older, migrated once, at the
+        facade's edge, before it is replayed; a record without a version is today's.
+        Games whose records never changed meaning keep this default."""
+        return record
 
     def upgrade_view(self, view: JsonDict) -> JsonDict:
         """``view`` in this engine's shape (one an older engine made, migrated), before

@@ -373,9 +373,10 @@ def test_the_auction_says_what_each_bid_costs_under_the_tables_stakes(
 def test_a_game_saved_before_the_stakes_option_opens_and_plays_under_its_own_rule(
     page: Page,
 ) -> None:
-    """A save whose record has no ``stakes`` (made before the option, when only the bidder
-    staked) replays as the game it was, shows its own chips, and goes on; the next save
-    names the rule (docs/RULES.md)."""
+    """A save whose record has no ``stakes`` nor a version (made before the option, when
+    only the bidder staked) replays as the game it was, shows its own chips, and goes on;
+    the next save keeps the record's version, 1, for the engine to migrate (docs/RULES.md,
+    docs/ARCHITECTURE.md "Old saves")."""
     old = json.loads(OLD_GAME.read_text(encoding="utf-8"))
     record = dict(old["record"])
     actions = record["actions"]
@@ -400,8 +401,10 @@ def test_a_game_saved_before_the_stakes_option_opens_and_plays_under_its_own_rul
     page.keyboard.press("Escape")
     play_by_keys(page)
     stored = json.loads(page.evaluate("() => localStorage.getItem('celestix.sabacc.game')"))
-    assert stored["record"]["options"]["stakes"] == "bidder"
+    # saved as a record of version 1, which the engine replays under its own rule
+    assert stored["record"]["version"] == 1
     assert len(stored["record"]["actions"]) > cut
+    assert api.replay(stored["record"])["options"]["stakes"] == "bidder"
 
 
 def test_the_ledger_and_history_speak_of_rounds_and_chips_moved_between_pots(page: Page) -> None:
@@ -426,6 +429,12 @@ def test_the_ledger_and_history_speak_of_rounds_and_chips_moved_between_pots(pag
     expect(cells.nth(1)).to_have_text("Between pots")
     expect(cells.nth(2)).to_have_text(str(moved[0]["amount"]))
     expect(cells.nth(3)).to_have_text("On the table to Ante Pot")
+    # each reason a sentence: why those chips went to the Ante Pot, and why each stake
+    expect(cells.nth(4)).to_have_text(
+        "The chips on the table that do not divide evenly among the defenders go into the Ante Pot."
+    )
+    expect(ledger).to_contain_text("every player puts its stake on the table.")
+    expect(ledger).not_to_contain_text("stake:")
     expect(ledger).not_to_contain_text("Another player")
     page.keyboard.press("Escape")
     page.get_by_role("button", name="Round history").click()

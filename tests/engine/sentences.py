@@ -69,3 +69,18 @@ CARELESS.update(
         "a doubled clause": re.compile(r"\b([A-Z]\w*(?: \w+){2,})\b[^.:]*: \1\b"),
     }
 )
+# --- i-saves: the ledger's reasons (issue 24) ---------------------------------------------
+# A ledger entry's reason is read beside the player, the chips and the pot, by people
+# who may not know the game's words: a whole sentence with its verb ("Whoever bids Guard
+# puts its stake on the table."), never a label before a colon ("stake: Guard"), a noun
+# phrase ("defenders' share", "remainder of the wagers") or a clause hung on a comma
+# ("stake: Guard, calling the bid").
+LEDGER_CARELESS = {
+    "a label before a colon": re.compile(r"^(?:[\w'-]+ ){0,2}[\w'-]+:"),
+    "not a sentence": re.compile(r"^(?![A-Z].*[.!?]$)"),
+    "a reason without a verb": re.compile(
+        r"^(?!.*\b(?:is|are|was|were|pays?|puts?|takes?|goes|go|divided?|divides?|splits?"
+        r"|costs?|earns?|made|lost|passed)\b)"
+    ),
+    "a clause hung on a comma": re.compile(r", (?:calling|bid by|for seat)\b"),
+}

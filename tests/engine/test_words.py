@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 from scale import scaled
-from sentences import CARELESS, GAME_CARELESS, HINT_CARELESS
+from sentences import CARELESS, GAME_CARELESS, HINT_CARELESS, LEDGER_CARELESS
 
 from celestix import api
 from celestix.precedence import review as precedence_review
@@ -166,6 +166,10 @@ def test_a_game_speaks_in_players_words(game: str, options: dict[str, Any], game
         for text in review_texts(record, 0, game):
             for what in problems(text, game):
                 bad.setdefault(what, []).append(text)
+        for text in {entry["reason"] for entry in state.get("ledger", [])}:
+            for what, pattern in LEDGER_CARELESS.items():
+                if pattern.search(text):
+                    bad.setdefault(f"{what} in the ledger", []).append(text)
     assert not bad, {what: sorted(set(found))[:5] for what, found in bad.items()}
 
 
@@ -239,6 +243,24 @@ def test_the_scan_finds_each_careless_sentence() -> None:
     assert HINT_CARELESS["figures left to subtract"].search(old)
     new = "The Run of 2 to 4 in Frontier would score 3, against its wager of 2 chips"
     assert not any(pattern.search(new) for pattern in HINT_CARELESS.values())
+    # (i-saves) the ledger's reasons are sentences
+    for text, what in {
+        "stake: Guard": "a label before a colon",
+        "stake: Guard, calling the bid": "a clause hung on a comma",
+        "meld wager: Run of 4": "a label before a colon",
+        "Accord Pot won: odd chip": "a label before a colon",
+        "defenders' share": "not a sentence",
+        "Remainder of the wagers.": "a reason without a verb",
+        "Hand Pot left at the end": "not a sentence",
+    }.items():
+        assert LEDGER_CARELESS[what].search(text), text
+    for text in (
+        "Whoever bids Guard puts its stake on the table.",
+        "When Guard without is bid, every player puts its stake on the table.",
+        "Winning every trick earns the Grand Slam bonus: the whole Ante Pot.",
+        "Declaring a Run of 4 costs the meld wager.",
+    ):
+        assert not [what for what, p in LEDGER_CARELESS.items() if p.search(text)], text
     for text in (
         "4 added, now 4 of 10",
         "No Audit this hand",

@@ -9,7 +9,7 @@ from celestix.patience import bots, hints, review
 from celestix.patience.flow import Event, Move, apply_move, legal_moves
 from celestix.patience.setup import new_state
 from celestix.patience.solver import DEFAULT_BUDGET, solve_state
-from celestix.patience.state import OPTION_SPECS, State, check_state
+from celestix.patience.state import OPTION_SPECS, STATE_VERSION, State, check_state
 from celestix.patience.view import View, check_view, make_view
 from celestix.registry import GameRules
 from celestix.review.game import GameReview
@@ -28,6 +28,7 @@ class PatienceRules(GameRules[State, View, Move, Event]):
     seats: ClassVar[tuple[int, int]] = (1, 1)
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     bot_levels: ClassVar[tuple[str, ...]] = bots.LEVELS
+    version: ClassVar[int] = STATE_VERSION
 
     def seat_count(self, options: dict[str, OptionValue]) -> int:
         return 1

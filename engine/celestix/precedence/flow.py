@@ -88,7 +88,7 @@ def declare(state: JsonDict, melds: list[list[str]], seat: int) -> tuple[JsonDic
     wager = int(new["options"]["meld_wager"])
     described = [describe_meld(meld) for meld in normal]
     for meld in described:
-        pots.pay_in(new, seat, wager, pots.HAND_POT, f"meld wager: {meld['label']}")
+        pots.pay_in(new, seat, wager, pots.HAND_POT, pots.meld_reason(meld["label"]))
     events: list[JsonDict] = [
         {
             "type": "declare",
@@ -128,7 +128,7 @@ def bid(state: JsonDict, tricks: int, seat: int) -> tuple[JsonDict, list[JsonDic
     new = copy_state(state)
     new["bids"][seat] = tricks
     credit = int(new["options"]["trick_credit"]) * tricks
-    pots.pay_in(new, seat, credit, pots.HAND_POT, f"trick credit: {tricks} bid")
+    pots.pay_in(new, seat, credit, pots.HAND_POT, pots.credit_reason(tricks))
     team = team_of(seat)
     events: list[JsonDict] = [
         {
@@ -277,13 +277,9 @@ def end_game(new: JsonDict) -> list[JsonDict]:
     """The game is over: the team with the higher score wins the Accord Pot (in place);
     the events."""
     winner = leader(new["scores"])
-    awards = [pots.award_at_end(new, winner, pots.ACCORD_POT, "Accord Pot won", "accord_pot")]
+    awards = [pots.award_at_end(new, winner, pots.ACCORD_POT, "accord_pot")]
     if new["options"]["leftover_pot"] == LEFTOVER_TO_WINNERS and new["hand_pot"]:
-        awards.append(
-            pots.award_at_end(
-                new, winner, pots.HAND_POT, "Hand Pot left at the end", "leftover_pot"
-            )
-        )
+        awards.append(pots.award_at_end(new, winner, pots.HAND_POT, "leftover_pot"))
     new["phase"] = Phase.OVER.value
     new["over"] = True
     new["to_act"] = None

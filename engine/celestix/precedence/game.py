@@ -11,8 +11,10 @@ from celestix.precedence.cards import SEATS
 from celestix.precedence.check import check_state
 from celestix.precedence.flow import apply_action
 from celestix.precedence.legal import state_moves
+from celestix.precedence.migrate import upgrade_state
 from celestix.precedence.options import OPTION_SPECS
 from celestix.precedence.setup import new_state
+from celestix.precedence.state import STATE_VERSION
 from celestix.precedence.view import make_view
 from celestix.precedence.view_check import check_view
 from celestix.registry import JsonRules
@@ -31,6 +33,7 @@ class PrecedenceRules(JsonRules):
     seats: ClassVar[tuple[int, int]] = (SEATS, SEATS)
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     bot_levels: ClassVar[tuple[str, ...]] = bots.LEVELS
+    version: ClassVar[int] = STATE_VERSION
     hand_field: ClassVar[str | None] = "hand_number"
 
     def seat_count(self, options: dict[str, OptionValue]) -> int:
@@ -38,6 +41,7 @@ class PrecedenceRules(JsonRules):
 
     new_game = staticmethod(new_state)
     check_state = staticmethod(check_state)
+    upgrade_state = staticmethod(upgrade_state)
     legal_actions = staticmethod(state_moves)
     apply = staticmethod(apply_action)
     view = staticmethod(make_view)

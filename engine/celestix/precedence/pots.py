@@ -27,6 +27,36 @@ ACCORD_POT = "accord"
 POTS = (HAND_POT, ACCORD_POT)
 POT_KEYS = {HAND_POT: "hand_pot", ACCORD_POT: "accord_pot"}
 
+# The ledger's reasons, in sentences a newcomer reads beside the player, the chips and
+# the pot (the page names the players). Older states' reasons: precedence/migrate.py.
+ACCORD_STAKE_REASON = "Each player pays the accord stake into the Accord Pot as the game begins."
+ANTE_REASON = "Each player pays the ante into the Hand Pot as the hand begins."
+HAND_POT_REASON = "The team that won the Hand Pot splits it evenly between the partners."
+ODD_CHIP = "goes to the winning partner first clockwise from the last dealer's left."
+# What the team that won the game takes at the end, by pot: its share, its odd chip.
+AT_END_REASONS = {
+    ACCORD_POT: (
+        "The team that won the game splits the Accord Pot evenly between the partners.",
+        f"The odd chip of the Accord Pot {ODD_CHIP}",
+    ),
+    HAND_POT: (
+        "The team that won the game splits what is left in the Hand Pot between the partners.",
+        f"The odd chip left in the Hand Pot {ODD_CHIP}",
+    ),
+}
+
+
+def meld_reason(label: str) -> str:
+    """The reason of a meld's wager (``label``: ``"Triad"``, ``"Run of 4"``)."""
+    return f"Declaring a {label} costs the meld wager."
+
+
+def credit_reason(tricks: int) -> str:
+    """The reason of a bid's trick credit."""
+    if tricks == 1:
+        return "Bidding 1 trick costs the trick credit."
+    return f"Bidding {tricks} tricks costs the trick credit for each of them."
+
 
 def pay_in(state: JsonDict, seat: int, amount: int, pot: str, reason: str) -> None:
     """``seat`` pays ``amount`` chips into ``pot`` (nothing happens for 0)."""
@@ -46,7 +76,7 @@ def pay_stakes(state: JsonDict) -> JsonDict:
     """Every player pays the accord stake (game start); the event."""
     stake = int(state["options"]["accord"])
     for seat in seats_from(state["dealer"] + 1, SEATS):
-        pay_in(state, seat, stake, ACCORD_POT, "Accord Pot stake")
+        pay_in(state, seat, stake, ACCORD_POT, ACCORD_STAKE_REASON)
     return {"type": "accord_stakes", "amount": stake, "accord_pot": state["accord_pot"]}
 
 
@@ -55,7 +85,7 @@ def pay_antes(state: JsonDict) -> JsonDict:
     ante = int(state["options"]["ante"])
     carried = state["hand_pot"]
     for seat in seats_from(state["dealer"] + 1, SEATS):
-        pay_in(state, seat, ante, HAND_POT, "ante")
+        pay_in(state, seat, ante, HAND_POT, ANTE_REASON)
     return {
         "type": "antes",
         "hand_number": state["hand_number"],
@@ -98,7 +128,7 @@ def settle_hand_pot(state: JsonDict, teams: list[dict[str, Any]]) -> JsonDict:
     if team is None:
         return {"type": "hand_pot", "outcome": "carried", "team": None, "amount": amount,
                 "shares": [], "odd_chip": 0, "carried": amount, "reason": why}  # fmt: skip
-    shares, odd = split(state, team, HAND_POT, "Hand Pot won")
+    shares, odd = split(state, team, HAND_POT, HAND_POT_REASON)
     return {"type": "hand_pot", "outcome": "won", "team": team, "amount": amount,
             "shares": shares, "odd_chip": odd, "carried": state["hand_pot"],
             "reason": why}  # fmt: skip
@@ -109,15 +139,16 @@ def odd_chip_seat(team: int, dealer: int) -> int:
     return next(seat for seat in seats_from(dealer + 1, SEATS) if seat % 2 == team)
 
 
-def award_at_end(state: JsonDict, team: int, pot: str, reason: str, kind: str) -> JsonDict:
+def award_at_end(state: JsonDict, team: int, pot: str, kind: str) -> JsonDict:
     """Pay ``pot`` to the team that won the game; an odd chip goes to the partner who
     comes first clockwise from the last dealer's left. The event."""
     amount = state[POT_KEYS[pot]]
+    reason, odd_reason = AT_END_REASONS[pot]
     shares, odd = split(state, team, pot, reason)
     odd_seat = None
     if odd:
         odd_seat = odd_chip_seat(team, state["dealer"])
-        pay_out(state, odd_seat, odd, pot, f"{reason}: odd chip")
+        pay_out(state, odd_seat, odd, pot, odd_reason)
         for share in shares:
             if share["seat"] == odd_seat:
                 share["amount"] += odd

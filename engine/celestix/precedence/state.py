@@ -2,7 +2,7 @@
 
 A state is a JSON object::
 
-    {"game": "precedence", "version": 1,
+    {"game": "precedence", "version": 2,
      "phase": "declare" | "bid" | "play" | "over", "to_act": seat | null, "over": bool,
      "options": {...all options...}, "seed": int,
      "hand_number": int (from 0), "dealer": seat,
@@ -31,7 +31,8 @@ from celestix.precedence.cards import HAND_SIZE, SEATS
 from celestix.shape import JsonDict
 from celestix.table import tricks
 
-STATE_VERSION = 1
+# 2: the ledger's reasons are sentences (older states: precedence/migrate.py)
+STATE_VERSION = 2
 STATE_KEYS = (
     "game", "version", "phase", "to_act", "over", "options", "seed", "hand_number",
     "dealer", "hands", "declarations", "bids", "completed", "trick", "taken", "scores",

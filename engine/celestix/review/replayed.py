@@ -77,7 +77,9 @@ def walk(
     """Each state the record passes through with the entry ``{"seat", "action"}`` taken
     from it, then the last state with None; checked as ``api.replay`` checks a record."""
     checked = expect_dict(record, "record")
-    expect_keys(checked, "record", ["game", "seed", "actions"], ["options", "setup", "reseeds"])
+    expect_keys(
+        checked, "record", ["game", "seed", "actions"], ["options", "setup", "reseeds", "version"]
+    )
     entries = expect_list(checked["actions"], "record.actions")
     reseeds = reseeds_of(checked.get("reseeds"), len(entries))
     state = new_game(checked["game"], checked.get("options"), checked["seed"], checked.get("setup"))

@@ -8,8 +8,8 @@ Who puts a bid's stake in front of them is the table option ``stakes`` (RULES.md
 
 * ``"everyone"`` (the default): every player calls every bid, as in Poker without
   folding -- the bidder, those still bidding and those who have passed -- so the wagers
-  are always equal; one ledger entry per player, naming the bid (and "calling the bid"
-  for the players who call another's).
+  are always equal; one ledger entry per player, naming the bid (the bidder's says who
+  bids pays, the others' that every player pays when it is bid).
 * ``"bidder"``: only the bidder puts the stake in (one entry, as before the option).
 
 Either way, when bidding ends the declarer adds a stack equal to their own wager for
@@ -30,6 +30,20 @@ ANTE_POT = "ante_pot"
 TABLE = "table"
 POTS = (ANTE_POT, TABLE)
 CHIP_LIMIT = 10**12  # chips and pots stay far inside JavaScript's exact whole numbers
+
+# The ledger's reasons, in sentences a newcomer reads beside the player, the chips and
+# the pot (the page names the players; the engine never does). Older states' reasons are
+# rewritten to these by sabacc/migrate.py.
+ANTE_REASON = "Each player pays the ante into the Ante Pot as the round begins."
+STACK_REASON = "The declarer puts in a stack equal to their own wager for one defender."
+
+
+def stake_reason(name: str, own: bool) -> str:
+    """The reason of a stake: the bidder's own (``own``), or a player's calling the bid."""
+    if own:
+        return f"Whoever bids {name} puts its stake on the table."
+    return f"When {name} is bid, every player puts its stake on the table."
+
 
 EVERYONE = "everyone"
 BIDDER = "bidder"
@@ -67,7 +81,7 @@ def pay_antes(
 ) -> None:  # fmt: skip
     """Every player pays the ante into the Ante Pot, in order of play from ``first``."""
     for seat in seats_from(first, len(chips)):
-        pay_in(ledger, chips, round_index, seat, ante, ANTE_POT, "ante")
+        pay_in(ledger, chips, round_index, seat, ante, ANTE_POT, ANTE_REASON)
 
 
 def pay_stake(
@@ -78,10 +92,8 @@ def pay_stake(
     paying = callers(bidder, len(chips), rule)
     name = BID_NAMES[bid]
     for seat in paying:
-        # Under "bidder" the entry is the one written before the option (old ledgers);
-        # a caller's entry says so (the page names the players, never the engine)
-        reason = f"stake: {name}" if seat == bidder else f"stake: {name}, calling the bid"
-        pay_in(ledger, chips, round_index, seat, stake, TABLE, reason)
+        pay_in(ledger, chips, round_index, seat, stake, TABLE,
+               stake_reason(name, seat == bidder))  # fmt: skip
     return paying
 
 
@@ -91,5 +103,4 @@ def pay_matching_stacks(
 ) -> None:  # fmt: skip
     """The declarer adds a stack equal to their own wager for each defender."""
     for _defender in defenders:
-        pay_in(ledger, chips, round_index, declarer, wager, TABLE,
-               "matching stack for a defender")  # fmt: skip
+        pay_in(ledger, chips, round_index, declarer, wager, TABLE, STACK_REASON)

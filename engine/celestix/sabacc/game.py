@@ -12,9 +12,10 @@ from celestix.sabacc.bots import hints
 from celestix.sabacc.check import check_state
 from celestix.sabacc.flow import apply_action
 from celestix.sabacc.legal import state_moves
-from celestix.sabacc.migrate import upgrade_state, upgrade_view
+from celestix.sabacc.migrate import upgrade_record, upgrade_state, upgrade_view
 from celestix.sabacc.options import OPTION_SPECS, seat_count
 from celestix.sabacc.setup import new_state
+from celestix.sabacc.state import STATE_VERSION
 from celestix.sabacc.view import make_view
 from celestix.sabacc.view_check import check_view
 from celestix.shape import JsonDict
@@ -32,6 +33,7 @@ class SabaccRules(JsonRules):
     seats: ClassVar[tuple[int, int]] = (3, 5)
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     bot_levels: ClassVar[tuple[str, ...]] = bots.LEVELS
+    version: ClassVar[int] = STATE_VERSION
     hand_field: ClassVar[str | None] = "round"
 
     seat_count = staticmethod(seat_count)
@@ -41,6 +43,7 @@ class SabaccRules(JsonRules):
         return check_state(state, self.option_specs)
 
     upgrade_state = staticmethod(upgrade_state)
+    upgrade_record = staticmethod(upgrade_record)
     upgrade_view = staticmethod(upgrade_view)
 
     legal_actions = staticmethod(state_moves)

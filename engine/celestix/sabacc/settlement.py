@@ -50,13 +50,35 @@ BONUS_NAMES = {
 }
 SLAM_MISSES = 3  # a Slam may lose up to three tricks
 
+# The ledger's reasons (as sabacc/chips.py's; older ones: sabacc/migrate.py).
+VOID_REASON = "Everyone passed, so the round is void and each wager goes back to its player."
+LOST_REASON = "The declarer lost the contract, so the defenders divide the chips on the table."
+REMAINDER_REASON = (
+    "The chips on the table that do not divide evenly among the defenders go into the Ante Pot."
+)
+DIVIDED_REASON = "At the end of the game the Ante Pot is divided equally among the players."
+BONUS_REASONS = {
+    "grand_slam": "Winning every trick earns the Grand Slam bonus: the whole Ante Pot.",
+    "slam": "Winning all but at most three tricks earns the Slam bonus: three quarters of the "
+    "Ante Pot.",
+    "magician_at_the_end": "Winning the last trick with The Magician earns the Magician at the "
+    "End bonus: half the Ante Pot.",
+    "idiot_at_the_end": "Winning the last trick with The Idiot earns the Idiot at the End "
+    "bonus: a quarter of the Ante Pot.",
+}
+
+
+def won_reason(name: str) -> str:
+    """The reason of a made contract's chips (``name``: the bid's name)."""
+    return f"The declarer made the {name} contract and takes every chip on the table."
+
 
 def return_wagers(state: JsonDict) -> list[int]:
     """A void round: the chips in front of each player go back to them."""
     returned = list(state["wagers"])
     for seat, amount in enumerate(returned):
         pay_out(state["ledger"], state["chips"], state["round"], seat, amount, TABLE,
-                "wager returned: void round")  # fmt: skip
+                VOID_REASON)  # fmt: skip
     state["wagers"] = [0] * len(returned)
     return returned
 
@@ -73,15 +95,15 @@ def settle_wagers(state: JsonDict, made: bool) -> JsonDict:
     ledger, chips = state["ledger"], state["chips"]
     if made:
         name = BID_NAMES[state["contract"]]
-        pay_out(ledger, chips, round_index, declarer, table, TABLE, f"won the {name}")
+        pay_out(ledger, chips, round_index, declarer, table, TABLE, won_reason(name))
         received[declarer] = table
     else:
         defenders = [s for s in seats_from(declarer + 1, seats) if s != declarer]
         share, remainder = divmod(table, len(defenders))
         for seat in defenders:
-            pay_out(ledger, chips, round_index, seat, share, TABLE, "defenders' share")
+            pay_out(ledger, chips, round_index, seat, share, TABLE, LOST_REASON)
             received[seat] = share
-        transfer(ledger, round_index, remainder, TABLE, ANTE_POT, "remainder of the wagers")
+        transfer(ledger, round_index, remainder, TABLE, ANTE_POT, REMAINDER_REASON)
         state["ante_pot"] += remainder
     state["wagers"] = [0] * seats
     return {
@@ -134,7 +156,7 @@ def pay_bonus(state: JsonDict, claims: list[JsonDict]) -> JsonDict | None:
     pot_before = state["ante_pot"]
     amount = bonus_amount(bonus, pot_before)
     pay_out(state["ledger"], state["chips"], state["round"], seat, amount, ANTE_POT,
-            f"bonus: {BONUS_NAMES[bonus]}")  # fmt: skip
+            BONUS_REASONS[bonus])  # fmt: skip
     state["ante_pot"] -= amount
     return {
         "type": "bonus",
@@ -161,7 +183,7 @@ def close_ante_pot(state: JsonDict) -> JsonDict:
     share = pot // seats
     for seat in range(seats):
         pay_out(state["ledger"], state["chips"], state["round"], seat, share, ANTE_POT,
-                "Ante Pot divided at game end")  # fmt: skip
+                DIVIDED_REASON)  # fmt: skip
     state["ante_pot"] -= share * seats
     return {"type": "ante_pot_divided", "share": share, "unclaimed": state["ante_pot"]}
 

@@ -7,7 +7,7 @@ by older engines (``migrate.py``).
 
 A state is a JSON object::
 
-    {"game": "sabacc", "version": 2,
+    {"game": "sabacc", "version": 3,
      "phase": "bidding" | "aside" | "play" | "over", "to_act": seat | null,
      "over": bool, "options": {...}, "seed": int,
      "round": r,                 # this round, counting from 0 (= deals done before it)
@@ -46,8 +46,9 @@ from celestix.sabacc.cards import DECK_SIZE
 from celestix.sabacc.deal import HAND_SIZE, TALON_SIZE
 from celestix.shape import JsonDict
 
-# 2: the options always name their ``stakes`` rule (older states: sabacc/migrate.py)
-STATE_VERSION = 2
+# 2: the options always name their ``stakes`` rule; 3: the ledger's reasons are
+# sentences (older states: sabacc/migrate.py)
+STATE_VERSION = 3
 STATE_KEYS = (
     "game", "version", "phase", "to_act", "over", "options", "seed", "round", "dealer",
     "hands", "talon", "bids", "declarer", "contract", "wagers", "aside", "played", "trick",

@@ -11,7 +11,7 @@ two pots (no seat's chips change) is a pair of entries with ``seat`` null, writt
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from typing import Any, NoReturn
 
 from celestix.errors import MalformedError
@@ -194,3 +194,12 @@ def _check_transfer_pairs(entries: list[Entry], field: str) -> None:
                 "followed by the same entry into another"
             )  # fmt: skip
         i += 2
+
+
+def reworded(ledger: object, reason: Callable[[Entry], str]) -> object:
+    """An older state's ``ledger`` with each entry's reason as ``reason`` writes it today
+    (a game's migration, at the facade's edge); anything that is not a list of entries is
+    returned as it is, for the ledger check to refuse."""
+    if type(ledger) is not list:
+        return ledger
+    return [dict(entry, reason=reason(entry)) if type(entry) is dict else entry for entry in ledger]

@@ -233,11 +233,16 @@ def test_every_chip_movement_is_in_the_ledger() -> None:
     state, _ = split_hand({1: 13, 2: 1, 3: 0, 0: 0})
     hand_4 = [e for e in state["ledger"] if e["hand"] == 4]
     reasons = [e["reason"] for e in hand_4]
-    assert reasons.count("ante") == 4
-    assert reasons.count("Accord Pot stake") == 4
-    assert reasons.count("meld wager: Run of 7") == 1
-    assert reasons.count("meld wager: Run of 6") == 1
-    assert [e["amount"] for e in hand_4 if e["reason"].startswith("trick credit")] == [13, 1]
+    assert reasons.count("Each player pays the ante into the Hand Pot as the hand begins.") == 4
+    stake = "Each player pays the accord stake into the Accord Pot as the game begins."
+    assert reasons.count(stake) == 4
+    assert reasons.count("Declaring a Run of 7 costs the meld wager.") == 1
+    assert reasons.count("Declaring a Run of 6 costs the meld wager.") == 1
+    credits = [e for e in hand_4 if e["reason"].startswith("Bidding ")]
+    assert [(e["amount"], e["reason"]) for e in credits] == [
+        (13, "Bidding 13 tricks costs the trick credit for each of them."),
+        (1, "Bidding 1 trick costs the trick credit."),
+    ]
     assert [(e["seat"], e["amount"]) for e in hand_4 if e["dir"] == "out"] == [(0, 11), (2, 11)]
     assert chips_total(state) == 400
 
@@ -287,7 +292,7 @@ def test_accord_odd_chip_to_the_first_winner_from_the_dealers_left() -> None:
     accord = one(events, "accord_pot")
     assert accord["odd_chip_seat"] == 2
     assert {s["seat"]: s["amount"] for s in accord["shares"]} == {0: 20, 2: 21}
-    odd = [e for e in state["ledger"] if e["reason"] == "Accord Pot won: odd chip"]
+    odd = [e for e in state["ledger"] if e["reason"].startswith("The odd chip of the Accord Pot")]
     assert [(e["seat"], e["amount"]) for e in odd] == [(2, 1)]
     # Team 1 wins: seat 1, the dealer's left itself, gets the odd chip.
     state = new(later_hand(ALL_TRUMPS, scores=[0, 200], chips=[89, 89, 89, 88], accord_pot=41))

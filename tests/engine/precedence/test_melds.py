@@ -143,7 +143,7 @@ def test_each_meld_pays_the_wager_into_the_hand_pot() -> None:
     state, _ = act(state, {"type": "declare", "melds": melds})
     assert state["hand_pot"] == pot + 9
     assert state["chips"][1] == 100 - 10 - 1 - 9
-    wagers = [e for e in state["ledger"] if e["reason"].startswith("meld wager")]
+    wagers = [e for e in state["ledger"] if e["reason"].endswith("costs the meld wager.")]
     assert [(e["seat"], e["amount"], e["pot"], e["dir"]) for e in wagers] == [
         (1, 3, "hand", "in")
     ] * 3

@@ -36,7 +36,7 @@ def test_bids_go_round_from_the_dealers_left_and_pay_the_credit() -> None:
     assert state["bids"] == [0, 5, 3, 4]
     assert state["phase"] == "play"
     assert state["to_act"] == 2  # left of the dealer leads
-    credits = [e for e in state["ledger"] if e["reason"].startswith("trick credit")]
+    credits = [e for e in state["ledger"] if "costs the trick credit" in e["reason"]]
     assert [e["amount"] for e in credits] == [6, 8, 10]  # a bid of 0 costs nothing
 
 

@@ -167,7 +167,8 @@ def test_every_setup_key() -> None:
     assert state["hand_pot"] == 20 and state["accord_pot"] == 40
     assert api.view(state, 0)["trump"] == "Border"
     # The setup's ledger holds this hand's antes; the opening balances are before them.
-    assert [e["reason"] for e in state["ledger"]] == ["ante"] * 4
+    ante = "Each player pays the ante into the Hand Pot as the hand begins."
+    assert [e["reason"] for e in state["ledger"]] == [ante] * 4
     assert state["opening"] == {"chips": [81, 101, 91, 71], "hand_pot": 16, "accord_pot": 40}
 
 
@@ -250,7 +251,7 @@ TAMPERS: list[tuple[str, Callable[[dict[str, Any]], None]]] = [
     ("missing key", lambda s: s.pop("ledger")),
     ("extra key", lambda s: s.update(extra=1)),
     ("other game", lambda s: s.update(game="patience")),
-    ("version", lambda s: s.update(version=2)),
+    ("version", lambda s: s.update(version=3)),
     ("option", lambda s: s["options"].update(target=300)),
     ("seed", lambda s: s.update(seed=-1)),
     ("phase", lambda s: s.update(phase="bid")),

@@ -64,9 +64,11 @@ def test_each_bid_must_be_higher_and_stakes_add_up_for_the_bidder_alone() -> Non
     assert state["wagers"] == [0, 1, 0, 12]
     assert won["table"] == 13
     assert state["chips"] == [99, 98, 99, 87]
-    stacks = [e for e in state["ledger"] if e["reason"].startswith("matching stack")]
+    stacks = [e for e in state["ledger"] if "a stack" in e["reason"]]
     assert [(e["seat"], e["amount"]) for e in stacks] == [(3, 3)] * 3
-    assert [e["reason"] for e in stacks] == ["matching stack for a defender"] * 3
+    assert [e["reason"] for e in stacks] == [
+        "The declarer puts in a stack equal to their own wager for one defender."
+    ] * 3
     assert state["declarer"] == 3 and state["contract"] == "guard"
 
 

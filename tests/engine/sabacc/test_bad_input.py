@@ -123,7 +123,7 @@ def _ledger_entry(state: State, index: int, key: str, value: Any) -> None:
 TAMPERINGS: list[tuple[str, Callable[[State], None], str]] = [
     ("missing key", lambda s: s.pop("ledger"), "state.ledger"),
     ("unknown key", lambda s: s.update(cheat=1), "state.cheat"),
-    ("version", lambda s: s.update(version=3), "state.version"),
+    ("version", lambda s: s.update(version=4), "state.version"),
     ("game", lambda s: s.update(game="sabacc2"), "state.game"),
     ("options", lambda s: s["options"].update(players=3), "state.dealer"),
     ("unknown option", lambda s: s["options"].update(trump="Void"), "state.options"),
@@ -322,7 +322,7 @@ def _move_payout(state: State, reason_start: str) -> None:
 
 def _move_settlement(state: State) -> None:
     made = state["last_round"]["made"]
-    _move_payout(state, "won the" if made else "defenders' share")
+    _move_payout(state, "The declarer made" if made else "The declarer lost")
 
 
 def _shift_points(state: State) -> None:
@@ -332,7 +332,7 @@ def _shift_points(state: State) -> None:
 @pytest.mark.parametrize(
     ("tamper", "field"),
     [
-        (lambda s: _move_payout(s, "Ante Pot divided"), "state.ledger"),
+        (lambda s: _move_payout(s, "At the end of the game the Ante Pot"), "state.ledger"),
         (_move_settlement, "state.ledger"),
         (_shift_points, "state.last_round"),
         (lambda s: s["last_round"].update(tricks=[18, 0, 0, 0]), "state.last_round"),

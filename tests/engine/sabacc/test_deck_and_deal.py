@@ -111,7 +111,8 @@ def test_antes_are_paid_into_the_ante_pot_and_recorded() -> None:
     state = new(5, seed=3, ante=2, start_chips=50)
     assert state["chips"] == [48] * 5
     assert state["ante_pot"] == 10
-    antes = [e for e in state["ledger"] if e["reason"] == "ante"]
+    ante = "Each player pays the ante into the Ante Pot as the round begins."
+    antes = [e for e in state["ledger"] if e["reason"] == ante]
     assert len(antes) == 5 and {e["pot"] for e in antes} == {"ante_pot"}
     # Paid in order of play from the dealer's right.
     assert [e["seat"] for e in antes] == [(state["dealer"] + 1 + k) % 5 for k in range(5)]

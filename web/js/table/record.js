@@ -50,11 +50,20 @@ export function parseRecord(text, game) {
     throw new Error("This file is not a game record.");
   if (record.game !== game)
     throw new Error("This file is a record of another game: open it on that game's page.");
-  const { game: g, options = null, seed, setup = null, actions, reseeds } = record;
+  const { game: g, version, options = null, seed, setup = null, actions, reseeds } = record;
   return {
     version: 1,
-    // (a table of friends' record: each hand's own seed, engine.reseed)
-    record: { game: g, options, seed, setup, actions, ...(reseeds ? { reseeds } : {}) },
+    // (a table of friends' record: each hand's own seed, engine.reseed; the record's own
+    // version, which the store takes as 1 when an older page left it out)
+    record: {
+      game: g,
+      ...(version !== undefined ? { version } : {}),
+      options,
+      seed,
+      setup,
+      actions,
+      ...(reseeds ? { reseeds } : {}),
+    },
     levels: data.levels ?? null,
     position: data.position ?? null,
   };

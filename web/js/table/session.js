@@ -91,7 +91,14 @@ export class TableSession {
       () => engine.newGame(game, options, seed, setup ?? undefined),
       onLost,
     );
-    const record = { game, options: state.options, seed: state.seed, setup, actions: [] };
+    const record = {
+      game,
+      version: state.version,
+      options: state.options,
+      seed: state.seed,
+      setup,
+      actions: [],
+    };
     const session = /** @type {InstanceType<T>} */ (
       new this(engine, record, state, { levels, human, onLost, people })
     );

@@ -1,7 +1,7 @@
 // The saved game of a table page, in localStorage, written after every action, and
 // the one check every saved game, kept game and imported record passes before use.
 //
-//   const store = createStore("sabacc", {name: "Contract Sabacc", asPlayed})
+//   const store = createStore("sabacc", {name: "Contract Sabacc"})
 //   store.load(info)   -> {status: "none"} | {status: "ok", saved}
 //                         | {status: "unreadable", reason, seed}   (never throws)
 //   store.problem(data, info) -> a sentence, or null when `data` may be used
@@ -14,12 +14,14 @@
 //   store.prefs() / store.savePrefs(prefs)   the last options and computer players
 //
 // `info` is the game's entry in engine.games() ({levels, seats}); without it, levels
-// are only checked to be names. `asPlayed(record)` (optional) gives a checked record as
-// it was played, for games whose rules gained an option after records were saved (a
-// saved, kept or imported record goes through it before the engine replays it).
+// are only checked to be names.
 //
-// A saved game is {version: 1, record: {game, options, seed, setup, actions: [{seat,
-// action}]}, levels: [null | level, ...], position, pending, counted, summary}:
+// A saved game is {version: 1, record: {game, version, options, seed, setup, actions:
+// [{seat, action}]}, levels: [null | level, ...], position, pending, counted, summary}:
+//   record.version  the engine's state version when the game began (state.version); a
+//             record saved, kept or exported before records had one is version 1. The
+//             engine replays an older record as it was played (its migration, at its
+//             edge: docs/ARCHITECTURE.md "Old saves"), so the page never reads one.
 //   position  how far into the record the player is (undo and redo), 0..actions
 //   pending   the number of moves after which a hand ended that the player has not
 //             yet looked at (its events are asked of the engine again), or null
@@ -70,7 +72,7 @@ function write(key, value) {
   }
 }
 
-export function createStore(game, { name = game, asPlayed = (record) => record } = {}) {
+export function createStore(game, { name = game } = {}) {
   const key = `celestix.${game}.game`;
   const keptKey = `celestix.${game}.kept`;
   const prefsKey = `celestix.${game}.prefs`;
@@ -80,6 +82,8 @@ export function createStore(game, { name = game, asPlayed = (record) => record }
     if (record.game !== game) return `The saved game is not a game of ${name}.`;
     if (!Number.isSafeInteger(record.seed) || record.seed < 0)
       return "The saved game has no deal number.";
+    if (record.version != null && (!Number.isSafeInteger(record.version) || record.version < 1))
+      return "The saved game's version is damaged.";
     if (record.options != null && (!isObject(record.options) || !smallJson(record.options, 1))) {
       return "The saved game's options are damaged.";
     }
@@ -160,7 +164,8 @@ export function createStore(game, { name = game, asPlayed = (record) => record }
     if (Array.isArray(pending)) pending = pending.length ? moves : null;
     return {
       version: SAVE_VERSION,
-      record: asPlayed({ options: null, setup: null, ...data.record }),
+      // (before records had a version: the first)
+      record: { options: null, setup: null, ...data.record, version: data.record.version ?? 1 },
       levels: data.levels ?? null,
       position: data.position ?? moves,
       pending,
