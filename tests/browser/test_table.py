@@ -204,6 +204,9 @@ def test_a_refused_card_keeps_the_turn_on_screen(table: Page, width: str) -> Non
     legal.focus()
     page.keyboard.press("Enter")
     wait_moves(page, "precedence", moves)
+    # the refusal spoke of the position before the card: it goes with it, not when its
+    # five seconds run out (a stale word once stayed over the next position)
+    assert page.locator("#toasts .toast", has_text="You must").count() == 0
 
 
 def test_bids_move_with_the_arrow_keys(table: Page) -> None:
