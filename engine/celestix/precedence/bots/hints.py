@@ -358,11 +358,12 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
         {
             "action": {"type": "bid", "tricks": b},
             "value": rounded(estimate.values[b], n),
-            "reason": f"made {how_often(estimate.made(b), n)}{points_behind(estimate, b)}",
+            "reason": f"made {how_often(estimate.made(b), n)}",
         }
         for b in bids[: ALTERNATIVES + 1]
     ]
-    # bids alike in every word (the same chance, the same points) are said of together
+    # bids made as often are said of together ("made almost always; likewise a bid of 2"):
+    # the reason above says what a trick bid more is worth
     alternatives = merge_alike(
         alternatives,
         {"type": "bid", "tricks": best},
@@ -370,17 +371,6 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
     )
     return {"action": {"type": "bid", "tricks": best}, "reason": reason + ".",
             "alternatives": alternatives}  # fmt: skip
-
-
-def points_behind(estimate: BidEstimate, bid: int) -> str:
-    """What an alternative bid gives up against the best, in points on average (bids
-    made as often differ in what they score): ``"; about 19 points less than a bid of
-    4"``, or nothing for the best bid and one as good."""
-    best = estimate.best
-    gap = rounded(estimate.values[best] - estimate.values[bid], estimate.samples)
-    if bid == best or gap <= 0:
-        return ""
-    return f"; about {gap} point{'s' if gap != 1 else ''} less than a bid of {best}"
 
 
 def bid_difference(estimate: BidEstimate) -> str:
