@@ -1,9 +1,11 @@
 """(i-words24, issue 24) The words a hand or round ends with, and the question before a
 new game:
 
-* a hand summary's title states the hand's outcome for the person, contract, points and
-  the Hand Pot, true in every case (the old title said "your team made its contract" when
-  the pot went to the other side); Contract Sabacc's round title says the person's chips;
+* a hand summary's title says the two teams' contracts and leaves what came of them to
+  the lines under it, said once: the points, the Hand Pot and why (a title that said the
+  points and the pot made three lines on a phone, then said them again; an older one said
+  "your team made its contract" when the pot went to the other side); Contract Sabacc's
+  round title says who bid what, the verdict and the chips being the body's;
 * Contract Sabacc's bonus in plain words ("Bryn took 10 of the 12 tricks (a Slam)"), a
   bonus earned but not paid explained; its play prompt says the rule, not "a raised card";
 * "Start a new game?" is asked only once the person has made a move, in every game."""
@@ -21,13 +23,13 @@ TITLES = """async () => {
     const { handTitle } = await import("/js/precedence/summary.js");
     const { roundTitle, bonusLine } = await import("/js/sabacc/count.js");
     const { playRule } = await import("/js/sabacc/messages.js");
-    const team = (team, made, hand_points) => ({ team, made, hand_points });
+    const team = (team, made, hand_points, contract = 7) => ({ team, made, hand_points, contract });
     const scored = (a, b) => ({ hand_number: 1, teams: [a, b] });
     const counted = { round: 2, declarer: 2, contract: "guard", made: true };
     return {
-        bothMade: handTitle(scored(team(0, true, 58), team(1, true, 61)),
+        bothMade: handTitle(scored(team(0, true, 58, 6), team(1, true, 61, 5)),
                             { outcome: "won", team: 1, amount: 16 }),
-        mine: handTitle(scored(team(0, true, 72), team(1, false, -50)),
+        mine: handTitle(scored(team(0, true, 72, 1), team(1, false, -50, 8)),
                         { outcome: "won", team: 0, amount: 12 }),
         carried: handTitle(scored(team(0, false, -45), team(1, false, -30)),
                            { outcome: "carried", team: null, amount: 8 }),
@@ -53,20 +55,11 @@ def test_the_end_of_a_hand_says_its_outcome_for_you(table: Page) -> None:
     page = table
     open_table(page, "patience")
     said: dict[str, str] = page.evaluate(TITLES)
-    assert said["bothMade"] == (
-        "Hand 2: your team made its contract and scores 58 points; the Hand Pot of 16 chips "
-        "goes to West and East"
-    )
-    assert said["mine"] == (
-        "Hand 2: your team made its contract and scores 72 points; the Hand Pot of 12 chips "
-        "goes to you and North"
-    )
-    assert said["carried"] == (
-        "Hand 2: your team failed its contract and loses 45 points; the Hand Pot carries "
-        "over to the next hand"
-    )
-    assert said["lost"] == "Round 3: Bryn bid Guard and made the contract; you lose 6 chips"
-    assert said["gained"].endswith("lost the contract; you gain 7 chips")
+    assert said["bothMade"] == "Hand 2: you and North bid 6 tricks, West and East 5"
+    assert said["mine"] == "Hand 2: you and North bid 1 trick, West and East 8"
+    assert said["carried"] == "Hand 2: you and North bid 7 tricks, West and East 7"
+    assert said["lost"] == "Round 3: Bryn bid Guard"
+    assert said["gained"] == "Round 3: Bryn bid Guard"
     assert said["slam"] == (
         "Bryn took 10 of the 12 tricks (a Slam): 9 chips from the Ante Pot, which has 3 chips "
         "left. Bryn won the last trick with The Magician: that earns a bonus too, but only "

@@ -422,7 +422,18 @@ def test_a_shared_deal_url_reproduces_the_deal(table: Page) -> None:
     open_deal(table, path)
     expect(table).to_have_url(re.compile(r"#patience/deal=4242&start=no-king$"))
     expect(table.locator(".pt-deal")).to_contain_text("Deal 4242")
-    expect(table.locator(".pt-deal")).to_contain_text("No king start")
+    # The start is named in the header as the options dialog names it: one source, the
+    # engine's labels, never the option's id ("no-king" once read "No king start").
+    info = next(g for g in api.games() if g["id"] == "patience")
+    start_words = info["options"]["start"]["labels"]["no-king"]
+    expect(table.locator(".pt-options")).to_have_text(f"{start_words} · 2 redeals")
+    table.locator('[data-tool="new"]').click()
+    dialog = table.get_by_role("dialog", name="New deal")
+    expect(
+        dialog.locator("label.choice", has=table.locator('input[value="no-king"]'))
+    ).to_have_text(start_words)
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(dialog).to_be_hidden()
     expect(foundation(table, 0)).to_have_accessible_name("King foundation, 0 cards")
     assert play_six() == expected
     table.get_by_role("button", name="Share").click()
@@ -453,9 +464,16 @@ def test_play_a_deal_to_a_dead_end_by_keys(
     open_deal(table, path)
     expect(table.locator(".pt-deal")).to_contain_text("no redeal")
     lost: dict[str, Any] = {}
+    refused = table.locator("#toasts .toast", has_text="Not allowed.")
     while not state["over"]:
         action = bots.choose(api.view(state, 0), "easy", 0)
         step = api.apply(state, action, 0)
+        if step["state"]["over"]:
+            # A word about the move before (here a build refused) must not outlive it:
+            # it once stayed over the dead end's words.
+            wrong = next(k for k in range(8) if k not in targets(state))
+            table.keyboard.press(str(wrong + 1))
+            expect(refused).to_be_visible()
         state = step["state"]
         key = "d" if action["type"] == "deal" else str(action["to"] + 1)
         press(table, key, state["moves"])
@@ -464,6 +482,8 @@ def test_play_a_deal_to_a_dead_end_by_keys(
     expect_view(table, state)
     ending = table.get_by_role("region", name="Dead end")
     expect(ending).to_be_visible()
+    # gone with the position it spoke of, not when its time runs out (5 s)
+    assert refused.count() == 0
     expect(ending).to_contain_text(lost["reason"])
     built = sum(len(pile) for pile in state["foundations"])
     expect(ending).to_contain_text(f"You built {built} of the 104 cards in {state['moves']} moves.")

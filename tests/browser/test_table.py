@@ -170,6 +170,19 @@ def test_a_hands_end_and_the_games_end_open_at_their_top(
             box = part.bounding_box()
             assert box and box["y"] >= 0 and box["y"] + box["height"] <= WIDTHS[width]["height"]
         assert internal_words(said(page), game) == {}
+        # the title says nothing its body says again (a title repeating the lead once
+        # made three lines on a phone): none of its clauses is in the body
+        heading = title.inner_text()
+        body = " ".join(dialog.locator(".dialog-body").inner_text().lower().split())
+        clauses = [c.strip() for c in re.split(r"[:;,.!]", heading)]
+        again = [
+            c
+            for c in clauses
+            if len(c.split()) >= 2
+            and not re.fullmatch(r"(?:Hand|Round) \d+|Game over", c)
+            and c.lower() in body
+        ]
+        assert not again, (heading, again)
         screenshot(page, f"{game}-{'over' if over else 'count'}-{width}")
         axe(page, f"{game} {'game over' if over else 'hand over'} at {width} px")
         primary.click()
@@ -204,6 +217,9 @@ def test_a_refused_card_keeps_the_turn_on_screen(table: Page, width: str) -> Non
     legal.focus()
     page.keyboard.press("Enter")
     wait_moves(page, "precedence", moves)
+    # the refusal spoke of the position before the card: it goes with it, not when its
+    # five seconds run out (a stale word once stayed over the next position)
+    assert page.locator("#toasts .toast", has_text="You must").count() == 0
 
 
 def test_bids_move_with_the_arrow_keys(table: Page) -> None:

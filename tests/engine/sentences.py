@@ -84,3 +84,23 @@ LEDGER_CARELESS = {
     ),
     "a clause hung on a comma": re.compile(r", (?:calling|bid by|for seat)\b"),
 }
+
+
+# --- i-words: a why list that says one thing twice (issue 24, audit 4) --------------------
+# A Sabacc bid's "Why?" once listed "Take: Made rarely; you win the game about one time in
+# four" and "Push: Made rarely; ..." (and Precedence's bids of 2 and 3 "made almost
+# always"): lines alike but for their labels. Each line of a hint's other choices must say
+# something of its own (celestix/table/judgement.py merge_alike).
+
+
+def repeated_lines(lines: list[str]) -> list[str]:
+    """The lines of a why list (a hint's other choices, without their labels) that an
+    earlier line says word for word."""
+    seen: set[str] = set()
+    repeated = []
+    for line in lines:
+        key = " ".join(line.lower().split())
+        if key in seen:
+            repeated.append(line)
+        seen.add(key)
+    return repeated

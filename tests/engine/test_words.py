@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 from scale import scaled
-from sentences import CARELESS, GAME_CARELESS, HINT_CARELESS, LEDGER_CARELESS
+from sentences import CARELESS, GAME_CARELESS, HINT_CARELESS, LEDGER_CARELESS, repeated_lines
 
 from celestix import api
 from celestix.precedence import review as precedence_review
@@ -119,9 +119,12 @@ def small_par(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def hint_texts(view: dict[str, Any], seed: int) -> tuple[str, list[str]]:
-    """A hint's reason, and the reasons of its alternatives."""
+    """A hint's reason, and the reasons of its alternatives (the recommended action's
+    own left out, as the hint panel leaves it out)."""
     hint = api.hint(view, "normal", seed)
-    return hint["reason"], [alt["reason"] for alt in hint["alternatives"]]
+    return hint["reason"], [
+        alt["reason"] for alt in hint["alternatives"] if alt["action"] != hint["action"]
+    ]
 
 
 def review_texts(record: dict[str, Any], seat: int, game: str) -> Iterator[str]:
@@ -149,6 +152,8 @@ def test_a_game_speaks_in_players_words(game: str, options: dict[str, Any], game
                 if not reason.startswith(HINT_VERBS[game]):
                     bad.setdefault("a hint that does not start with what to do", []).append(reason)
                 texts.extend([reason, *others])
+                for line in repeated_lines(others):
+                    bad.setdefault("a why list saying one thing twice", []).append(line)
                 for text in (reason, *others):
                     for what, pattern in HINT_CARELESS.items():
                         if pattern.search(text):
@@ -272,3 +277,25 @@ def test_the_scan_finds_each_careless_sentence() -> None:
         "Hold the 4 of Hearts and deal: the winning line builds it later in this pass.",
     ):
         assert not problems(text, "precedence"), text
+    # a why list saying one thing twice: Sabacc's Take and Push alike once
+    alike = "Made rarely; you win the game about one time in four"
+    assert repeated_lines(["No one has bid: nothing is at stake yet", alike, alike]) == [alike]
+    assert not repeated_lines([f"{alike}; likewise a Push", "Made rarely; you win the game rarely"])
+
+
+def test_a_bid_hint_says_each_other_choice_once() -> None:
+    """The bid hints of the positions the audit met (the first bid of a Sabacc round at
+    three and four players, a Precedence bid): no two of the other choices alike."""
+    positions = []
+    for players in (3, 4, 5):
+        for seed in range(3):
+            positions.append(api.new_game("sabacc", {"players": players}, seed))
+    for seed in range(3):
+        state = api.new_game("precedence", {"target": 150}, seed)
+        while state["phase"] != "bid":
+            view = api.view(state, state["to_act"])
+            state = api.apply(state, api.bot_action(view, "basic", 0), state["to_act"])["state"]
+        positions.append(state)
+    for state in positions:
+        reason, others = hint_texts(api.view(state, state["to_act"]), 0)
+        assert not repeated_lines(others), (reason, others)

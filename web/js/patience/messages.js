@@ -3,6 +3,7 @@
 
 import { cardName } from "../cards/card.js";
 import { rankName } from "../cards/standard.js";
+import { choiceName } from "../table/links.js";
 import { plural } from "../ui/words.js";
 
 /** "the Jack foundation": foundation `k` of `view` named by its base, as the table shows
@@ -49,16 +50,11 @@ export function builtCount(view) {
   return view.foundation_info.reduce((sum, f) => sum + f.count, 0);
 }
 
-/** "no-king" -> "No king". */
-function choiceLabel(value) {
-  const text = String(value).replace(/-/g, " ");
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** A short line for the options in force: "King start · 2 redeals". */
-export function optionsLine(options) {
+/** A short line for the options in force, the start named as the options dialog names it
+ * (the engine's labels, table/links.js): "No King · 2 redeals". */
+export function optionsLine(info, options) {
   const parts = [];
-  if (options.start !== undefined) parts.push(`${choiceLabel(options.start)} start`);
+  if (options.start !== undefined) parts.push(choiceName(info, "start", options.start));
   if (options.redeals !== undefined) {
     parts.push(
       options.redeals === 0

@@ -207,12 +207,13 @@ class PatiencePage extends TablePage {
     const s = this.session;
     if (!s) return;
     const { view, legal } = s;
+    this.showing(view);
     this.advice.clear(); // advice is for the position it was asked in
     this.table.render(view, { legal, candidates: this.choosing }, before, from);
     playable(); // the first legal actions are on screen (the start-up benchmark's end)
     this.table.setCandidates(this.choosing);
     this.dealNumber.textContent = `Deal ${s.record.seed}`;
-    this.optionsText.textContent = optionsLine(s.record.options);
+    this.optionsText.textContent = optionsLine(this.info, s.record.options);
     const tool = (name) => this.toolButton(name);
     tool("undo").disabled = !s.canUndo;
     tool("redo").disabled = !s.canRedo;
@@ -260,7 +261,7 @@ class PatiencePage extends TablePage {
     return this.queue(async () => {
       if (this.session.view.over) {
         // a key or click after the end: no refusal, the way on
-        toast("This deal is over: New game deals another.", { tone: "info" });
+        toast("This deal is over: New game deals another.", { fleeting: true });
         return false;
       }
       const before = this.table.snapshot();
@@ -308,7 +309,7 @@ class PatiencePage extends TablePage {
     }
     const targets = this.buildTargets();
     if (targets.length === 0) {
-      toast(`The ${cardName(top)} does not fit on any foundation yet.`, { tone: "info" });
+      toast(`The ${cardName(top)} does not fit on any foundation yet.`, { fleeting: true });
       announce(`The ${cardName(top)} does not fit on any foundation yet.`);
       shake(this.table.pile("waste"));
     } else if (targets.length === 1) {
@@ -321,7 +322,7 @@ class PatiencePage extends TablePage {
       const names = `${list.slice(0, -1).join(", ")} or ${list[list.length - 1]} foundation`;
       announce(`The ${cardName(top)} fits ${names}. Choose one, or press Escape.`);
       this.choiceToast = toast(`Choose where the ${cardName(top)} goes: ${names}.`, {
-        tone: "info",
+        fleeting: true,
       });
       this.table.foundations[targets[0]].button.focus({ preventScroll: true });
     }

@@ -227,7 +227,8 @@ class PrecedencePage extends TrickPage {
           summary.body,
         )
       : h("div", {}, summary.body);
-    return { title: over ? `Game over: ${over.title.replace(/!$/, "")}` : summary.title, body };
+    // the winners are the body's heading, said once: the title only says the game is over
+    return { title: over ? "Game over" : summary.title, body };
   }
 
   tally(events) {

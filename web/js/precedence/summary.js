@@ -7,7 +7,7 @@
 //   gameOver(events) -> {title, body: Node, winner} | null (the game goes on)
 
 import { countedFold } from "../table/handend.js";
-import { HUMAN, plural, resultLine, score, seatName, signed, teamName } from "./messages.js";
+import { HUMAN, plural, score, seatName, signed, teamName } from "./messages.js";
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -163,28 +163,18 @@ export function handSummary(events, { excessCounted = true, auditAt = 10 } = {})
       ),
     );
   body.append(countedFold(...working));
-  return { title: handTitle(scored, pot), body };
+  return { title: handTitle(scored), body };
 }
 
-/** The hand's outcome for the person, in one line: their team's contract and points, and
- * where the Hand Pot went, true in every case ("Hand 2: your team made its contract and
- * scores 58 points; the Hand Pot of 16 chips goes to West and East"). */
-export function handTitle(scored, pot) {
+/** The hand in one short line: the two teams' contracts ("Hand 2: you and North bid 7
+ * tricks, West and East 5"). The lines under it say the rest, once: the lead each team's
+ * points and score, the next the Hand Pot and why (which says whose contract was made). */
+export function handTitle(scored) {
   const mine = scored.teams.find((t) => t.team === HUMAN % 2) || scored.teams[0];
-  const h = mine.hand_points;
-  const points =
-    h > 0
-      ? `scores ${plural(h, "point")}`
-      : h < 0
-        ? `loses ${plural(-h, "point")}`
-        : "scores no points";
-  let title = `Hand ${scored.hand_number + 1}: your team ${mine.made ? "made" : "failed"} its contract and ${points}`;
-  if (pot?.outcome === "won") {
-    title += `; the Hand Pot of ${plural(pot.amount, "chip")} goes to ${teamName(pot.team).replace(/^You /, "you ")}`;
-  } else if (pot) {
-    title += "; the Hand Pot carries over to the next hand";
-  }
-  return title;
+  const theirs = scored.teams.find((t) => t !== mine);
+  const name = (t) => teamName(t.team).replace(/^You /, "you ");
+  const title = `Hand ${scored.hand_number + 1}: ${name(mine)} bid ${plural(mine.contract, "trick")}`;
+  return theirs ? `${title}, ${name(theirs)} ${theirs.contract}` : title;
 }
 
 export function gameOver(events) {
@@ -198,7 +188,8 @@ export function gameOver(events) {
     el(
       "p",
       "pr-final",
-      `${resultLine(over.winner, over.scores)} The game took ${plural(over.hands_played, "hand")}.`,
+      // (the winners are the heading's: this line says the scores)
+      `Final scores: ${teamName(0)} ${score(over.scores[0])}, ${teamName(1)} ${score(over.scores[1])}. The game took ${plural(over.hands_played, "hand")}.`,
     ),
   );
   if (accord) {

@@ -42,22 +42,13 @@ export function roundEnd(events) {
   };
 }
 
-/** A title for the round's end. */
+/** A title for the round's end, short, saying nothing its body says (the winners, the
+ * count's verdict and the chips come under it): "Round 3: Bryn bid Guard", "Game over". */
 export function roundTitle(end) {
-  if (end.over) return `Game over: ${winnersLine(end.over.winners).replace(/[.!]$/, "")}`;
+  if (end.over) return "Game over";
   if (end.void) return `Round ${end.void.round + 1}: everyone passed`;
   const c = end.counted;
-  return `Round ${c.round + 1}: ${seatName(c.declarer)} bid ${bidName(c.contract)} and ${c.made ? "made" : "lost"} the contract; ${yourChips(end)}`;
-}
-
-/** What the round came to for the person, wagers and bonus together: "you gain 18
- * chips", "you lose 6 chips", "your chips are unchanged". */
-function yourChips(end) {
-  let net = end.settled?.net?.[HUMAN] ?? 0;
-  if (end.bonus?.seat === HUMAN) net += end.bonus.amount;
-  if (net > 0) return `you gain ${chips(net)}`;
-  if (net < 0) return `you lose ${chips(-net)}`;
-  return "your chips are unchanged";
+  return `Round ${c.round + 1}: ${seatName(c.declarer)} bid ${bidName(c.contract)}`;
 }
 
 /** The panel's body (a node). `players`: the seat count; `chipsAfter`: chips now.

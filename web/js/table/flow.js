@@ -226,6 +226,7 @@ export class TrickPage extends HookedTablePage {
     const s = this.session;
     if (!s || this.gone) return;
     const view = s.view;
+    this.showing(view);
     this.layoutSeats(s.seats);
     if (view !== this.adviceView) this.advice.clear();
     const yours = !this.held();
@@ -478,6 +479,7 @@ export class TrickPage extends HookedTablePage {
       seat === this.human || seat === null
         ? "One moment: the last move is still being shown."
         : `One moment: it is ${this.seatName(seat)}'s turn.`,
+      { fleeting: true },
     );
   }
 
@@ -486,7 +488,7 @@ export class TrickPage extends HookedTablePage {
     const s = this.session;
     if (!s || this.gone) return;
     if (s.over) {
-      toast("The game is over: start a new game to play again.");
+      toast("The game is over: start a new game to play again.", { fleeting: true });
       return;
     }
     if (this.held()) {

@@ -16,7 +16,9 @@ export async function hint(page) {
   if (!s || s.over || passHidden(page)) return;
   if (page.held()) {
     const other = s.toAct !== null && s.toAct !== page.human;
-    toast(`Hints are for your turn${other ? `: it is ${page.seatName(s.toAct)}'s` : ""}.`);
+    toast(`Hints are for your turn${other ? `: it is ${page.seatName(s.toAct)}'s` : ""}.`, {
+      fleeting: true,
+    });
     return;
   }
   const view = s.view;

@@ -45,7 +45,7 @@ export async function showLastTrick(page) {
   const last = view && page.lastTrick(view);
   if (!last) {
     // the tool is unavailable: its reason said, nothing opened
-    toast(NO_LAST_TRICK);
+    toast(NO_LAST_TRICK, { fleeting: true });
     announce(NO_LAST_TRICK);
     return;
   }

@@ -25,7 +25,7 @@ import { h } from "../ui/dom.js";
 import { closeOpenDialogs, openDialog } from "../ui/dialog.js";
 import { iconButton } from "../ui/icons.js";
 import { announce } from "../ui/live.js";
-import { toast } from "../ui/toast.js";
+import { dropFleeting, toast } from "../ui/toast.js";
 import { ChoiceGroup } from "./choices.js";
 import { confirmNewGame, followLink, showHelp, showHistory, unreadableSave } from "./dialogs.js";
 import { GameLog } from "./history.js";
@@ -485,6 +485,15 @@ export class TablePage extends HookedBase {
   }
 
   afterUse(_fresh) {}
+
+  /** The position on screen is `view` (each game's render says so first): the toasts
+   * about the one before (a card refused, "one moment", a card that does not fit) go,
+   * so none outlives the position it spoke of (a dead end, a game's end, a new game). */
+  showing(view) {
+    if (view === this.shownView) return;
+    this.shownView = view;
+    dropFleeting();
+  }
 
   /** A person's seat in words without "You" ("North"): a name to give it by default. */
   personName(seat) {

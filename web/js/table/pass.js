@@ -173,6 +173,7 @@ export function passHidden(page) {
   const who = seat === null ? "a person's" : `${nameOf(page, seat)}'s`;
   toast(
     `Every hand is hidden. Show ${who} hand first: hints, the history and reviews are for the person whose hand is shown.`,
+    { fleeting: true },
   );
   return true;
 }

@@ -16,7 +16,7 @@ import { toast } from "../ui/toast.js";
  * @param {{shake?: Element | null}} [options]
  */
 export function showRefusal(reason, { shake: refused = null } = {}) {
-  toast(reason, { tone: "error", title: "Not allowed.", passive: true });
+  toast(reason, { tone: "error", title: "Not allowed.", passive: true, fleeting: true });
   announce(reason);
   shake(refused);
 }

@@ -47,7 +47,7 @@ from celestix.precedence.cards import (
 from celestix.precedence.melds import KIND_NAMES, meld_kind, meld_name
 from celestix.precedence.view import View
 from celestix.shape import JsonDict
-from celestix.table.judgement import alternative_reason
+from celestix.table.judgement import alternative_reason, merge_alike
 
 # How many alternatives besides the recommendation a hint lists at most.
 ALTERNATIVES = 4
@@ -362,6 +362,13 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
         }
         for b in bids[: ALTERNATIVES + 1]
     ]
+    # bids made as often are said of together ("made almost always; likewise a bid of 2"):
+    # the reason above says what a trick bid more is worth
+    alternatives = merge_alike(
+        alternatives,
+        {"type": "bid", "tricks": best},
+        lambda action: f"a bid of {action['tricks']}",
+    )
     return {"action": {"type": "bid", "tricks": best}, "reason": reason + ".",
             "alternatives": alternatives}  # fmt: skip
 

@@ -47,7 +47,7 @@ from celestix.sabacc.legal import view_moves
 from celestix.sabacc.tricks import winning_play
 from celestix.sabacc.view import View
 from celestix.shape import JsonDict
-from celestix.table.judgement import alternative_reason
+from celestix.table.judgement import alternative_reason, merge_alike
 
 ALTERNATIVES = 4  # alternatives besides the recommendation, at most
 HUNDREDTHS = 100
@@ -263,6 +263,12 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
         value = _chips(values[i], n)
         alternatives.append({"action": {"type": "bid", "bid": bid}, "value": value,
                              "reason": _cap(words)})  # fmt: skip
+    # a Take and a Push play alike: one line says it of both
+    alternatives = merge_alike(
+        alternatives,
+        {"type": "bid", "bid": estimate.best},
+        lambda action: "passing" if action["bid"] == PASS else f"a {BID_NAMES[action['bid']]}",
+    )
     if estimate.wins is not None:
         i = estimate.bids.index(estimate.best)
         name = "Pass" if estimate.best == PASS else f"Bid {BID_NAMES[estimate.best]}"
