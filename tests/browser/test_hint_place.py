@@ -1,8 +1,9 @@
 """Where the Hint lies (issue 24, audit 2 items 1, 3, 4): in every game and phase, at
 1440x900 and 375x740, the hint covers neither the trick or the cards in the middle of the
 table, nor the seat plates or the tools (the Hint button among them), nor what it points
-at (in the felt's corner on a wide screen, its reason unfolded too); the room it takes cuts no card of the felt (before, 9-22 px of Sabacc's felt cards
-at 375); what it points at is what the page's pointer hits; pressing Hint again takes it away.
+at (in the felt's corner on a wide screen, its reason unfolded too); the room it takes
+cuts no card of the felt (before, 9-22 px of Sabacc's felt cards at 375); what it points
+at is what the page's pointer hits; pressing Hint again takes it away.
 The Precedence declaration: the hint marks exactly the buttons of the declaration it
 advises, and on a phone every meld choice lies whole on the screen, 44 px tall at least.
 """
