@@ -15,6 +15,8 @@
   yours at the bottom included, while it shows (before, it lay over 18 px of the foot of
   your card for the trick's pause), and no seat plate: sampled in the page at the moment
   the trick's ``data-winner`` is set, a card played at the relaxed speed.
+* Five-player Contract Sabacc, both widths, bidding and play: every plate whole on the
+  screen and in the felt, no two meeting, and the trick read whole.
 The review's trick: test_review.py.
 """
 
@@ -136,3 +138,39 @@ def test_the_trick_winners_caption_covers_no_card(table: Page, name: str, width:
     seen = page.wait_for_function(CAPTION_CLEAR, timeout=60_000).json_value()
     assert seen["cards"] >= 3, seen
     assert seen["wrong"] == [], f"{name} at {width} px: {seen}"
+
+
+# every seat's plate whole on the screen (and in the felt for the others') and clear of
+# every other plate: the pairs that meet, and the plates cut (px)
+PLATES_APART = """() => {
+    const box = (el) => el.getBoundingClientRect();
+    const plates = [...document.querySelectorAll(".seat-plate")].filter((p) => box(p).width);
+    const felt = box(document.querySelector(".tp-felt"));
+    const wrong = [];
+    plates.forEach((plate, i) => {
+        const r = box(plate);
+        const inFelt = plate.closest(".tp-felt");
+        const out = Math.max(0, -r.left, -r.top, r.right - innerWidth, r.bottom - innerHeight,
+            inFelt ? Math.max(felt.left - r.left, felt.top - r.top, r.right - felt.right,
+                              r.bottom - felt.bottom) : 0);
+        if (out > 0.5) wrong.push(`${plate.title}: ${Math.round(out)} px cut`);
+        for (const other of plates.slice(i + 1)) {
+            const o = box(other);
+            const w = Math.min(r.right, o.right) - Math.max(r.left, o.left);
+            const h = Math.min(r.bottom, o.bottom) - Math.max(r.top, o.top);
+            if (w > 0.5 && h > 0.5) wrong.push(`${plate.title} on ${other.title}`);
+        }
+    });
+    return wrong;
+}"""
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_five_players_plates_whole_and_apart(table: Page, width: str) -> None:
+    page = table
+    page.set_viewport_size(WIDTHS[width])
+    for name in ("sabacc-5-bidding", "sabacc-5-play"):
+        open_phase(page, name)
+        assert page.locator(".seat-plate").count() == 5
+        assert page.evaluate(PLATES_APART) == [], f"{name} at {width} px"
+    assert trick_clear(page, ".tp-felt .trick-area") == [], f"the trick at {width} px"
