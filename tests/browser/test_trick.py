@@ -167,10 +167,11 @@ PLATES_APART = """() => {
 
 @pytest.mark.parametrize("width", list(WIDTHS))
 def test_five_players_plates_whole_and_apart(table: Page, width: str) -> None:
-    page = table
-    page.set_viewport_size(WIDTHS[width])
+    table.set_viewport_size(WIDTHS[width])
+    wrong = {}
     for name in ("sabacc-5-bidding", "sabacc-5-play"):
-        open_phase(page, name)
-        assert page.locator(".seat-plate").count() == 5
-        assert page.evaluate(PLATES_APART) == [], f"{name} at {width} px"
-    assert trick_clear(page, ".tp-felt .trick-area") == [], f"the trick at {width} px"
+        open_phase(table, name)
+        expect(table.locator(".seat-plate")).to_have_count(5)
+        wrong[name] = table.evaluate(PLATES_APART)
+    wrong["the trick"] = trick_clear(table, ".tp-felt .trick-area")
+    assert wrong == {name: [] for name in wrong}, f"at {width} px"
