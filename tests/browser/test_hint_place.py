@@ -1,8 +1,9 @@
 """Where the Hint lies (issue 24, audit 2 items 1, 3, 4): in every game and phase, at
 1440x900 and 375x740, the hint covers neither the trick or the cards in the middle of the
 table, nor the seat plates or the tools (the Hint button among them), nor what it points
-at; the room it takes cuts no card of the felt (before, 9-22 px of Sabacc's felt cards
-at 375); what it points at is what the page's pointer hits; pressing Hint again takes it away.
+at (in the felt's corner on a wide screen, its reason unfolded too); the room it takes
+cuts no card of the felt (before, 9-22 px of Sabacc's felt cards at 375); what it points
+at is what the page's pointer hits; pressing Hint again takes it away.
 The Precedence declaration: the hint marks exactly the buttons of the declaration it
 advises, and on a phone every meld choice lies whole on the screen, 44 px tall at least.
 """
@@ -118,6 +119,12 @@ def check_the_hint(page: Page, where: str) -> dict[str, Any]:
         expect(advice.locator(".advice-more")).to_be_visible()
         opened = page.evaluate(GEOMETRY, UNCOVERED)
         assert overlap(opened["advice"], opened["hint"]) == 0, (where, "open, over Hint")
+        # in the felt's corner (a wide screen) it stays under the plates and clear of the
+        # cards (before, at 1440 it covered 288x30 px of West's plate in the declaration)
+        if page.locator(".tp-felt > .advice").count():
+            box = opened["advice"]
+            covered = [el for el in opened["others"] if overlap(box, el["box"]) > 0]
+            assert not covered, (where, "open, covers", covered, box)
 
     # Hint again: the hint goes, with its mark (the button is not under the panel)
     hint_button(page).click()

@@ -10,7 +10,9 @@ where the position is drawn. Both widths, keyboard and touch, axe, players' word
 Waits are on the dialog's ``data-*`` states, never on time.
 
 The review's trick is laid out as the table's (issue 24): its cards round the middle,
-no index covered by a tag or another card; its hand within the dialog's width.
+no index covered by a tag or another card; its hand within the dialog's width, and at
+every decision whole in view above the Back and Forward bar (both trick games and the
+patience's board).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from tablekit import (
     review_dialog,
     said,
     saved,
+    settled,
     trick_clear,
     turn,
     wait_ready,
@@ -405,6 +408,41 @@ HAND_INSIDE = """() => {
 }"""
 
 
+# the position at a decision: every card of the hand (the patience's every pile) whole in
+# the dialog's body, above the sticky Back and Forward bar (the px hidden, per card)
+POSITION_IN_VIEW = """() => {
+    const d = document.querySelector("dialog[open].review-dialog");
+    const body = d.querySelector(".dialog-body").getBoundingClientRect();
+    const nav = d.querySelector(".rv-nav").getBoundingClientRect();
+    const floor = Math.min(body.bottom, nav.top);
+    const things = d.querySelectorAll(
+        ".rv-hand .card, .rv-patience .pt-foundation, .rv-patience .pt-stock-area");
+    return [...things].flatMap((el) => {
+        const r = el.getBoundingClientRect();
+        const hidden = Math.max(0, r.bottom - floor) + Math.max(0, body.top - r.top);
+        const name = el.getAttribute("aria-label") || el.className;
+        return hidden > 0.5 ? [`${name}: ${Math.round(hidden)} px hidden`] : [];
+    });
+}"""
+
+
+def walk_position_in_view(page: Page, where: str) -> None:
+    """Forward from the summary to the last decision: at each, the position whole in view
+    (before, on a phone up to 205 px of the hand lay under the Back and Forward bar)."""
+    dialog = review_dialog(page)
+    page.keyboard.press("Home")
+    expect(dialog).to_have_attribute("data-step", "0")
+    forward = dialog.get_by_role("button", name="Forward")
+    step = 0
+    while forward.is_enabled():
+        step += 1
+        page.keyboard.press("ArrowRight")
+        expect(dialog).to_have_attribute("data-step", str(step))
+        settled(page)
+        assert page.evaluate(POSITION_IN_VIEW) == [], f"{where}, decision {step}"
+    assert step >= 1
+
+
 def walk_to_a_full_trick(page: Page, cards: int) -> None:
     """Forward through the review until a decision shows `cards` cards in the trick."""
     dialog = review_dialog(page)
@@ -444,6 +482,7 @@ def test_the_reviews_trick_is_laid_out_as_the_tables(table: Page, width: str) ->
     )
     assert slots["left"][0] < slots["top"][0] < slots["right"][0], slots
     assert slots["top"][1] < slots["left"][1] < slots["bottom"][1], slots
+    walk_position_in_view(page, f"Precedence at {width} px")
     review_dialog(page).get_by_role("button", name="Close").click()
     expect(review_dialog(page)).to_have_count(0, timeout=REVIEW_TIMEOUT_MS)
 
@@ -456,6 +495,7 @@ def test_the_sabacc_reviews_trick_on_a_phone(table: Page) -> None:
     walk_to_a_full_trick(page, 4)
     assert trick_clear(page, "dialog[open] .rv-trick") == []
     assert page.evaluate(HAND_INSIDE) == []
+    walk_position_in_view(page, "Contract Sabacc at 375 px")
 
 
 def test_the_patience_review_shows_the_whole_board_on_a_phone(table: Page) -> None:
@@ -485,3 +525,4 @@ def test_the_patience_review_shows_the_whole_board_on_a_phone(table: Page) -> No
         ), pile_box
         assert pile_box["y"] + pile_box["height"] <= nav["y"], (pile_box, nav)
     assert len(tops) == 3, tops  # two rows of four foundations, then the stock and waste
+    walk_position_in_view(page, "the patience at 375 px")

@@ -11,6 +11,12 @@
   Sabacc at three, four and five players: the detail gives way first, and what it shows
   ends within the plate (before, the play's "0 tricks · wager 1" cut the names to
   "Br…", "Aur…"); what it leaves out stays in the plate's title.
+* The caption under a finished trick ("North wins: ...") covers no card of the trick,
+  yours at the bottom included, while it shows (before, it lay over 18 px of the foot of
+  your card for the trick's pause), and no seat plate: sampled in the page at the moment
+  the trick's ``data-winner`` is set, a card played at the relaxed speed.
+* Five-player Contract Sabacc, both widths, bidding and play: every plate whole on the
+  screen and in the felt, no two meeting, and the trick read whole.
 The review's trick: test_review.py.
 """
 
@@ -19,8 +25,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tablekit import PHONE, WIDE, trick_clear
-from test_phone import open_phase
+from tablekit import PHONE, WIDE, open_table, take_card, trick_clear, turn
+from test_phone import open_phase, save_of
 
 WIDTHS = {"1440": WIDE, "375": PHONE}
 
@@ -94,3 +100,78 @@ def test_a_phones_plates_show_every_name_whole(table: Page) -> None:
         page.evaluate(WHOLE_DETAIL)
         names = page.evaluate(NAMES)
         assert [n for n in names if "runs out" not in n] == [], name
+
+
+# Once the trick on the felt has a winner (data-winner): the caption's box against each
+# card's and each plate's (the area they share, in px), sampled in the same frame
+CAPTION_CLEAR = """() => {
+    const area = document.querySelector(".tp-felt .trick-area[data-winner]");
+    if (!area) return null;
+    const caption = area.querySelector(".trick-caption");
+    const c = caption.getBoundingClientRect();
+    const wrong = [];
+    if (!caption.textContent || !c.width) wrong.push("no caption shown");
+    const things = [...area.querySelectorAll(".trick-card"),
+                    ...document.querySelectorAll(".seat-plate")];
+    for (const el of things) {
+        const r = el.getBoundingClientRect();
+        const w = Math.min(r.right, c.right) - Math.max(r.left, c.left);
+        const h = Math.min(r.bottom, c.bottom) - Math.max(r.top, c.top);
+        const name = el.getAttribute("aria-label") || el.title;
+        if (w > 0.5 && h > 0.5) wrong.push(`${name}: ${Math.round(w)}x${Math.round(h)} px`);
+    }
+    const cards = area.querySelectorAll(".trick-card").length;
+    return { wrong, cards, text: caption.textContent };
+}"""
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+@pytest.mark.parametrize("name", ["precedence-play", "sabacc-play", "sabacc-5-play"])
+def test_the_trick_winners_caption_covers_no_card(table: Page, name: str, width: str) -> None:
+    page = table
+    page.set_viewport_size(WIDTHS[width])
+    # the relaxed speed: the finished trick stays a moment, its caption shown
+    open_table(page, name.split("-", maxsplit=1)[0], save_of(name), speed="relaxed")
+    assert turn(page) == "you"
+    card = page.locator(".tp-hand .card.legal").first
+    take_card(card, touch=width == "375")
+    seen = page.wait_for_function(CAPTION_CLEAR, timeout=60_000).json_value()
+    assert seen["cards"] >= 3, seen
+    assert seen["wrong"] == [], f"{name} at {width} px: {seen}"
+
+
+# every seat's plate whole on the screen (and in the felt for the others') and clear of
+# every other plate: the pairs that meet, and the plates cut (px)
+PLATES_APART = """() => {
+    const box = (el) => el.getBoundingClientRect();
+    const plates = [...document.querySelectorAll(".seat-plate")].filter((p) => box(p).width);
+    const felt = box(document.querySelector(".tp-felt"));
+    const wrong = [];
+    plates.forEach((plate, i) => {
+        const r = box(plate);
+        const inFelt = plate.closest(".tp-felt");
+        const out = Math.max(0, -r.left, -r.top, r.right - innerWidth, r.bottom - innerHeight,
+            inFelt ? Math.max(felt.left - r.left, felt.top - r.top, r.right - felt.right,
+                              r.bottom - felt.bottom) : 0);
+        if (out > 0.5) wrong.push(`${plate.title}: ${Math.round(out)} px cut`);
+        for (const other of plates.slice(i + 1)) {
+            const o = box(other);
+            const w = Math.min(r.right, o.right) - Math.max(r.left, o.left);
+            const h = Math.min(r.bottom, o.bottom) - Math.max(r.top, o.top);
+            if (w > 0.5 && h > 0.5) wrong.push(`${plate.title} on ${other.title}`);
+        }
+    });
+    return wrong;
+}"""
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_five_players_plates_whole_and_apart(table: Page, width: str) -> None:
+    table.set_viewport_size(WIDTHS[width])
+    wrong = {}
+    for name in ("sabacc-5-bidding", "sabacc-5-play"):
+        open_phase(table, name)
+        expect(table.locator(".seat-plate")).to_have_count(5)
+        wrong[name] = table.evaluate(PLATES_APART)
+    wrong["the trick"] = trick_clear(table, ".tp-felt .trick-area")
+    assert wrong == {name: [] for name in wrong}, f"at {width} px"

@@ -52,6 +52,11 @@ export function buildTrickTable(page, root) {
   placeAdvice();
   narrow.addEventListener("change", placeAdvice);
   page.unplaceAdvice = () => narrow.removeEventListener("change", placeAdvice);
+  // in the felt's corner, the hint (its reason unfolded too) stays under the plates above
+  // it: its height is at most the room between the felt's foot and them
+  const room = new ResizeObserver(() => adviceRoom(page));
+  room.observe(page.felt);
+  room.observe(page.advice.el);
   page.hand = new HandView(page.handEl, {
     deck: page.deck,
     choose: (code) => page.choose(code),
@@ -80,6 +85,31 @@ export function buildTrickTable(page, root) {
   page.running = null;
   page.gathering = null; // a finished trick being swept to its winner
   page.decisionKey = null;
+}
+
+// px kept between the hint in the felt's corner and the plate (or melds) above it
+const ADVICE_GAP = 8;
+
+/** The room for the hint in the felt's corner (`--advice-room` on the felt): from the
+ * felt's foot up to the lowest seat (its plate and what lies under it) above the hint.
+ * @param {TrickPage} page
+ */
+function adviceRoom(page) {
+  const advice = page.advice.el;
+  if (advice.hidden || advice.parentElement !== page.felt) return;
+  const felt = page.felt.getBoundingClientRect();
+  const { left, right } = advice.getBoundingClientRect();
+  let top = felt.top;
+  for (const box of page.seatBoxes) {
+    if (!page.felt.contains(box)) continue;
+    for (const part of box.children) {
+      const r = part.getBoundingClientRect();
+      if (r.width && r.height && r.left < right && r.right > left) top = Math.max(top, r.bottom);
+    }
+  }
+  const bottom = parseFloat(getComputedStyle(advice).bottom) || 0;
+  const px = Math.floor(felt.bottom - bottom - top - ADVICE_GAP);
+  page.felt.style.setProperty("--advice-room", `${Math.max(0, px)}px`);
 }
 
 /** Lay the seats out round the felt once the number of players is known.

@@ -6,7 +6,8 @@
 //                                    "top-left"|"top-right", seatName(seat)})
 //   trick.show(plays, {winner})          draw [{seat, card}] at once (no movement)
 //   await trick.play(seat, code, {from, duration})   add a card, flying from the rect `from`
-//   trick.markWinner(seat, text)         lift the winning card; `text` is shown below it
+//   trick.markWinner(seat, text)         lift the winning card; `text` is shown above the
+//                                        trick, clear of every card (data-winner: the seat)
 //   await trick.collect(toRect, {duration})          sweep the cards towards a rect, clear
 //   trick.clear()
 // Cards are images named after the card and the seat ("Emperor of Void, played by West"),
@@ -53,6 +54,7 @@ export class TrickArea {
     this.cards.clear();
     this.caption.textContent = "";
     this.el.classList.remove("has-winner");
+    delete this.el.dataset.winner;
   }
 
   show(plays, { winner = null, text = "" } = {}) {
@@ -76,6 +78,7 @@ export class TrickArea {
 
   markWinner(seat, text = "") {
     this.el.classList.add("has-winner");
+    this.el.dataset.winner = String(seat);
     for (const [s, card] of this.cards) card.classList.toggle("winner", s === seat);
     this.caption.textContent = text;
   }

@@ -105,6 +105,9 @@ class Walk {
       "aria-atomic": "true",
     });
     this.advice.el.classList.add("rv-verdict");
+    // a reason longer than the room the position leaves scrolls in the panel: the keys
+    // scroll it once it has focus (review.css)
+    this.advice.el.tabIndex = 0;
     this.back = iconButton("undo", "Back", { className: "rv-back", shortcut: "ArrowLeft" });
     this.forward = iconButton("redo", "Forward", {
       className: "primary rv-forward",
