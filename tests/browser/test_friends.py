@@ -502,11 +502,11 @@ def test_a_moment_without_ice_answers_loses_no_move(host: Booted, friend: Booted
     for page in (hpage, gpage):
         page.add_init_script(KEEP_PEERS)
         page.evaluate(KEEP_PEERS)
-    said_before = {page: len(page.evaluate("window.celestixSaid")) for page in (hpage, gpage)}
     invite = invite_bea(hpage)
     join(hpage, gpage, "North")
     invite.get_by_role("button", name="Start").click()
     expect(gpage.locator(".tp-hand .card")).to_have_count(13, timeout=CONNECT_MS)
+    said_before = {page: len(page.evaluate("window.celestixSaid")) for page in (hpage, gpage)}
     pages = {"host": hpage, "friend": gpage}
     made: list[int] = []
 

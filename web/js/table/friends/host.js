@@ -336,7 +336,7 @@ export class HostSession extends TableSession {
    * only once it has been silent a while: peer.js DISCONNECTED_MS). */
   gone(seat, conn) {
     const up = this.seatsUp[seat];
-    if (up.conn !== conn) return;
+    if (up.conn !== conn || this.closed) return;
     up.conn = null;
     if (up.status !== "here") return;
     this.setStatus(seat, "away");
@@ -408,6 +408,7 @@ export class HostSession extends TableSession {
   /** The host leaves: every friend is told. */
   close(reason = "The host has left the table.") {
     this.everyone("bye", { reason });
+    this.closed = true; // (its connections closing now are no friend going away)
     for (const up of this.seatsUp || []) {
       clearTimeout(up.timer);
       up.offer?.close();
