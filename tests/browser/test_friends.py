@@ -457,3 +457,147 @@ def test_a_host_that_changes_its_secret_fails_the_deal_check(host: Booted, frien
     expect(gpage.locator(".table-page")).to_have_attribute("data-deal-check", "failed")
     no_errors(herrors)
     no_errors(gerrors)
+
+
+# Every RTCPeerConnection the page makes, kept in window.pcs (an init script: the host's
+# page may load afresh when its table opens)
+KEEP_PEERS = """(() => {
+  if (window.pcs) return;
+  window.pcs = [];
+  const Real = window.RTCPeerConnection;
+  window.RTCPeerConnection = class extends Real {
+    constructor(...args) {
+      super(...args);
+      window.pcs.push(this);
+    }
+  };
+})();"""
+# A moment without answers to the ICE checks (a machine too busy to answer them for a few
+# seconds, as a shared CI machine is): each connected peer connection says
+# "disconnected", then "connected" again by itself, as the standard lets it
+ICE_BLIP = """() => {
+  const live = window.pcs.filter((pc) => pc.connectionState === "connected");
+  for (const pc of live) {
+    Object.defineProperty(pc, "connectionState", { value: "disconnected", configurable: true });
+    pc.dispatchEvent(new Event("connectionstatechange"));
+  }
+  for (const pc of live) {
+    delete pc.connectionState;
+    pc.dispatchEvent(new Event("connectionstatechange"));
+  }
+  return live.length;
+}"""
+# The friend's moves in the host's saved game (North, seat 2)
+FRIEND_MOVES = """() => JSON.parse(localStorage.getItem("celestix.precedence.game"))
+  .record.actions.filter((a) => a.seat === 2).length"""
+
+
+def test_a_moment_without_ice_answers_loses_no_move(host: Booted, friend: Booted) -> None:
+    """The lost move of the quarantined Sabacc test (issue 25), made to happen: a peer
+    connection that said "disconnected" for a moment counted as closed, so the host took
+    the friend for gone and dropped whatever came on the channel after, the friend's next
+    move with it (its card stayed in its hand, and nothing was said to the friend)."""
+    hpage, herrors = host
+    gpage, gerrors = friend
+    for page in (hpage, gpage):
+        page.add_init_script(KEEP_PEERS)
+        page.evaluate(KEEP_PEERS)
+    invite = invite_bea(hpage)
+    join(hpage, gpage, "North")
+    invite.get_by_role("button", name="Start").click()
+    expect(gpage.locator(".tp-hand .card")).to_have_count(13, timeout=CONNECT_MS)
+    said_before = {page: len(page.evaluate("window.celestixSaid")) for page in (hpage, gpage)}
+    pages = {"host": hpage, "friend": gpage}
+    made: list[int] = []
+
+    def act(who: str, page: Page) -> bool:
+        if who == "friend":
+            assert hpage.evaluate(ICE_BLIP) == 1 and gpage.evaluate(ICE_BLIP) == 1
+            before = hpage.evaluate(FRIEND_MOVES)
+            click_turn(page)
+            hpage.wait_for_function(f"() => ({FRIEND_MOVES})() > {before}", timeout=CONNECT_MS)
+            made.append(before)
+        else:
+            click_turn(page)
+        return False
+
+    take_turns(pages, act, MOST_STEPS, stop=lambda: len(made) >= 3)
+    assert len(made) >= 3, made
+    # nobody was taken for gone
+    said = [
+        text
+        for page in (hpage, gpage)
+        for text in page.evaluate("window.celestixSaid")[said_before[page] :]
+    ]
+    assert not [text for text in said if "is away" in text or "was lost" in text], said
+    expect(gpage.locator(".table-page")).to_have_attribute("data-friend", "here")
+    no_errors(herrors)
+    no_errors(gerrors)
+
+
+# A friend's session on a connection made of two functions (no WebRTC): the host's
+# messages given to it by hand. Its view says it is the friend's turn (North, seat 2)
+# while two moves made at the table since have come and not yet been taken (the seat
+# played for meanwhile, then East's move): the person clicks on that view.
+BEHIND = """async () => {
+  const { GuestSession } = await import("/js/table/friends/guest.js");
+  const sent = [];
+  const conn = {
+    receive(text) { this.onMessage(JSON.parse(text)); },
+    send(type, fields) { sent.push({ type, ...fields }); return true; },
+    close() {},
+  };
+  const g = new GuestSession(conn, "Bea");
+  const give = (message) => conn.receive(JSON.stringify(message));
+  const table = (turn, toAct, move) => ({
+    type: "table", turn, legal: [], move,
+    view: { to_act: toAct, over: false, hand_sizes: [1, 1, 1, 1] },
+  });
+  const by = (seat, tag) => ({ seat, action: { type: "play" }, events: [{ type: tag }] });
+  let behind = 0;
+  g.onBehind = () => { behind += 1; };
+  give({ type: "welcome", seat: 2, game: "precedence", names: [] });
+  give(table(0, 2, null));
+  const fresh = g.isHumanTurn;
+  give(table(1, 3, by(2, "played for North")));
+  give(table(2, 2, by(3, "East")));
+  const seen = { fresh, human: g.isHumanTurn, bot: g.isBotTurn, behind };
+  let answer;
+  try {
+    answer = { events: await g.play({ type: "play", card: "2S" }) };
+  } catch (error) {
+    answer = { refused: error.message, kind: error.kind };
+  }
+  seen.answer = answer;
+  seen.moves = sent.filter((m) => m.type === "move").length;
+  if (!answer.refused) return seen;
+  // the page takes the moves made meanwhile, in order; then the friend's move is sent
+  // with the position it was made at, and its answer is the host's table for it
+  seen.taken = [(await g.botMove()).events[0].type, (await g.botMove()).events[0].type];
+  seen.then = g.isHumanTurn;
+  const played = g.play({ type: "play", card: "2S" });
+  // (the host's answer comes once the move has gone)
+  while (!sent.some((m) => m.type === "move")) await new Promise((go) => setTimeout(go));
+  give(table(3, 3, by(2, "North")));
+  seen.played = (await played)[0].type;
+  seen.sent = sent.filter((m) => m.type === "move").map((m) => m.turn);
+  return seen;
+}"""
+
+
+def test_a_friend_acting_on_a_view_the_table_has_left(host: Booted) -> None:
+    """The friend's page took the host's answer to a move as the next message queued: a
+    move made while older moves of the table were still queued took one of those as its
+    answer (another seat's move, shown as the friend's own) and the real answer waited
+    behind it. Now the session is not the person's turn while a move made at the table
+    waits (the page takes it first), and a move on that view is refused unsent."""
+    hpage, herrors = host
+    seen = hpage.evaluate(BEHIND)
+    assert seen["fresh"] is True
+    assert seen["human"] is False and seen["bot"] is True and seen["behind"] == 2
+    assert seen["answer"].get("kind") == "illegal", seen["answer"]
+    assert "moved on" in seen["answer"]["refused"]
+    assert seen["moves"] == 0
+    assert seen["taken"] == ["played for North", "East"] and seen["then"] is True
+    assert seen["played"] == "North" and seen["sent"] == [2]
+    no_errors(herrors)

@@ -17,7 +17,6 @@ import re
 import time
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from celestix import api
@@ -219,11 +218,6 @@ def seat_three(hpage: Page, ppage: Page, wpage: Page, deal: int) -> dict[str, Pa
     return pages
 
 
-# Quarantined (issue 25): in the fresh-clone CI of da8fca3 a friend's click on a legal card
-# (the phone's Sabacc -2) did not leave the hand within 60 s: the move was lost, not slow
-# (it passed in the CI before and locally just after). Find where a friend's move can be
-# dropped, then remove the mark.
-@pytest.mark.xfail(reason="a friend's move is sometimes lost (issue 25)", strict=False)
 def test_three_people_play_a_round_of_contract_sabacc(
     host: Booted, friend: Booted, wide: Booted
 ) -> None:

@@ -222,6 +222,36 @@ def test_a_refused_card_keeps_the_turn_on_screen(table: Page, width: str) -> Non
     assert page.locator("#toasts .toast", has_text="You must").count() == 0
 
 
+# A still pointer pressed on one card and let go over another (the cards moved under it:
+# a refused neighbour shaken, a card lifted, the rows laid out again): the browser's click
+# then goes to what holds both, not to a card
+PRESS_AND_RELEASE = """([pressed, released]) => {
+  const card = (code) => document.querySelector(`.tp-hand button.card[data-code="${code}"]`);
+  const at = card(pressed).getBoundingClientRect();
+  const where = { bubbles: true, clientX: at.left + 10, clientY: at.top + 30 };
+  card(pressed).dispatchEvent(new PointerEvent("pointerdown", { ...where, pointerType: "mouse" }));
+  card(released).dispatchEvent(new PointerEvent("pointerup", { ...where, pointerType: "mouse" }));
+  card(pressed).parentElement.dispatchEvent(new MouseEvent("click", { ...where, detail: 1 }));
+}"""
+
+
+def test_a_card_pressed_is_played_though_the_cards_moved_under_the_pointer(table: Page) -> None:
+    """The friend's lost click of the quarantined Sabacc test (issue 25): right after a
+    refused card, the next card clicked stayed in the hand and nothing was sent or said
+    (the hand's click listener found no card in a click that went to the hand)."""
+    page = table
+    page.set_viewport_size(PHONE)
+    open_table(page, "precedence", position("precedence-play"))
+    assert turn(page) == "you"
+    moves = saved_moves(page, "precedence")
+    codes = page.locator(".tp-hand .card").evaluate_all("(cs) => cs.map((c) => c.dataset.code)")
+    legal = page.locator(".tp-hand .card.legal").first.get_attribute("data-code")
+    other = next(code for code in codes if code != legal)
+    page.evaluate(PRESS_AND_RELEASE, [legal, other])
+    wait_moves(page, "precedence", moves)
+    expect(page.locator(f'.tp-hand .card[data-code="{legal}"]')).to_have_count(0)
+
+
 def test_bids_move_with_the_arrow_keys(table: Page) -> None:
     page = table
     page.set_viewport_size(PHONE)  # the 14 bids are two rows of 7 on a phone

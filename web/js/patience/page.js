@@ -16,6 +16,7 @@ import { toast } from "../ui/toast.js";
 import { playable, safeNow } from "../pwa/pwa.js";
 import { shareLink } from "../table/dialogs.js";
 import { TablePage, isRefusal } from "../table/page.js";
+import { MoveQueue } from "../table/moves.js";
 import { showRefusal, shake } from "../table/refusal.js";
 import { common, createStats } from "../table/stats.js";
 import { HINT_LEVEL, SOLVER_BUDGET, hintAdvice, hintTarget, solverAdvice } from "./advice.js";
@@ -51,8 +52,8 @@ class PatiencePage extends TablePage {
   }
 
   buildTable(root) {
-    this.chain = Promise.resolve();
-    this.queued = 0;
+    // the person's moves (clicks, key repeats) in order, each shown before the next
+    this.moves = new MoveQueue({ limit: 32 });
     this.choosing = null; // foundations offered for the waste's top card
     this.choiceToast = null;
     this.infoLine.classList.add("pt-deal");
@@ -242,15 +243,11 @@ class PatiencePage extends TablePage {
 
   // ---- moves ------------------------------------------------------------------------
 
-  /** Run `task` after the moves before it; key repeats queue up (up to 32 moves). */
+  /** Run `task` after the moves before it (table/moves.js); key repeats queue up (up to
+   * 32 moves). */
   queue(task) {
-    if (!this.session || this.queued >= 32) return Promise.resolve(false);
-    this.queued += 1;
-    const result = this.chain.then(task).finally(() => {
-      this.queued -= 1;
-    });
-    this.chain = result.catch(() => {});
-    return result.catch((error) => {
+    if (!this.session) return Promise.resolve(false);
+    return this.moves.add(task, false).catch((error) => {
       this.trouble(error);
       return false;
     });

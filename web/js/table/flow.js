@@ -511,6 +511,8 @@ export class TrickPage extends HookedTablePage {
           showRefusal(error.message, { shake: card });
         } else this.trouble(error);
         this.focusDecision(true);
+        // the table moved on meanwhile (a friend's page behind the host's): catch up
+        if (s.isBotTurn) this.run();
         return;
       }
       this.thinkAhead();

@@ -52,10 +52,12 @@ export class HandView {
     this.focusCode = null;
     this.mode = "idle";
     this.cards = new Map();
-    this.press = null; // where a pointer went down, and whether it has since moved away
+    // where a pointer went down, on which card, and whether it has since moved away
+    this.press = null;
     this.el.addEventListener("keydown", (event) => this.onKey(event));
     this.el.addEventListener("pointerdown", (event) => {
-      this.press = { x: event.clientX, y: event.clientY, moved: false };
+      const button = event.target instanceof Element ? event.target.closest("button.card") : null;
+      this.press = { x: event.clientX, y: event.clientY, moved: false, button };
     });
     this.el.addEventListener("pointermove", (event) => {
       const press = this.press;
@@ -63,8 +65,13 @@ export class HandView {
         press.moved = true;
     });
     this.el.addEventListener("click", (event) => {
-      const button = event.target.closest("button.card");
-      const dragged = event.detail > 0 && this.press?.moved; // (a key's click has no detail)
+      const pointer = event.detail > 0; // (a key's click has no detail)
+      const dragged = pointer && this.press?.moved;
+      // a still pointer pressed on one card and let go over another (the cards moved
+      // under it: a neighbour refused and shaken, a card lifted, the rows laid out
+      // again): the click goes to the hand, not a card, and the card pressed is the
+      // one chosen; before, the click was lost and nothing said
+      const button = event.target.closest("button.card") || (pointer ? this.press?.button : null);
       this.press = null;
       if (!button || !this.el.contains(button) || dragged) return;
       this.choose(button.dataset.code, button);

@@ -27,6 +27,7 @@ import { iconButton } from "../ui/icons.js";
 import { announce } from "../ui/live.js";
 import { dropFleeting, toast } from "../ui/toast.js";
 import { ChoiceGroup } from "./choices.js";
+import { isRefusal } from "./moves.js";
 import { confirmNewGame, followLink, showHelp, showHistory, unreadableSave } from "./dialogs.js";
 import { GameLog } from "./history.js";
 import { linkHash, readLink, sameGame } from "./links.js";
@@ -79,7 +80,6 @@ const HookedBase = /** @type {any} */ (Object);
 const NARROW = window.matchMedia("(max-width: 640px)");
 /** A table shared at one device (table/pass.js), or a table of one person. */
 const sessionType = (people) => (sharing(people) ? PassSession : TableSession);
-const isRefusal = (error) => error && (error.kind === "malformed" || error.kind === "illegal");
 
 export class TablePage extends HookedBase {
   /** What the game calls one deal played out: "hand" (Precedence) or "round" (Contract

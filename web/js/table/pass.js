@@ -67,7 +67,7 @@ export class PassSession extends TableSession {
 
   /** Hide every hand: the table's public view only, the device going to `seat`. */
   cover(seat) {
-    return this.serial(async () => {
+    return this.moves.add(async () => {
       this.covered = true;
       this.human = seat;
       await this.refresh();
@@ -76,7 +76,7 @@ export class PassSession extends TableSession {
 
   /** Show the hand of the person the device went to. */
   uncover() {
-    return this.serial(async () => {
+    return this.moves.add(async () => {
       this.covered = false;
       await this.refresh();
     });

@@ -2,14 +2,19 @@
 // the person's seat sees. Every move is one round trip to the engine (engine.play: the
 // move and the person's view and legal actions after it); computer players choose in
 // the worker from their own seat's view (engine.botPlay), so the page never freezes and
-// holds no rules. Undo and redo move the position (a new move drops what was ahead);
-// states already computed are kept.
+// holds no rules. Every move, whoever makes it, goes through the session's one move
+// queue (table/moves.js): one at a time, in the order they came. Undo and redo move the
+// position (a new move drops what was ahead); states already computed are kept.
 //
 //   const s = await TableSession.start(engine, game, options, seed, {levels, human, onLost})
 //   const s = await TableSession.resume(engine, saved, {human, onLost})  // engine.replay checks it
 //   s.view, s.legal, s.state, s.record, s.position, s.levels
 //   s.toAct, s.over, s.isHumanTurn, s.isBotTurn, s.canUndo, s.canRedo, s.moved
 //   await s.play(action)      the person's move -> events (rejects with the engine's refusal)
+//   await s.move(seat, action, turn)   a person's move for `seat` (a friend's, at a host's
+//                             table) -> {seat, action, events}; refused (MoveRefused) when
+//                             `turn`, the position the mover saw, is no longer the table's
+//   s.moves                   the move queue (moves.add(task): a step in the game's order)
 //   await s.botMove()         the computer player to act moves -> {seat, action, events}
 //   s.botThink()              ... starts working it out now (botMove then uses it)
 //   await s.ahead(actions)    {view, legal} after the person's own `actions` (none played)
@@ -23,6 +28,8 @@
 // When the engine's worker dies (an EngineError of kind "died"), `onLost(true)` is called,
 // the call waits for the restarted engine (engine.ready) and is made again with the same
 // state (states are plain values the page holds), then `onLost(false)`.
+
+import { MOVED_ON, MoveQueue, MoveRefused } from "./moves.js";
 
 const RETRIES = 3;
 // The computer players' level when none was chosen (every seat, every game)
@@ -69,7 +76,7 @@ export class TableSession {
     this.people = people; // a table shared at one device (table/pass.js)
     this.view = null;
     this.legal = [];
-    this.queue = Promise.resolve();
+    this.moves = new MoveQueue();
   }
 
   /**
@@ -198,13 +205,6 @@ export class TableSession {
     return withEngine(this.engine, task, this.onLost);
   }
 
-  /** Run `task` after every earlier move (moves never overlap). */
-  serial(task) {
-    const run = this.queue.then(task);
-    this.queue = run.catch(() => {});
-    return run;
-  }
-
   async refresh() {
     const state = this.state;
     const viewer = this.viewer;
@@ -233,12 +233,28 @@ export class TableSession {
 
   /** The person's move; resolves with the events. */
   play(action) {
-    return this.serial(async () => {
+    return this.move(null, action).then((move) => move.events);
+  }
+
+  /**
+   * A person's move through the move queue: `seat`'s (null: the seat whose view is
+   * shown), checked by the engine once every move before it is played. With `turn` (the
+   * position the mover saw: a friend's move over a connection), a move that comes after
+   * the table has moved on is refused (MoveRefused) and nothing is played.
+   * @param {number | null} seat
+   * @param {object} action
+   * @param {number | null} [turn]
+   * @returns {Promise<{seat: number, action: object, events: object[]}>}
+   */
+  move(seat, action, turn = null) {
+    return this.moves.add(async () => {
+      if (turn !== null && turn !== this.position) throw new MoveRefused(MOVED_ON);
       const state = this.state;
-      const seat = this.viewer;
-      const result = await this.call(() => this.engine.play(state, action, seat, seat));
+      const viewer = this.viewer;
+      const mover = seat ?? viewer;
+      const result = await this.call(() => this.engine.play(state, action, mover, viewer));
       this.advance(result);
-      return result.events;
+      return { seat: mover, action: result.action, events: result.events };
     });
   }
 
@@ -257,7 +273,7 @@ export class TableSession {
 
   /** The computer player to act chooses (from its own view, in the worker) and moves. */
   botMove() {
-    return this.serial(async () => {
+    return this.moves.add(async () => {
       const result = await this.botThink();
       this.thought = null;
       this.advance(result);
@@ -285,7 +301,7 @@ export class TableSession {
 
   /** Go to position `target` (0: the deal as dealt); resolves with whether it moved. */
   goto(target) {
-    return this.serial(async () => {
+    return this.moves.add(async () => {
       if (target < 0 || target > this.record.actions.length || target === this.position)
         return false;
       this.states[target] = await this.stateAt(target);
@@ -305,7 +321,7 @@ export class TableSession {
 
   /** The events of the move that made position `k` (k >= 1). */
   eventsOf(k) {
-    return this.serial(async () => {
+    return this.moves.add(async () => {
       if (k < 1 || k > this.record.actions.length) return [];
       const before = await this.stateAt(k - 1);
       const { seat, action } = this.record.actions[k - 1];

@@ -6,10 +6,14 @@
 //
 //   const join = await openInvitation(code)    the invitation checked; join.answer: the code
 //                                              for the host; await join.connected -> session
-//   s.play(action) -> events (rejects: {kind: "illegal", message})
+//   s.play(action) -> events (rejects: {kind: "illegal", message}); one at a time, through
+//                     the session's move queue (table/moves.js), and never sent while a
+//                     move made at the table is still to be shown (s.behind: the page's
+//                     view is then not the table's; isHumanTurn is false meanwhile)
 //   s.preview(action) -> events; s.ahead(actions) -> {view, legal}   asked of the host
 //   s.botMove() -> {seat, action, events}   the next move made at the table by someone else
 //   s.onPresence = ({seat, status}) => ...; s.onBye = (reason) => ...; s.onRefused = (words) => ...
+//   s.onBehind = () => ...   a move made at the table came while nobody was waiting for one
 //   s.received: every message's text as it came (what crossed the connection)
 //   s.onCheck = ({hand, ok, words}) => ...   a hand's deal checked (deal.js) once it ended:
 //                ok true (checked), false (failed: words say why) or null (not checked)
@@ -19,17 +23,11 @@ import { engine as ownEngine } from "../../engine/bridge.js";
 import { toast } from "../../ui/toast.js";
 import { showRefusal } from "../refusal.js";
 import { GameLog } from "../history.js";
+import { MOVED_ON, MoveQueue, MoveRefused } from "../moves.js";
 import { sitAt } from "../seats.js";
 import { LinkError, pack, unpack } from "./link.js";
 import { checkDeal, randomHex } from "./deal.js";
 import { Connection, answerPeer } from "./peer.js";
-
-export class Refused extends Error {
-  constructor(message) {
-    super(message);
-    this.kind = "illegal";
-  }
-}
 
 // How often a friend's page says "join" again while no welcome has come
 const JOIN_AGAIN_MS = 1000;
@@ -44,6 +42,7 @@ export class GuestSession {
     this.legal = [];
     this.turn = 0;
     this.items = []; // table and refused messages not yet taken, in order
+    this.moves = new MoveQueue(); // the person's moves, one at a time
     this.takers = [];
     this.received = [];
     this.presence = {};
@@ -64,6 +63,8 @@ export class GuestSession {
     this.onBye = () => {};
     /** @type {(words: string) => void} a move refused, in words */
     this.onRefused = () => {};
+    /** @type {() => void} a move made at the table is waiting to be taken (botMove) */
+    this.onBehind = () => {};
     /** @type {string} the host's name (from the invitation) */
     this.host = "";
     const hello = new Promise((resolve) => {
@@ -136,7 +137,16 @@ export class GuestSession {
   push(item) {
     const taker = this.takers.shift();
     if (taker) taker.resolve(item);
-    else this.items.push(item);
+    else {
+      this.items.push(item);
+      if (item.type === "table") this.onBehind();
+    }
+  }
+
+  /** Whether a move made at the table has come and is not yet taken: the view the page
+   * shows is not the table's now. */
+  get behind() {
+    return this.items.some((item) => item.type === "table");
   }
 
   next() {
@@ -168,26 +178,32 @@ export class GuestSession {
   }
 
   get isHumanTurn() {
-    return !this.over && this.toAct === this.seat;
+    return !this.behind && !this.over && this.toAct === this.seat;
   }
 
   get isBotTurn() {
-    return !this.over && this.toAct !== null && this.toAct !== this.seat;
+    return this.behind || (!this.over && this.toAct !== null && this.toAct !== this.seat);
   }
 
-  /** The person's move, sent to the host; resolves with its events. */
-  async play(action) {
-    this.playing = true;
-    try {
-      if (!this.conn.send("move", { action, turn: this.turn }))
-        throw new Refused("The connection to the host is closed: the move was not sent.");
-      const item = await this.next();
-      if (item.type === "refused") throw new Refused(item.message);
-      this.show(item);
-      return item.move.events;
-    } finally {
-      this.playing = false;
-    }
+  /** The person's move, sent to the host through the move queue; resolves with its
+   * events. The host's answer to it (its table, or a refusal) is the next item: a move
+   * made on a view the table has moved on from is not sent (the host would refuse it,
+   * and the answer taken would be an older move's). */
+  play(action) {
+    return this.moves.add(async () => {
+      if (this.behind) throw new MoveRefused(MOVED_ON);
+      this.playing = true;
+      try {
+        if (!this.conn.send("move", { action, turn: this.turn }))
+          throw new MoveRefused("The connection to the host is closed: the move was not sent.");
+        const item = await this.next();
+        if (item.type === "refused") throw new MoveRefused(item.message);
+        this.show(item);
+        return item.move.events;
+      } finally {
+        this.playing = false;
+      }
+    });
   }
 
   get position() {
@@ -214,7 +230,7 @@ export class GuestSession {
    * engine works it out; nothing is played). Rejects when the host refuses them. */
   async ahead(actions) {
     const answer = await this.askHost("ahead", { actions });
-    if (!answer?.view) throw new Refused("The host could not work out those moves.");
+    if (!answer?.view) throw new MoveRefused("The host could not work out those moves.");
     return { view: answer.view, legal: answer.legal };
   }
 
@@ -304,6 +320,11 @@ export function playAsGuest(page, session, onLeave = () => {}) {
   // the record is the host's: a friend's page has none to review
   page.postHandActions = () => [];
   session.onRefused = (words) => showRefusal(words);
+  // a move made at the table while the page waited for its person (the seat played by a
+  // computer player meanwhile, say): the page takes it and what follows
+  session.onBehind = () => {
+    if (!page.gone && page.running === null && !page.busy && page.pending === null) page.run();
+  };
   session.onPresence = ({ seat, status }) => {
     const name = page.seatName(seat);
     if (status === "away") toast(`${name} is away.`);

@@ -25,6 +25,7 @@
 // secret and the record are revealed to every friend. `s.deals[hand]`: {secret, hash,
 // mixes, seed, at}.
 
+import { MOVED_ON, isRefusal } from "../moves.js";
 import { TableSession } from "../session.js";
 import { HAND_KEY, hashOf, randomHex, seedOf } from "./deal.js";
 import { LinkError, codeOf, inviteLink, pack, unpack } from "./link.js";
@@ -226,9 +227,7 @@ export class HostSession extends TableSession {
     if (this.state.to_act !== seat || message.turn !== this.position) {
       up.conn?.send("refused", {
         message:
-          this.state.to_act !== seat
-            ? "It is not your turn: that move was not played."
-            : "The table had moved on before your move arrived, so it was not played.",
+          this.state.to_act !== seat ? "It is not your turn: that move was not played." : MOVED_ON,
       });
       return;
     }
@@ -238,7 +237,9 @@ export class HostSession extends TableSession {
     this.friendMoves(seat);
   }
 
-  /** A friend's move received, played once the table waits for that seat. */
+  /** A friend's move received, played once the table waits for that seat: through the
+   * move queue like every move (TableSession.move, which refuses it if the table has
+   * moved on since the friend saw it); a refusal goes back to that friend only. */
   friendMoves(seat) {
     const up = this.seatsUp[seat];
     const waiting = this.waiting;
@@ -246,26 +247,12 @@ export class HostSession extends TableSession {
     if (!message || waiting?.seat !== seat) return;
     up.early = null;
     this.waiting = null;
-    const refuse = (words) => up.conn?.send("refused", { message: words });
-    if (message.turn !== this.position) {
-      refuse("The table had moved on before your move arrived, so it was not played.");
-      this.waiting = waiting;
-      return;
-    }
-    this.serial(async () => {
-      const state = this.state;
-      const result = await this.call(() =>
-        this.engine.play(state, message.action, seat, this.human),
-      );
-      this.advance(result);
-      return { seat, action: result.action, events: result.events };
-    }).then(
+    this.move(seat, message.action, message.turn).then(
       (move) => waiting.resolve(move),
       (error) => {
-        if (error?.kind === "malformed" || error?.kind === "illegal") {
-          refuse(error.message);
-          this.waiting = waiting; // still that friend's turn
-        } else waiting.reject(error);
+        if (!isRefusal(error)) return waiting.reject(error);
+        up.conn?.send("refused", { message: error.message });
+        this.waiting = waiting; // still that friend's turn
       },
     );
   }
@@ -314,14 +301,16 @@ export class HostSession extends TableSession {
   /** The seed of hand `hand` agreed during the hand before and set before any further
    * move (the move queue waits for it): the hand is dealt from it when it starts. */
   prepare(hand) {
-    this.serial(async () => {
-      const seed = await this.agree(hand);
-      const before = this.state;
-      const state = await this.call(() => this.engine.reseed(before, seed));
-      this.states[this.position] = state;
-      this.record.reseeds = [...(this.record.reseeds || []), { at: this.position, seed }];
-      this.deals[hand].at = this.position;
-    }).catch((error) => this.onNotice(String(error?.message || error)));
+    this.moves
+      .add(async () => {
+        const seed = await this.agree(hand);
+        const before = this.state;
+        const state = await this.call(() => this.engine.reseed(before, seed));
+        this.states[this.position] = state;
+        this.record.reseeds = [...(this.record.reseeds || []), { at: this.position, seed }];
+        this.deals[hand].at = this.position;
+      })
+      .catch((error) => this.onNotice(String(error?.message || error)));
   }
 
   /** A hand has ended (the move to `end` ended it): its secret and the record to its end
@@ -342,13 +331,17 @@ export class HostSession extends TableSession {
     this.everyone("reveal", { hand, secret: deal.secret, mixes: deal.mixes, record });
   }
 
+  /** A friend's connection ended: the seat is away, and a computer player takes it
+   * HostSession.awayMs after the friend went silent (a connection lost, not closed, ends
+   * only once it has been silent a while: peer.js DISCONNECTED_MS). */
   gone(seat, conn) {
     const up = this.seatsUp[seat];
-    if (up.conn !== conn) return;
+    if (up.conn !== conn || this.closed) return;
     up.conn = null;
     if (up.status !== "here") return;
     this.setStatus(seat, "away");
-    up.timer = setTimeout(() => this.takeOver(seat), HostSession.awayMs);
+    const silent = conn.silentSince === null ? 0 : performance.now() - conn.silentSince;
+    up.timer = setTimeout(() => this.takeOver(seat), Math.max(0, HostSession.awayMs - silent));
   }
 
   takeOver(seat) {
@@ -377,9 +370,7 @@ export class HostSession extends TableSession {
   }
 
   play(action) {
-    return this.sent(
-      super.play(action).then((events) => ({ seat: this.human, action, events })),
-    ).then((move) => move.events);
+    return this.sent(this.move(null, action)).then((move) => move.events);
   }
 
   /** Once a move is made, each friend here is sent its view and the move's events. */
@@ -417,6 +408,7 @@ export class HostSession extends TableSession {
   /** The host leaves: every friend is told. */
   close(reason = "The host has left the table.") {
     this.everyone("bye", { reason });
+    this.closed = true; // (its connections closing now are no friend going away)
     for (const up of this.seatsUp || []) {
       clearTimeout(up.timer);
       up.offer?.close();

@@ -16,6 +16,12 @@ import { Inbox, Outbox, ProtocolError } from "./protocol.js";
 const GATHER_MS = 5000;
 // Longest wait for a closing channel's last messages before its connection is closed
 const CLOSE_MS = 1000;
+// How long a peer connection may say "disconnected" before it counts as lost: the state
+// is transient by the standard (ICE checks missed, as on a machine too busy to answer
+// them for a few seconds) and comes back to "connected" by itself; only "failed",
+// "closed", the channel's own close or this long a silence end the connection (its
+// `silentSince` then says when the silence began)
+export const DISCONNECTED_MS = 5000;
 
 /** @returns {Promise<void>} */
 function gathered(pc) {
@@ -117,6 +123,8 @@ export class Connection {
     this.inbox = new Inbox(side, who);
     this.outbox = new Outbox((text) => this.channel.send(text));
     this.closed = false;
+    /** @type {number | null} when the peer connection last went "disconnected" (still so) */
+    this.silentSince = null;
     this.bytesIn = 0;
     this.bytesOut = 0;
     /** @type {(message: any) => void} a message from the other side */
@@ -137,8 +145,21 @@ export class Connection {
     }
     const close = () => this.ended();
     channel.addEventListener("close", close);
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let silent;
     pc?.addEventListener("connectionstatechange", () => {
-      if (["failed", "closed", "disconnected"].includes(pc.connectionState)) close();
+      const state = pc.connectionState;
+      if (state !== "disconnected") {
+        clearTimeout(silent);
+        this.silentSince = null;
+      }
+      if (state === "failed" || state === "closed") close();
+      else if (state === "disconnected" && this.silentSince === null) {
+        this.silentSince = performance.now();
+        silent = setTimeout(() => {
+          if (pc.connectionState === "disconnected") close();
+        }, DISCONNECTED_MS);
+      }
     });
   }
 
