@@ -466,6 +466,26 @@ def click_turn(page: Page) -> bool:
     return False
 
 
+def click_hand(hpage: Page, gpage: Page) -> dict[str, int]:
+    """The hand clicked through to its end on the host's and the friend's pages, each
+    person acting when their own page waits for them; both summaries show the same
+    figures (each from its own seat). The moves each person made."""
+    moves = {"host": 0, "friend": 0}
+
+    def act(who: str, page: Page) -> bool:
+        if click_turn(page):
+            return True
+        moves[who] += 1
+        return False
+
+    ended = take_turns({"host": hpage, "friend": gpage}, act, MOST_STEPS)
+    assert ended == {"host", "friend"}, "the hand did not end on both pages"
+    host_rows = hpage.locator("dialog.tp-summary-dialog[open] tbody").inner_text()
+    friend_rows = gpage.locator("dialog.tp-summary-dialog[open] tbody").inner_text()
+    assert host_rows == friend_rows
+    return moves
+
+
 def test_the_lobby_seats_a_friend_at_the_table(host: Booted, friend: Booted) -> None:
     hpage, herrors = host
     gpage, gerrors = friend
@@ -499,22 +519,8 @@ def test_the_lobby_seats_a_friend_at_the_table(host: Booted, friend: Booted) -> 
     # the whole hand clicked through both pages, each person acting when their own page
     # waits for them (the friend's page plays from what the host's sends)
     pages = {"host": hpage, "friend": gpage}
-    moves = {"host": 0, "friend": 0}
-
-    def act(who: str, page: Page) -> bool:
-        if click_turn(page):
-            return True
-        moves[who] += 1
-        return False
-
-    ended = take_turns(pages, act, MOST_STEPS)
-    assert ended == {"host", "friend"}, "the hand did not end on both pages"
     # a declaration, a bid and 13 cards each
-    assert moves == {"host": 15, "friend": 15}
-    # both summaries show the same hand: the same figures, each from its own seat
-    host_rows = hpage.locator("dialog.tp-summary-dialog[open] tbody").inner_text()
-    friend_rows = gpage.locator("dialog.tp-summary-dialog[open] tbody").inner_text()
-    assert host_rows == friend_rows
+    assert click_hand(hpage, gpage) == {"host": 15, "friend": 15}
     expect(gpage.locator("dialog.tp-summary-dialog[open] thead")).to_contain_text("You and South")
     expect(hpage.locator("dialog.tp-summary-dialog[open] thead")).to_contain_text("You and North")
     # the deal checked by the friend's own engine, said on its page
@@ -543,6 +549,15 @@ def test_the_lobby_seats_a_friend_at_the_table(host: Booted, friend: Booted) -> 
     no_errors(gerrors)
 
 
+def bea_seated(hpage: Page, gpage: Page) -> None:
+    """The host's lobby with Bea in North's seat, Bea joined, the game started: Bea's page
+    holds her 13 cards."""
+    invite_bea(hpage)
+    join(hpage, gpage, "North")
+    hpage.locator("dialog[open]").get_by_role("button", name="Start").click()
+    expect(gpage.locator(".tp-hand .card")).to_have_count(13, timeout=CONNECT_MS)
+
+
 # The host's page made to reveal, at the hand's end, a secret other than the one it
 # committed to before the deal (the page's own HostSession, of the module it plays with)
 CHEAT = """function (hand, end) {
@@ -555,10 +570,7 @@ CHEAT = """function (hand, end) {
 def test_a_host_that_changes_its_secret_fails_the_deal_check(host: Booted, friend: Booted) -> None:
     hpage, herrors = host
     gpage, gerrors = friend
-    invite_bea(hpage)
-    join(hpage, gpage, "North")
-    hpage.locator("dialog[open]").get_by_role("button", name="Start").click()
-    expect(gpage.locator(".tp-hand .card")).to_have_count(13, timeout=CONNECT_MS)
+    bea_seated(hpage, gpage)
     with replaced(hpage, "/js/table/friends/host.js", "HostSession", "reveal", CHEAT):
         ended = take_turns(
             {"host": hpage, "friend": gpage}, lambda _, page: click_turn(page), MOST_STEPS
@@ -592,5 +604,33 @@ def test_a_host_that_changes_its_secret_fails_the_deal_check(host: Booted, frien
     expect(gpage.locator(".tp-info")).to_have_attribute(
         "title", re.compile(r"hand 1's deal check failed$")
     )
+    no_errors(herrors)
+    no_errors(gerrors)
+
+
+def test_the_host_reloads_and_invites_the_friend_again(host: Booted, friend: Booted) -> None:
+    """The host's saved game keeps the table: reloaded, the friend's seat is a computer
+    player's until "Invite again" seats the friend, and the hand goes on between them."""
+    hpage, herrors = host
+    gpage, gerrors = friend
+    bea_seated(hpage, gpage)
+    # the host's page reloads (its own table's address, not the deal's link)
+    hpage.evaluate("() => history.replaceState(null, '', '#precedence')")
+    hpage.reload()
+    heard(gpage, "The host has left the table.")
+    expect(hpage.locator(".table-page[data-turn]")).to_be_visible(timeout=CONNECT_MS)
+    saved = hpage.evaluate("() => JSON.parse(localStorage.getItem('celestix.precedence.game'))")
+    assert saved["friends"] == [None, None, "Bea", None]
+    hpage.get_by_role("button", name="Play with friends").click()
+    table = hpage.get_by_role("dialog", name="Your friends at this table")
+    expect(table).to_contain_text("Bea: away: a computer player plays the seat.")
+    table.get_by_role("button", name="Invite again").click()
+    join(hpage, gpage, "North")
+    table.get_by_role("button", name="Close").click()
+    expect(gpage.locator(".table-page")).to_have_attribute("data-friend", "here")
+    expect(gpage.locator(".tp-hand .card").first).to_be_visible(timeout=CONNECT_MS)
+    # the hand goes on, each person acting on their own page, to its end on both
+    moves = click_hand(hpage, gpage)
+    assert moves["friend"] > 0 and moves["host"] > 0
     no_errors(herrors)
     no_errors(gerrors)

@@ -82,6 +82,22 @@ export class HostSession extends TableSession {
     return this.seatsUp.map((seat) => seat.name);
   }
 
+  /** What the host's save keeps of the table: each friend's name by seat (null for the
+   * host's seat and a computer player's), or null when no seat is a friend's. */
+  friendNames() {
+    const names = (this.seatsUp || []).map((up) => (up.kind === "friend" ? up.name : null));
+    return names.some((name) => name !== null) ? names : null;
+  }
+
+  /** A saved table resumed (the host's page reloaded, seatUp done): the cards are dealt,
+   * and each friend's seat is played by a computer player until the friend is invited
+   * again. The hands dealt before have no deal of this page's to reveal; the next
+   * hand's seed is agreed with the first friend back (connect). */
+  resumeTable() {
+    this.started = true;
+    for (const up of this.seatsUp) if (up.kind === "friend") up.status = "computer";
+  }
+
   status(seat) {
     return this.seatsUp[seat].status;
   }
