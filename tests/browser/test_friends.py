@@ -600,6 +600,9 @@ def test_a_host_that_changes_its_secret_fails_the_deal_check(host: Booted, frien
     expect(gpage.locator(".table-page")).to_have_attribute("data-phase", "declare")
     expect(note).to_be_visible()
     expect(note).to_contain_text("The deal check failed for hand 1.")
+    # (on the friend's phone, the note and the whole hand both on screen)
+    expect(note).to_be_in_viewport(ratio=1)
+    expect(gpage.locator(".tp-hand .card").last).to_be_in_viewport(ratio=1)
     # the line under the title ends with it (its title holds every part)
     expect(gpage.locator(".tp-info")).to_have_attribute(
         "title", re.compile(r"hand 1's deal check failed$")

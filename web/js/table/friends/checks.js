@@ -15,8 +15,7 @@ import { h } from "../../ui/dom.js";
 import { toast } from "../../ui/toast.js";
 
 // What a failed check means, after its reason
-const MEANING =
-  "So its cards may not have been dealt fairly: the host's page could have chosen them. The game goes on.";
+const MEANING = "Its cards may not have been dealt fairly; the game goes on.";
 
 const STATE = (ok) => (ok ? "checked" : ok === false ? "failed" : "unchecked");
 
