@@ -21,12 +21,16 @@ IMPORTS = """
 """
 
 
+def with_modules(page: Page, body: str) -> Any:
+    """``body`` run in the page, the friends' ``link`` and ``protocol`` modules imported."""
+    return page.evaluate("async () => {" + IMPORTS + body)
+
+
 def test_codec_round_trip_and_refusals(host: Booted) -> None:
     page, errors = host
-    result = page.evaluate(
-        "async () => {"
-        + IMPORTS
-        + """
+    result = with_modules(
+        page,
+        """
       const line = "a=candidate:1 1 udp 2113937151 abc.local 50000 typ host\\r\\n";
       const sdp = "v=0\\r\\n" + line.repeat(6);
       const data = {kind: "invite", game: "precedence", seat: 2, seatName: "North",
@@ -39,7 +43,7 @@ def test_codec_round_trip_and_refusals(host: Booted) -> None:
       const other = await link.pack({...data, extra: 1});
       const wrongVersion = await link.pack({...data, v: 99});
       return {
-        code, same: JSON.stringify(back) === JSON.stringify({v: 1, ...data}),
+        code, same: JSON.stringify(back) === JSON.stringify({v: protocol.VERSION, ...data}),
         truncated: await refusal(code.slice(0, Math.floor(code.length / 2))),
         altered: await refusal(code.slice(0, 10) + "!" + code.slice(11)),
         answerNotInvite: await refusal(code, "answer"),
@@ -48,7 +52,7 @@ def test_codec_round_trip_and_refusals(host: Booted) -> None:
         empty: await refusal(""),
         huge: await refusal("A".repeat(9000)),
       };
-    }"""
+    }""",
     )
     assert result["same"]
     assert len(result["code"]) < 600  # a link and a QR code can carry it
@@ -64,22 +68,21 @@ def test_codec_round_trip_and_refusals(host: Booted) -> None:
 
 def test_protocol_refuses_in_words(host: Booted) -> None:
     page, errors = host
-    said = page.evaluate(
-        "async () => {"
-        + IMPORTS
-        + """
+    said = with_modules(
+        page,
+        """
       const inbox = new protocol.Inbox("host", "North");
       const out = [];
       const read = (text, now) => {
         try { inbox.read(text, now); out.push("ok"); } catch (e) { out.push(e.message); }
       };
       const action = {type: "play", card: "2V"};
-      const msg = (fields) => JSON.stringify({v: 1, type: "move", action, turn: 3, ...fields});
+      const msg = (fields) => JSON.stringify({v: 2, type: "move", action, turn: 3, ...fields});
       read(msg({n: 1}), 0);
       read(msg({n: 1}), 1);                       // replayed
       read(msg({n: 2, seat: 1}), 2);              // a move for another seat
-      read(msg({n: 3, v: 2}), 3);                 // another version
-      read(JSON.stringify({v: 1, n: 4, type: "table"}), 4);   // not the host's to receive
+      read(msg({n: 3, v: 1}), 3);                 // another version (1: no parts)
+      read(JSON.stringify({v: 2, n: 4, type: "table"}), 4);   // not the host's to receive
       read("{not json", 5);
       read(msg({n: 5, action: "x".repeat(70000)}), 6);        // oversized
       read(msg({n: 6, turn: -1}), 7);
@@ -87,7 +90,7 @@ def test_protocol_refuses_in_words(host: Booted) -> None:
       for (let k = 0; k < 70; k += 1) read(msg({n: 100 + k}), 2000 + k / 10);
       // a friend's page takes the host's table messages as fast as its engine plays
       const friendInbox = new protocol.Inbox("guest", "Ada");
-      const presence = (n) => JSON.stringify({v: 1, n, type: "presence", seat: 1, status: "here"});
+      const presence = (n) => JSON.stringify({v: 2, n, type: "presence", seat: 1, status: "here"});
       const taken = [];
       for (let k = 1; k <= 1001; k += 1) {
         try { friendInbox.read(presence(k), 5000 + k / 2000); taken.push("ok"); }
@@ -95,12 +98,12 @@ def test_protocol_refuses_in_words(host: Booted) -> None:
       }
       out.push(taken);
       return out;
-    }"""
+    }""",
     )
     assert said[0] == "ok"
     assert "replay" in said[1]
     assert '"seat"' in said[2]
-    assert "another version" in said[3] and "protocol 2" in said[3]
+    assert "another version" in said[3] and "protocol 1, this page speaks 2" in said[3]
     assert "does not allow" in said[4]
     assert "could not be read" in said[5]
     assert "too large" in said[6]
@@ -111,6 +114,69 @@ def test_protocol_refuses_in_words(host: Booted) -> None:
     # from the host, a thousand a second (a table message for each move at the table)
     taken = said[-1]
     assert taken[:1000] == ["ok"] * 1000 and "too many messages" in taken[1000]
+    no_errors(errors)
+
+
+def test_a_long_message_crosses_in_parts(host: Booted) -> None:
+    page, errors = host
+    said = with_modules(
+        page,
+        """
+      const {Outbox, Inbox, MAX_TEXT, PIECE} = protocol;
+      // a hand's reveal after many hands: its record far over what one text may carry
+      const play = {type: "play", card: "2V"};
+      const actions = Array.from({length: 9000}, (_, k) => ({seat: k % 4, action: play}));
+      const record = {game: "precedence", options: {}, seed: 1, setup: null, reseeds: [], actions};
+      const mixes = [{seat: 2, random: "cd".repeat(32)}];
+      const fields = {hand: 30, secret: "ab".repeat(32), mixes, record};
+      const texts = [];
+      const out = new Outbox((text) => texts.push(text));
+      out.send("presence", {seat: 1, status: "here"});
+      out.send("reveal", fields);
+      out.send("presence", {seat: 1, status: "away"});
+      const inbox = new Inbox("guest", "Ada");
+      const read = texts.map((text, k) => inbox.read(text, k));
+      const whole = read.filter(Boolean);
+      const refusal = (inbox, list) => {
+        try { for (const [k, text] of list.entries()) inbox.read(text, k); return null; }
+        catch (e) { return e.message; }
+      };
+      const parts = texts.slice(1, -1);
+      // a friend's page may send the host no message that long
+      const friendTexts = [];
+      const friendOut = new Outbox((text) => friendTexts.push(text));
+      friendOut.send("move", {action: {type: "play", card: "x".repeat(80000)}, turn: 1});
+      // parts out of order, a part again, parts announcing more than 2 MiB
+      const swapped = [texts[0], parts[1], parts[0], ...parts.slice(2)];
+      const again = [texts[0], parts[0], parts[0]];
+      const flood = JSON.stringify({v: 2, n: 5, type: "part", i: 0, of: 400, text: "x"});
+      return {
+        longest: Math.max(...texts.map((t) => t.length)), MAX_TEXT, PIECE,
+        parts: parts.length, nulls: read.filter((m) => m === null).length,
+        types: whole.map((m) => m.type),
+        same: JSON.stringify(whole[1].record) === JSON.stringify(record),
+        wholeLength: JSON.stringify(whole[1]).length,
+        toHost: refusal(new Inbox("host", "Bea"), friendTexts),
+        swapped: refusal(new Inbox("guest", "Ada"), swapped),
+        again: refusal(new Inbox("guest", "Ada"), again),
+        flood: refusal(new Inbox("guest", "Ada"), [flood]),
+        onePiece: refusal(new Inbox("guest", "Ada"), ["x".repeat(MAX_TEXT + 1)]),
+      };
+    }""",
+    )
+    # the reveal crossed as parts, none longer than a text may be, and came out whole
+    assert said["wholeLength"] > 4 * 64 * 1024
+    assert said["parts"] >= said["wholeLength"] // said["PIECE"]
+    assert said["longest"] <= said["MAX_TEXT"]
+    assert said["nulls"] == said["parts"] - 1
+    assert said["types"] == ["presence", "reveal", "presence"]
+    assert said["same"]
+    # refused in words: a friend's over-long move, parts out of order or again, a flood
+    assert "too large" in said["toHost"]
+    assert "out of order" in said["swapped"]
+    assert "out of order" in said["again"] or "replay" in said["again"]
+    assert "too large" in said["flood"]
+    assert "too large" in said["onePiece"]
     no_errors(errors)
 
 
@@ -242,6 +308,36 @@ def test_a_whole_hand_with_a_friend(host: Booted, friend: Booted) -> None:
     no_errors(gerrors)
 
 
+def test_a_message_of_any_size_crosses_the_connection(host: Booted, friend: Booted) -> None:
+    """Over the data channel of the hand above: a message of about 600 KB (a data channel
+    refuses one text over 64 KiB; a long game's reveal is longer) arrives whole."""
+    hpage, herrors = host
+    gpage, gerrors = friend
+    gpage.evaluate(
+        """() => {
+      window.bigOne = new Promise((resolve) => window.guest.previews.set(777, resolve));
+    }"""
+    )
+    sent = hpage.evaluate(
+        """() => {
+      const note = (k) => ({type: "note", k, text: "a long game"});
+      const events = Array.from({length: 20000}, (_, k) => note(k));
+      window.host.seatsUp[2].conn.send("previewed", {id: 777, events});
+      return JSON.stringify(events).length;
+    }"""
+    )
+    got = gpage.evaluate(
+        within(
+            "() => window.bigOne.then((m) => JSON.stringify(m.events).length)",
+            60,
+            "the long message",
+        )
+    )
+    assert sent > 500_000 and got == sent
+    no_errors(herrors)
+    no_errors(gerrors)
+
+
 def test_bad_messages_from_a_friend_are_refused(host: Booted, friend: Booted) -> None:
     _, herrors = host
     gpage, gerrors = friend
@@ -249,9 +345,9 @@ def test_bad_messages_from_a_friend_are_refused(host: Booted, friend: Booted) ->
         """() => {
       window.said = [];
       window.guest.onRefused = (w) => window.said.push(w);
-      const send = (m) => window.guest.conn.channel.send(JSON.stringify({v: 1, ...m}));
+      const send = (m) => window.guest.conn.channel.send(JSON.stringify({v: 2, ...m}));
       send({n: 9000, type: "move", seat: 1, action: {}, turn: 0});
-      send({n: 9001, type: "move", action: {}, turn: 0, v: 7});
+      send({n: 9001, type: "move", action: {}, turn: 0, v: 1});
       send({n: 5, type: "move", action: {}, turn: 0});
       send({n: 9002, type: "move", action: {type: "play", card: "2V"}, turn: 0});
     }"""
@@ -322,6 +418,19 @@ def test_a_friend_away_is_played_for_then_comes_back(host: Booted, friend: Boote
     assert hpage.evaluate("window.host.status(2)") == "here"
     hand = hpage.evaluate("window.host.state.hands[2]")
     assert gpage.evaluate("window.guest.view.hand") == hand
+    # the friend came back during the first hand: its deal cannot be checked from this
+    # page (it was agreed before), which says so; the next hand's seed is agreed again
+    # with it, and that hand is checked
+    gpage.evaluate("() => { window.guestRun = (" + GUEST_HAND + ")(2); }")
+    hpage.evaluate(within(HOST_HAND, HANDS_S, "the host's two hands"), 2)
+    gpage.evaluate(within("() => window.guestRun", HANDS_S, "the friend's two hands"))
+    gpage.wait_for_function("() => window.guest.checks[1]")
+    checks = gpage.evaluate("window.guest.checks")
+    assert checks["0"] == {
+        "ok": None,
+        "words": "You joined during this hand, so its deal could not be checked.",
+    }
+    assert checks["1"] == {"ok": True, "words": "Deal checked: hand 2 was dealt fairly."}
     hpage.evaluate(
         """async () => {
       const {HostSession} = await import("/js/table/friends/host.js");
@@ -357,6 +466,26 @@ def click_turn(page: Page) -> bool:
     return False
 
 
+def click_hand(hpage: Page, gpage: Page) -> dict[str, int]:
+    """The hand clicked through to its end on the host's and the friend's pages, each
+    person acting when their own page waits for them; both summaries show the same
+    figures (each from its own seat). The moves each person made."""
+    moves = {"host": 0, "friend": 0}
+
+    def act(who: str, page: Page) -> bool:
+        if click_turn(page):
+            return True
+        moves[who] += 1
+        return False
+
+    ended = take_turns({"host": hpage, "friend": gpage}, act, MOST_STEPS)
+    assert ended == {"host", "friend"}, "the hand did not end on both pages"
+    host_rows = hpage.locator("dialog.tp-summary-dialog[open] tbody").inner_text()
+    friend_rows = gpage.locator("dialog.tp-summary-dialog[open] tbody").inner_text()
+    assert host_rows == friend_rows
+    return moves
+
+
 def test_the_lobby_seats_a_friend_at_the_table(host: Booted, friend: Booted) -> None:
     hpage, herrors = host
     gpage, gerrors = friend
@@ -390,28 +519,22 @@ def test_the_lobby_seats_a_friend_at_the_table(host: Booted, friend: Booted) -> 
     # the whole hand clicked through both pages, each person acting when their own page
     # waits for them (the friend's page plays from what the host's sends)
     pages = {"host": hpage, "friend": gpage}
-    moves = {"host": 0, "friend": 0}
-
-    def act(who: str, page: Page) -> bool:
-        if click_turn(page):
-            return True
-        moves[who] += 1
-        return False
-
-    ended = take_turns(pages, act, MOST_STEPS)
-    assert ended == {"host", "friend"}, "the hand did not end on both pages"
     # a declaration, a bid and 13 cards each
-    assert moves == {"host": 15, "friend": 15}
-    # both summaries show the same hand: the same figures, each from its own seat
-    host_rows = hpage.locator("dialog.tp-summary-dialog[open] tbody").inner_text()
-    friend_rows = gpage.locator("dialog.tp-summary-dialog[open] tbody").inner_text()
-    assert host_rows == friend_rows
+    assert click_hand(hpage, gpage) == {"host": 15, "friend": 15}
     expect(gpage.locator("dialog.tp-summary-dialog[open] thead")).to_contain_text("You and South")
     expect(hpage.locator("dialog.tp-summary-dialog[open] thead")).to_contain_text("You and North")
     # the deal checked by the friend's own engine, said on its page
     expect(gpage.locator(".table-page")).to_have_attribute(
         "data-deal-check", "checked", timeout=CONNECT_MS
     )
+    # ... in the hand's summary, and at the end of the line under the title
+    expect(gpage.locator("dialog.tp-summary-dialog[open] .fr-deal-check")).to_have_text(
+        "Deal checked: hand 1 was dealt fairly."
+    )
+    expect(gpage.locator(".tp-info")).to_have_attribute(
+        "title", re.compile(r"hand 1's deal checked$")
+    )
+    expect(gpage.locator(".fr-deal-note")).to_be_hidden()
     # the friend has no record of its own to review
     summary = gpage.locator("dialog.tp-summary-dialog[open]")
     expect(summary.get_by_role("button", name="Review")).to_have_count(0)
@@ -426,6 +549,15 @@ def test_the_lobby_seats_a_friend_at_the_table(host: Booted, friend: Booted) -> 
     no_errors(gerrors)
 
 
+def bea_seated(hpage: Page, gpage: Page) -> None:
+    """The host's lobby with Bea in North's seat, Bea joined, the game started: Bea's page
+    holds her 13 cards."""
+    invite_bea(hpage)
+    join(hpage, gpage, "North")
+    hpage.locator("dialog[open]").get_by_role("button", name="Start").click()
+    expect(gpage.locator(".tp-hand .card")).to_have_count(13, timeout=CONNECT_MS)
+
+
 # The host's page made to reveal, at the hand's end, a secret other than the one it
 # committed to before the deal (the page's own HostSession, of the module it plays with)
 CHEAT = """function (hand, end) {
@@ -438,10 +570,7 @@ CHEAT = """function (hand, end) {
 def test_a_host_that_changes_its_secret_fails_the_deal_check(host: Booted, friend: Booted) -> None:
     hpage, herrors = host
     gpage, gerrors = friend
-    invite_bea(hpage)
-    join(hpage, gpage, "North")
-    hpage.locator("dialog[open]").get_by_role("button", name="Start").click()
-    expect(gpage.locator(".tp-hand .card")).to_have_count(13, timeout=CONNECT_MS)
+    bea_seated(hpage, gpage)
     with replaced(hpage, "/js/table/friends/host.js", "HostSession", "reveal", CHEAT):
         ended = take_turns(
             {"host": hpage, "friend": gpage}, lambda _, page: click_turn(page), MOST_STEPS
@@ -455,6 +584,57 @@ def test_a_host_that_changes_its_secret_fails_the_deal_check(host: Booted, frien
     )
     heard(gpage, "Deal check failed")
     expect(gpage.locator(".table-page")).to_have_attribute("data-deal-check", "failed")
+    # it stays on screen: in the hand's summary, and in a note under the table's bar once
+    # the toast has gone and the next hand has begun, with what it means
+    summary = gpage.locator("dialog.tp-summary-dialog[open] .fr-deal-check")
+    expect(summary).to_have_attribute("data-deal-check", "failed")
+    expect(summary).to_contain_text("The deal check failed for hand 1.")
+    note = gpage.locator(".table-page > .fr-deal-note")
+    expect(note).to_contain_text("The deal check failed for hand 1. The host's secret is not")
+    expect(note).to_contain_text("may not have been dealt fairly")
+    expect(gpage.locator(".toast-error")).to_have_count(0, timeout=CONNECT_MS)
+    for page in (hpage, gpage):
+        page.locator("dialog.tp-summary-dialog[open]").get_by_role(
+            "button", name="Next hand"
+        ).click()
+    expect(gpage.locator(".table-page")).to_have_attribute("data-phase", "declare")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("The deal check failed for hand 1.")
+    # (on the friend's phone, the note and the whole hand both on screen)
+    expect(note).to_be_in_viewport(ratio=1)
+    expect(gpage.locator(".tp-hand .card").last).to_be_in_viewport(ratio=1)
+    # the line under the title ends with it (its title holds every part)
+    expect(gpage.locator(".tp-info")).to_have_attribute(
+        "title", re.compile(r"hand 1's deal check failed$")
+    )
+    no_errors(herrors)
+    no_errors(gerrors)
+
+
+def test_the_host_reloads_and_invites_the_friend_again(host: Booted, friend: Booted) -> None:
+    """The host's saved game keeps the table: reloaded, the friend's seat is a computer
+    player's until "Invite again" seats the friend, and the hand goes on between them."""
+    hpage, herrors = host
+    gpage, gerrors = friend
+    bea_seated(hpage, gpage)
+    # the host's page reloads (its own table's address, not the deal's link)
+    hpage.evaluate("() => history.replaceState(null, '', '#precedence')")
+    hpage.reload()
+    heard(gpage, "The host has left the table.")
+    expect(hpage.locator(".table-page[data-turn]")).to_be_visible(timeout=CONNECT_MS)
+    saved = hpage.evaluate("() => JSON.parse(localStorage.getItem('celestix.precedence.game'))")
+    assert saved["friends"] == [None, None, "Bea", None]
+    hpage.get_by_role("button", name="Play with friends").click()
+    table = hpage.get_by_role("dialog", name="Your friends at this table")
+    expect(table).to_contain_text("Bea: away: a computer player plays the seat.")
+    table.get_by_role("button", name="Invite again").click()
+    join(hpage, gpage, "North")
+    table.get_by_role("button", name="Close").click()
+    expect(gpage.locator(".table-page")).to_have_attribute("data-friend", "here")
+    expect(gpage.locator(".tp-hand .card").first).to_be_visible(timeout=CONNECT_MS)
+    # the hand goes on, each person acting on their own page, to its end on both
+    moves = click_hand(hpage, gpage)
+    assert moves["friend"] > 0 and moves["host"] > 0
     no_errors(herrors)
     no_errors(gerrors)
 

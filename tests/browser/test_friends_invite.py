@@ -407,3 +407,55 @@ def test_friends_are_told_when_the_host_leaves(
         closing.goto("about:blank")
         told(gpage, "The host has left the table.")
     no_errors(gerrors)
+
+
+def seat_choice(page: Page, seat: int, choice: str, name: str = "") -> None:
+    """In the open New game dialog, seat ``seat`` is ``choice`` (a level or "person")."""
+    dialog = page.locator("dialog.options-dialog[open]")
+    dialog.locator(f"select[name=level-{seat}]").select_option(choice)
+    if name:
+        dialog.locator(f"input[name=name-{seat}]").fill(name)
+
+
+def lobby_of_new_game(page: Page, dialog: Locator) -> Locator:
+    """The New game dialog's game dealt, then "Play with friends": the lobby's dialog."""
+    dialog.get_by_role("button", name="Deal").click()
+    expect(dialog).to_have_count(0)
+    page.get_by_role("button", name="Play with friends").click()
+    return page.locator("dialog[open]")
+
+
+def test_the_lobby_speaks_of_this_device_as_new_game_does(host: Booted) -> None:
+    """The lobby's seats in the words of pass-and-play's ("A person at this device", New
+    game), and a game passed round this device seats its people as friends."""
+    hpage, herrors = host
+    open_table(hpage, "precedence")
+    dialog = new_game_options(hpage)
+    seat = dialog.locator("select[name=level-2]")
+    expect(seat.locator("option", has_text="A person at this device")).to_have_count(1)
+    # a game shared at this device: Ana (the host) and Bea in North's seat
+    seat_choice(hpage, 2, "person", "Bea")
+    dialog.locator("input[name=name-0]").fill("Ana")
+    lobby = lobby_of_new_game(hpage, dialog)
+    expect(lobby).to_contain_text(
+        "The people sharing this device in your game are seated here as friends, each on"
+        " their own device"
+    )
+    # the seats keep their own names (North, not Bea); Bea is North's friend
+    north = lobby.get_by_role("combobox", name="Who plays North")
+    expect(north).to_have_value("friend")
+    expect(north.locator("option:checked")).to_have_text("A friend on their own device")
+    expect(lobby.get_by_role("textbox", name="North's name")).to_have_value("Bea")
+    expect(lobby.get_by_role("combobox", name="Who plays West")).to_have_value("computer")
+    lobby.get_by_role("button", name="Cancel").click()
+    # a game for one person at this device: the lobby says how to share it instead
+    dialog = new_game_options(hpage)
+    seat_choice(hpage, 2, "normal")
+    lobby = lobby_of_new_game(hpage, dialog)
+    expect(lobby).to_contain_text(
+        "Each friend plays on their own phone or computer. To share this device instead,"
+        " passing it round the table, choose “A person at this device” for a seat in New game."
+    )
+    expect(lobby.get_by_role("combobox", name="Who plays North")).to_have_value("friend")
+    lobby.get_by_role("button", name="Cancel").click()
+    no_errors(herrors)

@@ -33,6 +33,8 @@ import { GameLog } from "./history.js";
 import { linkHash, readLink, sameGame } from "./links.js";
 import { askOptions, randomSeed, remembered } from "./options.js";
 import { exportRecord, importRecord, parseRecord } from "./record.js";
+import { HostSession } from "./friends/host.js";
+import { hostAgain } from "./friends/lobby.js";
 import { PassSession, passHidden, sharing, usePeople } from "./pass.js";
 import { sitAt } from "./seats.js";
 import { TableSession, withEngine } from "./session.js";
@@ -78,8 +80,10 @@ import { common, showStats } from "./stats.js";
 const HookedBase = /** @type {any} */ (Object);
 
 const NARROW = window.matchMedia("(max-width: 640px)");
-/** A table shared at one device (table/pass.js), or a table of one person. */
-const sessionType = (people) => (sharing(people) ? PassSession : TableSession);
+/** A table with friends on their own devices (table/friends/host.js), a table shared at
+ * one device (table/pass.js), or a table of one person. */
+const sessionType = ({ people = null, friends = null }) =>
+  friends ? HostSession : sharing(people) ? PassSession : TableSession;
 
 export class TablePage extends HookedBase {
   /** What the game calls one deal played out: "hand" (Precedence) or "round" (Contract
@@ -415,7 +419,7 @@ export class TablePage extends HookedBase {
   async resume(saved, wanted = null) {
     let session;
     try {
-      session = await sessionType(saved.people).resume(this.engine, saved, {
+      session = await sessionType(saved).resume(this.engine, saved, {
         human: this.home,
         onLost: this.onLost,
       });
@@ -430,6 +434,9 @@ export class TablePage extends HookedBase {
       );
     }
     if (this.gone) return;
+    // a table with friends: each friend's seat a computer player's until invited again
+    if (saved.friends) await hostAgain(this, session, saved.friends);
+    if (this.gone) return;
     this.use(session, saved);
     announce(`${this.title}: your game resumed. ${this.turnLine()}`);
   }
@@ -437,7 +444,7 @@ export class TablePage extends HookedBase {
   async start({ options, seed, levels, people = null }) {
     let session;
     try {
-      session = await sessionType(people).start(this.engine, this.gameId, options, seed, {
+      session = await sessionType({ people }).start(this.engine, this.gameId, options, seed, {
         levels,
         human: this.home,
         onLost: this.onLost,
@@ -522,6 +529,7 @@ export class TablePage extends HookedBase {
       summary: this.summaryLine(),
       draft: this.draft(),
       people: s.people ?? null,
+      friends: s instanceof HostSession ? s.friendNames() : null,
     };
   }
 

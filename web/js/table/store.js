@@ -31,6 +31,8 @@
 //             cards chosen so far at that position (Contract Sabacc's aside), or null
 //   people    people sharing the device (pass-and-play, table/pass.js): per seat a
 //             name, or null for a computer player; null for a table of one person
+//   friends   a table with friends on their own devices (table/friends/host.js): per
+//             seat a friend's name, or null; null for a table without friends
 // Keys of older versions (a hand log, a round history, the speed) are ignored. Whether
 // the moves are legal is the engine's to say: the page gives the record to
 // engine.replay and reports a refusal kindly (table/dialogs.js).
@@ -131,6 +133,17 @@ export function createStore(game, { name = game } = {}) {
     );
   }
 
+  // a table with friends (friends/host.js): per seat a friend's name, or null
+  function friendsOk(friends, info) {
+    const most = info?.seats?.[1] ?? 8;
+    return (
+      Array.isArray(friends) &&
+      friends.length <= most &&
+      friends.some((name) => name !== null) &&
+      friends.every((name) => name === null || (typeof name === "string" && name.length <= 24))
+    );
+  }
+
   function problem(data, info = null) {
     if (!isObject(data)) return "The saved game is not a game record.";
     if (data.version !== SAVE_VERSION)
@@ -153,6 +166,8 @@ export function createStore(game, { name = game } = {}) {
       return "The saved game's unfinished choice is damaged.";
     if (data.people != null && !peopleOk(data.people, info))
       return "The saved game's people at this device are damaged.";
+    if (data.friends != null && !friendsOk(data.friends, info))
+      return "The saved game's friends are damaged.";
     return null;
   }
 
@@ -173,6 +188,7 @@ export function createStore(game, { name = game } = {}) {
       summary: typeof data.summary === "string" ? data.summary : "",
       draft: data.draft ?? null,
       people: data.people ?? null,
+      friends: data.friends ?? null,
     };
   }
 

@@ -15,8 +15,9 @@
 export const DEAL_NOTE =
   "The deal is checked: before each hand every friend's page adds a random number of its own to a secret the host's page has committed to, and when the hand ends each friend's page replays the hand to make sure the cards were dealt from them. So the host cannot choose the cards. It does not stop the host from seeing every hand during play (the host's device holds the game), nor players who tell each other their cards, nor a host who leaves in the middle of a hand.";
 
-// Each game's state key that counts its hands (rounds): a view has it too
+// Each game's state key that counts its hands (rounds): a view has it too; and its word
 export const HAND_KEY = { precedence: "hand_number", sabacc: "round" };
+const HAND_WORD = { precedence: "hand", sabacc: "round" };
 
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 const isHex = (x) => typeof x === "string" && /^[0-9a-f]{64}$/.test(x);
@@ -57,14 +58,17 @@ class Failed extends Error {}
 /** The friend's check of a revealed hand; `views[turn]` is every view the host sent. */
 export async function checkDeal(engine, reveal, { commit, mine, seat, views, game }) {
   const { hand, secret, mixes, record } = reveal;
+  const word = HAND_WORD[game] || "hand";
   const fail = (words) => {
     throw new Failed(words);
   };
   try {
+    // its seed was agreed before this page came to the table (the host agrees the next
+    // hand's seed again with a friend who comes during a hand, so that is the one)
     if (!commit)
       return {
         ok: null,
-        words: `Hand ${hand + 1} was not checked: this page joined after its deal was agreed.`,
+        words: `You joined during this ${word}, so its deal could not be checked.`,
       };
     if ((await hashOf(secret)) !== commit)
       fail(
@@ -104,12 +108,12 @@ export async function checkDeal(engine, reveal, { commit, mine, seat, views, gam
       const again = reseeds.find((r) => r.at === t + 1);
       if (again) state = await engine.reseed(state, again.seed);
     }
-    return { ok: true, words: `Deal checked: hand ${hand + 1} was dealt fairly.` };
+    return { ok: true, words: `Deal checked: ${word} ${hand + 1} was dealt fairly.` };
   } catch (error) {
     const why =
       error instanceof Failed
         ? error.message
         : `The host's record could not be replayed (${error?.message || error}).`;
-    return { ok: false, words: `The deal check failed for hand ${hand + 1}. ${why}` };
+    return { ok: false, words: `The deal check failed for ${word} ${hand + 1}. ${why}` };
   }
 }

@@ -26,6 +26,7 @@ import { GameLog } from "../history.js";
 import { MOVED_ON, MoveQueue, MoveRefused } from "../moves.js";
 import { sitAt } from "../seats.js";
 import { LinkError, pack, unpack } from "./link.js";
+import { showChecks } from "./checks.js";
 import { checkDeal, randomHex } from "./deal.js";
 import { Connection, answerPeer } from "./peer.js";
 
@@ -331,11 +332,7 @@ export function playAsGuest(page, session, onLeave = () => {}) {
     else if (status === "computer") toast(`A computer player plays for ${name} now.`);
     else toast(`${name} is at the table.`, { tone: "success" });
   };
-  session.onCheck = ({ ok, words }) => {
-    page.root.dataset.dealCheck = ok ? "checked" : ok === false ? "failed" : "unchecked";
-    if (ok) toast(words, { tone: "success", title: "Deal checked" });
-    else toast(words, { tone: "error", title: ok === false ? "Deal check failed" : "Not checked" });
-  };
+  showChecks(page, session);
   session.onBye = (reason) => {
     page.root.dataset.friend = "ended";
     toast(reason, { tone: "error", title: "The table has ended." });

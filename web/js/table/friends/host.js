@@ -83,6 +83,22 @@ export class HostSession extends TableSession {
     return this.seatsUp.map((seat) => seat.name);
   }
 
+  /** What the host's save keeps of the table: each friend's name by seat (null for the
+   * host's seat and a computer player's), or null when no seat is a friend's. */
+  friendNames() {
+    const names = (this.seatsUp || []).map((up) => (up.kind === "friend" ? up.name : null));
+    return names.some((name) => name !== null) ? names : null;
+  }
+
+  /** A saved table resumed (the host's page reloaded, seatUp done): the cards are dealt,
+   * and each friend's seat is played by a computer player until the friend is invited
+   * again. The hands dealt before have no deal of this page's to reveal; the next
+   * hand's seed is agreed with the first friend back (connect). */
+  resumeTable() {
+    this.started = true;
+    for (const up of this.seatsUp) if (up.kind === "friend") up.status = "computer";
+  }
+
   status(seat) {
     return this.seatsUp[seat].status;
   }
@@ -171,6 +187,10 @@ export class HostSession extends TableSession {
       conn.send("table", { turn: this.position, ...turn, move: null });
     }
     this.setStatus(seat, "here");
+    // a friend seated during a hand cannot check it (its seed was agreed before they
+    // came), but the next hand's seed is agreed again with them
+    const key = HAND_KEY[this.record.game];
+    if (this.started && key && !this.state.over) this.prepare(this.state[key] + 1);
     for (const [other, each] of this.seatsUp.entries())
       if (other !== seat && each.kind === "friend")
         conn.send("presence", {
@@ -282,6 +302,10 @@ export class HostSession extends TableSession {
   async agree(hand) {
     const secret = randomHex();
     const deal = { hand, secret, hash: await hashOf(secret), mixes: [], seed: null, at: null };
+    // a hand agreed again (a friend came to the table since): where its earlier seeds
+    // were set, kept from its hand before's reveal as well
+    const old = this.deals[hand];
+    deal.before = old ? [...old.before, ...(old.at === null ? [] : [old.at])] : [];
     deal.waiting = new Set(
       this.seatsUp.flatMap((up, seat) =>
         up.kind === "friend" && up.status === "here" ? [seat] : [],
@@ -307,7 +331,9 @@ export class HostSession extends TableSession {
         const before = this.state;
         const state = await this.call(() => this.engine.reseed(before, seed));
         this.states[this.position] = state;
-        this.record.reseeds = [...(this.record.reseeds || []), { at: this.position, seed }];
+        // (a seed set again at the same move replaces the one before: `at` must rise)
+        const reseeds = (this.record.reseeds || []).filter((r) => r.at !== this.position);
+        this.record.reseeds = [...reseeds, { at: this.position, seed }];
         this.deals[hand].at = this.position;
       })
       .catch((error) => this.onNotice(String(error?.message || error)));
@@ -318,7 +344,9 @@ export class HostSession extends TableSession {
   reveal(hand, end) {
     const deal = this.deals[hand];
     if (!deal) return;
-    const later = new Set(this.deals.filter((d) => d.hand > hand).map((d) => d.at));
+    const later = new Set(
+      this.deals.filter((d) => d.hand > hand).flatMap((d) => [d.at, ...d.before]),
+    );
     const { game, options, seed, setup } = this.record;
     const record = {
       game,

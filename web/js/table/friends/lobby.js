@@ -17,6 +17,8 @@ import { openDialog } from "../../ui/dialog.js";
 import { h } from "../../ui/dom.js";
 import { toast } from "../../ui/toast.js";
 import { randomSeed } from "../options.js";
+import { sharing } from "../pass.js";
+import { DEFAULT_LEVEL } from "../session.js";
 import { onAnswerLink } from "./answer.js";
 import { DEAL_NOTE } from "./deal.js";
 import { HostSession } from "./host.js";
@@ -28,6 +30,13 @@ const SAME_NETWORK =
   "Friends join on their own phone or computer, on the same network as you (the same Wi-Fi, or your phone's hotspot). Nothing is installed and no server is used: the cards go straight from your device to theirs.";
 const ANY_NETWORK =
   "Friends join on their own phone or computer, from any network: this site names a server that helps the devices find each other. Nothing is installed, and only the host's device holds the game.";
+
+// The lobby's seats against pass-and-play's (table/pass.js, chosen in New game: "A person
+// at this device"), in the same words
+const OWN_DEVICE =
+  "Each friend plays on their own phone or computer. To share this device instead, passing it round the table, choose “A person at this device” for a seat in New game.";
+const SHARED_NOW =
+  "The people sharing this device in your game are seated here as friends, each on their own device: change any of them to a computer player if they stay with you.";
 
 /** What the lobby says of networks: the same one, unless the site names ICE servers. */
 export const networkNote = (servers) => (servers.length ? ANY_NETWORK : SAME_NETWORK);
@@ -80,23 +89,35 @@ async function askSeats(page, seats, note) {
       page.prefs.levels[s]) ||
     (levels.includes("basic") ? "basic" : levels[0]);
   const rows = [];
-  const body = h("div", { class: "fr-seats" }, h("p", { class: "dialog-note", text: note }));
+  // a game passed round this device: its people (pass.js) are the friends to invite
+  const people = sharing(page.session?.people) ? page.session.people : null;
+  const body = h(
+    "div",
+    { class: "fr-seats" },
+    h("p", { class: "dialog-note", text: note }),
+    h("p", { class: "dialog-note", text: people ? SHARED_NOW : OWN_DEVICE }),
+  );
   for (let s = 0; s < seats; s += 1) {
     if (s === page.home) continue;
-    const seatName = page.seatName(s);
+    // the seat's own name (North, Aurel), not a name given to a person at this device
+    const seatName = page.personName(s);
     const who = h(
       "select",
       { id: `fr-who-${s}`, "aria-label": `Who plays ${seatName}` },
-      h("option", { value: "friend", text: "A friend" }),
+      h("option", { value: "friend", text: "A friend on their own device" }),
       h("option", { value: "computer", text: "A computer player" }),
     );
-    who.value = s === (page.home + seats / 2) % seats && seats === 4 ? "friend" : "computer";
+    const person = typeof people?.[s] === "string" ? people[s] : null;
+    who.value =
+      person !== null || (!people && s === (page.home + seats / 2) % seats && seats === 4)
+        ? "friend"
+        : "computer";
     const name = h("input", {
       id: `fr-name-${s}`,
       type: "text",
       maxlength: "24",
       autocomplete: "off",
-      value: seatName,
+      value: person || seatName,
       "aria-label": `${seatName}'s name`,
     });
     const level = h(
@@ -339,7 +360,9 @@ export async function openLobby(page) {
     randomSeed(),
     { levels: chosen.map((s) => s.level), human: page.home, onLost: page.onLost },
   );
-  session.seatUp(chosen, { iceServers: servers });
+  // the host's name, when a game at this device gave it one (pass.js)
+  const hostName = sharing(current?.people) ? current.people[page.home] : null;
+  session.seatUp(chosen, { iceServers: servers, hostName: hostName || undefined });
   const friends = chosen.flatMap((s, k) => (s.kind === "friend" ? [k] : []));
   if (!friends.length) return session;
   let start = null;
@@ -387,6 +410,32 @@ export async function playWithFriends(page) {
     session.close();
     return;
   }
+  hostTable(page, session);
+  page.use(session, { pending: null, counted: false }, true);
+}
+
+/** A saved table with friends resumed after the host's page was reloaded (`friends`: the
+ * save's friends' names by seat): each friend's seat is played by a computer player
+ * until the host invites the friend again ("Play with friends": "Invite again"). */
+export async function hostAgain(page, session, friends) {
+  const seats = friends.map((name, seat) =>
+    seat === page.home
+      ? { kind: "you", name: "You", level: null }
+      : {
+          kind: name === null ? "computer" : "friend",
+          name: name ?? page.personName(seat),
+          seatName: page.personName(seat),
+          level: session.levels?.[seat] || DEFAULT_LEVEL,
+        },
+  );
+  session.seatUp(seats, { iceServers: await iceServers() });
+  session.resumeTable();
+  hostTable(page, session);
+}
+
+/** The page's table becomes `session`, a table with friends: the friends' comings and
+ * goings said to the host; leaving the table tells them. */
+function hostTable(page, session) {
   page.closeFriends("The host has started another game.");
   page.friends = session;
   session.onNotice = (words) => toast(words, { tone: "error", title: "Refused." });
@@ -402,7 +451,6 @@ export async function playWithFriends(page) {
   // the host's page closing, leaving the table or starting another game tells every
   // friend and closes the connections (TablePage.closeFriends)
   page.leaving();
-  page.use(session, { pending: null, counted: false }, true);
 }
 
 const STATUS_WORDS = {

@@ -174,7 +174,7 @@ export class Connection {
       this.onRefused(error.message);
       return;
     }
-    this.onMessage(message);
+    if (message) this.onMessage(message); // (null: a part of a longer message)
   }
 
   send(type, fields = {}) {
