@@ -197,7 +197,7 @@ READ_BACK = """async () => {
   const misread = [];
   let bareMisread = 0;
   for (let n = 0; n < 60; n++) {
-    let text = location.origin + "/#join/i=";
+    let text = "https://celestix.example/#join/i=";  // (not the test server's port)
     for (let i = 560 + (next() % 160); i > 0; i--) text += letters[next() % 64];
     const svg = await qrImage(text, "code");
     const modules = Number(svg.dataset.modules);
