@@ -192,8 +192,8 @@ def test_why_is_whole_or_says_it_scrolls(table: Page, width: str) -> None:
         seen = open_why(page, name)
         # the panel never scrolls as a whole: the action stays in view
         assert seen["panelWhole"] and seen["actionShown"], (name, seen)
-        if width == "1440" and name == "precedence-bid":  # the room left of the trick
-            assert seen["moreWhole"], (name, seen)
+        # (at 1440 the panel keeps below the seats' plates and melds, test_hint_place.py,
+        # so a long reason may scroll there too, saying so)
         if seen["moreWhole"]:
             assert seen["tabindex"] is None and not seen["below"], (name, seen)
             continue
