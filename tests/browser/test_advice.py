@@ -134,6 +134,21 @@ def ask_for_a_hint(page: Page, game: str) -> tuple[dict[str, Any], Locator]:
     return hint, advice
 
 
+# A page-side watch: at any change of the page, is the hint still shown while the table
+# is no longer waiting for the person (their move made, being shown)?
+WATCH_STALE_HINT = """() => {
+    window.staleHint = [];
+    const look = () => {
+        const root = document.querySelector(".table-page");
+        const panel = document.querySelector(".advice");
+        if (root && panel && !panel.hidden && root.dataset.turn !== "you")
+            window.staleHint.push(root.dataset.turn);
+    };
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true,
+                                                        attributes: true });
+}"""
+
+
 def test_precedence_hint_on_your_turn(page: Page, axe: AxeCheck, screenshot: Shot) -> None:
     open_table(page, "precedence", hash_="/deal=4242", speed="brisk")
     expect(page.locator(".table-page")).to_have_attribute(
@@ -153,9 +168,15 @@ def test_precedence_hint_on_your_turn(page: Page, axe: AxeCheck, screenshot: Sho
             page.locator(f'.tp-hand button.card[data-code="{code}"]').click(
                 position={"x": 10, "y": 30}
             )
+    page.evaluate(WATCH_STALE_HINT)
     page.locator(".pr-declare").click()
     expect(advice).to_be_hidden()
     expect(page.locator(".hinted")).to_have_count(0)
+    # (gone with the move, not once the move has been shown)
+    expect(page.locator(".table-page")).to_have_attribute(
+        "data-turn", "you", timeout=THINK_TIMEOUT_MS
+    )
+    assert page.evaluate("window.staleHint") == []
 
 
 def test_sabacc_hint_on_your_turn_on_a_phone(page: Page, axe: AxeCheck, screenshot: Shot) -> None:
@@ -168,6 +189,7 @@ def test_sabacc_hint_on_your_turn_on_a_phone(page: Page, axe: AxeCheck, screensh
     hint, advice = ask_for_a_hint(page, "sabacc")
     axe(page, "sabacc hint at 375 px")
     screenshot(page, "sabacc-hint-375")
+    page.evaluate(WATCH_STALE_HINT)
 
     # Following the hint moves the game on, and the advice, now stale, goes.
     action = hint["action"]
@@ -179,6 +201,7 @@ def test_sabacc_hint_on_your_turn_on_a_phone(page: Page, axe: AxeCheck, screensh
         card.click(position={"x": 8, "y": 16})
     expect(advice).to_be_hidden()
     expect(page.locator(".hinted")).to_have_count(0)
+    assert page.evaluate("window.staleHint") == []
 
 
 def test_closing_the_advice_by_keyboard_gives_the_focus_back(page: Page) -> None:

@@ -497,6 +497,8 @@ export class TrickPage extends HookedTablePage {
     }
     const generation = this.generation;
     this.busy = true;
+    // the hint was for the move now made: it goes at once, not once the move is shown
+    this.advice.clear();
     this.render();
     for (const action of Array.isArray(actions) ? actions : [actions]) {
       let events;
