@@ -275,12 +275,15 @@ def test_game_over_after_everyone_has_dealt(
     assert turn(page) == "you"
     play_by_keys(page)
     assert turn(page) == "count"
+    expect(page.locator(".tp-status")).to_contain_text("The round is over.")  # not "hand"
     dialog = page.locator("dialog.tp-summary-dialog[open]")
     # the game's result first, above the last round's count
     expect(dialog.locator(".sb-count > :first-child")).to_have_class("sb-winners")
     dialog.get_by_role("button", name="Close").click()
     assert turn(page) == "over"
-    expect(page.locator(".tp-over")).to_contain_text("Game over")
+    # said once: the status says the game is over, the panel under it who won
+    expect(page.locator(".tp-status")).to_contain_text("The game is over.")
+    expect(page.locator(".tp-over")).not_to_contain_text("over")
     axe(page, "game over")
     screenshot(page, "sabacc-over-1440")
     page.set_viewport_size(PHONE)

@@ -177,7 +177,7 @@ class PrecedencePage extends TrickPage {
   }
 
   overLine(view) {
-    return `Game over. ${resultLine(view.winner, view.scores)}`;
+    return resultLine(view.winner, view.scores);
   }
 
   onCard(code) {

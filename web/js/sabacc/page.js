@@ -289,7 +289,7 @@ class SabaccPage extends TrickPage {
   }
 
   overLine(view) {
-    return `Game over. ${winnersLine(view.winners)} Chips: ${view.chips.map((c, s) => `${s === HUMAN ? "you" : seatName(s)} ${c}`).join(", ")}.`;
+    return `${winnersLine(view.winners)} Chips: ${view.chips.map((c, s) => `${s === HUMAN ? "you" : seatName(s)} ${c}`).join(", ")}.`;
   }
 
   onCard(code) {

@@ -80,7 +80,7 @@ import { FitLine, fewer } from "./fit.js";
  * - plateInfo(view, seat): the line under a seat's name and its badge
  * - renderFelt(view): draws what the game shows on the felt besides the trick
  * - decide(view, legal): the decision in front of the person
- * - overLine(view): the game's result, once it is over
+ * - overLine(view): the game's result, once it is over (under "The game is over.")
  * - describe(event): an event in words, read out ("" for none)
  * - handEnded(events): whether these events end a hand (round)
  * - handNumber(events): the hand or round whose end the events are
@@ -247,7 +247,7 @@ export class TrickPage extends HookedTablePage {
     /** @type {Decision} */
     const decision =
       this.pending !== null
-        ? { mode: "idle", status: "The hand is over.", key: "count" }
+        ? { mode: "idle", status: `The ${this.handWord} is over.`, key: "count" }
         : view.over
           ? this.overDecision(view)
           : yours
