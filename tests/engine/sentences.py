@@ -69,6 +69,9 @@ CARELESS.update(
         "a doubled clause": re.compile(r"\b([A-Z]\w*(?: \w+){2,})\b[^.:]*: \1\b"),
     }
 )
+# "The Hand Pot goes to You and North": a team named in capitals inside a sentence
+# (audit 5 F9); "you and North" there, "You and North" only where a sentence starts
+CARELESS["You inside a sentence"] = re.compile(r"[a-z,] You and\b")
 # --- i-saves: the ledger's reasons (issue 24) ---------------------------------------------
 # A ledger entry's reason is read beside the player, the chips and the pot, by people
 # who may not know the game's words: a whole sentence with its verb ("Whoever bids Guard

@@ -248,6 +248,11 @@ def test_the_scan_finds_each_careless_sentence() -> None:
     assert HINT_CARELESS["figures left to subtract"].search(old)
     new = "The Run of 2 to 4 in Frontier would score 3, against its wager of 2 chips"
     assert not any(pattern.search(new) for pattern in HINT_CARELESS.values())
+    # (audit 5) a team in capitals inside a sentence
+    pot = "The Hand Pot of 20 chips goes to You and North."
+    assert "You inside a sentence" in problems(pot, "precedence")
+    assert not problems(pot.replace("You and", "you and"), "precedence")
+    assert not problems("You and North won, 150 to 120.", "precedence")
     # (i-saves) the ledger's reasons are sentences
     for text, what in {
         "stake: Guard": "a label before a colon",

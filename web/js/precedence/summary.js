@@ -7,7 +7,7 @@
 //   gameOver(events) -> {title, body: Node, winner} | null (the game goes on)
 
 import { countedFold } from "../table/handend.js";
-import { HUMAN, plural, score, seatName, signed, teamName } from "./messages.js";
+import { HUMAN, plural, score, seatName, signed, teamInSentence, teamName } from "./messages.js";
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -138,7 +138,7 @@ export function handSummary(events, { excessCounted = true, auditAt = 10 } = {})
       .join(", ");
     const what =
       pot.outcome === "won"
-        ? `The Hand Pot of ${plural(pot.amount, "chip")} goes to ${teamName(pot.team)}${shares ? ` (${shares})` : ""}.`
+        ? `The Hand Pot of ${plural(pot.amount, "chip")} goes to ${teamInSentence(pot.team)}${shares ? ` (${shares})` : ""}.`
         : `The Hand Pot of ${plural(pot.amount ?? pot.carried ?? 0, "chip")} carries over to the next hand.`;
     p.textContent = `${what} Why: ${pot.reason}.${pot.odd_chip ? ` The odd ${pot.odd_chip === 1 ? "chip stays" : `${pot.odd_chip} chips stay`} in the pot.` : ""}`;
     body.append(p);
@@ -172,7 +172,7 @@ export function handSummary(events, { excessCounted = true, auditAt = 10 } = {})
 export function handTitle(scored) {
   const mine = scored.teams.find((t) => t.team === HUMAN % 2) || scored.teams[0];
   const theirs = scored.teams.find((t) => t !== mine);
-  const name = (t) => teamName(t.team).replace(/^You /, "you ");
+  const name = (t) => teamInSentence(t.team);
   const title = `Hand ${scored.hand_number + 1}: ${name(mine)} bid ${plural(mine.contract, "trick")}`;
   return theirs ? `${title}, ${name(theirs)} ${theirs.contract}` : title;
 }
@@ -200,7 +200,7 @@ export function gameOver(events) {
       el(
         "p",
         "",
-        `The Accord Pot of ${plural(accord.amount, "chip")} goes to ${teamName(accord.team)}${shares ? `: ${shares}` : ""}.${accord.odd_chip_seat !== null && accord.odd_chip_seat !== undefined ? ` The odd chip goes to ${seatName(accord.odd_chip_seat)}.` : ""}`,
+        `The Accord Pot of ${plural(accord.amount, "chip")} goes to ${teamInSentence(accord.team)}${shares ? `: ${shares}` : ""}.${accord.odd_chip_seat !== null && accord.odd_chip_seat !== undefined ? ` The odd chip goes to ${seatName(accord.odd_chip_seat)}.` : ""}`,
       ),
     );
   }
