@@ -175,3 +175,51 @@ def test_five_players_plates_whole_and_apart(table: Page, width: str) -> None:
         wrong[name] = table.evaluate(PLATES_APART)
     wrong["the trick"] = trick_clear(table, ".tp-felt .trick-area")
     assert wrong == {name: [] for name in wrong}, f"at {width} px"
+
+
+# A card put at each place of the trick and flown in from the bottom left (ui/motion.js
+# flyFrom), the flight held at its first and last moments: where the card's box is then,
+# against where it starts and where it rests
+FLIGHT = """async () => {
+    const { flyFrom } = await import("/js/ui/motion.js");
+    const area = document.querySelector(".trick-area");
+    const out = [];
+    for (const slot of ["bottom", "top", "left", "right"]) {
+        const card = document.createElement("div");
+        card.className = "trick-card";
+        card.dataset.slot = slot;
+        card.style.width = "var(--card-w)";
+        card.style.height = "calc(var(--card-w) * 1.4)";
+        area.append(card);
+        const rest = card.getBoundingClientRect();
+        const from = new DOMRect(0, innerHeight - rest.height, rest.width, rest.height);
+        const flight = flyFrom(card, from, { duration: 1000 });
+        const [fly] = card.getAnimations();
+        fly.pause();
+        fly.currentTime = 0;
+        const first = card.getBoundingClientRect();
+        fly.currentTime = 999.9;
+        const landed = card.getBoundingClientRect();
+        fly.finish();
+        await flight;
+        card.remove();
+        const off = (a, b) => Math.max(Math.abs(a.left - b.left), Math.abs(a.top - b.top));
+        out.push({ slot, start: off(first, from), end: off(landed, rest) });
+    }
+    return out;
+}"""
+
+
+@pytest.mark.parametrize("width", ["1440", "375"])
+def test_a_card_flies_to_its_place_not_to_the_middle(table: Page, width: str) -> None:
+    """A card flying to the trick lands where it rests (its place and tilt): an
+    animation's transform replaces the slot's, so one ending at "none" flew each card to
+    the middle, then jumped (audit 5 F1; the sweep, trick.js collect, starts from the
+    resting transform the same way)."""
+    page = table
+    page.set_viewport_size(WIDE if width == "1440" else PHONE)
+    open_table(page, "precedence", hash_="/deal=4242")
+    assert turn(page) == "you"
+    for seen in page.evaluate(FLIGHT):
+        assert seen["end"] <= 2, seen
+        assert seen["start"] <= 12, seen  # (the scale about the card's centre aside)

@@ -15,7 +15,7 @@
 // side of the middle with room between them (table.css), so no card covers another.
 
 import { cardName, createCard } from "../cards/card.js";
-import { flyFrom, reducedMotion } from "../ui/motion.js";
+import { flyFrom, reducedMotion, restingTransform } from "../ui/motion.js";
 
 export class TrickArea {
   constructor(el, { deck, place, seatName }) {
@@ -90,11 +90,12 @@ export class TrickArea {
         const from = card.getBoundingClientRect();
         const dx = to.left + to.width / 2 - (from.left + from.width / 2);
         const dy = to.top + to.height / 2 - (from.top + from.height / 2);
+        const rest = restingTransform(card); // (from its place, not from the middle)
         return card
           .animate(
             [
-              { transform: "none", opacity: 1 },
-              { transform: `translate(${dx}px, ${dy}px) scale(0.4)`, opacity: 0 },
+              { transform: rest || "none", opacity: 1 },
+              { transform: `translate(${dx}px, ${dy}px) ${rest} scale(0.4)`, opacity: 0 },
             ],
             { duration, easing: "cubic-bezier(0.4, 0, 0.7, 0.2)", fill: "forwards" },
           )

@@ -8,6 +8,14 @@ export function reducedMotion() {
   return query.matches;
 }
 
+/** The transform `el` rests with (its stylesheet's: a trick card's place and tilt), to
+ * compose a movement with: an animation's transform replaces it while it runs, so a
+ * card animated to "none" would fly to the middle and then jump to its place. */
+export function restingTransform(el) {
+  const rest = getComputedStyle(el).transform;
+  return rest && rest !== "none" ? rest : "";
+}
+
 /**
  * Animate `el` (already in its final place) from the rectangle `from`.
  * `flip: true` turns the card over on the way (a deal from a face-down stock).
@@ -20,20 +28,21 @@ export function flyFrom(el, from, { duration = 260, flip = false, delay = 0 } = 
   const dy = from.top - to.top;
   const scale = from.width / to.width;
   if (Math.abs(dx) < 1 && Math.abs(dy) < 1 && Math.abs(scale - 1) < 0.01) return Promise.resolve();
-  const start = `translate(${dx}px, ${dy}px) scale(${scale})`;
+  const rest = restingTransform(el);
+  const start = `translate(${dx}px, ${dy}px) ${rest} scale(${scale})`;
   const frames = flip
     ? [
         { transform: `${start} scaleX(0.15)`, offset: 0 },
         {
-          transform: `translate(${dx * 0.45}px, ${dy * 0.45 - 6}px) scale(${(scale + 1) / 2}) scaleX(0.9)`,
+          transform: `translate(${dx * 0.45}px, ${dy * 0.45 - 6}px) ${rest} scale(${(scale + 1) / 2}) scaleX(0.9)`,
           offset: 0.55,
         },
-        { transform: "none", offset: 1 },
+        { transform: rest || "none", offset: 1 },
       ]
     : [
         { transform: start },
-        { transform: "translate(0, -4px) scale(1.03)", offset: 0.8 },
-        { transform: "none" },
+        { transform: `translate(0, -4px) ${rest} scale(1.03)`, offset: 0.8 },
+        { transform: rest || "none" },
       ];
   el.style.zIndex = "30";
   const animation = el.animate(frames, {
