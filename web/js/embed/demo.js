@@ -11,6 +11,7 @@
 // and kept, so stepping back and forth costs nothing; nothing here knows a rule.
 
 import { sameJson } from "../engine/json.js";
+import { EngineError } from "../engine/errors.js";
 
 const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 // The most actions one automatic move may take (a whole Sabacc round is 72 plays)
@@ -86,7 +87,7 @@ export class DemoRun {
       try {
         await this._play(before, move);
       } catch (error) {
-        if (error.kind !== "illegal") throw error;
+        if (!(error instanceof EngineError) || error.kind !== "illegal") throw error;
         refusal = { message: error.message, rule: error.rule };
       }
       if (!refusal)

@@ -16,6 +16,7 @@ import { engine } from "../engine/bridge.js";
 import { loadDemo, DemoRun, sameAction } from "./demo.js";
 import { drawTable, moveText } from "./tables.js";
 import { connectHost } from "./messages.js";
+import { EngineError } from "../engine/errors.js";
 
 const params = new URLSearchParams(location.search);
 const root = document.documentElement;
@@ -187,7 +188,7 @@ async function tryMove(frame, views, action) {
   try {
     await engine.apply(frame.before, action, demo.seat);
   } catch (error) {
-    if (error.kind !== "illegal") throw error;
+    if (!(error instanceof EngineError) || error.kind !== "illegal") throw error;
     showVerdict("refused", `Not allowed: ${moveText(demo.game, action, reader)}.`, {
       message: error.message,
       rule: error.rule,

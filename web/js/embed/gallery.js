@@ -1,6 +1,7 @@
 // The demo gallery (demos.html): every demo of demos/index.json, grouped by game, with
 // its summary, a preview (under the demo's row, the list's whole width), a link to the
 // demo page and the two lines that embed it (wrapped, never clipped).
+import { messageOf } from "../engine/errors.js";
 
 const ROOM = new URL("../../", import.meta.url);
 const GAMES = {
@@ -94,7 +95,7 @@ async function main() {
     const response = await fetch(new URL("demos/index.json", ROOM));
     index = await response.json();
   } catch (error) {
-    gallery.replaceChildren(el("p", "", `The demos could not be listed: ${error.message}`));
+    gallery.replaceChildren(el("p", "", `The demos could not be listed: ${messageOf(error)}`));
     return;
   }
   gallery.replaceChildren();

@@ -6,7 +6,10 @@
 //   await engine.ready;                       // {engine, pyodide} versions
 //   const { view, legal } = await engine.turn(state, 0);
 
+import { EngineError, messageOf } from "./errors.js";
 import { jsonProblem } from "./json.js";
+
+export { EngineError };
 
 export { MAX_DEPTH, jsonProblem } from "./json.js";
 
@@ -32,24 +35,6 @@ const PING_MS = 5_000;
 const MAX_RESTARTS = 3;
 const RESTART_WINDOW_MS = 60_000;
 const DIED_MESSAGE = "The rules engine stopped working. It is starting again.";
-
-/** A failed call or boot: `kind` is "malformed", "illegal", "internal", "boot" or "died". */
-export class EngineError extends Error {
-  constructor({
-    type = "EngineError",
-    kind = "internal",
-    message = "",
-    field = null,
-    rule = null,
-  } = {}) {
-    super(message);
-    this.name = "EngineError";
-    this.type = type; // the engine's exception class, e.g. "IllegalActionError"
-    this.kind = kind;
-    this.field = field; // the input field at fault (malformed), e.g. "action.to"
-    this.rule = rule; // the rule at fault (illegal), e.g. "foundation-order"
-  }
-}
 
 /** Drop undefined entries, so optional parameters left out stay left out. */
 function defined(params) {
@@ -269,9 +254,9 @@ class Engine {
       } catch (error) {
         reject(
           new EngineError({
-            type: error.name,
+            type: error instanceof Error ? error.name : "Error",
             kind: "malformed",
-            message: error.message,
+            message: messageOf(error),
             field: "params",
           }),
         );

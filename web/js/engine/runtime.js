@@ -3,6 +3,7 @@
 // it asks (docs/BRIDGE.md, "Boot"). Pyodide's loader offers no way to be given its files,
 // so `loadWithRuntimeHooks` stands between it and two globals while it loads: the one
 // place where this module leans on Pyodide's internals (checked against 314.0.7).
+import { messageOf } from "./errors.js";
 
 /**
  * PRIVATE PYODIDE INTERFACE (checked against Pyodide 314.0.7). `loadPyodide` takes no
@@ -45,7 +46,7 @@ export async function loadWithRuntimeHooks({ sizes, report, early, base }, load)
     try {
       response = await realFetch.call(self, input, init);
     } catch (error) {
-      fail(new Error(`could not download ${url}: ${error.message}`));
+      fail(new Error(`could not download ${url}: ${messageOf(error)}`));
       throw error;
     }
     if (!response.ok || !response.body) {

@@ -33,6 +33,7 @@ import {
 } from "./install.js";
 import { jsonProblem } from "./json.js";
 import { fetchRuntimeEarly, loadWithRuntimeHooks, started } from "./runtime.js";
+import { messageOf } from "./errors.js";
 
 // What to load (docs/BRIDGE.md): build.py writes it in here, so that every download starts
 // at the worker's first moment, with no request for build.json first. Left null (web/
@@ -80,7 +81,7 @@ function holdLifeLock() {
       self.postMessage({ type: "alive", lock: name });
       return new Promise(() => {}); // never settles: the lock goes with the worker
     })
-    .catch((error) => console.info(`celestix: no life lock (${error.message})`));
+    .catch((error) => console.info(`celestix: no life lock (${messageOf(error)})`));
 }
 
 let handle = null; // celestix.bridge.handle, once the engine is ready
@@ -261,7 +262,9 @@ async function readSnapshot(key) {
     if (bytes.length !== expected || bytes.length % 4 !== 0) throw new Error("truncated");
     return bytes;
   } catch (error) {
-    console.info(`celestix: the stored snapshot is unusable (${error.message}); starting afresh`);
+    console.info(
+      `celestix: the stored snapshot is unusable (${messageOf(error)}); starting afresh`,
+    );
     await dropSnapshots();
     return null;
   }
@@ -503,7 +506,7 @@ async function boot() {
       if (engine) return { ...engine, path };
     } catch (error) {
       if (i === paths.length - 1) throw error;
-      console.info(`celestix: the ${path} boot failed (${error.message}); trying the next way`);
+      console.info(`celestix: the ${path} boot failed (${messageOf(error)}); trying the next way`);
     }
   }
   throw new Error("no way to boot"); // the last path always boots or throws
@@ -538,7 +541,7 @@ function runIdleTasks() {
     }
     Promise.resolve()
       .then(task)
-      .catch((error) => console.info(`celestix: ${error.message}`))
+      .catch((error) => console.info(`celestix: ${messageOf(error)}`))
       .then(() => setTimeout(next, 0));
   };
   setTimeout(next, IDLE_MS);
@@ -550,7 +553,7 @@ async function keepSnapshot(key, snapshot) {
     await storeSnapshot(key, snapshot);
     self.postMessage({ type: "snapshot-stored", size: snapshot.length });
   } catch (error) {
-    console.info(`celestix: the snapshot was not stored (${error.message})`);
+    console.info(`celestix: the snapshot was not stored (${messageOf(error)})`);
   }
 }
 
@@ -561,7 +564,7 @@ async function snapshotNow(pyodide, key) {
   try {
     snapshot = engineSnapshot(pyodide, handle);
   } catch (error) {
-    console.info(`celestix: no snapshot was made (${error.message})`);
+    console.info(`celestix: no snapshot was made (${messageOf(error)})`);
     return;
   }
   await keepSnapshot(key, snapshot);
@@ -590,7 +593,7 @@ async function start() {
   } catch (error) {
     self.postMessage({
       type: "boot-error",
-      message: `The rules engine could not start: ${error.message ?? error}`,
+      message: `The rules engine could not start: ${messageOf(error)}`,
     });
   } finally {
     clearInterval(watchdog);

@@ -27,6 +27,7 @@ import { builtCount, describeEvents, describePosition, optionsLine } from "./mes
 import { reviewDeal } from "./review.js";
 import { store } from "./store.js";
 import { PatienceTable } from "./table.js";
+import { messageOf } from "../engine/errors.js";
 
 const GAME = "patience";
 
@@ -267,7 +268,7 @@ class PatiencePage extends TablePage {
         events = await this.session.play(action);
       } catch (error) {
         if (!isRefusal(error)) throw error;
-        showRefusal(error.message, {
+        showRefusal(messageOf(error), {
           shake: this.table.pile(action.type === "build" ? action.to : "stock"),
         });
         return false;

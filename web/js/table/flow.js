@@ -33,6 +33,7 @@ import { dealIn, present } from "./present.js";
 import { showRefusal } from "./refusal.js";
 import { offerReviews, reviewTrickHand } from "./reviewboard.js";
 import { FitLine, fewer } from "./fit.js";
+import { messageOf } from "../engine/errors.js";
 
 /**
  * The engine's data as the page gets it (a view, an action, an event): see
@@ -510,7 +511,7 @@ export class TrickPage extends HookedTablePage {
         this.render(); // the turn and its choices stay on screen
         if (isRefusal(error)) {
           const card = action.card === undefined ? null : this.hand.button(action.card);
-          showRefusal(error.message, { shake: card });
+          showRefusal(messageOf(error), { shake: card });
         } else this.trouble(error);
         this.focusDecision(true);
         // the table moved on meanwhile (a friend's page behind the host's): catch up

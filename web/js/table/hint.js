@@ -3,6 +3,7 @@
 
 import { toast } from "../ui/toast.js";
 import { passHidden } from "./pass.js";
+import { messageOf } from "../engine/errors.js";
 
 /** @typedef {import("./flow.js").TrickPage} TrickPage */
 
@@ -36,6 +37,6 @@ export async function hint(page) {
       { name: "hint", of: view },
     );
   } catch (error) {
-    toast(`No hint page time: ${error.message}`, { tone: "error" });
+    toast(`No hint page time: ${messageOf(error)}`, { tone: "error" });
   }
 }

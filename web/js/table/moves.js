@@ -18,16 +18,20 @@
 //                             presenter take it the same way
 
 // A move that came after the table had moved on (a friend's, over a connection)
+import { kindOf } from "../engine/errors.js";
+
 export const MOVED_ON = "The table had moved on before your move arrived, so it was not played.";
 
 /**
  * Whether `error` is a refusal of a move (the engine's, or the table's MoveRefused), to
  * be said to its mover, rather than a fault.
- * @param {any} error
+ * @param {unknown} error
  * @returns {boolean}
  */
-export const isRefusal = (error) =>
-  Boolean(error) && (error.kind === "malformed" || error.kind === "illegal");
+export function isRefusal(error) {
+  const kind = kindOf(error);
+  return kind === "malformed" || kind === "illegal";
+}
 
 /**
  * A move refused by the table itself (a friend's move that came after the table had moved

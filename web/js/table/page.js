@@ -39,6 +39,7 @@ import { PassSession, passHidden, sharing, usePeople } from "./pass.js";
 import { sitAt } from "./seats.js";
 import { TableSession, withEngine } from "./session.js";
 import { common, showStats } from "./stats.js";
+import { messageOf } from "../engine/errors.js";
 
 /**
  * A tool of the page's toolbar.
@@ -428,7 +429,7 @@ export class TablePage extends HookedBase {
       // engine's, and the save is kept for next time
       if (!isRefusal(error)) throw error;
       return this.unreadable(
-        `The rules engine refused its moves: ${error.message}`,
+        `The rules engine refused its moves: ${messageOf(error)}`,
         wanted,
         saved.record,
       );
@@ -453,7 +454,7 @@ export class TablePage extends HookedBase {
     } catch (error) {
       if (!isRefusal(error)) throw error;
       toast(
-        `That game could not be dealt (${error.message}), so here is a new one with the usual options.`,
+        `That game could not be dealt (${messageOf(error)}), so here is a new one with the usual options.`,
         { tone: "error" },
       );
       session = await TableSession.start(this.engine, this.gameId, {}, randomSeed(), {
@@ -594,7 +595,7 @@ export class TablePage extends HookedBase {
       if (text === null) return;
       data = parseRecord(text, this.gameId);
     } catch (error) {
-      toast(error.message, { tone: "error", title: "Not imported." });
+      toast(messageOf(error), { tone: "error", title: "Not imported." });
       return;
     }
     const problem = this.store.problem(data, this.info);
@@ -614,7 +615,7 @@ export class TablePage extends HookedBase {
       });
     } catch (error) {
       if (!isRefusal(error)) throw error;
-      toast(`This record could not be replayed: ${error.message}`, {
+      toast(`This record could not be replayed: ${messageOf(error)}`, {
         tone: "error",
         title: "Not imported.",
       });
@@ -627,7 +628,7 @@ export class TablePage extends HookedBase {
   }
 
   async showHistory() {
-    if (passHidden(this)) return;
+    if (passHidden(this)) return null;
     const s = this.session;
     if (!this.log) {
       const button = this.toolButton("history");
@@ -637,7 +638,7 @@ export class TablePage extends HookedBase {
       } finally {
         button?.removeAttribute("aria-busy");
       }
-      if (this.session !== s) return;
+      if (this.session !== s) return null;
     }
     return showHistory({
       title: `${this.HandWord} history`,

@@ -30,6 +30,7 @@
 // state (states are plain values the page holds), then `onLost(false)`.
 
 import { MOVED_ON, MoveQueue, MoveRefused } from "./moves.js";
+import { kindOf } from "../engine/errors.js";
 
 const RETRIES = 3;
 // The computer players' level when none was chosen (every seat, every game)
@@ -43,7 +44,7 @@ export async function withEngine(engine, task, onLost = null) {
     try {
       return await task();
     } catch (error) {
-      if (error?.kind !== "died" || attempt >= RETRIES) throw error;
+      if (kindOf(error) !== "died" || attempt >= RETRIES) throw error;
       onLost?.(true);
       await engine.ready;
       onLost?.(false);

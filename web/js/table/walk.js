@@ -32,6 +32,7 @@ import { h } from "../ui/dom.js";
 import { iconButton } from "../ui/icons.js";
 import { MARKS, markOf, markSentence } from "./review.js";
 import { plural } from "../ui/words.js";
+import { messageOf } from "../engine/errors.js";
 
 export async function openReview({ run, board, title }) {
   const walk = new Walk({ run, board });
@@ -166,7 +167,7 @@ class Walk {
       this.working.hidden = true;
       this.close.hidden = false;
       this.failure.hidden = false;
-      this.failure.textContent = `The review could not be finished: ${error?.message ? error.message : error}`;
+      this.failure.textContent = `The review could not be finished: ${messageOf(error)}`;
       dialog.querySelector(".dialog-actions button")?.focus();
     }
   }
@@ -256,7 +257,7 @@ class Walk {
       } catch (error) {
         if (drawing !== this.drawing || this.closed) return;
         this.failure.hidden = false;
-        this.failure.textContent = `This position could not be shown: ${error?.message ? error.message : error}`;
+        this.failure.textContent = `This position could not be shown: ${messageOf(error)}`;
         return;
       }
       if (drawing !== this.drawing || this.closed) return;

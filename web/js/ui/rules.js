@@ -2,6 +2,7 @@
 // (web/rules/<game>.md, copied from the project's rules). The build renders the Markdown
 // into an HTML fragment, rules/<game>.html (tools/rules_pages.py: headings, lists,
 // tables in named scrolling regions); this page fetches it from the site and puts it in.
+import { messageOf } from "../engine/errors.js";
 
 const GAMES = {
   precedence: "Precedence",
@@ -27,7 +28,7 @@ export async function mount(container, params, ctx) {
   } catch (error) {
     page.innerHTML = `<h1 tabindex="-1" data-skip-target>The rules could not be loaded</h1><p></p><p><a href="#">Back to the games</a></p>`;
     page.querySelector("p").textContent =
-      `Check your connection and reload the page (${error.message}).`;
+      `Check your connection and reload the page (${messageOf(error)}).`;
     return {};
   }
   const nav = document.createElement("nav");

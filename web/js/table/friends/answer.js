@@ -12,6 +12,7 @@ import { h } from "../../ui/dom.js";
 import { linkPage } from "./join.js";
 import { unpack } from "./link.js";
 import { copyRow } from "./lobby.js";
+import { messageOf } from "../../engine/errors.js";
 
 const CHANNEL = "celestix.friends";
 // Longest wait for a lobby of this browser to say it took the answer
@@ -53,7 +54,7 @@ export async function mount(container, params, ctx) {
     await unpack(code, "answer");
   } catch (error) {
     root.dataset.status = "failed";
-    status.textContent = error?.message || String(error);
+    status.textContent = messageOf(error);
     return { unmount() {} };
   }
   if (await handOver(code)) {

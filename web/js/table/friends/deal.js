@@ -11,6 +11,8 @@
 //   const seed = await seedOf(hand, secret, mixes)     mixes: [{seat, random}] by seat
 //   await checkDeal(engine, reveal, {commit, mine, seat, views, game}) -> {ok, words}
 
+import { messageOf } from "../../engine/errors.js";
+
 // What the lobby and a friend's page say of the check, and what it does not protect against
 export const DEAL_NOTE =
   "The deal is checked: before each hand every friend's page adds a random number of its own to a secret the host's page has committed to, and when the hand ends each friend's page replays the hand to make sure the cards were dealt from them. So the host cannot choose the cards. It does not stop the host from seeing every hand during play (the host's device holds the game), nor players who tell each other their cards, nor a host who leaves in the middle of a hand.";
@@ -113,7 +115,7 @@ export async function checkDeal(engine, reveal, { commit, mine, seat, views, gam
     const why =
       error instanceof Failed
         ? error.message
-        : `The host's record could not be replayed (${error?.message || error}).`;
+        : `The host's record could not be replayed (${messageOf(error)}).`;
     return { ok: false, words: `The deal check failed for ${word} ${hand + 1}. ${why}` };
   }
 }

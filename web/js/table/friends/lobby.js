@@ -25,6 +25,7 @@ import { HostSession } from "./host.js";
 import { unpack } from "./link.js";
 import { iceServers } from "./peer.js";
 import { canScan, scanCode, showQr } from "./qr.js";
+import { messageOf } from "../../engine/errors.js";
 
 const SAME_NETWORK =
   "Friends join on their own phone or computer, on the same network as you (the same Wi-Fi, or your phone's hotspot). Nothing is installed and no server is used: the cards go straight from your device to theirs.";
@@ -223,7 +224,7 @@ function scanButton(seatName, status, onCode) {
         (error) => {
           if (scan !== current) return;
           end();
-          status.textContent = error?.message || String(error);
+          status.textContent = messageOf(error);
         },
       );
     },
@@ -298,7 +299,7 @@ function inviteRow(session, seat, onConnected) {
         onConnected();
       } catch (error) {
         group.dataset.status = "inviting";
-        status.textContent = error?.message || String(error);
+        status.textContent = messageOf(error);
       }
     },
   });

@@ -172,7 +172,7 @@ export function scanCode(video) {
       });
     } catch (error) {
       throw new ScanError(
-        CAMERA_WORDS[error?.name] ||
+        CAMERA_WORDS[error instanceof Error ? error.name : ""] ||
           "The camera could not be started, so paste the answer instead.",
       );
     }
