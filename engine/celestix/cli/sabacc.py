@@ -260,8 +260,8 @@ def narrate(event: JsonDict, me: int) -> str | None:
         return f"The talon goes unseen into the {whose} pile."
     if kind == "aside" and event["card"] is not None:
         return f"Set aside face up: {card_name(event['card'])}"
-    if kind == "play_begins":
-        return f"Play begins: {who(event['leader'])} lead{'' if event['leader'] == me else 's'}."
+    if kind == "phase":
+        return f"Play begins: {who(event['to_act'])} lead{'' if event['to_act'] == me else 's'}."
     if kind == "play":
         return f"  {who(event['seat'])} play{'' if event['seat'] == me else 's'} {event['card']}"
     if kind == "trick":

@@ -157,7 +157,8 @@ def _auction_won(state: JsonDict, standing: auction.Auction) -> list[JsonDict]:
 
 
 def _play_begins(state: JsonDict) -> JsonDict:
-    return {"type": "play_begins", "leader": state["to_act"],
+    """The phase event, as Precedence's: play begins, the leader to act."""
+    return {"type": "phase", "phase": Phase.PLAY.value, "to_act": state["to_act"],
             "tricks": HAND_SIZE[len(state["chips"])]}  # fmt: skip
 
 
@@ -268,9 +269,9 @@ def _close_round(state: JsonDict, half: int | None, bonus: JsonDict | None) -> l
     dealer = right_of(state["dealer"], seats)
     deal_round(state, round_index, dealer)
     return [
-        {"type": "ante", "round": round_index, "ante": state["options"]["ante"],
+        {"type": "antes", "round": round_index, "amount": state["options"]["ante"],
          "ante_pot": state["ante_pot"]},
         {"type": "deal", "round": round_index, "dealer": dealer,
          "hand_size": HAND_SIZE[seats], "talon_size": len(state["talon"]),
-         "first_bidder": state["to_act"]},
+         "to_act": state["to_act"]},
     ]  # fmt: skip

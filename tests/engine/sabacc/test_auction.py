@@ -142,8 +142,8 @@ def test_everyone_passes_the_round_is_void_and_the_deal_passes_right(players: in
     assert state["chips"] == [c - 1 for c in chips_before]
     assert state["last_round"]["void"] is True
     assert state["last_round"]["talon"] == []  # nobody ever sees a void round's talon
-    assert [e["type"] for e in events][-2:] == ["ante", "deal"]
-    assert events_of(events, "deal")[0]["first_bidder"] == 1
+    assert [e["type"] for e in events][-2:] == ["antes", "deal"]
+    assert events_of(events, "deal")[0]["to_act"] == 1
 
 
 def test_bid_actions_are_refused_outside_the_auction() -> None:

@@ -119,7 +119,7 @@ def test_grand_slam_declarer_takes_the_table_and_the_whole_ante_pot(
     assert summary["bonus"] == {"bonus": "grand_slam", "seat": 0, "amount": 4}
     kinds = [e["type"] for e in events]
     assert kinds.index("round_counted") < kinds.index("wagers_settled") < kinds.index("bonus")
-    assert kinds[-2:] == ["ante", "deal"]
+    assert kinds[-2:] == ["antes", "deal"]
 
 
 def test_grand_slam_beats_magician_at_the_end() -> None:
@@ -287,7 +287,7 @@ def counted_rounds(players: int, games: int, level: str) -> list[list[dict[str, 
     def observe(state: State, events: list[dict[str, Any]]) -> None:
         for event in events:
             current.append(event)
-            if event["type"] in ("ante", "game_over"):
+            if event["type"] in ("antes", "game_over"):
                 if any(e["type"] == "round_counted" for e in current):
                     rounds.append(list(current))
                 current.clear()

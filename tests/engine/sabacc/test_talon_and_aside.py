@@ -122,9 +122,9 @@ def test_aside_then_only_non_honour_sabaccs_each_shown_to_all() -> None:
     for card in ("-2", "-3"):
         state, events = act(state, {"type": "aside", "card": card})
     state, events = act(state, {"type": "aside", "card": "-4"})
-    assert [e["type"] for e in events] == ["aside", "aside_done", "play_begins"]
+    assert [e["type"] for e in events] == ["aside", "aside_done", "phase"]
     assert events[1]["shown"] == ["-7", "-2", "-3", "-4"]
-    assert events[2]["leader"] == 0
+    assert events[2]["phase"] == "play" and events[2]["to_act"] == 0
     assert state["phase"] == "play" and len(state["hands"][0]) == 18
 
 

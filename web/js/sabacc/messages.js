@@ -229,8 +229,8 @@ export function describe(event) {
         : "";
     case "aside_done":
       return `The aside is complete${event.shown?.length ? `; shown: ${event.shown.map(card).join(", ")}` : ""}.`;
-    case "play_begins":
-      return `${subject(event.leader, "lead")} the first trick.`;
+    case "phase":
+      return event.phase === "play" ? `${subject(event.to_act, "lead")} the first trick.` : "";
     case "play":
       return `${subject(event.seat, "play")} ${card(event.card)}.`;
     case "trick":
@@ -238,7 +238,7 @@ export function describe(event) {
     case "void_round":
       return `${voidReason(event.returned.length)} The round is void and the deal passes on.`;
     case "deal":
-      return `Round ${event.round + 1}: ${subject(event.dealer, "deal")}; ${subject(event.first_bidder, "bid")} first.`;
+      return `Round ${event.round + 1}: ${subject(event.dealer, "deal")}; ${subject(event.to_act, "bid")} first.`;
     case "game_over":
       return `Game over. ${winnersLine(event.winners)}`;
     default:
