@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import ClassVar, cast
 
+from celestix.precedence.actions import cards_of, parse_action
 from celestix.precedence.bidding import contracts
 from celestix.precedence.bots.double_dummy import PAR_BUDGET, PrecedenceTricks
 from celestix.precedence.bots.fast import mask_of
@@ -121,16 +122,17 @@ class PrecedenceReview(TrickReview):
 
     def judge(self, seen: JsonDict, action: JsonDict, level: str, seed: int) -> JsonDict:
         view = cast(View, seen)  # (a view the game made)
-        verdict = judge(view, action, level, seed)
-        if verdict.kind == "play":
-            reason = self._play_reason(view, action["card"], verdict.best["card"], verdict.loss,
+        move = parse_action(action)  # (an action the game applied)
+        verdict = judge(view, move, level, seed)
+        if move["type"] == "play":
+            reason = self._play_reason(view, move["card"], verdict.best["card"], verdict.loss,
                                        verdict.choices)  # fmt: skip
-        elif verdict.kind == "bid":
-            reason = self._bid_reason(action["tricks"], verdict.best["tricks"], verdict.loss,
+        elif move["type"] == "bid":
+            reason = self._bid_reason(move["tricks"], verdict.best["tricks"], verdict.loss,
                                       verdict.choices, verdict.samples, verdict.action_value,
                                       verdict.best_value)  # fmt: skip
         else:
-            reason = self._declaration_reason(action["melds"], verdict.best["melds"],
+            reason = self._declaration_reason(move["melds"], verdict.best["melds"],
                                               verdict.loss, verdict.choices)  # fmt: skip
         return {
             "best": verdict.best,
@@ -148,7 +150,7 @@ class PrecedenceReview(TrickReview):
         variant = str(view["variant"])
         if choices == 1:
             return f"Forced: {_lower(forced_reason(seen, card))}"
-        legal = [move["card"] for move in legal_or_refuse(view)]
+        legal = cards_of(legal_or_refuse(view))
         what = card_reason(seen, card, legal, face_up, variant)
         if card == best:
             return f"{_cap(what)}. The best card here."
