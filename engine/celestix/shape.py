@@ -75,6 +75,18 @@ def _json_fault(value: object, field: str) -> tuple[str, str]:
     return field, "not plain JSON data"
 
 
+class StateKeys(TypedDict):
+    """The keys every game's state has: PROTOCOL.md's four, the state's version and the
+    seed (each game's state type adds its options and its own keys)."""
+
+    game: str
+    version: int
+    phase: str
+    to_act: int | None
+    over: bool
+    seed: int
+
+
 class ViewKeys(TypedDict):
     """The keys PROTOCOL.md fixes for every game's view (each game's view type adds its own)."""
 

@@ -15,9 +15,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any, TypeVar
 
-from celestix.shape import JsonDict
-
 B = TypeVar("B", bound="SearchBudget")
+# A game's types of a view and of an action (plain JSON, or its own TypedDicts)
+V = TypeVar("V", bound=Mapping[str, object])
+A = TypeVar("A", bound=Mapping[str, object])
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -67,22 +68,22 @@ def budget_of(spec: str, named: Mapping[str, B]) -> B | None:
 
 
 def searcher(
-    named: Mapping[str, B], choose: Callable[[Any, B, int], JsonDict]
-) -> Callable[[str], Callable[[Any, int], JsonDict] | None]:
+    named: Mapping[str, B], choose: Callable[[V, B, int], A]
+) -> Callable[[str], Callable[[V, int], A] | None]:
     """The players of the budgets :func:`budget_of` resolves: ``spec -> (view, seed) ->
     action``, ``None`` for a spec that names no budget."""
 
-    def player_of(spec: str) -> Callable[[Any, int], JsonDict] | None:
+    def player_of(spec: str) -> Callable[[V, int], A] | None:
         budget = budget_of(spec, named)
         return None if budget is None else player(choose, budget)
 
     return player_of
 
 
-def player(choose: Callable[[Any, B, int], JsonDict], budget: B) -> Callable[[Any, int], JsonDict]:
+def player(choose: Callable[[V, B, int], A], budget: B) -> Callable[[V, int], A]:
     """The player searching with ``budget``: a function of ``(view, seed)``."""
 
-    def play(view: Any, seed: int) -> JsonDict:
+    def play(view: V, seed: int) -> A:
         return choose(view, budget, seed)
 
     return play

@@ -15,21 +15,21 @@ from typing import Any, Generic, TypeVar
 from celestix.bots.budget import SearchBudget, player, searcher
 from celestix.errors import MalformedError
 from celestix.rng import Rng
-from celestix.shape import JsonDict
 
-# A player and a legal-move function take a view that the game's check_view vouched
-# for, and give actions: plain JSON, or the game's own TypedDicts of them (e.g.
-# celestix.precedence.view.View, celestix.patience.flow.Move).
+# A player and a legal-move function take a view (V) that the game's check_view vouched
+# for, and give actions (A): plain JSON, or the game's own TypedDicts of them (e.g.
+# celestix.precedence.view.View, celestix.precedence.actions.Action).
+V = TypeVar("V", bound=Mapping[str, object])
 A = TypeVar("A", bound=Mapping[str, object])
-Player = Callable[[Any, int], A]
-Legal = Callable[[Any], list[A]]
+Player = Callable[[V, int], A]
+Legal = Callable[[V], list[A]]
 B = TypeVar("B", bound=SearchBudget)
 
 
-def refusing(legal: Legal[A]) -> Legal[A]:
+def refusing(legal: Legal[V, A]) -> Legal[V, A]:
     """``legal``, refusing a view whose seat has no legal action."""
 
-    def legal_or_refuse(view: Any) -> list[A]:
+    def legal_or_refuse(view: V) -> list[A]:
         moves = legal(view)
         if not moves:
             raise MalformedError("view", "the seat has no legal action in this view")
@@ -38,10 +38,10 @@ def refusing(legal: Legal[A]) -> Legal[A]:
     return legal_or_refuse
 
 
-def random_player(legal: Legal[A]) -> Player[A]:
+def random_player(legal: Legal[V, A]) -> Player[V, A]:
     """The ``random`` level: a legal action drawn uniformly from ``Rng(seed)``."""
 
-    def play(view: Any, seed: int) -> A:
+    def play(view: V, seed: int) -> A:
         return Rng(seed).choice(legal(view))
 
     return play
@@ -51,13 +51,14 @@ def _no_search(spec: str) -> None:
     return None
 
 
-class Levels(Generic[A]):
-    """The players of one game's levels (``A``: the game's type of an action)."""
+class Levels(Generic[V, A]):
+    """The players of one game's levels (``V`` and ``A``: the game's types of a view
+    and of an action)."""
 
     def __init__(
         self,
-        players: Mapping[str, Player[A]],
-        searcher: Callable[[str], Player[A] | None] = _no_search,
+        players: Mapping[str, Player[V, A]],
+        searcher: Callable[[str], Player[V, A] | None] = _no_search,
     ):
         self.players = dict(players)
         self.searcher = searcher
@@ -67,14 +68,16 @@ class Levels(Generic[A]):
         """The levels offered, in order."""
         return tuple(self.players)
 
-    def player_of(self, level: str) -> Player[A] | None:
+    def player_of(self, level: str) -> Player[V, A] | None:
         """The player of a level, or of a search budget the game's searcher names;
         ``None`` if unknown."""
         found = self.players.get(level)
         return found if found is not None else self.searcher(level)
 
     def choose(self, view: Any, level: str, seed: int) -> A:
-        """The action of the player of ``level`` for the view's seat."""
+        """The action of the player of ``level`` for the view's seat (a view the game's
+        check_view vouched for: a game whose rules still take views as plain JSON passes
+        them here as such)."""
         found = self.player_of(level)
         if found is None:
             raise MalformedError("level", f"unknown level {level!r}")
@@ -82,11 +85,11 @@ class Levels(Generic[A]):
 
 
 def searching_levels(
-    legal_or_refuse: Legal[JsonDict],
-    basic: Player[JsonDict],
-    search: Callable[[Any, B, int], JsonDict],
+    legal_or_refuse: Legal[V, A],
+    basic: Player[V, A],
+    search: Callable[[V, B, int], A],
     named: Mapping[str, B],
-) -> Levels[JsonDict]:
+) -> Levels[V, A]:
     """The levels of a trick game: ``random``; ``basic`` and ``easy``, its heuristic
     player; ``normal`` and ``strong``, its search with the budgets of those names in
     ``named`` (whose other budgets, and changed ones, the arena can name too)."""

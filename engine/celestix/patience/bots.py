@@ -56,7 +56,7 @@ def easy_player(view: View, seed: int) -> Move:
     return greedy_move(legal_or_refuse(view))
 
 
-def fair_player(effort: Effort) -> Player[Move]:
+def fair_player(effort: Effort) -> Player[View, Move]:
     """The fair player thinking with ``effort`` (``normal``, ``strong``)."""
 
     def play(view: View, seed: int) -> Move:

@@ -28,6 +28,7 @@ from celestix.patience.foundations import all_full, pile_problem, wanted_rank
 from celestix.rng import MAX_SEED
 from celestix.shape import (
     JsonDict,
+    StateKeys,
     expect_bool,
     expect_cards,
     expect_int,
@@ -74,17 +75,11 @@ class Options(TypedDict):
     redeals: int
 
 
-class State(TypedDict):
+class State(StateKeys):
     """A patience state (the keys of :data:`STATE_KEYS`), once :func:`check_state` has
     vouched for it."""
 
-    game: str
-    version: int
-    phase: str
-    to_act: int | None
-    over: bool
     options: Options
-    seed: int
     stock: list[str]
     waste: list[str]
     foundations: list[list[str]]

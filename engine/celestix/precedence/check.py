@@ -12,6 +12,7 @@ from the opening balances, gives the chips and pots shown, which always add up t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from celestix.errors import MalformedError
@@ -31,7 +32,6 @@ from celestix.precedence.state import STATE_KEYS, STATE_VERSION, TRICKS_PER_HAND
 from celestix.precedence.tricks import winning_play
 from celestix.rng import MAX_SEED
 from celestix.shape import (
-    JsonDict,
     expect_bool,
     expect_int,
     expect_keys,
@@ -46,7 +46,7 @@ PHASES = {phase.value: phase for phase in Phase}
 TRICK_KEYS = {"plays", "winner"}
 
 
-def check_state(state: JsonDict) -> int:
+def check_state(state: Mapping[str, object]) -> int:
     """Raise ``MalformedError`` unless ``state`` could arise in play; return the seats (4)."""
     expect_keys(state, "state", STATE_KEYS)
     if state["game"] != "precedence":
@@ -101,7 +101,7 @@ def check_state(state: JsonDict) -> int:
 # --- shapes ------------------------------------------------------------------------------
 
 
-def _four(state: JsonDict, key: str) -> list[Any]:
+def _four(state: Mapping[str, object], key: str) -> list[Any]:
     return expect_list(state[key], f"state.{key}", SEATS)
 
 
@@ -115,7 +115,7 @@ def _numbers(value: object, field: str, length: int, low: int, high: int) -> lis
     return list(int_list(value, field, length, low, high))
 
 
-def _declarations(state: JsonDict) -> list[list[list[str]] | None]:
+def _declarations(state: Mapping[str, object]) -> list[list[list[str]] | None]:
     """Each seat's declaration: null, or melds in normal form."""
     return [
         None if melds is None else check_declaration(melds, f"state.declarations[{seat}]")
@@ -155,7 +155,7 @@ def check_plays(value: object, field: str, most: int) -> list[dict[str, Any]]:
     return play_list(value, field, SEATS, CARD_CODES, most=most)
 
 
-def _completed(state: JsonDict) -> list[dict[str, Any]]:
+def _completed(state: Mapping[str, object]) -> list[dict[str, Any]]:
     """This hand's finished tricks: four plays and a winner each (checked later)."""
     done = expect_list(state["completed"], "state.completed")
     if len(done) > TRICKS_PER_HAND:
@@ -248,7 +248,7 @@ def _check_cards(
 
 
 def _check_turn(
-    state: JsonDict,
+    state: Mapping[str, object],
     phase: Phase,
     dealer: int,
     declarations: list[list[list[str]] | None],
@@ -295,7 +295,7 @@ def _check_turn(
 
 
 def _check_chips(
-    state: JsonDict,
+    state: Mapping[str, object],
     options: dict[str, Any],
     hand_number: int,
     over: bool,

@@ -9,35 +9,36 @@ for a player's action or is over.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from celestix.errors import IllegalActionError
 from celestix.precedence import pots
+from celestix.precedence.actions import parse_action
 from celestix.precedence.bidding import bid_refusal, contracts, team_of, team_seats
-from celestix.precedence.cards import CARD_CODES, DECK, HAND_SIZE, SEATS, SUIT_NAMES, sort_cards
+from celestix.precedence.cards import DECK, HAND_SIZE, SEATS, SUIT_NAMES, sort_cards
+from celestix.precedence.events import (
+    DealEvent,
+    Event,
+    GameOverEvent,
+    HandPotEvent,
+    HandScoredEvent,
+    PhaseEvent,
+)
 from celestix.precedence.melds import declaration_points, describe_meld, normalise_declaration
 from celestix.precedence.options import LEFTOVER_TO_WINNERS, counts_excess, trump_suit
-from celestix.precedence.scoring import game_outcome, leader, score_team
+from celestix.precedence.scoring import TeamScore, game_outcome, leader, score_team
 from celestix.precedence.state import (
     TRICKS_PER_HAND,
     Phase,
+    ScoreLine,
+    State,
     copy_state,
     live_declared,
 )
 from celestix.precedence.tricks import play_refusal, win_reason, winning_play
 from celestix.rng import Rng
-from celestix.shape import (
-    JsonDict,
-    expect_card,
-    expect_dict,
-    expect_int,
-    expect_keys,
-    expect_list,
-    expect_str,
-)
 from celestix.table.seats import next_seat
 
-ACTION_TYPES = ("declare", "bid", "play")
 PHASE_ACTIONS = {Phase.DECLARE: "declare", Phase.BID: "bid", Phase.PLAY: "play"}
 PHASE_WORDS = {
     Phase.DECLARE: "It is time to declare melds (an empty list declares none).",
@@ -46,91 +47,77 @@ PHASE_WORDS = {
 }
 
 
-def parse_action(action: Any) -> JsonDict:
-    """``action`` checked for shape: a known type with exactly its keys."""
-    checked = expect_dict(action, "action")
-    kind = expect_str(checked.get("type"), "action.type", ACTION_TYPES)
-    if kind == "declare":
-        expect_keys(checked, "action", ["type", "melds"])
-        for i, meld in enumerate(expect_list(checked["melds"], "action.melds")):
-            for j, card in enumerate(expect_list(meld, f"action.melds[{i}]")):
-                expect_card(card, f"action.melds[{i}][{j}]", CARD_CODES)
-    elif kind == "bid":
-        expect_keys(checked, "action", ["type", "tricks"])
-        expect_int(checked["tricks"], "action.tricks")
-    else:
-        expect_keys(checked, "action", ["type", "card"])
-        expect_card(checked["card"], "action.card", CARD_CODES)
-    return checked
-
-
-def apply_action(state: JsonDict, action: Any, seat: int) -> tuple[JsonDict, list[JsonDict]]:
+def apply_action(state: State, action: object, seat: int) -> tuple[State, list[Event]]:
     """The state after ``seat`` (who is to act) takes ``action``, and its events."""
-    action = parse_action(action)
+    move = parse_action(action)
     phase = Phase(state["phase"])
-    if PHASE_ACTIONS[phase] != action["type"]:
+    if PHASE_ACTIONS[phase] != move["type"]:
         raise IllegalActionError("wrong-phase", PHASE_WORDS[phase])
-    if phase is Phase.DECLARE:
-        return declare(state, action["melds"], seat)
-    if phase is Phase.BID:
-        return bid(state, action["tricks"], seat)
-    return play(state, action["card"], seat)
+    if move["type"] == "declare":
+        return declare(state, move["melds"], seat)
+    if move["type"] == "bid":
+        return bid(state, move["tricks"], seat)
+    return play(state, move["card"], seat)
 
 
 # --- step 3: meld declaration ---------------------------------------------------------
 
 
-def declare(state: JsonDict, melds: list[list[str]], seat: int) -> tuple[JsonDict, list[JsonDict]]:
+def declare(state: State, melds: list[list[str]], seat: int) -> tuple[State, list[Event]]:
     """``seat`` declares ``melds`` (any order) and pays the meld wager for each."""
-    normal = normalise_declaration(state["hands"][seat], melds, str(state["options"]["variant"]))
+    normal = normalise_declaration(state["hands"][seat], melds, state["options"]["variant"])
     new = copy_state(state)
     new["declarations"][seat] = normal
-    wager = int(new["options"]["meld_wager"])
+    wager = new["options"]["meld_wager"]
     described = [describe_meld(meld) for meld in normal]
     for meld in described:
         pots.pay_in(new, seat, wager, pots.HAND_POT, pots.meld_reason(meld["label"]))
-    events: list[JsonDict] = [
+    events: list[Event] = [
         {
             "type": "declare",
             "seat": seat,
             "melds": described,
-            "points": sum(int(m["points"]) for m in described),
+            "points": sum(m["points"] for m in described),
             "wager": wager * len(normal),
             "hand_pot": new["hand_pot"],
         }
     ]
-    opened = pass_turn(new, seat, "declarations", Phase.BID)
+    opened = pass_turn(new, seat, new["declarations"], Phase.BID)
     if opened:
         events.append(opened)
     return new, events
 
 
-def pass_turn(new: JsonDict, seat: int, done: str, then: Phase) -> JsonDict | None:
+def pass_turn(
+    new: State, seat: int, done: Sequence[object | None], then: Phase
+) -> PhaseEvent | None:
     """After ``seat``'s turn: the next seat's turn, or once every seat has had one
-    (``new[done]`` filled), phase ``then`` from the dealer's left and its event."""
+    (``done``, each seat's declaration or bid, filled), phase ``then`` from the dealer's
+    left and its event."""
     following = next_seat(seat, SEATS)
-    if new[done][following] is None:
+    if done[following] is None:
         new["to_act"] = following
         return None
+    to_act = next_seat(new["dealer"], SEATS)
     new["phase"] = then.value
-    new["to_act"] = next_seat(new["dealer"], SEATS)
-    return {"type": "phase", "phase": then.value, "to_act": new["to_act"]}
+    new["to_act"] = to_act
+    return {"type": "phase", "phase": then.value, "to_act": to_act}
 
 
 # --- step 4: bidding -------------------------------------------------------------------
 
 
-def bid(state: JsonDict, tricks: int, seat: int) -> tuple[JsonDict, list[JsonDict]]:
+def bid(state: State, tricks: int, seat: int) -> tuple[State, list[Event]]:
     """``seat`` bids ``tricks`` and pays the trick credit for each trick bid."""
     refusal = bid_refusal(state["bids"], seat, tricks)
     if refusal is not None:
         raise IllegalActionError(*refusal)
     new = copy_state(state)
     new["bids"][seat] = tricks
-    credit = int(new["options"]["trick_credit"]) * tricks
+    credit = new["options"]["trick_credit"] * tricks
     pots.pay_in(new, seat, credit, pots.HAND_POT, pots.credit_reason(tricks))
     team = team_of(seat)
-    events: list[JsonDict] = [
+    events: list[Event] = [
         {
             "type": "bid",
             "seat": seat,
@@ -141,7 +128,7 @@ def bid(state: JsonDict, tricks: int, seat: int) -> tuple[JsonDict, list[JsonDic
             "hand_pot": new["hand_pot"],
         }
     ]
-    opened = pass_turn(new, seat, "bids", Phase.PLAY)
+    opened = pass_turn(new, seat, new["bids"], Phase.PLAY)
     if opened:
         opened["contracts"] = contracts(new["bids"])
         events.append(opened)
@@ -151,17 +138,17 @@ def bid(state: JsonDict, tricks: int, seat: int) -> tuple[JsonDict, list[JsonDic
 # --- step 5: trick play ----------------------------------------------------------------
 
 
-def play(state: JsonDict, card: str, seat: int) -> tuple[JsonDict, list[JsonDict]]:
+def play(state: State, card: str, seat: int) -> tuple[State, list[Event]]:
     """``seat`` plays ``card``; a fourth card completes the trick, a 13th trick the hand."""
     declared = live_declared(state, seat)
-    variant = str(state["options"]["variant"])
+    variant = state["options"]["variant"]
     refusal = play_refusal(state["hands"][seat], declared, state["trick"], card, variant)
     if refusal is not None:
         raise IllegalActionError(*refusal)
     new = copy_state(state)
     new["hands"][seat].remove(card)
     new["trick"].append({"seat": seat, "card": card})
-    events: list[JsonDict] = [
+    events: list[Event] = [
         {
             "type": "play",
             "seat": seat,
@@ -175,7 +162,7 @@ def play(state: JsonDict, card: str, seat: int) -> tuple[JsonDict, list[JsonDict
         return new, events
     trump = trump_suit(new["options"], new["hand_number"])
     plays = new["trick"]
-    winner = int(winning_play(plays, trump)["seat"])
+    winner = winning_play(plays, trump)["seat"]
     kind, words = win_reason(plays, trump)
     new["completed"].append({"plays": plays, "winner": winner})
     new["trick"] = []
@@ -188,7 +175,7 @@ def play(state: JsonDict, card: str, seat: int) -> tuple[JsonDict, list[JsonDict
             "card": next(p["card"] for p in plays if p["seat"] == winner),
             "reason": words,
             "reason_kind": kind,
-            "plays": [dict(p) for p in plays],
+            "plays": [p.copy() for p in plays],
             "taken": list(new["taken"]),
             "team_tricks": [new["taken"][0] + new["taken"][2], new["taken"][1] + new["taken"][3]],
         }
@@ -202,29 +189,31 @@ def play(state: JsonDict, card: str, seat: int) -> tuple[JsonDict, list[JsonDict
 # --- step 6: scoring, the pots, the end of the game ---------------------------------------
 
 
-def finish_hand(new: JsonDict) -> list[JsonDict]:
+def finish_hand(new: State) -> list[Event]:
     """Score the hand, settle the Hand Pot, then end the game or deal the next hand (in
     place); the events."""
     options = new["options"]
-    teams = []
+    teams: list[TeamScore] = []
     for team in (0, 1):
         seats = team_seats(team)
-        melds = [meld for s in seats for meld in new["declarations"][s]]
+        bids = (new["bids"][seats[0]], new["bids"][seats[1]])
+        assert bids[0] is not None and bids[1] is not None  # every seat has bid
+        melds = [meld for s in seats for meld in new["declarations"][s] or ()]
         teams.append(
             score_team(
                 team,
-                (new["bids"][seats[0]], new["bids"][seats[1]]),
+                (bids[0], bids[1]),
                 new["taken"][seats[0]] + new["taken"][seats[1]],
                 declaration_points(melds),
                 new["scores"][team],
                 new["excess"][team],
-                int(options["penalty"]),
+                options["penalty"],
                 counts_excess(options),
             )
         )
         new["scores"][team] = teams[team]["score_after"]
         new["excess"][team] = teams[team]["excess_after"]
-    summary: JsonDict = {
+    summary: HandScoredEvent = {
         "type": "hand_scored",
         "hand_number": new["hand_number"],
         "dealer": new["dealer"],
@@ -235,9 +224,9 @@ def finish_hand(new: JsonDict) -> list[JsonDict]:
         "scores": list(new["scores"]),
     }
     pot = pots.settle_hand_pot(new, teams)
-    events: list[JsonDict] = [summary, pot]
+    events: list[Event] = [summary, pot]
     new["history"].append(score_line(summary, pot))
-    outcome = game_outcome(new["scores"], int(options["target"]))
+    outcome = game_outcome(new["scores"], options["target"])
     if outcome == "over":
         return events + end_game(new)
     if outcome == "tie":
@@ -255,7 +244,7 @@ def finish_hand(new: JsonDict) -> list[JsonDict]:
     return events + start_hand(new)
 
 
-def score_line(summary: JsonDict, pot: JsonDict) -> JsonDict:
+def score_line(summary: HandScoredEvent, pot: HandPotEvent) -> ScoreLine:
     """The hand's line on the score sheet (``state["history"]``): the summary in short."""
     teams = summary["teams"]
     return {
@@ -273,29 +262,27 @@ def score_line(summary: JsonDict, pot: JsonDict) -> JsonDict:
     }
 
 
-def end_game(new: JsonDict) -> list[JsonDict]:
+def end_game(new: State) -> list[Event]:
     """The game is over: the team with the higher score wins the Accord Pot (in place);
     the events."""
     winner = leader(new["scores"])
-    awards = [pots.award_at_end(new, winner, pots.ACCORD_POT, "accord_pot")]
+    awards: list[Event] = [pots.award_at_end(new, winner, pots.ACCORD_POT, "accord_pot")]
     if new["options"]["leftover_pot"] == LEFTOVER_TO_WINNERS and new["hand_pot"]:
         awards.append(pots.award_at_end(new, winner, pots.HAND_POT, "leftover_pot"))
     new["phase"] = Phase.OVER.value
     new["over"] = True
     new["to_act"] = None
     new["winner"] = winner
-    return [
-        *awards,
-        {
-            "type": "game_over",
-            "winner": winner,
-            "seats": list(team_seats(winner)),
-            "scores": list(new["scores"]),
-            "hands_played": len(new["history"]),
-            "chips": list(new["chips"]),
-            "unclaimed": new["hand_pot"],
-        },
-    ]
+    over: GameOverEvent = {
+        "type": "game_over",
+        "winner": winner,
+        "seats": list(team_seats(winner)),
+        "scores": list(new["scores"]),
+        "hands_played": len(new["history"]),
+        "chips": list(new["chips"]),
+        "unclaimed": new["hand_pot"],
+    }
+    return [*awards, over]
 
 
 # --- steps 1 and 2: antes and the deal ---------------------------------------------------
@@ -311,9 +298,9 @@ def deal(seed: int, hand_number: int, dealer: int) -> list[list[str]]:
     return [sort_cards(hand) for hand in hands]
 
 
-def start_hand(new: JsonDict, hands: list[list[str]] | None = None) -> list[JsonDict]:
+def start_hand(new: State, hands: list[list[str]] | None = None) -> list[Event]:
     """Antes and the deal of ``new["hand_number"]`` (dealt from the seed unless given)."""
-    events = [pots.pay_antes(new)]
+    events: list[Event] = [pots.pay_antes(new)]
     new["hands"] = (
         hands if hands is not None else deal(new["seed"], new["hand_number"], new["dealer"])
     )
@@ -322,16 +309,16 @@ def start_hand(new: JsonDict, hands: list[list[str]] | None = None) -> list[Json
     new["completed"] = []
     new["trick"] = []
     new["taken"] = [0] * SEATS
+    to_act = next_seat(new["dealer"], SEATS)
     new["phase"] = Phase.DECLARE.value
-    new["to_act"] = next_seat(new["dealer"], SEATS)
-    events.append(
-        {
-            "type": "deal",
-            "hand_number": new["hand_number"],
-            "dealer": new["dealer"],
-            "trump": SUIT_NAMES[trump_suit(new["options"], new["hand_number"])],
-            "to_act": new["to_act"],
-            "hand_sizes": [HAND_SIZE] * SEATS,
-        }
-    )
+    new["to_act"] = to_act
+    dealt: DealEvent = {
+        "type": "deal",
+        "hand_number": new["hand_number"],
+        "dealer": new["dealer"],
+        "trump": SUIT_NAMES[trump_suit(new["options"], new["hand_number"])],
+        "to_act": to_act,
+        "hand_sizes": [HAND_SIZE] * SEATS,
+    }
+    events.append(dealt)
     return events

@@ -6,22 +6,24 @@ from typing import ClassVar
 
 from celestix.options import OptionSpec, OptionValue
 from celestix.precedence import bots, review
+from celestix.precedence.actions import Action
 from celestix.precedence.bots import hints
 from celestix.precedence.cards import SEATS
 from celestix.precedence.check import check_state
+from celestix.precedence.events import Event
 from celestix.precedence.flow import apply_action
 from celestix.precedence.legal import state_moves
 from celestix.precedence.migrate import upgrade_state
 from celestix.precedence.options import OPTION_SPECS
 from celestix.precedence.setup import new_state
-from celestix.precedence.state import STATE_VERSION
-from celestix.precedence.view import make_view
+from celestix.precedence.state import STATE_VERSION, State
+from celestix.precedence.view import View, make_view
 from celestix.precedence.view_check import check_view
-from celestix.registry import JsonRules
+from celestix.registry import GameRules
 from celestix.review.game import GameReview
 
 
-class PrecedenceRules(JsonRules):
+class PrecedenceRules(GameRules[State, View, Action, Event]):
     """Precedence, the Imperial trick-taking game of rank and command."""
 
     id: ClassVar[str] = "precedence"

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from celestix.precedence.actions import Action
 from celestix.precedence.bidding import legal_bids
 from celestix.precedence.melds import declarations
-from celestix.precedence.state import Phase, live_declared
+from celestix.precedence.state import Phase, State, live_declared
 from celestix.precedence.tricks import legal_plays
 from celestix.precedence.view import View
-from celestix.shape import JsonDict
 from celestix.table.tricks import Play
 
 
@@ -25,19 +25,20 @@ def legal_moves(
     declared: Collection[str],
     bids: Sequence[int | None],
     trick: Sequence[Play],
-) -> list[JsonDict]:
+) -> list[Action]:
     """Every legal action in a fixed order (declarations as :func:`declarations` lists
     them, bids from 0 up, cards in hand order); empty when the game is over."""
+    moves: list[Action] = []
     if phase == Phase.DECLARE:
-        return [{"type": "declare", "melds": melds} for melds in declarations(hand)]
-    if phase == Phase.BID:
-        return [{"type": "bid", "tricks": n} for n in legal_bids(bids, seat)]
-    if phase == Phase.PLAY:
-        return [{"type": "play", "card": card} for card in legal_plays(hand, declared, trick)]
-    return []
+        moves.extend({"type": "declare", "melds": melds} for melds in declarations(hand))
+    elif phase == Phase.BID:
+        moves.extend({"type": "bid", "tricks": n} for n in legal_bids(bids, seat))
+    elif phase == Phase.PLAY:
+        moves.extend({"type": "play", "card": card} for card in legal_plays(hand, declared, trick))
+    return moves
 
 
-def state_moves(state: JsonDict, seat: int) -> list[JsonDict]:
+def state_moves(state: State, seat: int) -> list[Action]:
     """Every legal action of ``seat`` in ``state`` (empty unless it is to act)."""
     if state["over"] or state["to_act"] != seat:
         return []
@@ -51,7 +52,7 @@ def state_moves(state: JsonDict, seat: int) -> list[JsonDict]:
     )
 
 
-def view_moves(view: View) -> list[JsonDict]:
+def view_moves(view: View) -> list[Action]:
     """Every legal action of the view's seat (empty unless it is to act)."""
     seat, hand = view["seat"], view["hand"]
     if seat is None or hand is None or view["over"] or view["to_act"] != seat:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TypedDict
 
 from celestix.errors import IllegalActionError
 from celestix.precedence.cards import (
@@ -83,7 +83,16 @@ def meld_name(cards: Sequence[str], variant: str, held: Iterable[str] = ()) -> s
     return name
 
 
-def describe_meld(cards: Sequence[str]) -> dict[str, Any]:
+class MeldInfo(TypedDict):
+    """A meld as events and views describe it."""
+
+    kind: str
+    label: str
+    cards: list[str]
+    points: int
+
+
+def describe_meld(cards: Sequence[str]) -> MeldInfo:
     """``{"kind", "label", "cards", "points"}`` of a meld known to be valid."""
     kind = meld_kind(cards)
     assert kind is not None

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from celestix.options import OptionSpec, OptionValue
 from celestix.precedence.cards import SUIT_BY_NAME, SUIT_NAMES, SUITS
+from celestix.precedence.state import Options
 
 CORE = "core"
 FRONTIER = "frontier"
@@ -101,7 +102,23 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
 )
 
 
-def trump_suit(options: Mapping[str, OptionValue], hand_number: int) -> int:
+def typed_options(options: Mapping[str, OptionValue]) -> Options:
+    """Resolved options (every option given, each of its type) as a state keeps them."""
+    return {
+        "variant": str(options["variant"]),
+        "target": int(options["target"]),
+        "trump": str(options["trump"]),
+        "penalty": int(options["penalty"]),
+        "start_chips": int(options["start_chips"]),
+        "accord": int(options["accord"]),
+        "ante": int(options["ante"]),
+        "meld_wager": int(options["meld_wager"]),
+        "trick_credit": int(options["trick_credit"]),
+        "leftover_pot": str(options["leftover_pot"]),
+    }
+
+
+def trump_suit(options: Mapping[str, object], hand_number: int) -> int:
     """The trump suit number of hand ``hand_number`` (counting from 0)."""
     trump = options["trump"]
     if trump == ROTATE:
@@ -109,6 +126,6 @@ def trump_suit(options: Mapping[str, OptionValue], hand_number: int) -> int:
     return SUIT_BY_NAME[str(trump)]
 
 
-def counts_excess(options: Mapping[str, OptionValue]) -> bool:
+def counts_excess(options: Mapping[str, object]) -> bool:
     """Whether Excess and the Imperial Audit apply (Core/Border only)."""
     return options["variant"] == CORE

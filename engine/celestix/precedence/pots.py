@@ -14,18 +14,27 @@ state they are given: the flow passes a copy whose ``chips`` and ``ledger`` are 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Literal
 
 from celestix.precedence.bidding import team_seats
 from celestix.precedence.cards import SEATS
-from celestix.shape import JsonDict
+from celestix.precedence.events import (
+    AntesEvent,
+    AwardEvent,
+    HandPotEvent,
+    Share,
+    StakesEvent,
+)
+from celestix.precedence.scoring import TeamScore
+from celestix.precedence.state import State
 from celestix.table import ledger
 from celestix.table.seats import seats_from
 
-HAND_POT = "hand"
-ACCORD_POT = "accord"
-POTS = (HAND_POT, ACCORD_POT)
-POT_KEYS = {HAND_POT: "hand_pot", ACCORD_POT: "accord_pot"}
+Pot = Literal["hand", "accord"]
+HAND_POT: Pot = "hand"
+ACCORD_POT: Pot = "accord"
+POTS: tuple[Pot, ...] = (HAND_POT, ACCORD_POT)
 
 # The ledger's reasons, in sentences a newcomer reads beside the player, the chips and
 # the pot (the page names the players). Older states' reasons: precedence/migrate.py.
@@ -58,31 +67,43 @@ def credit_reason(tricks: int) -> str:
     return f"Bidding {tricks} tricks costs the trick credit for each of them."
 
 
-def pay_in(state: JsonDict, seat: int, amount: int, pot: str, reason: str) -> None:
+def in_pot(state: State, pot: Pot) -> int:
+    """The chips ``pot`` holds."""
+    return state["hand_pot"] if pot == HAND_POT else state["accord_pot"]
+
+
+def _add(state: State, pot: Pot, amount: int) -> None:
+    if pot == HAND_POT:
+        state["hand_pot"] += amount
+    else:
+        state["accord_pot"] += amount
+
+
+def pay_in(state: State, seat: int, amount: int, pot: Pot, reason: str) -> None:
     """``seat`` pays ``amount`` chips into ``pot`` (nothing happens for 0)."""
     if ledger.pay_in(state["ledger"], state["chips"], state["hand_number"], seat, amount, pot,
                      reason):  # fmt: skip
-        state[POT_KEYS[pot]] += amount
+        _add(state, pot, amount)
 
 
-def pay_out(state: JsonDict, seat: int, amount: int, pot: str, reason: str) -> None:
+def pay_out(state: State, seat: int, amount: int, pot: Pot, reason: str) -> None:
     """``seat`` takes ``amount`` chips out of ``pot`` (nothing happens for 0)."""
     if ledger.pay_out(state["ledger"], state["chips"], state["hand_number"], seat, amount, pot,
                       reason):  # fmt: skip
-        state[POT_KEYS[pot]] -= amount
+        _add(state, pot, -amount)
 
 
-def pay_stakes(state: JsonDict) -> JsonDict:
+def pay_stakes(state: State) -> StakesEvent:
     """Every player pays the accord stake (game start); the event."""
-    stake = int(state["options"]["accord"])
+    stake = state["options"]["accord"]
     for seat in seats_from(state["dealer"] + 1, SEATS):
         pay_in(state, seat, stake, ACCORD_POT, ACCORD_STAKE_REASON)
     return {"type": "accord_stakes", "amount": stake, "accord_pot": state["accord_pot"]}
 
 
-def pay_antes(state: JsonDict) -> JsonDict:
+def pay_antes(state: State) -> AntesEvent:
     """Every player pays the ante into the Hand Pot; the event."""
-    ante = int(state["options"]["ante"])
+    ante = state["options"]["ante"]
     carried = state["hand_pot"]
     for seat in seats_from(state["dealer"] + 1, SEATS):
         pay_in(state, seat, ante, HAND_POT, ANTE_REASON)
@@ -95,14 +116,14 @@ def pay_antes(state: JsonDict) -> JsonDict:
     }
 
 
-def hand_pot_winner(teams: list[dict[str, Any]]) -> tuple[int | None, str]:
-    """The team that takes the Hand Pot (or None: it carries over) and why, in words."""
-    made = [team["made"] for team in teams]
+def hand_pot_winner(made: Sequence[bool], tricks: Sequence[int]) -> tuple[int | None, str]:
+    """The team that takes the Hand Pot (or None: it carries over) and why, in words;
+    ``made`` and ``tricks``: whether each team made its contract, and its tricks."""
     if made[0] and made[1]:
-        best = 0 if teams[0]["tricks"] > teams[1]["tricks"] else 1
+        best = 0 if tricks[0] > tricks[1] else 1
         return best, (
             "both teams made their contracts, and the pot goes to the one with more tricks "
-            f"({teams[best]['tricks']} to {teams[1 - best]['tricks']})"
+            f"({tricks[best]} to {tricks[1 - best]})"
         )
     if made[0] or made[1]:
         best = 0 if made[0] else 1
@@ -110,20 +131,20 @@ def hand_pot_winner(teams: list[dict[str, Any]]) -> tuple[int | None, str]:
     return None, "neither team made its contract: the pot carries over"
 
 
-def split(state: JsonDict, team: int, pot: str, reason: str) -> tuple[list[JsonDict], int]:
+def split(state: State, team: int, pot: Pot, reason: str) -> tuple[list[Share], int]:
     """Pay ``pot`` out evenly to both partners of ``team``; the shares and the odd chip."""
-    amount = state[POT_KEYS[pot]]
+    amount = in_pot(state, pot)
     share = amount // 2
-    shares = []
+    shares: list[Share] = []
     for seat in team_seats(team):
         pay_out(state, seat, share, pot, reason)
         shares.append({"seat": seat, "amount": share})
     return shares, amount - 2 * share
 
 
-def settle_hand_pot(state: JsonDict, teams: list[dict[str, Any]]) -> JsonDict:
+def settle_hand_pot(state: State, teams: Sequence[TeamScore]) -> HandPotEvent:
     """Award or carry the Hand Pot after a hand is scored; the event."""
-    team, why = hand_pot_winner(teams)
+    team, why = hand_pot_winner([t["made"] for t in teams], [t["tricks"] for t in teams])
     amount = state["hand_pot"]
     if team is None:
         return {"type": "hand_pot", "outcome": "carried", "team": None, "amount": amount,
@@ -139,13 +160,15 @@ def odd_chip_seat(team: int, dealer: int) -> int:
     return next(seat for seat in seats_from(dealer + 1, SEATS) if seat % 2 == team)
 
 
-def award_at_end(state: JsonDict, team: int, pot: str, kind: str) -> JsonDict:
+def award_at_end(
+    state: State, team: int, pot: Pot, kind: Literal["accord_pot", "leftover_pot"]
+) -> AwardEvent:
     """Pay ``pot`` to the team that won the game; an odd chip goes to the partner who
     comes first clockwise from the last dealer's left. The event."""
-    amount = state[POT_KEYS[pot]]
+    amount = in_pot(state, pot)
     reason, odd_reason = AT_END_REASONS[pot]
     shares, odd = split(state, team, pot, reason)
-    odd_seat = None
+    odd_seat: int | None = None
     if odd:
         odd_seat = odd_chip_seat(team, state["dealer"])
         pay_out(state, odd_seat, odd, pot, odd_reason)

@@ -135,7 +135,7 @@ def _check_line(
         raise MalformedError(f"{where}.pot", "expected an object")
     expect_keys(pot, f"{where}.pot", POT_LINE_KEYS)
     expect_int(pot["amount"], f"{where}.pot.amount", 0, MAX_AMOUNT)
-    team, _ = hand_pot_winner([{"made": made[t], "tricks": tricks[t]} for t in (0, 1)])
+    team, _ = hand_pot_winner(made, tricks)
     if not same(pot["team"], team) or pot["outcome"] != ("carried" if team is None else "won"):
         raise MalformedError(f"{where}.pot", "the Hand Pot did not go where the tricks send it")
 

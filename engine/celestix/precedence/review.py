@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import ClassVar, cast
 
+from celestix.precedence.actions import cards_of, parse_action
 from celestix.precedence.bidding import contracts
 from celestix.precedence.bots.double_dummy import PAR_BUDGET, PrecedenceTricks
 from celestix.precedence.bots.fast import mask_of
@@ -28,7 +29,7 @@ from celestix.precedence.cards import SEATS, SUIT_NAMES, card_name
 from celestix.precedence.melds import declaration_points, describe_meld
 from celestix.precedence.options import counts_excess, trump_suit
 from celestix.precedence.scoring import score_team
-from celestix.precedence.state import TRICKS_PER_HAND
+from celestix.precedence.state import TRICKS_PER_HAND, Options, State
 from celestix.precedence.view import View
 from celestix.review.marks import Scale
 from celestix.review.replayed import Replayed
@@ -84,6 +85,11 @@ def without_shared_opening(first: str, second: str) -> str:
     return second
 
 
+def states_of(game: Replayed) -> list[State]:
+    """The record's states: Precedence's rules replayed it, so they are its states."""
+    return cast(list[State], game.states)
+
+
 class PrecedenceReview(TrickReview):
     """The review of Precedence (values in points for the seat's team)."""
 
@@ -121,16 +127,17 @@ class PrecedenceReview(TrickReview):
 
     def judge(self, seen: JsonDict, action: JsonDict, level: str, seed: int) -> JsonDict:
         view = cast(View, seen)  # (a view the game made)
-        verdict = judge(view, action, level, seed)
-        if verdict.kind == "play":
-            reason = self._play_reason(view, action["card"], verdict.best["card"], verdict.loss,
+        move = parse_action(action)  # (an action the game applied)
+        verdict = judge(view, move, level, seed)
+        if move["type"] == "play":
+            reason = self._play_reason(view, move["card"], verdict.best["card"], verdict.loss,
                                        verdict.choices)  # fmt: skip
-        elif verdict.kind == "bid":
-            reason = self._bid_reason(action["tricks"], verdict.best["tricks"], verdict.loss,
+        elif move["type"] == "bid":
+            reason = self._bid_reason(move["tricks"], verdict.best["tricks"], verdict.loss,
                                       verdict.choices, verdict.samples, verdict.action_value,
                                       verdict.best_value)  # fmt: skip
         else:
-            reason = self._declaration_reason(action["melds"], verdict.best["melds"],
+            reason = self._declaration_reason(move["melds"], verdict.best["melds"],
                                               verdict.loss, verdict.choices)  # fmt: skip
         return {
             "best": verdict.best,
@@ -148,7 +155,7 @@ class PrecedenceReview(TrickReview):
         variant = str(view["variant"])
         if choices == 1:
             return f"Forced: {_lower(forced_reason(seen, card))}"
-        legal = [move["card"] for move in legal_or_refuse(view)]
+        legal = cards_of(legal_or_refuse(view))
         what = card_reason(seen, card, legal, face_up, variant)
         if card == best:
             return f"{_cap(what)}. The best card here."
@@ -192,31 +199,33 @@ class PrecedenceReview(TrickReview):
     # --- a hand's par -------------------------------------------------------------------------
 
     def par(self, game: Replayed, seat: int, hand: int) -> JsonDict:
+        states = states_of(game)
         indices = [i for i in range(len(game.actions))
                    if self.hand_of(game.states[i]) == hand]  # fmt: skip
-        starts = [i for i in indices if self.played(game.states[i]) and not game.states[i]["trick"]]
-        first = game.states[starts[0]]
+        starts = [i for i in indices if self.played(game.states[i]) and not states[i]["trick"]]
+        first = states[starts[0]]
         options = first["options"]
         trump = trump_suit(options, hand)
         positions = []
         taken = []
         for i in starts:
-            state = game.states[i]
+            state = states[i]
             hands = [mask_of(h) for h in state["hands"]]
             declared = [mask_of([c for meld in state["declarations"][s] or [] for c in meld])
                         for s in range(SEATS)]  # fmt: skip
-            positions.append(
-                (hands, declared, int(state["to_act"]), TRICKS_PER_HAND - len(state["completed"]))
-            )
+            to_act = state["to_act"]
+            assert to_act is not None  # a trick is to be played
+            positions.append((hands, declared, to_act, TRICKS_PER_HAND - len(state["completed"])))
             taken.append(sum(1 for done in state["completed"] if done["winner"] % 2 == 0))
-        after = game.states[indices[-1] + 1]
+        after = states[indices[-1] + 1]
         finished = [entry for entry in after["history"] if entry["hand_number"] == hand]
         # team 0's tricks at each next trick's start (the hand's end after the last)
         ends = [*taken[1:], finished[-1]["tricks"][0] if finished else None]
         line = [(*position, None if end is None else end - before)
                 for position, before, end in zip(positions, taken, ends, strict=True)]  # fmt: skip
         bounds = solve_line(PrecedenceTricks(trump), line, PAR_BUDGET)
-        bids = [int(b) for b in first["bids"]]
+        bids = [b for b in first["bids"] if b is not None]
+        assert len(bids) == SEATS  # every seat has bid once play begins
         melds = [declaration_points([m for s in (t, t + 2) for m in first["declarations"][s] or []])
                  for t in (0, 1)]  # fmt: skip
         made = None
@@ -224,7 +233,7 @@ class PrecedenceReview(TrickReview):
             made = {"tricks": list(finished[-1]["tricks"]), "points": list(finished[-1]["points"])}
         exact = next((k for k, b in enumerate(bounds) if b.exact), None)
         tricks = [
-            {"trick": len(game.states[i]["completed"]) + 1,
+            {"trick": len(states[i]["completed"]) + 1,
              "par": [taken[k] + b.low, TRICKS_PER_HAND - taken[k] - b.low] if b.exact else None}
             for k, (i, b) in enumerate(zip(starts, bounds, strict=True))
         ]  # fmt: skip
@@ -242,7 +251,7 @@ class PrecedenceReview(TrickReview):
 
     @staticmethod
     def _par_at(bounds: list[Bounds], taken: list[int], exact: int | None, bids: list[int],
-                melds: list[int], options: JsonDict) -> JsonDict:  # fmt: skip
+                melds: list[int], options: Options) -> JsonDict:  # fmt: skip
         """The par from the first trick it is known at (the first, most often)."""
         first = bounds[0]
         out: JsonDict = {"exact": first.exact, "low": taken[0] + first.low,
@@ -253,7 +262,7 @@ class PrecedenceReview(TrickReview):
         tricks = [team0, TRICKS_PER_HAND - team0]
         points = [
             score_team(t, (bids[t], bids[t + 2]), tricks[t], melds[t], 0, 0,
-                       int(options["penalty"]), counts_excess(options))["hand_points"]
+                       options["penalty"], counts_excess(options))["hand_points"]
             for t in (0, 1)
         ]  # fmt: skip
         return {**out, "from_trick": exact + 1, "tricks": tricks, "points": points}

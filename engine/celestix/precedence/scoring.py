@@ -10,10 +10,34 @@ For a team with contract C, tricks taken T and meld points M:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 AUDIT_AT = 10
 AUDIT_POINTS = 100
+
+
+class TeamScore(TypedDict):
+    """One team's hand, scored: the breakdown, ending with its new score and Excess."""
+
+    team: int
+    seats: list[int]
+    bids: list[int]
+    contract: int
+    tricks: int
+    made: bool
+    contract_points: int
+    overtricks: int
+    meld_points: int
+    melds_halved: bool
+    meld_points_scored: int
+    hand_points: int
+    excess_before: int
+    excess_added: int
+    audits: int
+    audit_points: int
+    excess_after: int
+    score_before: int
+    score_after: int
 
 
 def score_team(
@@ -25,7 +49,7 @@ def score_team(
     excess: int,
     penalty: int,
     with_excess: bool,
-) -> dict[str, Any]:
+) -> TeamScore:
     """The full breakdown of one team's hand, ending with its new score and Excess."""
     contract = bids[0] + bids[1]
     made = tricks >= contract

@@ -19,18 +19,18 @@ from celestix.precedence import pots
 from celestix.precedence.cards import CARD_CODES, HAND_SIZE, SEATS, sort_cards
 from celestix.precedence.check import HAND_LIMIT, check_state
 from celestix.precedence.flow import start_hand
-from celestix.precedence.options import counts_excess
+from celestix.precedence.options import counts_excess, typed_options
 from celestix.precedence.records import MAX_AMOUNT
 from celestix.precedence.scoring import AUDIT_AT, game_outcome
-from celestix.precedence.state import STATE_VERSION, Phase
-from celestix.shape import JsonDict, expect_cards, expect_dict, expect_int, expect_keys, expect_list
+from celestix.precedence.state import STATE_VERSION, Phase, State
+from celestix.shape import expect_cards, expect_dict, expect_int, expect_keys, expect_list
 
 SETUP_KEYS = (
     "dealer", "hand_number", "hands", "scores", "excess", "chips", "hand_pot", "accord_pot",
 )  # fmt: skip
 
 
-def new_state(options: dict[str, OptionValue], seed: int, setup: object) -> JsonDict:
+def new_state(options: dict[str, OptionValue], seed: int, setup: object) -> State:
     """A new game from ``seed``, at the point ``setup`` describes if given."""
     given: Mapping[str, Any] = {}
     if setup is not None:
@@ -79,13 +79,20 @@ def new_state(options: dict[str, OptionValue], seed: int, setup: object) -> Json
             f"({SEATS} x start_chips)",
         )
 
-    state: JsonDict = {
+    if chips_given:
+        # The setup gives the amounts after this hand's antes: start from before them.
+        opening = [c + ante for c in chips]
+        hand_pot -= SEATS * ante
+    else:
+        opening, hand_pot, accord_pot = [start] * SEATS, 0, 0
+    # Whole from the start: the chips as they open, no hand yet (start_hand deals it).
+    state: State = {
         "game": "precedence",
         "version": STATE_VERSION,
         "phase": Phase.DECLARE.value,
         "to_act": None,
         "over": False,
-        "options": dict(options),
+        "options": typed_options(options),
         "seed": seed,
         "hand_number": hand_number,
         "dealer": dealer,
@@ -94,23 +101,22 @@ def new_state(options: dict[str, OptionValue], seed: int, setup: object) -> Json
         "winner": None,
         "ledger": [],
         "history": [],
+        "opening": {"chips": list(opening), "hand_pot": hand_pot, "accord_pot": accord_pot},
+        "chips": list(opening),
+        "hand_pot": hand_pot,
+        "accord_pot": accord_pot,
+        "hands": [[] for _ in range(SEATS)],
+        "declarations": [None] * SEATS,
+        "bids": [None] * SEATS,
+        "completed": [],
+        "trick": [],
+        "taken": [0] * SEATS,
     }
-    if chips_given:
-        # The setup gives the amounts after this hand's antes: start from before them.
-        _open(state, [c + ante for c in chips], hand_pot - SEATS * ante, accord_pot)
-    else:
-        _open(state, [start] * SEATS, 0, 0)
+    if not chips_given:
         pots.pay_stakes(state)
     start_hand(state, hands)
     check_state(state)
     return state
-
-
-def _open(state: JsonDict, chips: list[int], hand_pot: int, accord_pot: int) -> None:
-    state["opening"] = {"chips": list(chips), "hand_pot": hand_pot, "accord_pot": accord_pot}
-    state["chips"] = list(chips)
-    state["hand_pot"] = hand_pot
-    state["accord_pot"] = accord_pot
 
 
 def _hands(value: object) -> list[list[str]]:

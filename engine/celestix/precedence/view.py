@@ -10,17 +10,17 @@ score sheet. It never holds the seed or another seat's hidden cards.
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict, cast
+from typing import Any, NotRequired, TypedDict
 
 from celestix.errors import MalformedError
 from celestix.precedence.bidding import bid_limit, contracts
 from celestix.precedence.cards import SEATS, SUIT_NAMES, SUITS, rank_names, twelfth_rank_name
-from celestix.precedence.melds import describe_meld
+from celestix.precedence.melds import MeldInfo, describe_meld
 from celestix.precedence.options import counts_excess, trump_suit
 from celestix.precedence.scoring import AUDIT_AT
-from celestix.precedence.state import Phase, live_declared, trick_leader
+from celestix.precedence.state import Phase, ScoreLine, State, live_declared, trick_leader
 from celestix.precedence.tricks import play_refusal, win_reason
-from celestix.shape import JsonDict, ViewKeys
+from celestix.shape import ViewKeys
 from celestix.table.ledger import Entry
 from celestix.table.tricks import Play
 
@@ -51,6 +51,12 @@ class CompletedTrick(TypedDict):
     reason_kind: str
 
 
+class DeclaredMeld(MeldInfo):
+    """A declared meld as a view shows it: with the cards of it still in hand (face up)."""
+
+    remaining: list[str]
+
+
 class View(ViewKeys):
     """A Precedence view (the keys of :data:`VIEW_KEYS`), for the code that reads one:
     :func:`check_view` has vouched for a view passed to the bots."""
@@ -69,7 +75,7 @@ class View(ViewKeys):
     leader: int | None
     declared: list[bool]
     melds: list[list[list[str]]]
-    meld_info: list[list[JsonDict] | None]
+    meld_info: list[list[DeclaredMeld] | None]
     meld_points: list[int]
     team_meld_points: list[int]
     bids: list[int | None]
@@ -91,7 +97,7 @@ class View(ViewKeys):
     accord_pot: int
     wagers: dict[str, int]
     ledger: list[Entry]
-    history: list[JsonDict]
+    history: list[ScoreLine]
     winner: int | None
 
 
@@ -103,26 +109,26 @@ def seat_and_hand(view: View) -> tuple[int, list[str]]:
     return seat, hand
 
 
-def make_view(state: JsonDict, seat: int | None) -> JsonDict:
+def make_view(state: State, seat: int | None) -> View:
     """The view of ``state`` for ``seat`` (``None``: a spectator). A fresh object."""
     options = state["options"]
     trump = trump_suit(options, state["hand_number"])
     hands = state["hands"]
     declared = [melds is not None for melds in state["declarations"]]
-    meld_info: list[list[JsonDict] | None] = []
+    meld_info: list[list[DeclaredMeld] | None] = []
     melds: list[list[list[str]]] = []
     for s in range(SEATS):
         held = set(hands[s])
-        info = None
+        info: list[DeclaredMeld] | None = None
         live: list[list[str]] = []
-        if state["declarations"][s] is not None:
+        declaration = state["declarations"][s]
+        if declaration is not None:
             info = []
-            for meld in state["declarations"][s]:
-                entry = describe_meld(meld)
-                entry["remaining"] = [card for card in meld if card in held]
-                info.append(entry)
-                if entry["remaining"]:
-                    live.append(list(entry["remaining"]))
+            for meld in declaration:
+                remaining = [card for card in meld if card in held]
+                info.append({**describe_meld(meld), "remaining": remaining})
+                if remaining:
+                    live.append(list(remaining))
         meld_info.append(info)
         melds.append(live)
     meld_points = [sum(m["points"] for m in info or ()) for info in meld_info]
@@ -135,7 +141,7 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
             {
                 "number": number,
                 "leader": plays[0]["seat"],
-                "plays": [cast(Play, dict(play)) for play in plays],
+                "plays": [play.copy() for play in plays],
                 "winner": winner,
                 "card": next(p["card"] for p in plays if p["seat"] == winner),
                 "reason": words,
@@ -145,16 +151,17 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
     bids = list(state["bids"])
     taken = list(state["taken"])
     playing = state["phase"] == Phase.PLAY.value
+    resolved: dict[str, Any] = dict(options)
     view: View = {
         "game": "precedence",
         "phase": state["phase"],
         "to_act": state["to_act"],
         "over": state["over"],
         "seat": seat,
-        "options": dict(options),
+        "options": resolved,
         "variant": options["variant"],
-        "twelfth_rank": twelfth_rank_name(str(options["variant"])),
-        "rank_names": rank_names(str(options["variant"])),
+        "twelfth_rank": twelfth_rank_name(options["variant"]),
+        "rank_names": rank_names(options["variant"]),
         "suit_names": list(SUIT_NAMES),
         "hand": None if seat is None else list(hands[seat]),
         "hand_sizes": [len(hand) for hand in hands],
@@ -173,7 +180,7 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
         "contracts": contracts(bids),
         "tricks": taken,
         "team_tricks": [taken[0] + taken[2], taken[1] + taken[3]],
-        "trick": [cast(Play, dict(play)) for play in state["trick"]],
+        "trick": [play.copy() for play in state["trick"]],
         "completed_tricks": completed,
         "last_trick": _copy_trick(completed[-1]) if completed else None,
         "scores": list(state["scores"]),
@@ -192,21 +199,28 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
             "accord": options["accord"],
         },
         "ledger": [dict(entry) for entry in state["ledger"]],
-        # Score-sheet lines hold lists of numbers and one small object: copy two levels.
-        "history": [
-            {
-                key: value.copy() if type(value) in (list, dict) else value
-                for key, value in line.items()
-            }
-            for line in state["history"]
-        ],
+        "history": [_copy_line(line) for line in state["history"]],
         "winner": state["winner"],
         "refusals": _refusals(state, seat),
     }
-    return cast(JsonDict, view)
+    return view
 
 
-def _refusals(state: JsonDict, seat: int | None) -> dict[str, str]:
+def _copy_line(line: ScoreLine) -> ScoreLine:
+    """A line of the score sheet that shares nothing with ``line`` (its lists and pot)."""
+    copy = line.copy()
+    copy["contracts"] = list(line["contracts"])
+    copy["tricks"] = list(line["tricks"])
+    copy["made"] = list(line["made"])
+    copy["points"] = list(line["points"])
+    copy["audits"] = list(line["audits"])
+    copy["scores"] = list(line["scores"])
+    copy["excess"] = list(line["excess"])
+    copy["pot"] = line["pot"].copy()
+    return copy
+
+
+def _refusals(state: State, seat: int | None) -> dict[str, str]:
     """Why each card the seat holds may not go now: ``{card: explanation}``.
 
     Only for the seat to play (empty otherwise); the explanations are the ones ``apply``
@@ -216,7 +230,7 @@ def _refusals(state: JsonDict, seat: int | None) -> dict[str, str]:
         return {}
     hand = state["hands"][seat]
     declared = live_declared(state, seat)
-    variant = str(state["options"]["variant"])
+    variant = state["options"]["variant"]
     out: dict[str, str] = {}
     for card in hand:
         refusal = play_refusal(hand, declared, state["trick"], card, variant)

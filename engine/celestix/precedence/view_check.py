@@ -13,6 +13,7 @@ contracts, the leader, each trick's reason, the wagers...) must be what
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from celestix.errors import MalformedError
@@ -25,11 +26,11 @@ from celestix.precedence.check import (
     check_declaration,
     check_plays,
 )
-from celestix.precedence.options import OPTION_SPECS, counts_excess, trump_suit
+from celestix.precedence.options import OPTION_SPECS, counts_excess, trump_suit, typed_options
 from celestix.precedence.pots import POTS
 from celestix.precedence.records import MAX_AMOUNT, check_score_sheet
 from celestix.precedence.scoring import AUDIT_AT, game_outcome, leader
-from celestix.precedence.state import TRICKS_PER_HAND, Phase
+from celestix.precedence.state import STATE_VERSION, TRICKS_PER_HAND, Phase, State
 from celestix.precedence.tricks import winning_play
 from celestix.precedence.view import OPTIONAL_VIEW_KEYS, VIEW_KEYS, make_view
 from celestix.shape import JsonDict, expect_bool, expect_int, expect_keys, expect_list, same
@@ -103,7 +104,9 @@ def check_view(view: JsonDict) -> int | None:
     elif view["winner"] is not None or outcome == "over":
         raise MalformedError("view.winner", "the game is not over: no winner yet")
 
-    expected = make_view(_as_state(view, options, sizes, declarations, completed), seat)
+    expected: Mapping[str, object] = make_view(
+        _as_state(view, options, sizes, declarations, completed), seat
+    )
     for key in (*VIEW_KEYS, *(key for key in OPTIONAL_VIEW_KEYS if key in view)):
         if not same(view[key], expected[key]):
             raise MalformedError(f"view.{key}", "does not agree with the rest of the view")
@@ -241,9 +244,10 @@ def _as_state(
     sizes: list[int],
     declarations: list[list[list[str]] | None],
     completed: list[JsonDict],
-) -> JsonDict:
-    """A state with what the view shows (the hidden cards stand in as placeholders), from
-    which :func:`make_view` makes the view's derived fields."""
+) -> State:
+    """A state with what the view shows (the hidden cards stand in as placeholders, the
+    seed, which a view hides, as 0), from which :func:`make_view` makes the view's
+    derived fields."""
     hands: list[list[str]] = []
     played = {play["card"] for entry in completed for play in entry["plays"]}
     played.update(play["card"] for play in view["trick"])
@@ -254,7 +258,15 @@ def _as_state(
         face_up = [c for meld in declarations[s] or () for c in meld if c not in played]
         hands.append(face_up + [f"?{s}.{k}" for k in range(sizes[s] - len(face_up))])
     return {
-        "options": options,
+        "game": "precedence",
+        "version": STATE_VERSION,
+        "options": typed_options(options),
+        "seed": 0,
+        "opening": {
+            "chips": view["chips"],
+            "hand_pot": view["hand_pot"],
+            "accord_pot": view["accord_pot"],
+        },
         "phase": view["phase"],
         "to_act": view["to_act"],
         "over": view["over"],

@@ -69,6 +69,28 @@ def test_bid_not_a_whole_number_is_malformed(tricks: object) -> None:
         api.apply(state, {"type": "bid", "tricks": tricks}, 1)
 
 
+@pytest.mark.parametrize(
+    ("action", "field"),
+    [
+        ("play EV", "action"),
+        ({"tricks": 3}, "action.type"),
+        ({"type": "pass"}, "action.type"),
+        ({"type": "declare"}, "action.melds"),
+        ({"type": "declare", "melds": "EV"}, "action.melds"),
+        ({"type": "declare", "melds": ["EV"]}, "action.melds[0]"),
+        ({"type": "declare", "melds": [["EV", "ZZ"]]}, "action.melds[0][1]"),
+        ({"type": "bid", "tricks": 3, "card": "EV"}, "action.card"),
+        ({"type": "bid", "tricks": "3"}, "action.tricks"),
+        ({"type": "play", "card": 7}, "action.card"),
+        ({"type": "play"}, "action.card"),
+    ],
+)
+def test_a_malformed_action_is_refused_naming_its_field(action: object, field: str) -> None:
+    with pytest.raises(MalformedError) as caught:
+        api.apply(new(), action, 1)
+    assert caught.value.field == field
+
+
 def test_actions_of_the_wrong_phase_are_illegal() -> None:
     state = new()
     for action in ({"type": "bid", "tricks": 1}, {"type": "play", "card": state["hands"][1][0]}):

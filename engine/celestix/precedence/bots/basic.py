@@ -13,13 +13,13 @@
 
 from __future__ import annotations
 
+from celestix.precedence.actions import Action, DeclareAction, cards_of, declarations_of
 from celestix.precedence.bidding import bid_limit
 from celestix.precedence.bots.knowledge import Seen
 from celestix.precedence.bots.legal import legal_or_refuse
 from celestix.precedence.cards import EMPEROR, RANK_OF, SEATS, SUIT_BY_NAME, SUIT_OF
 from celestix.precedence.melds import declaration_points
 from celestix.precedence.view import View, seat_and_hand
-from celestix.shape import JsonDict
 
 # A declared card must be played first, which can cost a trick: a quarter point each.
 EXPOSURE_COST = 1
@@ -30,28 +30,28 @@ ROUNDING = 0.9
 HIGH_PARTNER_BID = 6
 
 
-def choose(view: View, seed: int) -> JsonDict:
+def choose(view: View, seed: int) -> Action:
     """The basic player's action in this view (deterministic: ``seed`` is unused)."""
     moves = legal_or_refuse(view)
     phase = view["phase"]
     if phase == "declare":
-        return choose_declaration(moves, int(view["options"]["meld_wager"]))
+        return choose_declaration(declarations_of(moves), int(view["options"]["meld_wager"]))
     if phase == "bid":
         seat, hand = seat_and_hand(view)
         trump = SUIT_BY_NAME[view["trump"]]
         tricks = choose_bid(hand, trump, view["bids"], seat)
         return {"type": "bid", "tricks": tricks}
     seen = Seen.from_view(view)
-    return {"type": "play", "card": choose_card(seen, [move["card"] for move in moves])}
+    return {"type": "play", "card": choose_card(seen, cards_of(moves))}
 
 
 # --- declaration -------------------------------------------------------------------------
 
 
-def choose_declaration(moves: list[JsonDict], wager: int) -> JsonDict:
+def choose_declaration(moves: list[DeclareAction], wager: int) -> DeclareAction:
     """The declaration with the best value; fewer cards shown, then list order, on ties."""
 
-    def value(move: JsonDict) -> tuple[int, int]:
+    def value(move: DeclareAction) -> tuple[int, int]:
         melds = move["melds"]
         cards = sum(len(meld) for meld in melds)
         worth = VALUE_SCALE * (declaration_points(melds) - wager * len(melds))

@@ -23,6 +23,7 @@ from typing import cast
 
 from celestix.bots.budget import rounded
 from celestix.bots.chances import how_often
+from celestix.precedence.actions import DeclareAction, cards_of, declarations_of
 from celestix.precedence.bots.fast import wants_tricks
 from celestix.precedence.bots.knowledge import Seen
 from celestix.precedence.bots.legal import legal_or_refuse
@@ -56,19 +57,15 @@ SMALL_NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
 UNBLOCK_LENGTH = 3
 
 
-def hint(view: JsonDict, level: str, seed: int) -> JsonDict:
+def hint(view: View, level: str, seed: int) -> JsonDict:
     """The advice of the ``level`` search for the view's seat (a view the facade checked)."""
-    return _hint(cast(View, view), level, seed)
-
-
-def _hint(view: View, level: str, seed: int) -> JsonDict:
     budget = BUDGETS.get(level, BUDGETS["normal"])
     moves = legal_or_refuse(view)
     if view["phase"] == "declare":
-        return declaration_hint(view, moves, budget, seed)
+        return declaration_hint(view, declarations_of(moves), budget, seed)
     if view["phase"] == "bid":
         return bid_hint(view, budget, seed)
-    return play_hint(view, [move["card"] for move in moves], budget, seed)
+    return play_hint(view, cards_of(moves), budget, seed)
 
 
 def _about_tricks(total: int, count: int) -> str:
@@ -438,7 +435,7 @@ def declare_sentence(melds: list[list[str]], variant: str, held: list[str]) -> s
     return f"Declare {joined([f'your {name}' for name in names])}."
 
 
-def declaration_hint(view: View, moves: list[JsonDict], budget: Budget, seed: int) -> JsonDict:
+def declaration_hint(view: View, moves: list[DeclareAction], budget: Budget, seed: int) -> JsonDict:
     """The recommended declaration, why, and the values of the others compared; every
     meld is named by its cards, so no two choices read alike."""
     if len(moves) == 1:

@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 from celestix.bots.budget import SearchBudget, rounded
 from celestix.bots.search import Cards, deals, search_cards
 from celestix.errors import MalformedError
+from celestix.precedence.actions import Action, DeclareAction, cards_of, declarations_of
 from celestix.precedence.bots import basic
 from celestix.precedence.bots.deals import EVIDENCE_TRIES, Knowledge
 from celestix.precedence.bots.double_dummy import solve_moves
@@ -59,7 +60,6 @@ from celestix.precedence.cards import CARD_ID, DECK, HAND_SIZE, SEATS
 from celestix.precedence.melds import declaration_points
 from celestix.precedence.view import View
 from celestix.rng import Rng
-from celestix.shape import JsonDict
 
 # Streams of the searches' generators, so the three decisions draw independent deals.
 PLAY_STREAM, BID_STREAM, DECLARE_STREAM = 1, 2, 3
@@ -141,7 +141,7 @@ class PlayEstimate:
         return rounded(self.totals[i], self.samples)
 
 
-def choose(view: View, budget: Budget, seed: int) -> JsonDict:
+def choose(view: View, budget: Budget, seed: int) -> Action:
     """The searching player's action in this view."""
     moves = legal_or_refuse(view)
     if len(moves) == 1:
@@ -150,12 +150,13 @@ def choose(view: View, budget: Budget, seed: int) -> JsonDict:
     if phase == "declare":
         if budget.bidding == "basic":
             return basic.choose(view, seed)
-        return moves[estimate_declaration(view, moves, budget, seed).best]
+        declared = declarations_of(moves)
+        return declared[estimate_declaration(view, declared, budget, seed).best]
     if phase == "bid":
         if budget.bidding == "basic":
             return basic.choose(view, seed)
         return {"type": "bid", "tricks": estimate_bid(view, budget, seed).best}
-    estimate = estimate_play(view, [move["card"] for move in moves], budget, seed)
+    estimate = estimate_play(view, cards_of(moves), budget, seed)
     return {"type": "play", "card": estimate.cards[estimate.best]}
 
 
@@ -335,7 +336,7 @@ class DeclarationEstimate:
 
 
 def estimate_declaration(
-    view: View, moves: list[JsonDict], budget: Budget, seed: int, also: int | None = None
+    view: View, moves: list[DeclareAction], budget: Budget, seed: int, also: int | None = None
 ) -> DeclarationEstimate:
     """Compare the best few declarations by playing sampled deals out with each.
 

@@ -14,6 +14,7 @@ searches (other budgets, another search) reaches the review through it.
 from __future__ import annotations
 
 from celestix.bots.budget import rounded
+from celestix.precedence.actions import Action, cards_of, declarations_of
 from celestix.precedence.bots.deals import Knowledge
 from celestix.precedence.bots.fast import distinct, mask_of
 from celestix.precedence.bots.legal import legal_or_refuse
@@ -25,34 +26,34 @@ from celestix.precedence.bots.search import (
 )
 from celestix.precedence.cards import CARD_ID, DECK
 from celestix.precedence.view import View
-from celestix.shape import JsonDict
 from celestix.table.judgement import Judgement
 
 
-def judge(view: View, action: JsonDict, level: str, seed: int) -> Judgement:
+def judge(view: View, action: Action, level: str, seed: int) -> Judgement:
     """The level's choice in ``view`` and the cost of ``action`` (a legal action there)."""
     moves = legal_or_refuse(view)
-    kind = str(action["type"])
+    kind = action["type"]
     if len(moves) == 1:
-        return Judgement(moves[0], 0, 0, 0, 1, 0, kind)
+        return Judgement(dict(moves[0]), 0, 0, 0, 1, 0, kind)
     budget = BUDGETS.get(level, BUDGETS["normal"])
-    if kind == "declare":
-        index = moves.index(action)
-        estimate = estimate_declaration(view, moves, budget, seed, also=index)
+    if action["type"] == "declare":
+        declared = declarations_of(moves)
+        index = declared.index(action)
+        estimate = estimate_declaration(view, declared, budget, seed, also=index)
         n = 8 * max(1, estimate.samples)
         top = estimate.values[estimate.indices.index(estimate.best)]
         mine = estimate.also_value if estimate.also_value is not None else top
-        return Judgement(moves[estimate.best], _gap(top, mine, n), rounded(top, n),
+        return Judgement(dict(declared[estimate.best]), _gap(top, mine, n), rounded(top, n),
                          rounded(mine, n), len(moves), estimate.samples, kind)  # fmt: skip
-    if kind == "bid":
+    if action["type"] == "bid":
         bid = estimate_bid(view, budget, seed)
         n = max(1, bid.samples)
-        top, mine = bid.values[bid.best], bid.values[int(action["tricks"])]
-        best = {"type": "bid", "tricks": bid.best}
+        top, mine = bid.values[bid.best], bid.values[action["tricks"]]
+        best: dict[str, object] = {"type": "bid", "tricks": bid.best}
         return Judgement(best, _gap(top, mine, n), rounded(top, n), rounded(mine, n),
                          len(moves), bid.samples, kind)  # fmt: skip
-    legal = [move["card"] for move in moves]
-    card = searched_card(view, legal, str(action["card"]))
+    legal = cards_of(moves)
+    card = searched_card(view, legal, action["card"])
     play = estimate_play(view, legal, budget, seed, value_one=True, also=card)
     n = max(1, play.samples)
     top = play.totals[play.best]
