@@ -10,8 +10,8 @@ OPTION_SPECS = (
         "players",
         "Players",
         "How many play: 3 (24 cards each, talon of 6), 4 (18 each, talon of 6) "
-        "or 5 (15 each, talon of 3). At five players one declarer plays against the "
-        "other four, so with good play most rounds are passed.",
+        "or 5 (15 each, talon of 3). At five players the declarer plays alone against "
+        "four, so most rounds (about three in five) are passed by everyone.",
         4,
         choices=(3, 4, 5),
         labels={3: "3", 4: "4", 5: "5"},

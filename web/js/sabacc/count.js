@@ -64,7 +64,7 @@ export function roundBody(end, { players, chipsAfter }) {
       : "The chips in front of the players went back to them; the Ante Pot keeps its chips and the deal passes to the right.";
     body.append(
       el("p", "sb-void-reason", voidReason(players)),
-      el("p", "", `No one bid, so no one scores. ${after}`),
+      el("p", "", `No one scores. ${after}`),
     );
     if (!end.over) body.append(el("p", "sb-count-pot", `Ante Pot: ${chips(end.void.ante_pot)}.`));
   }

@@ -236,7 +236,7 @@ export function describe(event) {
     case "trick":
       return `${subject(event.winner, "win")} trick ${event.number} with ${card(event.card)}. ${event.reason || ""}`.trim();
     case "void_round":
-      return `${voidReason(event.returned.length)} The round is void and the deal passes on.`;
+      return `Everyone passed, so the round is void and the deal passes on. ${voidReason(event.returned.length)}`;
     case "deal":
       return `Round ${event.round + 1}: ${subject(event.dealer, "deal")}; ${subject(event.to_act, "bid")} first.`;
     case "game_over":
@@ -246,13 +246,15 @@ export function describe(event) {
   }
 }
 
-const PLAYER_WORDS = { 3: "three", 4: "four", 5: "five" };
+const OTHERS_WORDS = { 3: "two", 4: "three", 5: "four" };
 
-/** Why a round was void, in players' words: every player passed (`players` at the table). */
+/** Why everyone passed, in one sentence of players' words (`players` at the table): the
+ * declarer plays alone against all the others, and no hand could take its 46 points; at
+ * five players most rounds go so (docs/BOTS.md: the bots' passes there are right). The
+ * summary's title and the history's line say that everyone passed. */
 export function voidReason(players) {
-  const reason = `Nobody declared: all ${PLAYER_WORDS[players] || players} players passed, as no hand looked strong enough to take 46 of the deck's 91 points against the others.`;
-  if (players !== 5) return reason;
-  return `${reason} At five players one declarer plays alone against the other four, so most rounds are passed with good play.`;
+  const reason = `No hand could take 46 of the 91 points alone against ${OTHERS_WORDS[players] || "the others"}`;
+  return players === 5 ? `${reason}, as in most five-player rounds.` : `${reason}.`;
 }
 
 export function winnersLine(winners) {
