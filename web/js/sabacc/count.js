@@ -53,8 +53,9 @@ export function roundTitle(end) {
 
 /** The panel's body (a node). `players`: the seat count; `chipsAfter`: chips now.
  * What matters first comes first: at the game's end the winners and the chips, then the
- * last round; in a round, the verdict, the chips it moved and where everyone stands,
- * with the paired pile (the count's working) folded away at the end. */
+ * last round; in a round, the verdict and the bonus, the chips it moved and where
+ * everyone stands (in view on a phone without scrolling), with the paired pile (the
+ * count's working) folded away at the end. */
 export function roundBody(end, { players, chipsAfter }) {
   const body = el("div", "sb-count");
   if (end.over) body.append(el("p", "sb-winners", winnersLine(end.over.winners)));
@@ -70,11 +71,12 @@ export function roundBody(end, { players, chipsAfter }) {
   }
   const counted = end.counted ? countSection(end.counted) : null;
   if (counted) body.append(counted.verdict);
+  // the bonus with the verdict, then the chips moved and where everyone stands (which
+  // counts the bonus): all of it in view on a phone without scrolling
+  if (end.bonus) body.append(bonusSection(end.bonus));
   if (end.settled && end.counted)
     body.append(settledSection(end.settled, players, end.counted.declarer));
-  // where everyone stands, before the bonus and the pot that it already counts
   body.append(chipsTable(chipsAfter, players, end.over ? end.over.winners : null));
-  if (end.bonus) body.append(bonusSection(end.bonus));
   if (end.divided || end.carried) {
     const p = el("p", "");
     p.textContent = end.divided

@@ -208,6 +208,8 @@ class SabaccPage extends TrickPage {
     const line = (parts) => parts.filter(Boolean).join(" · ");
     this.potsLine ??= new FitLine("p", { class: "sb-pots" });
     if (!this.scores.contains(this.potsLine.el)) this.scores.replaceChildren(this.potsLine.el);
+    // at the game's end the line says what became of the Ante Pot: it wraps, whole
+    this.potsLine.el.classList.toggle("sb-pots-over", Boolean(view.over));
     this.potsLine.say(line(pots), ...shorter.map(line));
     this.trickEl.hidden = view.phase !== "play" && !view.trick.length;
     this.sabaccFelt.render(view);

@@ -235,13 +235,15 @@ export class TrickPage extends HookedTablePage {
     this.root.dataset.deal = this.landing ? "flying" : "landed";
     this.root.dataset.turn =
       this.pending !== null ? "count" : view.over ? "over" : yours ? "you" : "wait";
+    // while a finished trick is on the felt (its winner said), nobody is lit or thinking
+    const finished = this.trick.finished;
     for (let seat = 0; seat < this.seats; seat += 1) {
       const { detail, badge } = this.plateInfo(view, seat);
       this.plates[seat].set({
         detail,
         badge,
-        turn: !view.over && view.to_act === seat,
-        thinking: this.thinking === seat,
+        turn: !view.over && view.to_act === seat && !finished,
+        thinking: this.thinking === seat && !finished,
       });
     }
     this.renderFelt(view);
@@ -293,9 +295,20 @@ export class TrickPage extends HookedTablePage {
     return (view.hand || []).length;
   }
 
+  /** A computer player has chosen its move: while the move is shown (its card flying,
+   * the trick it ends on the felt), its plate is neither lit nor thinking and the status
+   * says who plays next (the rest of the table is drawn once the move has been shown;
+   * a move that ends the hand or the game says so then). */
+  moved(seat, events) {
+    this.plates[seat]?.set({ turn: false, thinking: false });
+    const view = this.session?.view;
+    if (view && !view.over && !this.handEnded(events)) this.say(this.waitLine(view));
+  }
+
   waitLine(view) {
     if (this.stalled) return `${this.seatName(view.to_act)} could not move.`;
-    if (this.thinking !== null) return `${this.seatName(this.thinking)} is thinking…`;
+    if (this.thinking !== null && !this.trick.finished)
+      return `${this.seatName(this.thinking)} is thinking…`;
     if (view.to_act === this.human) return "One moment…";
     return `${this.seatName(view.to_act)} to play.`;
   }
@@ -372,12 +385,17 @@ export class TrickPage extends HookedTablePage {
         const seat = s.toAct;
         this.thinking = seat;
         this.render();
+        // (the trick just won swept away during its pause: then it is seen thinking)
+        this.gathering?.then(() => {
+          if (generation === this.generation && this.thinking === seat) this.render();
+        });
         const wait = sleep(timing().bot);
         const result = await s.botMove();
         this.thinkAhead();
         await wait;
         if (this.gone || generation !== this.generation) return;
         this.thinking = null;
+        this.moved(seat, result.events);
         this.logMove({ ...result, view: s.view });
         await this.present(result.events, seat, generation);
         this.save();

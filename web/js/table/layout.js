@@ -53,10 +53,15 @@ export function buildTrickTable(page, root) {
   narrow.addEventListener("change", placeAdvice);
   page.unplaceAdvice = () => narrow.removeEventListener("change", placeAdvice);
   // in the felt's corner, the hint (its reason unfolded too) stays under the plates above
-  // it: its height is at most the room between the felt's foot and them
-  const room = new ResizeObserver(() => adviceRoom(page));
+  // it: its height is at most the room between the felt's foot and them; on a phone its
+  // reason unfolds over your hand (sheetTop)
+  const room = new ResizeObserver(() => {
+    adviceRoom(page);
+    sheetTop(page, root);
+  });
   room.observe(page.felt);
   room.observe(page.advice.el);
+  room.observe(page.handEl);
   page.hand = new HandView(page.handEl, {
     deck: page.deck,
     choose: (code) => page.choose(code),
@@ -110,6 +115,22 @@ function adviceRoom(page) {
   const bottom = parseFloat(getComputedStyle(advice).bottom) || 0;
   const px = Math.floor(felt.bottom - bottom - top - ADVICE_GAP);
   page.felt.style.setProperty("--advice-room", `${Math.max(0, px)}px`);
+}
+
+// the least room for the hint's reason over your hand on a phone (px): a hand of few cards
+// (or none) leaves it this much, over the foot of your decision
+const SHEET_MIN = 180;
+
+/** On a phone, the hint's reason (its "Why?") unfolds over your hand, as a sheet from the
+ * hand's top to the page's foot (`--advice-sheet-top` on the page): the strip above your
+ * decision keeps its height, so the felt, the trick and the seats' plates do not move or
+ * shrink, and your decision stays in view.
+ * @param {TrickPage} page
+ */
+function sheetTop(page, root) {
+  if (page.advice.el.parentElement !== root) return;
+  const top = Math.min(page.handEl.offsetTop, root.clientHeight - SHEET_MIN);
+  root.style.setProperty("--advice-sheet-top", `${Math.max(0, Math.round(top))}px`);
 }
 
 /** Lay the seats out round the felt once the number of players is known.

@@ -76,6 +76,11 @@ export class TrickArea {
     if (from && duration) await flyFrom(el, from, { duration });
   }
 
+  /** Whether a finished trick is on show (its winner marked, until it is swept away). */
+  get finished() {
+    return this.el.classList.contains("has-winner");
+  }
+
   markWinner(seat, text = "") {
     this.el.classList.add("has-winner");
     this.el.dataset.winner = String(seat);
