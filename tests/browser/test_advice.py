@@ -11,10 +11,12 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
+from sentences import SIDE_CARELESS, off_footing, out_of_order
 
 from celestix import api
-from tablekit import open_table
+from tablekit import PHONE, WIDE, internal_words, open_table, play_to, saved
 
 AxeCheck = Callable[..., list[dict[str, Any]]]  # the fixture of a11y.py
 Shot = Callable[[Page, str], Any]
@@ -127,10 +129,16 @@ def ask_for_a_hint(page: Page, game: str) -> tuple[dict[str, Any], Locator]:
     page.get_by_role("button", name="Hint", exact=True).click()
     said_whole(advice, hint["reason"])
     others = [a for a in hint["alternatives"] if a["action"] != hint["action"]][:4]
-    expect(advice.locator(".advice-list li")).to_have_count(len(others))
-    for line, alt in zip(advice.locator(".advice-list li").all(), others, strict=True):
+    chosen = [a for a in hint["alternatives"] if a["action"] == hint["action"]]
+    # the hint's own choice first, said as the others are, then the others
+    lines = [*chosen, *others] if others else []
+    expect(advice.locator(".advice-list li")).to_have_count(len(lines))
+    for k, (line, alt) in enumerate(zip(advice.locator(".advice-list li").all(), lines,
+                                        strict=True)):  # fmt: skip
         # a bid's name comes first, then the engine's reason, and nothing after it
         expect(line).to_have_text(re.compile(rf"(^|: ){re.escape(alt['reason'])}$"))
+        if k == 0:
+            expect(line).to_have_text(re.compile(r"^(The hint|.+ \(the hint\)): "))
     return hint, advice
 
 
@@ -262,3 +270,64 @@ def test_the_winnable_answer_fits_a_phone(page: Page) -> None:
     assert in_viewport(page, advice)
     for pile in (page.locator(".stock"), page.locator(".pt-foundation").last):
         assert in_viewport(page, pile)
+
+
+# --- a why list (audit 5 F12, F14) ----------------------------------------------------------
+
+
+def seat_0_declares(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """The person bids Guard when they can (so that they declare and set aside)."""
+    guard = [a for a in legal if a.get("bid") == "guard"]
+    return guard[0] if guard else api.bot_action(api.view(state, 0), "easy", 0)
+
+
+def at_aside(state: dict[str, Any]) -> bool:
+    return state["phase"] == "aside" and state["to_act"] == 0
+
+
+def defending(state: dict[str, Any]) -> bool:
+    return (state["phase"] == "play" and state["to_act"] == 0 and bool(state["trick"])
+            and state["declarer"] != 0)  # fmt: skip
+
+
+def at_bid(state: dict[str, Any]) -> bool:
+    return state["phase"] == "bid" and state["to_act"] == 0
+
+
+WHY_CASES = [
+    ("sabacc", {"players": 3}, 2, at_aside, seat_0_declares, WIDE),
+    ("sabacc", {"players": 4}, 2, defending, None, PHONE),
+    ("precedence", {"target": 150}, 2, at_bid, None, WIDE),
+    ("precedence", {"target": 150}, 3, at_bid, None, PHONE),
+]
+
+
+@pytest.mark.parametrize(("game", "options", "seed", "stop", "person", "size"), WHY_CASES)
+def test_a_why_list_says_the_hint_first_as_it_says_the_others(
+    page: Page, screenshot: Shot, game: str, options: dict[str, Any], seed: int,
+    stop: Callable[[dict[str, Any]], bool], person: Any, size: dict[str, int],
+) -> None:  # fmt: skip
+    """The hint's "Why?": its own choice first, marked, with odds when the others have
+    odds (the aside's six once had none beside a rival "made almost always"); the bids
+    as they run; a defender's odds of beating the contract."""
+    state, record = play_to(game, options, seed, stop, person)
+    page.set_viewport_size(size)
+    open_table(page, game, save=saved(record))
+    expect(page.locator(".table-page")).to_have_attribute(
+        "data-turn", "you", timeout=THINK_TIMEOUT_MS
+    )
+    hint, advice = ask_for_a_hint(page, game)
+    advice.locator(".advice-toggle").click()
+    items = advice.locator(".advice-list li")
+    expect(items.first).to_be_visible()
+    lines = items.all_inner_texts()
+    assert len(lines) >= 2, lines
+    assert re.match(r"^(The hint|.+ \(the hint\)): ", lines[0]), lines
+    assert not off_footing(lines[0], lines[1:]), lines
+    if hint["action"]["type"] == "bid" and game == "precedence":
+        assert not out_of_order([int(re.match(r"Bid (\d+)", line)[1]) for line in lines]), lines
+    if game == "sabacc" and state["phase"] == "play":
+        assert not [line for line in lines if SIDE_CARELESS["defender"].search(line)], lines
+        assert any("the contract is beaten" in line for line in lines), lines
+    assert internal_words(lines, game) == {}
+    screenshot(page, f"why-{game}-{state['phase']}-{size['width']}")

@@ -62,12 +62,12 @@ def test_the_end_of_a_hand_says_its_outcome_for_you(table: Page) -> None:
     assert said["gained"] == "Round 3: Bryn bid Guard"
     assert said["slam"] == (
         "Bryn took 10 of the 12 tricks (a Slam): 9 chips from the Ante Pot, which has 3 chips "
-        "left. Bryn won the last trick with The Magician: that earns a bonus too, but only "
+        "left. Bryn won the last trick with the Magician: that earns a bonus too, but only "
         "the biggest one is paid."
     )
     assert said["grand"].startswith("You took every trick (a Grand Slam): 12 chips")
     assert said["grand"].endswith("which has nothing left.")
-    assert said["idiot"].startswith("Aurel won the last trick with The Idiot (an Idiot at")
+    assert said["idiot"].startswith("Aurel won the last trick with the Idiot (an Idiot at")
     assert said["follow"] == "follow coins"
     assert said["trump"] == "you have no coins, so play a Sabacc"
     assert said["any"] == "you have no coins and no Sabacc, so play any card"

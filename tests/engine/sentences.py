@@ -107,3 +107,51 @@ def repeated_lines(lines: list[str]) -> list[str]:
             repeated.append(line)
         seen.add(key)
     return repeated
+
+
+# --- i-words: audit 5 (F11-F14) ------------------------------------------------------------
+# A name with its own article written as a title inside a sentence ("wins with The Idiot",
+# "-21, The Universe"): "the Idiot" there, "The Idiot" only where a sentence or a list
+# starts. A Sabacc's number after a verb with no article ("wins with Sabacc -12"): "the
+# Sabacc -12", as a sentence names any other card.
+CARELESS["The inside a sentence"] = re.compile(r"\b[a-z]+ The [A-Z]|\d, The [A-Z]")
+CARELESS["a Sabacc without its article"] = re.compile(
+    r"(?<!['\u2019])\b(?!(?:the|a|your|its|their|his|her|every|no|one)\b)[a-z]+ Sabacc [-\u2212]?\d"
+)
+# Chips that "go to no one": the rules say where a remainder stays (RULES.md 3.9: in
+# the Ante Pot, unclaimed; 1: an odd chip stays in the Hand Pot)
+CARELESS["chips going nowhere"] = re.compile(r"\bgoe?s? to no ?one\b", re.IGNORECASE)
+
+# A hint's odds said from the wrong side: a defender's choices speak of beating the
+# contract, the declarer's of making it ("the contract is made rarely" to a defender).
+SIDE_CARELESS = {
+    "declarer": re.compile(r"\bthe contract is beaten\b"),
+    "defender": re.compile(r"\bthe contract is made\b"),
+}
+
+# How often, in the hints' words (celestix/bots/chances.py how_often)
+HOW_OFTEN = re.compile(
+    r"\b(?:rarely|about one time in four|about half the time|about three times in four"
+    r"|almost always)\b"
+)
+
+
+def off_footing(chosen: str, others: list[str]) -> bool:
+    """Whether a why list's recommended line says less than its alternatives: each of
+    them says how often (a contract made, a game won) and it does not (audit 5 F12: the
+    chosen six had no odds beside a rival "made almost always")."""
+    return (
+        bool(others) and all(HOW_OFTEN.search(o) for o in others) and not HOW_OFTEN.search(chosen)
+    )
+
+
+def out_of_order(bids: list[int]) -> bool:
+    """Whether a why list's bids (after the recommended one, which comes first) are out
+    of the order the bids run ("Bid 2 · Bid 4 · Bid 1 · Bid 5", audit 5 F14)."""
+    return bids[1:] != sorted(bids[1:])
+
+
+def says_its_mark(mark: str, reason: str) -> bool:
+    """Whether a review's reason starts with its mark's word, which its heading says
+    already ("• Forced" over "Forced: it is your last card.", audit 5 F14)."""
+    return bool(mark) and reason.lower().startswith(mark.lower())

@@ -28,7 +28,17 @@ from typing import Any
 
 import pytest
 from scale import scaled
-from sentences import CARELESS, GAME_CARELESS, HINT_CARELESS, LEDGER_CARELESS, repeated_lines
+from sentences import (
+    CARELESS,
+    GAME_CARELESS,
+    HINT_CARELESS,
+    LEDGER_CARELESS,
+    SIDE_CARELESS,
+    off_footing,
+    out_of_order,
+    repeated_lines,
+    says_its_mark,
+)
 
 from celestix import api
 from celestix.precedence import review as precedence_review
@@ -120,17 +130,52 @@ def small_par(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def hint_texts(view: dict[str, Any], seed: int) -> tuple[str, list[str]]:
     """A hint's reason, and the reasons of its alternatives (the recommended action's
-    own left out, as the hint panel leaves it out)."""
+    own left out)."""
     hint = api.hint(view, "normal", seed)
     return hint["reason"], [
         alt["reason"] for alt in hint["alternatives"] if alt["action"] != hint["action"]
     ]
 
 
+BID_ORDER = {"sabacc": ["take", "push", "guard", "guard_without", "guard_against", "pass"]}
+
+
+def why_list_faults(view: dict[str, Any], seed: int, game: str) -> Iterator[tuple[str, str]]:
+    """What is wrong with a hint's why list (the page lists the recommended choice first,
+    then the others, ui/advice.js alternativeLines): the recommended choice said on
+    another footing than the others, bids out of order, odds from the wrong side."""
+    hint = api.hint(view, "normal", seed)
+    alternatives = hint["alternatives"]
+    if not alternatives:
+        return
+    first, *others = alternatives
+    if first["action"] != hint["action"]:
+        yield "a why list that does not start with the hint's choice", hint["reason"]
+    if off_footing(first["reason"], [alt["reason"] for alt in others]):
+        yield "a chosen line on another footing than the others", first["reason"]
+    if first["action"]["type"] == "bid":
+        bids = [alt["action"].get("tricks", alt["action"].get("bid")) for alt in alternatives]
+        ranks = [BID_ORDER[game].index(b) if game in BID_ORDER else b for b in bids]
+        if out_of_order(ranks):
+            yield "bids out of order in a why list", str(bids)
+    declarer = view.get("declarer")
+    if game == "sabacc" and declarer is not None:
+        side = "declarer" if declarer == view["seat"] else "defender"
+        for alt in alternatives:
+            if SIDE_CARELESS[side].search(alt["reason"]):
+                yield f"odds from the wrong side for a {side}", alt["reason"]
+
+
 def review_texts(record: dict[str, Any], seat: int, game: str) -> Iterator[str]:
-    """Every sentence of the review of the seat's first hand (the whole patience)."""
+    """Every sentence of the review of the seat's first hand (the whole patience); a
+    decision's reason that starts with its mark's word (which the page's heading says:
+    "• Forced"), flagged as such."""
     hand = None if game == "patience" else 0
-    yield from sentences({"review": api.review(record, seat, "normal", 1, hand)})
+    review = api.review(record, seat, "normal", 1, hand)
+    for decision in review["decisions"]:
+        if says_its_mark(decision.get("mark", ""), decision["reason"]):
+            yield f"a reason that says its mark again: {decision['reason']}"
+    yield from sentences({"review": review})
 
 
 @pytest.mark.parametrize(("game", "options", "games"), GAMES)
@@ -154,6 +199,8 @@ def test_a_game_speaks_in_players_words(game: str, options: dict[str, Any], game
                 texts.extend([reason, *others])
                 for line in repeated_lines(others):
                     bad.setdefault("a why list saying one thing twice", []).append(line)
+                for what, text in why_list_faults(view, moves, game):
+                    bad.setdefault(what, []).append(text)
                 for text in (reason, *others):
                     for what, pattern in HINT_CARELESS.items():
                         if pattern.search(text):
@@ -169,6 +216,8 @@ def test_a_game_speaks_in_players_words(game: str, options: dict[str, Any], game
             state = result["state"]
             moves += 1
         for text in review_texts(record, 0, game):
+            if text.startswith("a reason that says its mark again"):
+                bad.setdefault("a reason that says its mark again", []).append(text)
             for what in problems(text, game):
                 bad.setdefault(what, []).append(text)
         for text in {entry["reason"] for entry in state.get("ledger", [])}:
@@ -238,7 +287,39 @@ def test_the_scan_finds_each_careless_sentence() -> None:
     assert "one points" in problems("it banks 1 points in your pile", "sabacc")
     assert not problems("it banks half a point, and 10½ points, 11 points, 1 point", "sabacc")
     assert "a possessive before The" in problems("The declarer's The Idiot wins", "sabacc")
-    assert not problems("The declarer wins this trick with The Idiot", "sabacc")
+    # (audit 5 F13) a card's own "The" inside a sentence, a Sabacc's number with no article
+    for text in (
+        "The declarer wins this trick with The Idiot",
+        "Aurel won the last trick with The Magician (a Magician at the End)",
+        "0, The Idiot, is the strongest card of all",
+    ):
+        assert "The inside a sentence" in problems(text, "sabacc"), text
+    assert "a Sabacc without its article" in problems("Bryn wins with Sabacc -12", "sabacc")
+    for text in (
+        "The declarer wins this trick with the Idiot",
+        "The Idiot beats every card.",
+        "The talon: Ace of coins, The Idiot (Sabacc 0).",
+        "Bryn wins with the Sabacc -12; Sabaccs run from -1 The Magician",
+    ):
+        assert not problems(text, "sabacc"), text
+    # (audit 5 F11) a remainder said to go nowhere
+    gone = (
+        "The Ante Pot is divided: 3 chips each; 2 chips would not divide evenly and go to no one."
+    )
+    assert "chips going nowhere" in problems(gone, "sabacc")
+    kept = "The Ante Pot is divided: 3 chips each; 2 chips do not divide equally and stay in "
+    assert not problems(kept + "the Ante Pot, unclaimed.", "sabacc")
+    # (audit 5 F12, F14) a why list: the chosen line's footing, the bids' order, the side,
+    # a review's reason that says its mark again
+    aside = "It leaves you no staves, so you can trump them (the aside: 7 of coins)"
+    assert off_footing(aside, [f"{aside}; made almost always"])
+    assert not off_footing(f"{aside}; made about half the time", [f"{aside}; made rarely"])
+    assert out_of_order([3, 2, 4, 1, 5]) and not out_of_order([3, 1, 2, 4, 5])
+    assert SIDE_CARELESS["defender"].search("It costs least; the contract is made rarely")
+    assert not SIDE_CARELESS["defender"].search("It costs least; the contract is beaten rarely")
+    assert says_its_mark("forced", "Forced: it is your last card.")
+    assert not says_its_mark("forced", "It is your last card.")
+    assert not says_its_mark("", "It is your last card.")
     partner = "Your partner's Sabacc -13 wins this trick: the 2 of coins keeps your winners"
     assert "a partner in a game without partners" in problems(partner, "sabacc")
     assert not problems(partner.replace("partner", "fellow defender"), "sabacc")

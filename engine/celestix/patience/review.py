@@ -247,7 +247,7 @@ class PatienceReview:
             loss, best = 0, action
             value: int | None = None
             if len(legal) == 1:
-                reason = "Forced. " + recommendation(view, Choice(action, 0), [], 1)
+                reason = recommendation(view, Choice(action, 0), [], 1)  # (the mark: "Forced")
             elif lost_at is not None and i == lost_at:
                 loss = 100 if outcome["proved"] else 50
                 best = outcome["best"] or action

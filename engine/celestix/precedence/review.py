@@ -154,7 +154,7 @@ class PrecedenceReview(TrickReview):
         face_up = [{c for meld in melds for c in meld} for melds in view["melds"]]
         variant = str(view["variant"])
         if choices == 1:
-            return f"Forced: {_lower(forced_reason(seen, card))}"
+            return forced_reason(seen, card)  # (the mark says "Forced")
         legal = cards_of(legal_or_refuse(view))
         what = card_reason(seen, card, legal, face_up, variant)
         if card == best:
@@ -172,7 +172,7 @@ class PrecedenceReview(TrickReview):
     def _bid_reason(bid: int, best: int, loss: int, choices: int, samples: int, value: int,
                     best_value: int) -> str:  # fmt: skip
         if choices == 1:
-            return "Forced: no other bid was allowed (a team contract cannot go above 13)."
+            return "No other bid was allowed: a team contract cannot go above 13."
         over = "over many likely deals"
         if bid == best:
             return f"Your bid of {bid} was the best, worth about {_points(value)} {over}."
@@ -186,7 +186,7 @@ class PrecedenceReview(TrickReview):
     def _declaration_reason(melds: list[list[str]], best: list[list[str]], loss: int,
                             choices: int) -> str:  # fmt: skip
         if choices == 1:
-            return "Forced: you held no meld to declare."
+            return "You held no meld to declare."
         what = _cap(declaration_words(melds)) + meld_terms(melds)
         if melds == best:
             return f"{what}: the best declaration here."

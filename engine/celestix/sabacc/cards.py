@@ -89,10 +89,11 @@ def card_name(card: str) -> str:
 
 
 def the_card(card: str) -> str:
-    """A card's name after "the" in a sentence: ``"the Sabacc -7"``, ``"the Master of
-    sabres"``; a name with its own article stays, ``"The Idiot"``."""
+    """A card's name inside a sentence, with its article: ``"the Sabacc -7"``, ``"the
+    Master of sabres"``, and ``"the Idiot"`` (a name with its own article writes it in
+    lower case there, as any other "the"; ``_cap`` it at a sentence's start)."""
     name = card_name(card)
-    return name if name.startswith("The ") else f"the {name}"
+    return f"the {name[4:]}" if name.startswith("The ") else f"the {name}"
 
 
 def suit_name(suit: str) -> str:

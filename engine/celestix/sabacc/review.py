@@ -122,11 +122,10 @@ class SabaccReview(TrickReview):
     @staticmethod
     def _forced(view: View, action: JsonDict) -> str:
         if action["type"] == "play":
-            words = forced_reason(view, action["card"])
-            return f"Forced: {words[:1].lower()}{words[1:]}"
+            return forced_reason(view, action["card"])  # (the mark says "Forced")
         if action["type"] == "aside":
-            return f"Forced: {the_card(action['card'])} was the only card that could be set aside."
-        return "Forced: no bid was left above the one made."
+            return f"{_cap(the_card(action['card']))} was the only card that could be set aside."
+        return "No bid was left above the one made."
 
     @staticmethod
     def _play_reason(view: View, card: str, best: str, loss: int) -> str:

@@ -61,9 +61,9 @@ BONUS_REASONS = {
     "grand_slam": "Winning every trick earns the Grand Slam bonus: the whole Ante Pot.",
     "slam": "Winning all but at most three tricks earns the Slam bonus: three quarters of the "
     "Ante Pot.",
-    "magician_at_the_end": "Winning the last trick with The Magician earns the Magician at the "
+    "magician_at_the_end": "Winning the last trick with the Magician earns the Magician at the "
     "End bonus: half the Ante Pot.",
-    "idiot_at_the_end": "Winning the last trick with The Idiot earns the Idiot at the End "
+    "idiot_at_the_end": "Winning the last trick with the Idiot earns the Idiot at the End "
     "bonus: a quarter of the Ante Pot.",
 }
 

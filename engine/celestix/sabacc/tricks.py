@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from celestix.sabacc.cards import IDIOT, RANK_OF, SABACC, SUIT_OF, card_name, suit_name
+from celestix.sabacc.cards import IDIOT, RANK_OF, SABACC, SUIT_OF, suit_name, the_card
 from celestix.table.tricks import Play, trick_winner
 
 SABACC_STRENGTH = 100  # any Sabacc outranks any suit card
@@ -71,7 +71,7 @@ def winning_play(plays: Sequence[Play]) -> Play:
 def win_reason(plays: Sequence[Play], winner: Play) -> str:
     """Why ``winner`` takes the trick, as a sentence."""
     card = winner["card"]
-    name = card_name(card)
+    name = "T" + the_card(card)[1:]  # at the sentence's start: "The Idiot", "The 9 of coins"
     if SUIT_OF[card] == SABACC:
         if card == IDIOT:
             return f"{name} beats every card."

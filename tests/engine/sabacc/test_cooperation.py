@@ -45,7 +45,7 @@ def test_a_defender_feeds_points_to_its_partners_sure_trick(level: str) -> None:
         assert api.bot_action(view, level, seed)["card"] in ("14c", "14f")
     advice = api.hint(view, level, 1)
     assert advice["reason"] in (
-        f"Play the Master of {suit}. Your fellow defender wins this trick with The Idiot: "
+        f"Play the Master of {suit}. Your fellow defender wins this trick with the Idiot: "
         f"the Master of "
         f"{suit} adds 4½ points to your side's pile."
         for suit in ("coins", "flasks")
@@ -60,7 +60,7 @@ def test_a_defender_saves_its_honours_from_the_declarers_sure_trick(level: str) 
         assert HALF_POINTS[card] == 1, card  # an ordinary card: half a point
     advice = api.hint(view, level, 1)
     assert advice["reason"].startswith("Play the ")
-    assert "The declarer wins this trick with The Idiot whatever follows" in advice["reason"]
+    assert "The declarer wins this trick with the Idiot whatever follows" in advice["reason"]
     assert "gives it as few points as you can" in advice["reason"]
 
 

@@ -49,6 +49,14 @@ export function cardName(code, deck = "standard") {
   return deckOf(deck).name(code);
 }
 
+/** The card's name inside a sentence, with its article: "the Queen of Hearts", "the
+ * Sabacc -7", and "the Idiot (Sabacc 0)" (a name with its own article writes it in lower
+ * case there, as any other "the"). */
+export function theCard(code, deck = "standard") {
+  const name = cardName(code, deck);
+  return `the ${name.startsWith("The ") ? name.slice(4) : name}`;
+}
+
 // Shared symbols (suit pips, the back's pattern) live once in a hidden sprite; card
 // faces refer to them with <use>, which keeps each card's markup small.
 function ensureSprite() {

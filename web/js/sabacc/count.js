@@ -80,7 +80,7 @@ export function roundBody(end, { players, chipsAfter }) {
   if (end.divided || end.carried) {
     const p = el("p", "");
     p.textContent = end.divided
-      ? `The Ante Pot is divided: ${chips(end.divided.share)} each${end.divided.unclaimed ? `; ${chips(end.divided.unclaimed)} would not divide evenly and ${end.divided.unclaimed === 1 ? "goes" : "go"} to no one` : ""}.`
+      ? `The Ante Pot is divided: ${chips(end.divided.share)} each${end.divided.unclaimed ? `; ${chips(end.divided.unclaimed)} ${end.divided.unclaimed === 1 ? "does" : "do"} not divide equally and ${end.divided.unclaimed === 1 ? "stays" : "stay"} in the Ante Pot, unclaimed` : ""}.`
       : `The Ante Pot (${chips(end.carried.ante_pot ?? 0)}) is carried to the next game.`;
     body.append(p);
   }
@@ -149,7 +149,7 @@ function countSection(c) {
 
 // What the pairs' names mean (the deck's legend says the same)
 const PAIRS_LEGEND =
-  "The cards are counted in pairs. An Honour is one of the seven cards with a gold star: the four Masters, The Magician, The Universe and The Idiot. An ordinary card is any card that is not an Honour, a Mistress, a Commander or a Legate.";
+  "The cards are counted in pairs. An Honour is one of the seven cards with a gold star: the four Masters, the Magician, the Universe and the Idiot. An ordinary card is any card that is not an Honour, a Mistress, a Commander or a Legate.";
 
 function settledSection(s, players, declarer) {
   const box = el("div", "sb-settled");
@@ -184,7 +184,7 @@ function bonusDeed(bonus, seat, event = {}) {
     return event.tricks === undefined
       ? `${who} took all but at most three tricks`
       : `${who} took ${event.tricks} of the ${event.of} tricks`;
-  const card = bonus === "magician_at_the_end" ? "The Magician" : "The Idiot";
+  const card = bonus === "magician_at_the_end" ? "the Magician" : "the Idiot";
   return `${who} won the last trick with ${card}`;
 }
 

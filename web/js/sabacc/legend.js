@@ -58,7 +58,7 @@ export function deckLegend() {
         rows: [
           {
             cards: ["14s", "-1", "-21", "0"],
-            text: "The seven Honours wear a gold star: the four Masters, The Magician, The Universe and The Idiot",
+            text: "The seven Honours wear a gold star: the four Masters, the Magician, the Universe and the Idiot",
           },
         ],
       },

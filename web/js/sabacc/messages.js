@@ -2,7 +2,7 @@
 // reads out for each engine event. Nothing here decides anything: the events say what
 // happened (and why, e.g. a trick's reason), these functions only put it into words.
 
-import { cardName } from "../cards/card.js";
+import { cardName, theCard } from "../cards/card.js";
 import { isSabacc, SUIT_NAMES } from "../cards/sabacc.js";
 // The seat of the person whose page this is (table/seats.js): 0, a friend's own seat at
 // a host's table, or the seat of the person whose hand is shown at a table shared at one
@@ -44,8 +44,14 @@ export function bidName(bid) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** A card's name, as a list or a label gives it: "7 of sabres", "The Idiot (Sabacc 0)". */
 export function card(code) {
   return cardName(code, "sabacc");
+}
+
+/** A card's name inside a sentence: "the 7 of sabres", "the Idiot (Sabacc 0)". */
+export function cardInSentence(code) {
+  return theCard(code, "sabacc");
 }
 
 export function chips(n) {
@@ -225,16 +231,16 @@ export function describe(event) {
       return `The talon goes ${event.to === "declarer" ? "into the declarer's pile" : "into the defenders' pile"}, unseen.`;
     case "aside":
       return event.shown && event.card
-        ? `${subject(event.seat, "set")} aside ${card(event.card)}.`
+        ? `${subject(event.seat, "set")} aside ${cardInSentence(event.card)}.`
         : "";
     case "aside_done":
       return `The aside is complete${event.shown?.length ? `; shown: ${event.shown.map(card).join(", ")}` : ""}.`;
     case "phase":
       return event.phase === "play" ? `${subject(event.to_act, "lead")} the first trick.` : "";
     case "play":
-      return `${subject(event.seat, "play")} ${card(event.card)}.`;
+      return `${subject(event.seat, "play")} ${cardInSentence(event.card)}.`;
     case "trick":
-      return `${subject(event.winner, "win")} trick ${event.number} with ${card(event.card)}. ${event.reason || ""}`.trim();
+      return `${subject(event.winner, "win")} trick ${event.number} with ${cardInSentence(event.card)}. ${event.reason || ""}`.trim();
     case "void_round":
       return `Everyone passed, so the round is void and the deal passes on. ${voidReason(event.returned.length)}`;
     case "deal":

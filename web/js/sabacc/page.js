@@ -29,7 +29,7 @@ import {
   bidDescription,
   bidName,
   contractsLine,
-  card,
+  cardInSentence,
   chips,
   describe,
   nameHost,
@@ -322,7 +322,7 @@ class SabaccPage extends TrickPage {
   // ---- events -----------------------------------------------------------------------
 
   trickWords(event) {
-    return `${event.winner === HUMAN ? "You win" : `${seatName(event.winner)} wins`} with ${card(event.card)}`;
+    return `${event.winner === HUMAN ? "You win" : `${seatName(event.winner)} wins`} with ${cardInSentence(event.card)}`;
   }
 
   describe(event) {
@@ -423,7 +423,7 @@ class SabaccPage extends TrickPage {
     return {
       plays: last.plays,
       winner: last.winner,
-      text: `${seatName(lead)} led; ${seatName(last.winner)} won with ${card(won.card)}.`,
+      text: `${seatName(lead)} led; ${seatName(last.winner)} won with ${cardInSentence(won.card)}.`,
     };
   }
 
@@ -456,7 +456,7 @@ class SabaccPage extends TrickPage {
       paragraphs: [
         "Three to five players bid for a contract; the highest bidder, the declarer, plays alone against everyone else and must take at least 46 of the deck's 91 points into their pile. Bids, lowest first: Take, Push and Guard (the talon is shown, then taken into the declarer's hand, who sets aside as many cards), Guard without (the talon goes unseen to the declarer's pile) and Guard against (to the defenders').",
         "Each bid has a stake: 1, 1, 2, 4 and 6 chips. Unless the table chose the bidder only, every player puts each bid's stake in, even after passing; the declarer then adds a stack equal to their own wager for each defender. A made contract takes every chip on the table; a lost one is divided among the defenders.",
-        "Follow suit if you can; if not, play a Sabacc if you can. The highest Sabacc wins the trick, else the highest card of the suit led. Sabaccs run from −1 The Magician up to −21 The Universe, and 0 The Idiot beats them all. Honours (the Masters, The Magician, The Universe, The Idiot) wear a gold star.",
+        "Follow suit if you can; if not, play a Sabacc if you can. The highest Sabacc wins the trick, else the highest card of the suit led. Sabaccs run from −1, the Magician, up to −21, the Universe, and 0, the Idiot, beats them all. Honours (the Masters, the Magician, the Universe and the Idiot) wear a gold star.",
         "The game ends once everyone has dealt. The Rules page has every detail.",
       ],
       keys: [

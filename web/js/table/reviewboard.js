@@ -17,7 +17,7 @@
 //     choices(decision, view, legal) -> [{action, label}] for a bid, else null
 //     cards(action) -> the cards an action names, summary(review) -> Node
 
-import { cardName } from "../cards/card.js";
+import { theCard } from "../cards/card.js";
 import { sameJson } from "../engine/json.js";
 import { pointAt, unpoint } from "../ui/advice.js";
 import { h } from "../ui/dom.js";
@@ -211,13 +211,9 @@ const TAGS = {
   both: "your choice and the better one",
 };
 
-/** The cards of a list in words: "the 5 of Void, the 5 of Border and the 5 of Core"
- * (a name that has its article keeps it: "The Idiot"). */
+/** The cards of a list in words: "the 5 of Void, the 5 of Border and the Idiot". */
 export function cardsText(codes, deck) {
-  const names = codes.map((code) => {
-    const name = cardName(code, deck);
-    return name.startsWith("The ") ? name : `the ${name}`;
-  });
+  const names = codes.map((code) => theCard(code, deck));
   return names.length < 2
     ? names.join("")
     : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;

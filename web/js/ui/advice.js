@@ -189,20 +189,24 @@ export function headline(text) {
 }
 
 /**
- * The lines for a hint's other choices (the recommended one is the hint itself): each
- * `label(action)` (when it gives one) before the engine's reason, which says what its
- * numbers are (no bare value after it). At most `most` lines.
+ * The lines of a hint's choices: the recommended one first, said as the others are (its
+ * odds beside theirs) and marked "(the hint)", then the others as the engine lists them
+ * (bids as they run, cards and asides best first). Each is `label(action)` (when it gives
+ * one) before the engine's reason, which says what its numbers are (no bare value after
+ * it). At most `most` other choices.
  * @param {any} hint the engine's hint
  * @param {{label?: (action: any) => string, most?: number}} [options]
  */
 export function alternativeLines(hint, { label = () => "", most = 4 } = {}) {
-  return (hint.alternatives || [])
-    .filter((alt) => !sameJson(alt.action, hint.action))
-    .slice(0, most)
-    .map((alt) => {
-      const name = label(alt.action);
-      return `${name ? `${name}: ` : ""}${alt.reason}`;
-    });
+  const all = hint.alternatives || [];
+  const chosen = all.find((alt) => sameJson(alt.action, hint.action));
+  const others = all.filter((alt) => alt !== chosen).slice(0, most);
+  if (!others.length) return [];
+  return [...(chosen ? [chosen] : []), ...others].map((alt) => {
+    const name = label(alt.action);
+    const mark = alt === chosen ? (name ? `${name} (the hint)` : "The hint") : name;
+    return `${mark ? `${mark}: ` : ""}${alt.reason}`;
+  });
 }
 
 /** Draw the eye to `els` (where a hint points) until the position changes: the mark

@@ -350,14 +350,16 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
             f"{contract} {how_often(estimate.made(best), n)}"
         )
     reason += "; " + bid_difference(estimate)
-    bids = sorted(range(len(estimate.values)), key=lambda b: (b != best, abs(b - best), b))
+    # the bids nearest the best, listed as the bids run (the best first, then 2, 3, 5, 6)
+    nearest = sorted(range(len(estimate.values)), key=lambda b: (b != best, abs(b - best), b))
+    bids = [best, *sorted(nearest[1 : ALTERNATIVES + 1])]
     alternatives = [
         {
             "action": {"type": "bid", "tricks": b},
             "value": rounded(estimate.values[b], n),
             "reason": f"made {how_often(estimate.made(b), n)}",
         }
-        for b in bids[: ALTERNATIVES + 1]
+        for b in bids
     ]
     # bids made as often are said of together ("made almost always; likewise a bid of 2"):
     # the reason above says what a trick bid more is worth

@@ -100,7 +100,7 @@ def play_hint(view: View, legal: list[str], budget: Budget, seed: int) -> JsonDi
             {
                 "action": {"type": "play", "card": card},
                 "value": _chips(estimate.chips[i], n),
-                "reason": f"{_cap(said)}; the contract is made {how_often(estimate.made[i], n)}",
+                "reason": f"{_cap(said)}; {contract_words(know, estimate.made[i], n)}",
             }
         )
     reason = _cap(best_reason)
@@ -109,6 +109,15 @@ def play_hint(view: View, legal: list[str], budget: Budget, seed: int) -> JsonDi
     return {"action": {"type": "play", "card": best},
             "reason": f"Play {the_card(best)}. {reason}.",
             "alternatives": alternatives}  # fmt: skip
+
+
+def contract_words(know: Knowledge, made: int, samples: int) -> str:
+    """How the contract fares after a card, from the seat's side: the declarer's
+    ``"the contract is made about half the time"``, a defender's ``"the contract is
+    beaten almost always"`` (``made`` of the ``samples`` deals made it)."""
+    if know.seat == know.declarer:
+        return f"the contract is made {how_often(made, samples)}"
+    return f"the contract is beaten {how_often(samples - made, samples)}"
 
 
 def forced_reason(view: View, card: str) -> str:
@@ -250,7 +259,9 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
     highest = view["highest_bid"]
     rank = values if estimate.equities is None else estimate.equities  # what decided
     order = sorted(range(len(bids)), key=lambda i: (bids[i] != estimate.best, -rank[i], i))
-    for i in order[: ALTERNATIVES + 1]:
+    # the best bid first, then the next best as the bids run (Take up to Guard against,
+    # then passing), as Precedence lists its bids
+    for i in [order[0], *sorted(order[1 : ALTERNATIVES + 1])]:
         bid = estimate.bids[i]
         if bid == PASS:
             words = pass_words(highest, estimate.made[-1], n)
