@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from sentences import SIDE_CARELESS, off_footing, out_of_order
 
 from celestix import api
@@ -263,7 +263,7 @@ def test_the_winnable_answer_fits_a_phone(page: Page) -> None:
     expect(advice.locator(".advice-text")).to_have_text("Yes: still winnable.")
     moves = len(api.winnable(api.new_game("patience", {}, seed), SOLVER_BUDGET)["line"])
     expect(advice.locator(".advice-why")).to_have_text(
-        "The solver, which reads the stock's hidden order, found a way to win from here in "
+        "Reading the order of the face-down cards, it found a way to win from here in "
         f"{moves} moves."
     )
     expect(advice.locator(".advice-why")).to_be_hidden()  # behind "Why?"
@@ -331,3 +331,128 @@ def test_a_why_list_says_the_hint_first_as_it_says_the_others(
         assert any("the contract is beaten" in line for line in lines), lines
     assert internal_words(lines, game) == {}
     screenshot(page, f"why-{game}-{state['phase']}-{size['width']}")
+
+
+# --- audit 5 F6b: Hint replaces whatever the advice panel shows --------------------------
+# Every change of the page while Hint thinks (its button aria-busy): the panel's title
+# when it shows anything then. The old panel kept "Still winnable" up while the hint was
+# on its way, and a second press (the first seemed to do nothing) closed the hint.
+WATCH_THE_PANEL = """() => {
+    window.celestixWhileThinking = [];
+    const look = () => {
+        const button = document.querySelector('[data-tool="hint"]');
+        const panel = document.querySelector("aside.advice");
+        if (button?.getAttribute("aria-busy") === "true" && panel && !panel.hidden)
+            window.celestixWhileThinking.push(panel.querySelector(".advice-title").textContent);
+    };
+    new MutationObserver(look).observe(document, {
+        subtree: true, childList: true, attributes: true, characterData: true,
+    });
+}"""
+
+
+def winnable_by(page: Page, how: str) -> None:
+    """Ask "Winnable?": by its key, or its button (on a phone under More, tapped)."""
+    if how == "keyboard":
+        page.keyboard.press("w")
+        return
+    button = page.get_by_role("button", name=re.compile("^Winnable"))
+    if how == "touch":
+        expect(button).to_be_hidden()  # on a phone it is under More
+        page.get_by_role("button", name="More").tap()
+        page.locator("dialog[open]").get_by_role("button", name=re.compile("^Winnable")).tap()
+    else:
+        button.click()
+
+
+def hint_by(page: Page, how: str) -> None:
+    if how == "keyboard":
+        page.keyboard.press("h")
+        return
+    button = page.get_by_role("button", name=re.compile("^Hint"))
+    button.tap() if how == "touch" else button.click()
+
+
+@pytest.mark.parametrize(("width", "how"), [(1440, "mouse"), (375, "touch"), (1440, "keyboard")])
+def test_hint_replaces_the_winnable_answer(
+    browser: Browser, site: str, width: int, how: str
+) -> None:
+    context = browser.new_context(
+        base_url=site,
+        viewport={"width": width, "height": 900 if width > 375 else 740},
+        has_touch=how == "touch",
+        is_mobile=how == "touch",
+    )
+    page = context.new_page()
+    try:
+        seed = 4
+        deals, state = deal_until_a_build(seed)
+        open_deal(page, seed)
+        for _ in range(deals):
+            page.keyboard.press("d")
+        expect(page.locator(".pt-moves")).to_have_text(str(deals))
+        advice = page.get_by_role("complementary", name="Hint")
+        winnable_by(page, how)
+        expect(advice.locator(".advice-title")).to_have_text(
+            re.compile("Still winnable|No longer winnable|Cannot tell yet"),
+            timeout=THINK_TIMEOUT_MS,
+        )
+        page.evaluate(WATCH_THE_PANEL)
+        hint = api.hint(api.view(state, 0), "strong")
+        hint_by(page, how)  # once: the hint comes, with its mark
+        said_whole(advice, hint["reason"])
+        expect(advice.locator(".advice-title")).to_have_text("Hint")
+        expect(page.locator(".hinted").first).to_be_attached()
+        assert page.evaluate("() => window.celestixWhileThinking") == []
+        hint_by(page, how)  # again: the hint goes (Hint toggles its own answer)
+        expect(advice).to_be_hidden()
+        expect(page.locator(".hinted")).to_have_count(0)
+        hint_by(page, how)  # and comes back
+        said_whole(advice, hint["reason"])
+    finally:
+        context.close()
+
+
+def test_hint_pressed_twice_while_it_thinks_comes_once(page: Page) -> None:
+    # The second press of Hint while its answer is on its way is not a toggle: the hint
+    # comes and stays.
+    seed = 4
+    deals, state = deal_until_a_build(seed)
+    open_deal(page, seed)
+    for _ in range(deals):
+        page.keyboard.press("d")
+    expect(page.locator(".pt-moves")).to_have_text(str(deals))
+    advice = page.get_by_role("complementary", name="Hint")
+    page.evaluate("""() => {
+        const button = document.querySelector('[data-tool="hint"]');
+        button.click();
+        button.click();
+    }""")
+    said_whole(advice, api.hint(api.view(state, 0), "strong")["reason"])
+    expect(page.locator(".hinted").first).to_be_attached()
+
+
+def test_cannot_tell_says_what_to_do(page: Page) -> None:
+    # Audit 5 F6: a No King start's "Cannot tell yet" gave nothing to act on.
+    seed = 2
+    state = api.new_game("patience", {"start": "no-king"}, seed)
+    assert api.winnable(state, SOLVER_BUDGET)["status"] == "unknown"
+    page.goto(f"/#patience/deal={seed}&start=no-king")
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator(".pt-deal-number")).to_have_text(f"Deal {seed}")
+    advice = page.get_by_role("complementary", name="Hint")
+    page.keyboard.press("w")
+    expect(advice.locator(".advice-text")).to_have_text(
+        "Play on and ask again later: it can tell once fewer cards are face down.",
+        timeout=THINK_TIMEOUT_MS,
+    )
+    value = api.hint(api.view(state, 0), "strong")["alternatives"][0]["value"]
+    tenths = int(value / 10 + 0.5)  # (JavaScript rounds halves up)
+    chance = (
+        "none of those games" if value == 0
+        else "every one of those games" if value == 100
+        else f"about {tenths} game{'s' if tenths != 1 else ''} in 10"
+    )  # fmt: skip
+    expect(advice.locator(".advice-why")).to_contain_text(
+        f"shuffled at random, the best move won {chance}."
+    )

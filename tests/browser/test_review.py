@@ -369,9 +369,9 @@ def test_patience_review_at_a_dead_end_and_after_a_win(
             else ".rv-patience .pt-stock-area"
         )
         expect(dialog.locator(where)).to_have_attribute("data-mark", mark)
-    line = dialog.get_by_role("region", name="The solver's winning line")
+    line = dialog.get_by_role("region", name="A way to win from here")
     expect(line.locator("h4")).to_have_text(
-        f"The solver's winning line from here, {len(outcome['line'])} moves"
+        f"A way to win from here, in {len(outcome['line'])} moves"
     )
     expect(line.locator("li")).to_have_count(min(12, len(outcome["line"])))
     screenshot(page, "review-patience-lost-1440")

@@ -64,9 +64,22 @@ HINT_CARELESS["figures left to subtract"] = re.compile(r"\bscores? \d+ for a wag
 CARELESS.update(
     {
         # "it won in 2 of 8 tries ..., against 2 if you ...": a tie told as a contest
-        "a tie told as a contest": re.compile(r"\bwon in (\d+) of \d+ tries\b[^.]*\bagainst \1\b"),
+        "a tie told as a contest": re.compile(
+            r"\bwon in (\d+) of \d+ tries\b[^.]*\bagainst \1\b|\bit won (\d+); [^.]*\bwon \2\."
+        ),
         # "Hold the 4 of Hearts and deal: Hold the 4 of Hearts: ...": the move said twice
         "a doubled clause": re.compile(r"\b([A-Z]\w*(?: \w+){2,})\b[^.:]*: \1\b"),
+    }
+)
+# --- i-patience: the patience's search told as a search (audit 5 F5, F6) ---------------
+# "it won in 1 of 8 tries of the unseen cards", "the solver's winning line", "tried 1
+# point of your game": a player reads trial games, face-down cards and a way to win.
+CARELESS.update(
+    {
+        "a search's tries": re.compile(r"\btries of the\b|\bunseen cards\b", re.IGNORECASE),
+        "a solver's line": re.compile(r"\b(?:winning|solver's) line\b|\bevery line\b", re.I),
+        "the solver named": re.compile(r"\bsolver\b", re.IGNORECASE),
+        "points of a game": re.compile(r"\bpoints? of your game\b", re.IGNORECASE),
     }
 )
 # "The Hand Pot goes to You and North": a team named in capitals inside a sentence

@@ -329,6 +329,16 @@ def test_the_scan_finds_each_careless_sentence() -> None:
     assert HINT_CARELESS["figures left to subtract"].search(old)
     new = "The Run of 2 to 4 in Frontier would score 3, against its wager of 2 chips"
     assert not any(pattern.search(new) for pattern in HINT_CARELESS.values())
+    # (audit 5 F5, F6) the patience's search in its own words
+    for text, what in {
+        "Deal: it won in 3 of 8 tries of the unseen cards.": "a search's tries",
+        "The solver's winning line from here, 40 moves": "a solver's line",
+        "Yes: still winnable. The solver, which reads the stock's hidden order, found a way":
+            "the solver named",
+        "the review tried 1 point of your game for a way to win.": "points of a game",
+        "Build the 7 of Spades: every line from there is lost.": "a solver's line",
+    }.items():  # fmt: skip
+        assert what in problems(text, "patience"), text
     # (audit 5) a team in capitals inside a sentence
     pot = "The Hand Pot of 20 chips goes to You and North."
     assert "You inside a sentence" in problems(pot, "precedence")
@@ -359,8 +369,9 @@ def test_the_scan_finds_each_careless_sentence() -> None:
         "You gain 18 chips: each of the others pays you 6.",
         "none of its legal cards beats it",
         "From 80 to 120",
-        "Deal: it won in 3 of 8 tries of the unseen cards, against 2 if you build it.",
-        "Hold the 4 of Hearts and deal: the winning line builds it later in this pass.",
+        "Deal: played on in 8 trial games, with the face-down cards shuffled, it won 3; "
+        "building it won 2.",
+        "Hold the 4 of Hearts and deal: the way to win builds it later in this pass.",
     ):
         assert not problems(text, "precedence"), text
     # a why list saying one thing twice: Sabacc's Take and Push alike once

@@ -57,12 +57,12 @@ def move_reason(view: View, choice: Choice) -> str:
     """Why a move is worth its value, in a sentence."""
     text = move_text(view, choice.move)
     if choice.trials:
-        return f"{text}: it won in {choice.wins} of {choice.trials} tries of the unseen cards."
+        return f"{text}: {_trial_games(choice)}."
     if choice.status == WON:
-        return f"{text}: a winning line goes on from there."
+        return f"{text}: a way to win goes on from there."
     if choice.status == LOST:
-        return f"{text}: every line from there is lost."
-    return f"{text}: no way to tell yet whether it wins."
+        return f"{text}: every way of playing on from there loses."
+    return f"{text}: there is no telling yet whether it wins."
 
 
 def recommendation(view: View, best: Choice, choices: list[Choice], legal: int) -> str:
@@ -91,18 +91,31 @@ def recommendation(view: View, best: Choice, choices: list[Choice], legal: int) 
     )
 
 
+def _trial_games(choice: Choice) -> str:
+    """How a move fared in the trial games: ``"played on in 8 trial games, with the
+    face-down cards shuffled, it won 3"``."""
+    won = _times(choice.wins)
+    return (f"played on in {choice.trials} trial games, with the face-down cards shuffled, "
+            f"it won {won}")  # fmt: skip
+
+
+def _times(wins: int) -> str:
+    return "none" if wins == 0 else str(wins)
+
+
 def _tries_story(view: View, best: Choice, rest: list[Choice]) -> str:
-    """How the recommended move fared on the tries, against the next best; a tie said."""
-    tried = f"{best.wins} of {best.trials} tries of the unseen cards"
+    """How the recommended move fared in the trial games, against the next best; a tie
+    said."""
+    tried = _trial_games(best)
     ties = [c for c in rest if c.wins == best.wins]
     if len(ties) == 1:
-        return f"it won in {tried}, and so did {_doing(view, ties[0].move)}; either is as good."
+        return f"{tried}, and so did {_doing(view, ties[0].move)}; either is as good."
     if ties:
-        return f"it won in {tried}, and so did {len(ties)} other moves; any of them is as good."
+        return f"{tried}, and so did {len(ties)} other moves; any of them is as good."
     if rest:
-        other = _lower_first(move_text(view, rest[0].move))
-        return f"it won in {tried}, against {rest[0].wins} if you {other}."
-    return f"it won in {tried}."
+        other = _doing(view, rest[0].move)
+        return f"{tried}; {other} won {_times(rest[0].wins)}."
+    return f"{tried}."
 
 
 def _doing(view: View, move: Move) -> str:
@@ -128,23 +141,23 @@ def _line_story(view: View, best: Choice, text: str) -> str:
             k, pass_no = later
             when = "later in this pass" if pass_no == view["pass"] else f"in pass {pass_no}"
             return (
-                f"the winning line builds {card} {when}, on {foundation_name(k)}, "
+                f"the way to win builds {card} {when}, on {foundation_name(k)}, "
                 "and keeps the cards under it in their order."
             )
-        return f"the winning line needs {card} where it lies."
+        return f"the way to win needs {card} where it lies."
     if move["type"] == "build":
         k = move["to"]
         count = len(view["foundations"][k]) + 1
         if count == FOUNDATION_SIZE:
-            return f"that completes {foundation_name(k)}; a winning line goes on from there."
+            return f"that completes {foundation_name(k)}; a way to win goes on from there."
         if line and line[0]["type"] == "build" and len(view["waste"]) > 1:
             under = view["waste"][-2]
             return (
-                f"the {card_name(under)} under it follows at once, and a winning line goes "
+                f"the {card_name(under)} under it follows at once, and a way to win goes "
                 "on from there."
             )
-        return "a winning line goes on from there."
-    return "a winning line goes on from there."
+        return "a way to win goes on from there."
+    return "a way to win goes on from there."
 
 
 def _when_built(view: View, line: list[Move]) -> tuple[int, int] | None:

@@ -38,6 +38,13 @@ from celestix.shape import JsonDict, expect_dict, expect_int, expect_keys, expec
 BUDGETS = {"normal": 20_000, "strong": DEFAULT_BUDGET}
 STATUSES = (WON, LOST, UNKNOWN)
 SEARCH_KEYS = ("probes", "line", "nodes")
+# Going back from a lost end, the search stops after this many positions (the start
+# aside) the solver could not decide: further back, with more cards to place, it rarely
+# can (a No King start: PatienceReview._next).
+BACK_UNKNOWN = 2
+# Each position the solver cannot decide costs its whole budget (about a second of
+# CPython): the search stops after this many (the review's time, a median of 5 s).
+MAX_UNKNOWN = 3
 
 
 def states_of(game: Replayed) -> list[State]:
@@ -136,7 +143,15 @@ class PatienceReview:
         self, game: Replayed, points: list[int], probes: dict[int, str]
     ) -> tuple[int | None, int]:
         """The next position to ask about (None: the search is over), and about how many
-        calls are left after it."""
+        calls are left after it.
+
+        The end first, then back from a lost end at growing distances (1, 2, 4, ...
+        positions with a choice) until one is shown winnable: near the end the solver
+        decides quickly, where the start (a No King start above all) often has too
+        many ways to go on for it to tell. Then the start, when nothing was shown
+        winnable yet; then halving the stretch between the last position shown
+        winnable and the first after it not shown winnable.
+        """
         end = len(game.actions)
         final = game.states[end]
         if final["phase"] == "won":
@@ -145,13 +160,38 @@ class PatienceReview:
             return end, 1 + len(points).bit_length()
         if probes.get(end) == WON or probes.get(0) == LOST:
             return None, 0
-        if 0 not in probes:
-            return 0, len(points).bit_length()
+        back = self._back(points, probes)
+        if back is not None:
+            return points[back], len(points).bit_length()
+        if sum(1 for s in probes.values() if s == UNKNOWN) >= MAX_UNKNOWN:
+            return None, 0
         low, high = self._bracket(points, probes)
+        if low < 0 and 0 not in probes:
+            return 0, len(points).bit_length()
         if high - low <= 1:
             return None, 0
         middle = (low + high) // 2
         return points[middle], (high - low).bit_length() - 1
+
+    @staticmethod
+    def _back(points: list[int], probes: dict[int, str]) -> int | None:
+        """The next position looked at going back from a lost end (an index into
+        ``points``), or None: one was shown winnable, or the solver could not tell
+        :data:`BACK_UNKNOWN` times (further back it rarely can)."""
+        last = len(points) - 1
+        if probes.get(points[last]) != LOST:
+            return None
+        if sum(1 for p in points[1:] if probes.get(p) == UNKNOWN) >= BACK_UNKNOWN:
+            return None
+        low, _ = PatienceReview._bracket(points, probes)
+        lost = next(k for k, p in enumerate(points) if probes.get(p) == LOST)
+        step = 1
+        while last - step > max(low, 0):
+            k = last - step
+            if k < lost and points[k] not in probes:
+                return k
+            step *= 2
+        return None
 
     @staticmethod
     def _bracket(points: list[int], probes: dict[int, str]) -> tuple[int, int]:
@@ -211,9 +251,9 @@ class PatienceReview:
                     "text": "This deal could not be won: every way of playing it loses, "
                     "from the start, so none of your moves lost it."}  # fmt: skip
         low, high = self._bracket(points, probes)
-        if low < 0:
-            return {**out, "text": "It could not be worked out whether this deal could be "
-                    "won."}  # fmt: skip
+        lost = next((p for p in points if probes.get(p) == LOST), end)
+        if high - low > 1 or low < 0:
+            return self._undecided(game, points[low] if low >= 0 else None, lost, out)
         index = points[high] - 1
         proved = probes.get(points[high]) == LOST
         # the winning line from the last position shown winnable: the moves to the one
@@ -235,9 +275,35 @@ class PatienceReview:
                 "line": line, "proved": proved, "text": text}  # fmt: skip
 
     @staticmethod
+    def _undecided(game: Replayed, won: int | None, lost: int, out: JsonDict) -> JsonDict:
+        """The move that lost the deal could not be found: what is known. ``won``: the
+        last position shown winnable (None: none), ``lost``: the first shown lost."""
+        end = len(game.actions)
+        cannot = ("even knowing the order of the face-down cards, there are too many ways "
+                  "to play it to try them all.")  # fmt: skip
+        if won is None:
+            text = f"The review could not tell whether this deal could be won: {cannot}"
+        elif won == 0:
+            text = ("The deal could be won from the start. The review could not tell which "
+                    f"move lost it: {cannot}")  # fmt: skip
+        else:
+            text = (f"The deal could still be won after move {won}. The review could not "
+                    f"tell which move lost it after that: {cannot}")  # fmt: skip
+        known: JsonDict = {"won_until": won}
+        if lost < end:
+            index = lost - 1
+            view = make_view(states_of(game)[index], 0)
+            played = _lower(move_text(view, moves_of(game)[index]))
+            text += (f" After move {lost} ({played}) it could not be won any more: every way "
+                     "of playing on from there loses.")  # fmt: skip
+            known["lost_from"] = lost
+        return {**out, **known, "text": text}
+
+    @staticmethod
     def _decisions(game: Replayed, outcome: JsonDict) -> list[JsonDict]:
         """Every move of the record with its loss and reason."""
         lost_at = outcome["index"]
+        end = len(game.actions)
         out = []
         states = states_of(game)
         for i, action in enumerate(moves_of(game)):
@@ -253,14 +319,23 @@ class PatienceReview:
                 best = outcome["best"] or action
                 reason = outcome["text"]
                 value = 100 - loss
-            elif (lost_at is not None and i > lost_at) or outcome["status"] == "never_winnable":
+            elif (
+                (lost_at is not None and i > lost_at)
+                or outcome["status"] == "never_winnable"
+                or i >= outcome.get("lost_from", end)
+            ):
                 reason = f"{move_text(view, action)}: the deal was already lost."
                 value = 0
-            elif lost_at is not None or outcome["status"] in ("won", "winnable"):
+            elif (
+                lost_at is not None
+                or outcome["status"] in ("won", "winnable")
+                or i < (outcome.get("won_until") or 0)
+            ):
                 reason = f"{move_text(view, action)}: the deal could still be won after it."
                 value = 100
             else:
-                reason = f"{move_text(view, action)}: what it cost could not be worked out."
+                reason = (f"{move_text(view, action)}: the review could not tell whether the "
+                          "deal could still be won after it.")  # fmt: skip
             # (the card the move concerns, for the summary: the waste's top card)
             waste = view["waste"]
             decision = {"index": i, "action": action, "best": best, "loss": loss,

@@ -241,11 +241,12 @@ def test_hints_explain_the_fair_players_choice() -> None:
         state = api.apply(state, advice["action"], 0)["state"]
     assert advice["reason"].startswith("Hold the 8")
     assert advice["reason"].count("Hold the 8") == 1  # not "… and deal: Hold the 8 …: …"
-    assert "the winning line builds it" in advice["reason"] or "needs it" in advice["reason"]
+    assert "the way to win builds it" in advice["reason"] or "needs it" in advice["reason"]
     values = {str(a["action"]): a["value"] for a in advice["alternatives"]}
     assert values[str({"type": "deal"})] == 100
     assert min(values.values()) == 0  # building the 8 now loses
-    # First pass: values are shares of tries of the unseen cards, and the reason says so.
+    # First pass: values are shares of trial games with the face-down cards shuffled, and
+    # the reason says so.
     first = api.new_game("patience", seed=4)
     for _ in range(5):
         first = api.apply(first, {"type": "deal"}, 0)["state"]
@@ -253,7 +254,7 @@ def test_hints_explain_the_fair_players_choice() -> None:
         for name, effort in QUICK.items():
             patch.setitem(EFFORT, name, effort)
         advice = api.hint(api.view(first, 0), "strong", 2)
-    assert "tries of the unseen cards" in advice["reason"]
+    assert "trial games, with the face-down cards shuffled, it won" in advice["reason"]
     assert len(advice["alternatives"]) == 3
     assert all(0 <= a["value"] <= 100 for a in advice["alternatives"])
 
@@ -286,9 +287,9 @@ def test_the_hint_says_a_tie_is_a_tie() -> None:
     ]
     reason = hints.recommendation(view, choices[0], choices, 3)
     assert reason == (
-        "Build the Queen of Diamonds on the Queen foundation: it won in 2 of 8 tries of the "
-        "unseen cards, and so did building the Queen of Diamonds on the King foundation; "
-        "either is as good."
+        "Build the Queen of Diamonds on the Queen foundation: played on in 8 trial games, with "
+        "the face-down cards shuffled, it won 2, and so did building the Queen of Diamonds on "
+        "the King foundation; either is as good."
     )
     assert "against" not in reason
     three = [choices[0], choices[1], bots.Choice(deal, 25, 2, 8)]
@@ -298,6 +299,7 @@ def test_the_hint_says_a_tie_is_a_tie() -> None:
     # Unequal counts keep the comparison.
     ahead = [bots.Choice(deal, 50, 4, 8), bots.Choice(on_queen, 25, 2, 8)]
     assert hints.recommendation(view, ahead[0], ahead, 3) == (
-        "Hold the Queen of Diamonds and deal: it won in 4 of 8 tries of the unseen cards, "
-        "against 2 if you build the Queen of Diamonds on the Queen foundation."
+        "Hold the Queen of Diamonds and deal: played on in 8 trial games, with the face-down "
+        "cards shuffled, it won 4; building the Queen of Diamonds on the Queen foundation "
+        "won 2."
     )

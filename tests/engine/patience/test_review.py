@@ -126,13 +126,37 @@ def test_real_deals_played_by_easy(deal: int) -> None:
 
 
 def test_the_search_asks_few_questions() -> None:
-    """Deal 2, played by easy: about log2 of the choices, plus the start."""
+    """Deal 2, played by easy: about log2 of the choices going back from the end, as many
+    halving the stretch found, plus the start."""
     record = play(None, 2, [])
     found = api.review(record, 0, "normal")
     choices = len(checkpoints(states_of(record)))
-    assert found["outcome"]["probes"] <= choices.bit_length() + 2
+    assert found["outcome"]["probes"] <= 2 * choices.bit_length() + 2
     if found["outcome"]["status"] == "likely_lost_at":
         index = found["outcome"]["index"]
         assert status_at(record, index) == "winnable"
         assert not found["outcome"]["proved"]
         assert next(d for d in found["decisions"] if d["index"] == index)["loss"] == 50
+
+
+def test_a_no_king_dead_end_says_what_it_can() -> None:
+    """Audit 5 F5: a No King start has too many ways to go on for the solver to tell at
+    the start; the review went no further and said nothing. Now it looks back from the
+    end, where the solver decides quickly, and says where the deal was surely lost."""
+    options = {"start": "no-king"}
+    record = play(None, 2, [], options)
+    assert api.replay(record)["phase"] == "lost"
+    assert status_at(record, 0) == "unknown"
+    found = api.review(record, 0)
+    outcome = found["outcome"]
+    assert outcome["probes"] > 1
+    end = len(record["actions"])
+    lost = outcome.get("lost_from")
+    assert lost is not None and lost < end, outcome
+    assert status_at(record, lost) == "lost"
+    assert f"After move {lost} (" in outcome["text"]
+    assert "could not be worked out" not in outcome["text"]
+    judged = {d["index"]: d for d in found["decisions"]}
+    assert all(judged[i]["value"] == 0 for i in range(lost, end) if judged[i]["choices"] > 1)
+    if outcome.get("won_until"):
+        assert status_at(record, outcome["won_until"]) == "winnable"

@@ -23,15 +23,18 @@ export function hintAdvice(hint) {
 }
 
 /** What the panel shows for the solver's `result` ({status, line, nodes}): what it found,
- * and what the person can do next (no search counts: they mean nothing at the table). */
-export function solverAdvice(result) {
+ * and what the person can do next (no search counts: they mean nothing at the table).
+ * `chance`: while the solver cannot tell, the hint's value of its move in percent (in the
+ * first pass: the share of its trial games, the face-down cards shuffled, that it won),
+ * or null.
+ * Each answer leads with what to do (the compact panel shows its first sentence; the
+ * rest is behind "Why?"). */
+export function solverAdvice(result, chance = null) {
   if (result.status === "winnable") {
     const moves = result.line.length;
     return {
       title: "Still winnable",
-      // a short lead (what the compact panel shows on one line; ui/advice.js headline),
-      // the rest behind "Why?"
-      text: `Yes: still winnable. The solver, which reads the stock's hidden order, found a way to win from here in ${moves} move${moves === 1 ? "" : "s"}.`,
+      text: `Yes: still winnable. Reading the order of the face-down cards, it found a way to win from here in ${moves} move${moves === 1 ? "" : "s"}.`,
       tone: "won",
       iconName: "solve",
     };
@@ -39,17 +42,27 @@ export function solverAdvice(result) {
   if (result.status === "lost") {
     return {
       title: "No longer winnable",
-      text: "No: no longer winnable. The solver, which reads the stock's hidden order, has shown that no sequence of moves wins from here. Undo a few moves to find where it slipped away, or start a new game.",
+      text: "No: no longer winnable. Undo a few moves to find where it slipped away, or start a new deal. Reading the order of the face-down cards, it has shown that every way of playing on from here loses.",
       tone: "lost",
       iconName: "solve",
     };
   }
   return {
     title: "Cannot tell yet",
-    text: "There are too many ways to go on to tell yet. Play a few more moves and ask again.",
+    text: `Play on and ask again later: it can tell once fewer cards are face down. Even knowing their order, there are still too many ways to play on from here to try them all.${chance === null ? "" : ` To give you an idea: played on from here with the face-down cards shuffled at random, the best move won ${inTen(chance)}.`}`,
     tone: "hint",
     iconName: "solve",
   };
+}
+
+/** A share in percent in words: "about 4 games in 10", "none of them", "all of them". */
+export function inTen(percent) {
+  if (percent <= 0) return "none of those games";
+  if (percent >= 100) return "every one of those games";
+  const tenths = Math.round(percent / 10);
+  if (tenths === 0) return "fewer than 1 game in 10";
+  if (tenths === 10) return "more than 9 games in 10";
+  return `about ${tenths} game${tenths === 1 ? "" : "s"} in 10`;
 }
 
 /** Where the table should point for `action`: a foundation number or "stock". */

@@ -18,7 +18,7 @@ export const KEY_HELP = [
   ["Y, Ctrl+Y or Ctrl+Shift+Z", "Redo"],
   ["N", "New deal"],
   ["H", "A hint: the strong player's move and why"],
-  ["W", "Still winnable? (the solver reads the hidden stock)"],
+  ["W", "Still winnable? (it reads the order of the face-down cards)"],
   ["Escape", "Stop choosing a foundation"],
   ["← →", "Move between the piles"],
   ["?", "This list"],

@@ -425,8 +425,13 @@ class PatiencePage extends TablePage {
     return this.advice
       .ask(async () => {
         const result = await this.ask(() => this.engine.winnable(state, SOLVER_BUDGET));
+        // cannot tell in the first pass: the hint's trial games give an idea of the chance
+        const hint =
+          result.status === "unknown" && view.pass === 1
+            ? await this.ask(() => this.engine.hint(view, HINT_LEVEL))
+            : null;
         if (this.session !== session || session.view !== view) return null;
-        return solverAdvice(result);
+        return solverAdvice(result, hint ? hint.alternatives[0].value : null);
       }, this.toolButton("solve"))
       .catch((error) => this.trouble(error));
   }

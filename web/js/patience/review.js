@@ -47,7 +47,7 @@ class PatienceReviewBoard {
     this.lineWords = null;
     this.line = h("section", {
       class: "rv-line",
-      "aria-label": "The solver's winning line",
+      "aria-label": "A way to win from here",
       hidden: true,
     });
     this.board = h("div", { class: "rv-patience" });
@@ -98,7 +98,7 @@ class PatienceReviewBoard {
     const words = await this.lineWords;
     const more = line.length - words.length;
     this.line.replaceChildren(
-      h("h4", { text: `The solver's winning line from here, ${plural(line.length, "move")}` }),
+      h("h4", { text: `A way to win from here, in ${plural(line.length, "move")}` }),
       h(
         "ol",
         { class: "rv-line-moves" },
@@ -151,12 +151,13 @@ class PatienceReviewBoard {
     return decision.loss >= 100 ? "the deal" : "the deal, most likely";
   }
 
-  /** How the review knows (the outcome's words are the summary's own). */
+  /** How the review knows (the outcome's words, what it could tell and what not, are
+   * the summary's own): it read the cards the person could not see. */
   summary(review) {
     if (!review.outcome.probes) return null;
     return h("p", {
       class: "rv-par-text",
-      text: `To judge your game, the review looked at the stock's hidden order and tried ${plural(review.outcome.probes, "point")} of your game for a way to win.`,
+      text: "To judge your moves, the review knew the order of the face-down cards, which you could not see as you played.",
     });
   }
 }

@@ -60,6 +60,8 @@ export class AdvicePanel {
     if (!closable) this.el.querySelector(".advice-close").remove();
     this.speak = speak;
     this.token = 0;
+    /** the topic of the answer on its way, if any */
+    this.pending = null;
   }
 
   /**
@@ -68,11 +70,17 @@ export class AdvicePanel {
    * `button` shows that the engine is thinking meanwhile.
    */
   async ask(task, button = null, topic = null) {
-    if (topic && !this.el.hidden && sameTopic(this.topic, topic)) {
+    if (topic && sameTopic(this.pending, topic)) return false; // on its way: it comes once
+    if (topic && this.shown() && sameTopic(this.topic, topic)) {
       this.clear(); // asked again while shown: the advice goes (its button toggles it)
       return false;
     }
+    // Whatever else the panel shows (another question's answer, an older hint) goes at
+    // once: the answer asked for replaces it, never toggles it (audit 5 F6b: Hint after
+    // "Winnable?" left the verdict up while it thought, and a second press closed it)
+    if (!this.el.hidden) this.clear();
     const token = ++this.token;
+    this.pending = topic;
     if (button) {
       button.setAttribute("aria-busy", "true");
       button.classList.add("thinking");
@@ -85,6 +93,7 @@ export class AdvicePanel {
       this.asker = button;
       return true;
     } finally {
+      if (token === this.token) this.pending = null;
       if (button) {
         button.removeAttribute("aria-busy");
         button.classList.remove("thinking");
@@ -165,10 +174,16 @@ export class AdvicePanel {
     /** @type {HTMLElement | undefined} */ (back)?.focus();
   }
 
+  /** Whether the advice is on the screen (not hidden, nor laid out of sight). */
+  shown() {
+    return !this.el.hidden && this.el.getClientRects().length > 0;
+  }
+
   /** Hide the advice (the position changed); an answer still on its way is dropped. */
   clear() {
     this.token += 1;
     this.topic = null;
+    this.pending = null;
     this.el.hidden = true;
     unpoint();
   }
