@@ -275,6 +275,27 @@ OUT_OF_VIEW = """() => {
     return wrong;
 }"""
 
+# Every visible button, link and icon of the page smaller than 44 x 44 px (the hand's
+# cards are checked by their strips: tablekit.HIDDEN_STRIPS).
+SMALL_TARGETS = """() => {
+    const small = [];
+    const targets = document.querySelectorAll(
+        "button, a[href], [role=button], summary, input:not([type=hidden]), select");
+    for (const el of targets) {
+        if (el.closest(".tp-hand, [hidden], dialog:not([open])")) continue;
+        const r = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        if (!r.width || !r.height || style.visibility === "hidden") continue;
+        if (r.width < 44 - 0.5 || r.height < 44 - 0.5) {
+            const name = (el.getAttribute("aria-label") || el.textContent).trim().slice(0, 30);
+            small.push(`${el.tagName.toLowerCase()}.${el.className} "${name}": ` +
+                `${Math.round(r.width)}x${Math.round(r.height)}`);
+        }
+    }
+    return small;
+}"""
+
+
 # Each card of the hand shows its corner index (points in its top-left area hit the card
 # itself) and a strip at least 40 px wide to tap.
 HIDDEN_STRIPS = """() => {

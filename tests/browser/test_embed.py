@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, BrowserContext, Error, Frame, Page, exp
 
 from celestix import api
 from celestix.errors import IllegalActionError
-from tablekit import internal_words
+from tablekit import PHONE, SMALL_TARGETS, WIDE, internal_words
 from tools.server import make_server  # the site's server serves the host pages too
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -387,6 +387,29 @@ def test_gallery_lists_every_demo_with_its_snippet(
     expect(preview.locator("iframe")).to_have_attribute(
         "title", f"Celestix rules demo: {INDEX[0]['title']}"
     )
+
+
+@pytest.mark.parametrize("size", [WIDE, PHONE], ids=["1440", "375"])
+def test_gallery_targets_are_44_px(
+    shared: tuple[BrowserContext, Page], size: dict[str, int]
+) -> None:
+    """Every button and link of the demo gallery, a preview open too, is at least 44 x 44 px
+    (the copy, open and preview buttons were 32 px high, the way back 19: audit 6)."""
+    _, page = shared
+    before = page.viewport_size
+    page.set_viewport_size(size)
+    try:
+        page.goto("/demos.html")
+        page.wait_for_function("() => document.documentElement.dataset.gallery === 'ready'")
+        assert page.evaluate(SMALL_TARGETS) == []
+        first = page.locator(f"#demo-{INDEX[0]['id']}")
+        first.get_by_role("button", name=f"Preview {INDEX[0]['title']}").click()
+        preview = page.locator(f"#preview-{INDEX[0]['id']} celestix-demo")
+        expect(preview).to_have_attribute("data-step", "1", timeout=BOOT_MS)
+        assert page.evaluate(SMALL_TARGETS) == []
+    finally:
+        if before:
+            page.set_viewport_size(before)
 
 
 def test_demos_work_offline(shared: tuple[BrowserContext, Page]) -> None:

@@ -31,6 +31,7 @@ from playwright.sync_api import Page, expect
 from tablekit import (
     PHONE,
     SETTLED,
+    SMALL_TARGETS,
     WIDE,
     new_game_options,
     open_table,
@@ -73,26 +74,6 @@ COVERED_INDEX = """(selector) => {
         }
     }
     return { cards: cards.length, wrong };
-}"""
-
-# Every visible button, link and icon of the page smaller than 44 x 44 px (the hand's
-# cards are checked by their strips: tablekit.HIDDEN_STRIPS).
-SMALL_TARGETS = """() => {
-    const small = [];
-    const targets = document.querySelectorAll(
-        "button, a[href], [role=button], summary, input:not([type=hidden]), select");
-    for (const el of targets) {
-        if (el.closest(".tp-hand, [hidden], dialog:not([open])")) continue;
-        const r = el.getBoundingClientRect();
-        const style = getComputedStyle(el);
-        if (!r.width || !r.height || style.visibility === "hidden") continue;
-        if (r.width < 44 - 0.5 || r.height < 44 - 0.5) {
-            const name = (el.getAttribute("aria-label") || el.textContent).trim().slice(0, 30);
-            small.push(`${el.tagName.toLowerCase()}.${el.className} "${name}": ` +
-                `${Math.round(r.width)}x${Math.round(r.height)}`);
-        }
-    }
-    return small;
 }"""
 
 

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+import tablekit
 from celestix import api
 from tablekit import (
     BOOT_TIMEOUT_MS,
@@ -28,6 +29,7 @@ from tablekit import (
     internal_words,
     no_errors,
     open_table,
+    play_to,
     said,
     turn,
 )
@@ -206,6 +208,21 @@ def test_a_whole_hand_by_keyboard_and_mouse(
     history = page.locator("dialog.wide-dialog").last
     expect(history.locator(".pr-history-tricks li")).to_have_count(13)
     history.get_by_role("button", name="Close").click()
+
+
+def test_with_no_meld_to_declare_focus_is_on_the_one_button(table: Page) -> None:
+    """A hand with no meld: the declaration's one choice, "Declare no melds", has the
+    focus, not a card of the hand (audit 6: the keyboard landed on the first card)."""
+    page = table
+    state, record = play_to(
+        "precedence", {}, 2, lambda s: s["phase"] == "declare" and s["to_act"] == 0
+    )
+    assert api.legal_actions(state, 0) == [{"type": "declare", "melds": []}]
+    open_table(page, "precedence", save=tablekit.saved(record))
+    expect(page.locator(".table-page")).to_have_attribute("data-turn", "you")
+    expect(page.locator(".pr-declare")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator(".table-page")).not_to_have_attribute("data-phase", "declare")
 
 
 def test_a_tampered_save_is_reported_kindly(table: Page, axe: AxeCheck) -> None:

@@ -92,8 +92,13 @@ export class DeclarePanel {
     return this.el;
   }
 
+  /** Focus the first meld choice, or, with no meld to declare, the one button there is
+   * ("Declare no melds"), not a card of the hand. */
   focus() {
-    return this.melds.length ? this.group.focus() : false;
+    if (this.melds.length) return this.group.focus();
+    if (!this.button?.isConnected) return false;
+    this.button.focus();
+    return true;
   }
 
   /** The buttons that make `action` (a declaration): its melds' buttons, or the one
