@@ -83,8 +83,9 @@ CARELESS.update(
     }
 )
 # "The Hand Pot goes to You and North": a team named in capitals inside a sentence
-# (audit 5 F9); "you and North" there, "You and North" only where a sentence starts
-CARELESS["You inside a sentence"] = re.compile(r"[a-z,] You and\b")
+# (audit 5 F9); "you and North" there, "You and North" only where a sentence starts;
+# likewise "(you 8 chips, North 8 chips)", "trumps Void, you dealt" (audit 6)
+CARELESS["You inside a sentence"] = re.compile(r"[a-z,(] You\b")
 # --- i-saves: the ledger's reasons (issue 24) ---------------------------------------------
 # A ledger entry's reason is read beside the player, the chips and the pot, by people
 # who may not know the game's words: a whole sentence with its verb ("Whoever bids Guard

@@ -54,7 +54,7 @@ OLD_REASONS = {
             "the Ante Pot."
         ),
         "bonus: Magician at the End": (
-            "Winning the last trick with The Magician earns the Magician at the End bonus: "
+            "Winning the last trick with the Magician earns the Magician at the End bonus: "
             "half the Ante Pot."
         ),
         "Ante Pot divided at game end": (

@@ -59,7 +59,7 @@ def test_follow_suit_then_sabacc_then_anything_and_no_duty_to_overtrump() -> Non
     won = events_of(events, "trick")[0]
     assert won["winner"] == 2 and won["card"] == "-12" and won["number"] == 1
     assert won["pile"] == "declarer"
-    assert won["reason"] == "Sabacc -12 is the highest Sabacc in the trick."
+    assert won["reason"] == "The Sabacc -12 is the highest Sabacc in the trick."
     assert won["half_points"] == 4
     assert state["to_act"] == 2  # the winner leads
     assert state["played"][0]["winner"] == 2 and state["trick"] == []
@@ -98,7 +98,7 @@ def test_without_a_sabacc_the_highest_card_of_the_suit_led_wins() -> None:
     won = events_of(events, "trick")[0]
     assert won["winner"] == 3 and won["card"] == "5t"
     assert won["reason"] == (
-        "5 of staves is the highest card of staves, the suit led, and no Sabacc was played."
+        "The 5 of staves is the highest card of staves, the suit led, and no Sabacc was played."
     )
 
 

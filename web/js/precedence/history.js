@@ -9,7 +9,7 @@
 import { cardName } from "../cards/card.js";
 import { h } from "../ui/dom.js";
 import { GameLog } from "../table/history.js";
-import { meldText, plural, seatName, signed, teamName } from "./messages.js";
+import { meldText, plural, seatInSentence, seatName, signed, teamName } from "./messages.js";
 
 /** Entries for showHistory: one per finished hand. */
 export function historyEntries(log, deck, order) {
@@ -18,7 +18,7 @@ export function historyEntries(log, deck, order) {
     const start = hand.start || {};
     const number = start.hand_number ?? 0;
     return {
-      label: `Hand ${number + 1}: trumps ${start.trump}, ${seatName(start.dealer)} dealt`,
+      label: `Hand ${number + 1}: trumps ${start.trump}, ${seatInSentence(start.dealer)} dealt`,
       render: () => renderHand(events, deck, order),
     };
   });

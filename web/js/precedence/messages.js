@@ -20,6 +20,8 @@ export const teamName = (team) =>
   team === HUMAN % 2
     ? `You and ${seatName((HUMAN + 2) % 4)}`
     : `${seatName(team)} and ${seatName(team + 2)}`;
+/** The seat's name inside a sentence: "you", "North". */
+export const seatInSentence = (seat) => (seat === HUMAN ? "you" : seatName(seat));
 /** The team's name inside a sentence: "you and North", "West and East". */
 export const teamInSentence = (team) => teamName(team).replace(/^You /, "you ");
 export const slotOf = (seat) => SLOTS[(seat - HUMAN + 4) % 4];

@@ -7,7 +7,16 @@
 //   gameOver(events) -> {title, body: Node, winner} | null (the game goes on)
 
 import { countedFold } from "../table/handend.js";
-import { HUMAN, plural, score, seatName, signed, teamInSentence, teamName } from "./messages.js";
+import {
+  HUMAN,
+  plural,
+  score,
+  seatInSentence,
+  seatName,
+  signed,
+  teamInSentence,
+  teamName,
+} from "./messages.js";
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -134,7 +143,7 @@ export function handSummary(events, { excessCounted = true, auditAt = 10 } = {})
   if (pot) {
     const p = el("p", "pr-pot-line");
     const shares = (pot.shares || [])
-      .map((s) => `${seatName(s.seat)} ${plural(s.amount, "chip")}`)
+      .map((s) => `${seatInSentence(s.seat)} ${plural(s.amount, "chip")}`)
       .join(", ");
     const what =
       pot.outcome === "won"
@@ -194,7 +203,7 @@ export function gameOver(events) {
   );
   if (accord) {
     const shares = (accord.shares || [])
-      .map((s) => `${seatName(s.seat)} ${plural(s.amount, "chip")}`)
+      .map((s) => `${seatInSentence(s.seat)} ${plural(s.amount, "chip")}`)
       .join(", ");
     body.append(
       el(
