@@ -425,7 +425,8 @@ def test_the_idiot_is_said_to_win_whatever_follows() -> None:
         legal = [a["card"] for a in state_moves(state, seat)]
         if "0" in legal:
             reason = card_reason(view, Knowledge.from_view(view), "0", legal)
-            assert reason.startswith("the Idiot wins this trick")  # (a clause, capitalised where said)
+            # (a clause, capitalised where it is said)
+            assert reason.startswith("the Idiot wins this trick")
             assert reason.endswith("whatever follows")
             return
     raise AssertionError("no position with The Idiot to play")
