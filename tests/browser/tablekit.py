@@ -275,6 +275,14 @@ OUT_OF_VIEW = """() => {
     return wrong;
 }"""
 
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> float:
+    """The area two rectangles share."""
+    width = min(a["right"], b["right"]) - max(a["left"], b["left"])
+    height = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+    return max(0.0, width) * max(0.0, height)
+
+
 # Every visible button, link and icon of the page smaller than 44 x 44 px (the hand's
 # cards are checked by their strips: tablekit.HIDDEN_STRIPS).
 SMALL_TARGETS = """() => {

@@ -212,15 +212,22 @@ def test_sabacc_hint_on_your_turn_on_a_phone(page: Page, axe: AxeCheck, screensh
     assert page.evaluate("window.staleHint") == []
 
 
-def test_closing_the_advice_by_keyboard_gives_the_focus_back(page: Page) -> None:
-    # Audit 4 K1: Enter on "Close the advice" left the focus on the page's body. The
-    # panel is ui/advice.js, shared by the three games; the patience stands for them.
-    seed = 4
-    deals, _ = deal_until_a_build(seed)
+def at_a_build(page: Page, seed: int) -> dict[str, Any]:
+    """The patience deal ``seed`` opened and dealt on (by the keyboard) to its first
+    position with a build: that position's state."""
+    deals, state = deal_until_a_build(seed)
     open_deal(page, seed)
     for _ in range(deals):
         page.keyboard.press("d")
     expect(page.locator(".pt-moves")).to_have_text(str(deals))
+    return state
+
+
+def test_closing_the_advice_by_keyboard_gives_the_focus_back(page: Page) -> None:
+    # Audit 4 K1: Enter on "Close the advice" left the focus on the page's body. The
+    # panel is ui/advice.js, shared by the three games; the patience stands for them.
+    seed = 4
+    at_a_build(page, seed)
     advice = page.get_by_role("complementary", name="Hint")
     hint_button = page.locator('[data-tool="hint"]')
     hint_button.click()
@@ -386,11 +393,7 @@ def test_hint_replaces_the_winnable_answer(
     page = context.new_page()
     try:
         seed = 4
-        deals, state = deal_until_a_build(seed)
-        open_deal(page, seed)
-        for _ in range(deals):
-            page.keyboard.press("d")
-        expect(page.locator(".pt-moves")).to_have_text(str(deals))
+        state = at_a_build(page, seed)
         advice = page.get_by_role("complementary", name="Hint")
         winnable_by(page, how)
         expect(advice.locator(".advice-title")).to_have_text(
@@ -417,11 +420,7 @@ def test_hint_pressed_twice_while_it_thinks_comes_once(page: Page) -> None:
     # The second press of Hint while its answer is on its way is not a toggle: the hint
     # comes and stays.
     seed = 4
-    deals, state = deal_until_a_build(seed)
-    open_deal(page, seed)
-    for _ in range(deals):
-        page.keyboard.press("d")
-    expect(page.locator(".pt-moves")).to_have_text(str(deals))
+    state = at_a_build(page, seed)
     advice = page.get_by_role("complementary", name="Hint")
     page.evaluate("""() => {
         const button = document.querySelector('[data-tool="hint"]');

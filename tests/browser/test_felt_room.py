@@ -32,6 +32,7 @@ from tablekit import (
     PHONE,
     WIDE,
     open_table,
+    overlap,
     play_to,
     saved,
     saved_moves,
@@ -88,12 +89,6 @@ FELT = """() => {
         viewport: { width: innerWidth, height: innerHeight },
     };
 }"""
-
-
-def overlap(a: dict[str, float], b: dict[str, float]) -> float:
-    width = min(a["right"], b["right"]) - max(a["left"], b["left"])
-    height = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
-    return max(0.0, width) * max(0.0, height)
 
 
 def rounded(boxes: list[dict[str, float]]) -> list[tuple[int, ...]]:

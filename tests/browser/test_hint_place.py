@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from celestix import api
-from tablekit import PHONE, WIDE, open_table, play_to, saved, settled
+from tablekit import PHONE, WIDE, open_table, overlap, play_to, saved, settled
 
 State = dict[str, Any]
 THINK_TIMEOUT_MS = 60_000
@@ -76,13 +76,6 @@ GEOMETRY = """(selector) => {
         viewport: { width: innerWidth, height: innerHeight },
     };
 }"""
-
-
-def overlap(a: dict[str, float], b: dict[str, float]) -> float:
-    """The area two rectangles share."""
-    width = min(a["right"], b["right"]) - max(a["left"], b["left"])
-    height = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
-    return max(0.0, width) * max(0.0, height)
 
 
 def hint_button(page: Page) -> Locator:
