@@ -84,8 +84,9 @@ CARELESS.update(
 )
 # "The Hand Pot goes to You and North": a team named in capitals inside a sentence
 # (audit 5 F9); "you and North" there, "You and North" only where a sentence starts;
-# likewise "(you 8 chips, North 8 chips)", "trumps Void, you dealt" (audit 6)
-CARELESS["You inside a sentence"] = re.compile(r"[a-z,(] You\b")
+# likewise "(you 8 chips, North 8 chips)" (audit 6). (Not yet: "played by You" in a
+# card's label, "East 10 of Void, You Commander of Void" in a trick's list.)
+CARELESS["You inside a sentence"] = re.compile(r"[a-z,] You and\b|\(You \d")
 # --- i-saves: the ledger's reasons (issue 24) ---------------------------------------------
 # A ledger entry's reason is read beside the player, the chips and the pot, by people
 # who may not know the game's words: a whole sentence with its verb ("Whoever bids Guard
@@ -125,10 +126,11 @@ def repeated_lines(lines: list[str]) -> list[str]:
 
 # --- i-words: audit 5 (F11-F14) ------------------------------------------------------------
 # A name with its own article written as a title inside a sentence ("wins with The Idiot",
-# "-21, The Universe"): "the Idiot" there, "The Idiot" only where a sentence or a list
-# starts. A Sabacc's number after a verb with no article ("wins with Sabacc -12"): "the
+# "0, The Idiot, is the strongest"): "the Idiot" there, "The Idiot" where a sentence starts and
+# in a list of cards' names ("The talon: Sabacc -6, The Idiot (Sabacc 0), ...").
+# A Sabacc's number after a verb with no article ("wins with Sabacc -12"): "the
 # Sabacc -12", as a sentence names any other card.
-CARELESS["The inside a sentence"] = re.compile(r"\b[a-z]+ The [A-Z]|\d, The [A-Z]")
+CARELESS["The inside a sentence"] = re.compile(r"\b[a-z]+ The [A-Z]|\d, The [A-Z][a-z]+,")
 CARELESS["a Sabacc without its article"] = re.compile(
     r"(?<!['\u2019])\b(?!(?:the|a|your|its|their|his|her|every|no|one)\b)[a-z]+ Sabacc [-\u2212]?\d"
 )
