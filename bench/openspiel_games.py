@@ -344,7 +344,7 @@ class SabaccState(CelestixState):
 
     def hidden_deal(self, view: Json, rng: Rng) -> tuple[list[list[str]], list[str], list[str]]:
         know = SabaccKnowledge.from_view(view)  # type: ignore[arg-type]
-        deal = know.uniform(rng)
+        deal = know.deal(rng)
         hands, talon = sabacc_dealt(view, know, deal)
         return hands, talon, [SABACC_DECK[c] for c in range(78) if deal.aside >> c & 1]
 

@@ -118,25 +118,34 @@ def open_game(page: Page, game: str, seed: int, speed: str) -> None:
     page.goto(f"/#{game}/deal={seed}{GAMES[game]}")
 
 
-def measure(page: Page, game: str, turns: int, speed: str) -> list[tuple[float, int]]:
-    """From each card of the person's to their next turn: (ms, the other players' cards
-    in between), until ``turns`` of them had three cards in between."""
+# the widest window played by touch, as a phone (the page's narrow layout)
+PHONE_WIDTH = 640
+
+
+def count3(times: list[tuple[float, int]]) -> int:
+    """The cards timed with three cards of others in between."""
+    return sum(1 for _, between in times if between == 3)
+
+
+def measure(page: Page, game: str, seed: int, speed: str) -> list[tuple[float, int]]:
+    """Deal ``seed`` of ``game`` played through its first hand (round): from each card of
+    the person's to their next turn, (ms, the other players' cards in between)."""
     times: list[tuple[float, int]] = []
-    seed = 0
-    while sum(1 for _, between in times if between == 3) < turns:
-        seed += 1
-        open_game(page, game, seed, speed)
-        while sum(1 for _, between in times if between == 3) < turns:
-            state = wait_turn(page)
-            if state == "over":
-                break
-            taken: dict[str, Any] = page.evaluate(TAKE)
-            if taken["kind"] == "none":
-                raise RuntimeError(f"{game} deal {seed}: nothing to choose ({taken})")
-            if taken["kind"] == "card" and taken["turn"] == "you":
-                times.append((taken["ms"], taken["between"]))
-                print(f"  {game} deal {seed}: {taken['ms'] / 1000:.2f} s, other players' "
-                      f"cards between: {taken['between']}", flush=True)  # fmt: skip
+    open_game(page, game, seed, speed)
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    while True:
+        state = wait_turn(page)
+        if state == "over":
+            break
+        taken: dict[str, Any] = page.evaluate(TAKE)
+        if taken["kind"] == "none":
+            raise RuntimeError(f"{game} deal {seed}: nothing to choose ({taken})")
+        if taken["kind"] == "next":
+            break
+        if taken["kind"] == "card" and taken["turn"] == "you":
+            times.append((taken["ms"], taken["between"]))
+            print(f"  {game} at {width} deal {seed}: {taken['ms'] / 1000:.2f} s, other "
+                  f"players' cards between: {taken['between']}", flush=True)  # fmt: skip
     return times
 
 
@@ -156,6 +165,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--turns", type=int, default=30, help="cards timed a game")
     parser.add_argument("--speed", default="normal", help="the speed setting")
     parser.add_argument("--site", type=Path, default=DIST, help="the built site")
+    parser.add_argument(
+        "--widths",
+        default="1440",
+        help="window widths, comma-separated (1440: 1440x900 by mouse; 375: 375x740 by touch)",
+    )
     parser.add_argument("--runs", type=int, default=1, help="(accepted for build.py; unused)")
     parser.add_argument("--out", default=str(RESULTS / "bench" / "pace.json"))
     args = parser.parse_args(argv)
@@ -167,18 +181,39 @@ def main(argv: list[str]) -> int:
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            context = browser.new_context(base_url=origin, viewport={"width": 1440, "height": 900})
-            page = context.new_page()
-            page.goto("/#")
-            page.wait_for_selector(
-                "html[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS
-            )
+            widths = [int(w) for w in args.widths.split(",") if w]
+            pages = {}
+            for width in widths:
+                phone = width <= PHONE_WIDTH
+                context = browser.new_context(
+                    base_url=origin,
+                    viewport={"width": width, "height": 740 if phone else 900},
+                    has_touch=phone,
+                )
+                pages[width] = context.new_page()
+                pages[width].goto("/#")
+                pages[width].wait_for_selector(
+                    "html[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS
+                )
             for game in games:
-                times = measure(page, game, args.turns, args.speed)
-                three = [ms for ms, between in times if between == 3]
-                cards = [[round(ms), between] for ms, between in times]
-                every = figures([ms for ms, _ in times])
-                results[game] = {"three_between": figures(three), "all": every, "cards": cards}
+                # the widths in turn, a few cards each, so that the machine's load falls on
+                # them alike (their ratio is the figure to read on a shared machine)
+                times: dict[int, list[tuple[float, int]]] = {width: [] for width in widths}
+                seeds = dict.fromkeys(widths, 0)
+                while any(count3(times[w]) < args.turns for w in widths):
+                    for width in widths:
+                        if count3(times[width]) < args.turns:
+                            seeds[width] += 1
+                            times[width] += measure(pages[width], game, seeds[width], args.speed)
+                for width in widths:
+                    found = times[width]
+                    three = [ms for ms, between in found if between == 3]
+                    key = game if len(widths) == 1 else f"{game} at {width}"
+                    results[key] = {
+                        "three_between": figures(three),
+                        "all": figures([ms for ms, _ in found]),
+                        "cards": [[round(ms), between] for ms, between in found],
+                    }
             browser.close()
     finally:
         server.shutdown()

@@ -37,14 +37,14 @@ def table_chance(players: int, seed: int) -> float:
     def observe(step: Step) -> None:
         number = actions[0]
         actions[0] += 1
-        if step.view["phase"] == "bidding" and step.seat not in best:
+        if step.view["phase"] == "bid" and step.seat not in best:
             view = cast(View, step.view)  # a view the engine made
             estimate = estimate_bid(view, budget, runner.bot_seed(seed, number))
             made = estimate.made[:-1]  # the pass last
             best[step.seat] = max(made, default=0) / max(estimate.samples, 1)
 
     runner.play("sabacc", ["normal"] * players, {"players": players}, seed, observe=observe,
-                until=lambda step: step.state["phase"] != "bidding")  # fmt: skip
+                until=lambda step: step.state["phase"] != "bid")  # fmt: skip
     return max(best.values(), default=0.0)
 
 

@@ -43,7 +43,7 @@ _force: dict[str, object] = {"seat": -1, "level": "normal"}
 def forced(view: JsonDict, seed: int) -> JsonDict:
     """The level's action, except in the first auction: the forced seat bids Take when
     nobody has bid, every other bid is a pass."""
-    if view["phase"] == "bidding" and int(view["round"]) == 0:
+    if view["phase"] == "bid" and int(view["round"]) == 0:
         take = acting_seat(cast(View, view)) == _force["seat"] and view["highest_bid"] is None
         return {"type": "bid", "bid": "take" if take else PASS}
     action: JsonDict = rules_for("sabacc").bot_action(view, str(_force["level"]), seed)
@@ -68,7 +68,7 @@ def first_auction(level: str, players: int, seed: int) -> tuple[bool, int, float
     def observe(step: Step) -> None:
         number = actions[0]
         actions[0] += 1
-        if step.view["phase"] != "bidding":
+        if step.view["phase"] != "bid":
             return
         if step.action.get("bid") != PASS:
             declared[0] = True
@@ -77,7 +77,7 @@ def first_auction(level: str, players: int, seed: int) -> tuple[bool, int, float
             tempted[step.seat] = temptation(view, level, runner.bot_seed(seed, number))
 
     def over(step: Step) -> bool:  # the auction won, or void (the next round dealt)
-        return bool(step.state["phase"] != "bidding" or step.state["round"] != 0)
+        return bool(step.state["phase"] != "bid" or step.state["round"] != 0)
 
     runner.play("sabacc", [level] * players, {"players": players}, seed, observe=observe,
                 until=over)  # fmt: skip

@@ -144,8 +144,6 @@ class GameRules(ABC, Generic[StateT, ViewT, ActionT, EventT]):
 
 # The rules of a game not known until run time (the facade's view of every game)
 AnyRules = GameRules[Any, Any, Any, Any]
-# A game whose data is still typed as plain JSON objects
-JsonRules = GameRules[JsonDict, JsonDict, JsonDict, JsonDict]
 
 _loaded: dict[str, AnyRules] = {}
 

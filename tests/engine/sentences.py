@@ -12,6 +12,10 @@ from __future__ import annotations
 
 import re
 
+from celestix.patience import cards as patience
+from celestix.precedence import cards as precedence
+from celestix.sabacc import cards as sabacc
+
 CARELESS = {
     "a before a vowel sound": re.compile(
         r"\b[Aa] (?:8|11\b|18\b|[AEIaei]|[Oo](?!ne\b)|[Uu]n(?!i))"
@@ -84,13 +88,16 @@ CARELESS.update(
 )
 # "The Hand Pot goes to You and North": a team named in capitals inside a sentence
 # (audit 5 F9); "you and North" there, "You and North" only where a sentence starts;
-# likewise "(you 8 chips, North 8 chips)" (audit 6). (Not yet: "played by You" in a
-# card's label, "East 10 of Void, You Commander of Void" in a trick's list.)
-CARELESS["You inside a sentence"] = re.compile(r"[a-z,] You and\b|\(You \d")
+# likewise "(you 8 chips, North 8 chips)" (audit 6), "2 of Core, played by you" in a
+# card's name, "East the 10 of Void, you the Commander of Void" in a trick's list: "You"
+# after any lower-case word, a comma, a semicolon or a bracket (i-polish: the scan had
+# been narrowed to "You and" and "(You 8" while these were still on screen).
+CARELESS["You inside a sentence"] = re.compile(r"(?:\b[a-z][\w']*|[,;(]) You\b")
+CARELESS["a possessive of You"] = re.compile(r"\b[Yy]ou's\b")
 # --- i-saves: the ledger's reasons (issue 24) ---------------------------------------------
 # A ledger entry's reason is read beside the player, the chips and the pot, by people
 # who may not know the game's words: a whole sentence with its verb ("Whoever bids Guard
-# puts its stake on the table."), never a label before a colon ("stake: Guard"), a noun
+# puts their stake on the table."), never a label before a colon ("stake: Guard"), a noun
 # phrase ("defenders' share", "remainder of the wagers") or a clause hung on a comma
 # ("stake: Guard, calling the bid").
 LEDGER_CARELESS = {
@@ -101,6 +108,9 @@ LEDGER_CARELESS = {
         r"|costs?|earns?|made|lost|passed)\b)"
     ),
     "a clause hung on a comma": re.compile(r", (?:calling|bid by|for seat)\b"),
+    # (i-sabacc, audit 6 fault 3) a player is "they", never "it": "every player puts
+    # its stake on the table"
+    "a player called it": re.compile(r"\b(?:[Pp]layers?|[Ww]hoever)\b[^.]*\bits\b"),
 }
 
 
@@ -108,16 +118,60 @@ LEDGER_CARELESS = {
 # A Sabacc bid's "Why?" once listed "Take: Made rarely; you win the game about one time in
 # four" and "Push: Made rarely; ..." (and Precedence's bids of 2 and 3 "made almost
 # always"): lines alike but for their labels. Each line of a hint's other choices must say
-# something of its own (celestix/table/judgement.py merge_alike).
+# something of its own (celestix/bots/chances.py merge_alike).
+# --- i-polish: ... or but for their cards (audit 6 fault 8) ------------------------------
+# A play's "Why?" listed "The 9 of Void does what the 4 of Void does, but keeps fewer
+# chances to win later tricks" for three cards, and the patience's "Build the 10 of Hearts
+# on the Jack foundation: ..., it won none." for four foundations: lines alike once the
+# names of the cards, melds and moves (and the page's labels) are taken out.
 
 
-def repeated_lines(lines: list[str]) -> list[str]:
-    """The lines of a why list (a hint's other choices, without their labels) that an
-    earlier line says word for word."""
+def _card_names() -> dict[str, list[str]]:
+    """Every card's name as the engine writes it, per game, the longest first (so that
+    "the Sabacc -12" is taken out before "the Sabacc -1" could be)."""
+    names = {
+        "precedence": [
+            precedence.card_name(card, variant)
+            for card in precedence.DECK
+            for variant in ("core", "frontier")
+        ],
+        "sabacc": [sabacc.card_name(card) for card in sabacc.DECK]
+        + [sabacc.the_card(card) for card in sabacc.DECK],
+        "patience": [patience.card_name(card) for card in patience.PACK]
+        + [patience.foundation_name(k) for k in range(patience.FOUNDATIONS)],
+    }
+    return {game: sorted(set(found), key=len, reverse=True) for game, found in names.items()}
+
+
+CARD_NAMES = _card_names()
+# A Precedence meld as the hints name it ("Triad of 6s without #", "Run of 4 to 6 in Core")
+MELD_NAME = re.compile(r"\b(?:Triad|Quad) of \w+s(?: without #)?|\bRun of \w+ to \w+ in \w+")
+# What a page writes before a line's reason: its choice's label ("Bid 2: ", "Guard
+# without (the hint): ", "The hint: "); a patience line starts with its move.
+LINE_LABEL = re.compile(
+    r"^(?:The hint|[^:]{1,30} \(the hint\)|Bid \d+|Take|Push|Guard(?: without| against)?|Pass)"
+    r": |^(?:Build|Hold|Deal|Redeal)\b[^:]*: "
+)
+
+
+def gist(line: str, game: str | None = None) -> str:
+    """What a why list's line says: without its label, the names of ``game``'s cards and
+    melds, in lower case and single spaces."""
+    line = LINE_LABEL.sub("", line)
+    for name in CARD_NAMES.get(game or "", []):
+        line = re.sub(rf"(?<![\w-])(?:the )?{re.escape(name)}(?![\w-])", "#", line, flags=re.I)
+    line = MELD_NAME.sub("#", line)
+    return " ".join(line.lower().split())
+
+
+def repeated_lines(lines: list[str], game: str | None = None) -> list[str]:
+    """The lines of a why list (a hint's choices) that an earlier line says word for
+    word, once their labels and (with ``game``) the names of its cards and melds are
+    taken out."""
     seen: set[str] = set()
     repeated = []
     for line in lines:
-        key = " ".join(line.lower().split())
+        key = gist(line, game)
         if key in seen:
             repeated.append(line)
         seen.add(key)
@@ -144,6 +198,19 @@ SIDE_CARELESS = {
     "declarer": re.compile(r"\bthe contract is beaten\b"),
     "defender": re.compile(r"\bthe contract is made\b"),
 }
+
+# "The auction so far: Aurel pass, Bryn pass, Cass guard." (audit 7 F10): a bid's name in
+# lower case after a player's name reads as a verb in the wrong tense ("Aurel passed, Cass
+# bid Guard"; the live line's "Aurel passes." is right). A sentence's own first word
+# ("Or pass.", "Then take.") is no player's name.
+CARELESS["a bid said as a verb"] = re.compile(
+    r"\b(?!(?:You|Or|And|Then|To|Can|May|Must|Please)\b)[A-Z][a-z]+"
+    r" (?:pass|take|push|guard)(?: without)?[,.]"
+)
+
+# A card's mark read as a sentence of its own (audit 7: a hand's card said "Emperor of
+# Void. declared. You must ..."; now "Emperor of Void, declared. You must ...").
+CARELESS["a card's mark as a sentence"] = re.compile(r"\w\. declared\b")
 
 # How often, in the hints' words (celestix/bots/chances.py how_often)
 HOW_OFTEN = re.compile(

@@ -37,7 +37,7 @@ def runner() -> ModuleType:
 def test_positions_cover_every_phase_and_are_fixed(bots: ModuleType) -> None:
     expected = {
         "precedence": {"declare", "bid", "early tricks", "late tricks"},
-        "sabacc": {"bidding", "aside", "early tricks", "late tricks"},
+        "sabacc": {"bid", "aside", "early tricks", "late tricks"},
         "patience": {"pass 1 start", "pass 1 end", "pass 2", "pass 3"},
     }
     for game, phases in expected.items():

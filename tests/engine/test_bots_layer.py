@@ -21,6 +21,7 @@ from celestix.rng import Rng
 
 @dataclass(frozen=True, kw_only=True)
 class Trial(SearchBudget):
+    deal_tries: int = 1  # each game's budget names its own
     mode: str = "policy"
     limit_ms: int | None = None
 

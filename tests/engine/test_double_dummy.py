@@ -1,18 +1,19 @@
-"""The double-dummy search (celestix.table.double_dummy) with each game's trick rules,
-against plain minimax over every legal card on small endings, and its budget's bounds."""
+"""The double-dummy solver (celestix.table.double_dummy) with each game's trick rules,
+against plain minimax over every legal card on small endings: the par search and its
+budget's bounds, and the alpha-beta that solves the searching players' last tricks."""
 
 from __future__ import annotations
 
 from precedence.test_search_parts import brute_force
 from scale import scaled
 
-from celestix.precedence.bots.double_dummy import PrecedenceTricks, team_tricks
+from celestix.precedence.bots.double_dummy import PrecedenceTricks
 from celestix.precedence.bots.fast import legal_mask, trick_winner
 from celestix.rng import Rng
-from celestix.sabacc.bots.double_dummy import SabaccTricks, declarer_points
-from celestix.sabacc.bots.fast import HALF, winning_index
+from celestix.sabacc.bots.double_dummy import SabaccTricks
+from celestix.sabacc.bots.fast import HALF, SUIT_OF_ID, winning_index
 from celestix.sabacc.bots.fast import legal_mask as sabacc_legal
-from celestix.table.double_dummy import solve_line
+from celestix.table.double_dummy import Bounds, exact_values, solve, solve_line
 
 
 def ids(mask: int) -> list[int]:
@@ -23,6 +24,20 @@ def precedence_minimax(hands: list[int], declared: list[int], trump: int, leader
     """Team 0's tricks from a trick's start by plain minimax (test_search_parts')."""
     left = hands[leader].bit_count()
     return brute_force(hands, declared, trump, leader, [], 0, 13 - left, list(range(14)))
+
+
+def team_tricks(hands: list[int], declared: list[int], trump: int, leader: int, guess: int,
+                budget: int = 200_000) -> Bounds:  # fmt: skip
+    """Team 0's double-dummy tricks from a trick's start (bounds if the budget runs out)."""
+    left = hands[leader].bit_count()
+    return solve(PrecedenceTricks(trump), hands, declared, leader, left, guess, budget)
+
+
+def declarer_points(hands: list[int], declarer: int, leader: int, guess: int) -> Bounds:
+    """The declarer's double-dummy half-points from a trick's start."""
+    total = sum(HALF[card] for hand in hands for card in ids(hand))
+    return solve(SabaccTricks(len(hands), declarer), hands, [0] * len(hands), leader, total,
+                 guess, 200_000)  # fmt: skip
 
 
 def precedence_ending(seed: int) -> tuple[list[int], list[int], int, int]:
@@ -93,6 +108,43 @@ def test_sabacc_double_dummy_matches_minimax() -> None:
         want = sabacc_minimax(hands, declarer, [], leader)
         found = declarer_points(hands, declarer, leader, 10 + seed % 20)
         assert (found.low, found.high) == (want, want), seed
+
+
+def test_sabacc_exact_values_match_minimax_within_a_trick() -> None:
+    # The searching players' solve (plain alpha-beta) of each card of the seat to play,
+    # a trick begun or not, and the par search from the trick's start agree with minimax.
+    for seed in range(scaled(120, 12)):
+        hands, declarer, leader = sabacc_ending(500 + seed)
+        seats = len(hands)
+        rules = SabaccTricks(seats, declarer)
+        trick: list[int] = []
+        for k in range(seed % seats):
+            seat = (leader + k) % seats
+            led = SUIT_OF_ID[trick[0]] if trick else -1
+            card = ids(sabacc_legal(hands[seat], led))[-1]
+            hands[seat] &= ~(1 << card)
+            trick.append(card)
+        seat = (leader + len(trick)) % seats
+        moves = ids(sabacc_legal(hands[seat], SUIT_OF_ID[trick[0]] if trick else -1))
+        left = hands[seat].bit_count()
+        found, nodes = exact_values(rules, list(hands), [0] * seats, seat, list(trick), 7,
+                                    left, moves)  # fmt: skip
+        assert nodes > 0
+        for card, value in zip(moves, found, strict=True):
+            after = list(hands)
+            after[seat] &= ~(1 << card)
+            now = [*trick, card]
+            if len(now) < seats:
+                want = 7 + sabacc_minimax(after, declarer, now, leader)
+            else:  # the card ends the trick
+                winner = (leader + winning_index(now)) % seats
+                gained = sum(HALF[c] for c in now) if winner == declarer else 0
+                want = 7 + gained + sabacc_minimax(after, declarer, [], winner)
+            assert value == want, seed
+        if not trick:
+            par = declarer_points(hands, declarer, leader, 0)
+            best = max(found) if rules.maximising(seat) else min(found)
+            assert (par.low, par.high) == (best - 7, best - 7), seed
 
 
 def test_a_line_of_trick_starts_shares_one_table() -> None:

@@ -1,10 +1,14 @@
 """Saves made by older engines open and play on, migrated once at the facade's edge
-(docs/ARCHITECTURE.md, "Old saves"): the ledger's reasons read as today's sentences.
+(docs/ARCHITECTURE.md, "Old saves"): the ledger's reasons read as today's sentences,
+Contract Sabacc's auction is in the phase "bid" and a stake's reason calls its player
+"they".
 
 The fixtures (tests/engine/saves) were made by the engine before the ledger's reasons
 became sentences (Contract Sabacc's state version 2, Precedence's version 1): for each,
-a state in the middle of a hand's play, the end of a game and the record. Contract
-Sabacc's version-1 game (sabacc/old_game.json) is read in sabacc/test_stakes.py.
+a state in the middle of a hand's play, the end of a game and the record; and by the
+engine before Contract Sabacc's version 4 (its version 3: the auction's phase was
+"bidding" and a stake "puts its stake"; a state and a view in the auction too).
+Contract Sabacc's version-1 game (sabacc/old_game.json) is read in sabacc/test_stakes.py.
 """
 
 from __future__ import annotations
@@ -23,12 +27,13 @@ SAVES = Path(__file__).with_name("saves")
 
 # Every reason the old engines wrote (with a seat number before Sabacc's version 2), and
 # the sentence each reads as now.
+BID_WORDS = ("Take", "Push", "Guard", "Guard without", "Guard against")
 OLD_REASONS = {
     "sabacc": {
         "ante": "Each player pays the ante into the Ante Pot as the round begins.",
-        "stake: Guard": "Whoever bids Guard puts its stake on the table.",
+        "stake: Guard": "Whoever bids Guard puts their stake on the table.",
         "stake: Guard without, calling the bid": (
-            "When Guard without is bid, every player puts its stake on the table."
+            "When Guard without is bid, every player puts their stake on the table."
         ),
         "matching stack for a defender": (
             "The declarer puts in a stack equal to their own wager for one defender."
@@ -60,6 +65,19 @@ OLD_REASONS = {
         "Ante Pot divided at game end": (
             "At the end of the game the Ante Pot is divided equally among the players."
         ),
+        # version 3's, for every bid
+        **{
+            f"Whoever bids {name} puts its stake on the table.": (
+                f"Whoever bids {name} puts their stake on the table."
+            )
+            for name in BID_WORDS
+        },
+        **{
+            f"When {name} is bid, every player puts its stake on the table.": (
+                f"When {name} is bid, every player puts their stake on the table."
+            )
+            for name in BID_WORDS
+        },
     },
     "precedence": {
         "Accord Pot stake": (
@@ -87,7 +105,9 @@ OLD_REASONS = {
         ),
     },
 }
-TODAY = {"sabacc": 3, "precedence": 2, "patience": 1}
+TODAY = {"sabacc": 4, "precedence": 2, "patience": 1}
+# The version of the fixtures made before the ledger's reasons were sentences
+WORDS = {"sabacc": 2, "precedence": 1}
 
 
 def saved(game: str) -> list[dict[str, Any]]:
@@ -117,7 +137,7 @@ def test_an_old_save_opens_with_the_ledger_in_sentences(game: str) -> None:
     known = OLD_REASONS[game]
     for old in saved(game):
         for state in (old["mid"], old["final"]):
-            assert state["version"] == TODAY[game] - 1
+            assert state["version"] == WORDS[game]
             before = reasons(state)
             view = api.view(state, None)
             after = {entry["reason"] for entry in view["ledger"]}
@@ -140,7 +160,7 @@ def test_an_old_save_plays_on_in_todays_shape(game: str) -> None:
         seat = state["to_act"]
         after = api.apply(state, api.legal_actions(state, seat)[0], seat)["state"]
         assert after["version"] == TODAY[game]
-        assert state["version"] == TODAY[game] - 1  # the input untouched
+        assert state["version"] == WORDS[game]  # the input untouched
         today = api.replay(
             dict(old["record"], actions=old["record"]["actions"][: old["mid_moves"]])
         )
@@ -168,3 +188,73 @@ def test_a_record_of_a_newer_or_unknown_version_is_refused(game: str) -> None:
         with pytest.raises(MalformedError) as error:
             api.replay(dict(record, version=version))
         assert error.value.field == "record.version"
+
+
+def sabacc_v3() -> dict[str, Any]:
+    """The game the engine played before the auction's phase was called "bid"."""
+    data: dict[str, Any] = json.loads((SAVES / "sabacc_v3.json").read_text(encoding="utf-8"))
+    game: dict[str, Any] = data["games"][0]
+    return game
+
+
+def today_at(old: dict[str, Any], moves: int) -> dict[str, Any]:
+    """Today's state after the first ``moves`` moves of the old game's record."""
+    return api.replay(dict(old["record"], actions=old["record"]["actions"][:moves]))
+
+
+def test_an_old_state_in_the_auction_opens_in_the_phase_bid() -> None:
+    old = sabacc_v3()
+    state = old["bidding"]
+    assert (state["version"], state["phase"]) == (3, "bidding")
+    seat = state["to_act"]
+    view = api.view(state, seat)
+    assert view["phase"] == "bid"
+    today = today_at(old, old["bidding_moves"])
+    assert today["phase"] == "bid"
+    assert view == api.view(today, seat)
+    assert api.legal_actions(state, seat) == api.legal_actions(today, seat)
+    after = api.apply(state, api.legal_actions(state, seat)[0], seat)["state"]
+    assert (after["version"], after["phase"]) == (4, "bid")
+    assert (state["version"], state["phase"]) == (3, "bidding")  # the input untouched
+
+
+def test_an_old_game_plays_on_and_its_record_replays() -> None:
+    old = sabacc_v3()
+    state = old["mid"]
+    seat = state["to_act"]
+    today = today_at(old, old["mid_moves"])
+    assert api.view(state, seat) == api.view(today, seat)
+    after = api.apply(state, api.legal_actions(state, seat)[0], seat)["state"]
+    assert after == api.apply(today, api.legal_actions(today, seat)[0], seat)["state"]
+    final = api.replay(old["record"])
+    assert old["record"]["version"] == 3
+    assert api.view(old["final"], None) == api.view(final, None)
+    assert final["chips"] == old["final"]["chips"]
+
+
+def test_a_view_an_older_engine_made_in_the_auction_is_read() -> None:
+    """A host's view on a friend's page may come from an older engine (phase "bidding")."""
+    old = sabacc_v3()
+    view = old["bidding_view"]
+    assert view["phase"] == "bidding"
+    today = api.view(today_at(old, old["bidding_moves"]), view["seat"])
+    for level in ("basic", "normal"):
+        assert api.bot_action(view, level, 7) == api.bot_action(today, level, 7)
+    assert api.hint(view, "normal", 7) == api.hint(today, "normal", 7)
+
+
+def test_an_old_games_stakes_read_their_stake() -> None:
+    """Version 3's stakes said "puts its stake"; version 4's say "their" (one migration
+    from version 3 rewrites the phase and these words alike)."""
+    old = sabacc_v3()
+    for name in ("bidding", "mid", "final"):
+        state = old[name]
+        stakes = [e for e in state["ledger"] if "its stake" in e["reason"]]
+        assert stakes, name
+        ledger = api.view(state, None)["ledger"]
+        assert not [e for e in ledger if "its stake" in e["reason"]], name
+        assert [e["reason"] for e in ledger if "their stake" in e["reason"]] == [
+            e["reason"].replace("its stake", "their stake") for e in stakes
+        ]
+        # everything but the words as saved
+        assert [dict(e, reason="") for e in ledger] == [dict(e, reason="") for e in state["ledger"]]

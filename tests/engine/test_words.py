@@ -137,14 +137,38 @@ def hint_texts(view: dict[str, Any], seed: int) -> tuple[str, list[str]]:
     ]
 
 
+def why_lines(hint: dict[str, Any], game: str) -> list[str]:
+    """A hint's why list as the page lists it: the trick games' the hint's own choice
+    first, then the others (ui/advice.js alternativeLines); the patience's the others
+    (patience/advice.js)."""
+    lines = [alt["reason"] for alt in hint["alternatives"]]
+    return lines[1:] if game == "patience" else lines
+
+
+def decision_kind(state: dict[str, Any], seat: int) -> str:
+    """The kind of a decision: the types of its legal actions ("bid", "play", "aside",
+    "declare"; the patience's "build deal", "deal", "redeal")."""
+    return " ".join(sorted({action["type"] for action in api.legal_actions(state, seat)}))
+
+
+# The kinds of decision whose why lists the scan must have read (each game's phases;
+# the patience's moves with a card to build and without).
+DECISION_KINDS = {
+    "precedence": {"declare", "bid", "play"},
+    "sabacc": {"bid", "aside", "play"},
+    "patience": {"build deal", "deal"},
+}
+
+
 BID_ORDER = {"sabacc": ["take", "push", "guard", "guard_without", "guard_against", "pass"]}
 
 
-def why_list_faults(view: dict[str, Any], seed: int, game: str) -> Iterator[tuple[str, str]]:
+def why_list_faults(
+    view: dict[str, Any], hint: dict[str, Any], game: str
+) -> Iterator[tuple[str, str]]:
     """What is wrong with a hint's why list (the page lists the recommended choice first,
     then the others, ui/advice.js alternativeLines): the recommended choice said on
     another footing than the others, bids out of order, odds from the wrong side."""
-    hint = api.hint(view, "normal", seed)
     alternatives = hint["alternatives"]
     if not alternatives:
         return
@@ -183,6 +207,7 @@ def test_a_game_speaks_in_players_words(game: str, options: dict[str, Any], game
     """Games with each seat at another of the game's levels (the patience at each in
     turn), the hints of one seat, and the review of its first hand."""
     bad: dict[str, list[str]] = {}
+    kinds: set[str] = set()
     levels = [level for level in LEVELS[game] if level != "strong"]
     for seed in range(games):
         state = api.new_game(game, options, seed)
@@ -192,16 +217,19 @@ def test_a_game_speaks_in_players_words(game: str, options: dict[str, Any], game
             seat = state["to_act"]
             view = api.view(state, seat)
             texts = [*sentences(view), *refusals(state, seat)]
-            if moves % (7 if game != "patience" else 40) == 0:
-                reason, others = hint_texts(view, moves)
+            kind = decision_kind(state, seat)
+            if moves % (7 if game != "patience" else 40) == 0 or kind not in kinds:
+                kinds.add(kind)
+                hint = api.hint(view, "normal", moves)
+                reason, lines = hint["reason"], why_lines(hint, game)
                 if not reason.startswith(HINT_VERBS[game]):
                     bad.setdefault("a hint that does not start with what to do", []).append(reason)
-                texts.extend([reason, *others])
-                for line in repeated_lines(others):
-                    bad.setdefault("a why list saying one thing twice", []).append(line)
-                for what, text in why_list_faults(view, moves, game):
+                texts.extend([reason, *lines])
+                for line in repeated_lines(lines, game):
+                    bad.setdefault(f"a why list saying one thing twice ({kind})", []).append(line)
+                for what, text in why_list_faults(view, hint, game):
                     bad.setdefault(what, []).append(text)
-                for text in (reason, *others):
+                for text in (reason, *lines):
                     for what, pattern in HINT_CARELESS.items():
                         if pattern.search(text):
                             bad.setdefault(f"{what} in a hint", []).append(text)
@@ -225,6 +253,7 @@ def test_a_game_speaks_in_players_words(game: str, options: dict[str, Any], game
                 if pattern.search(text):
                     bad.setdefault(f"{what} in the ledger", []).append(text)
     assert not bad, {what: sorted(set(found))[:5] for what, found in bad.items()}
+    assert DECISION_KINDS[game] <= kinds, kinds
 
 
 def test_the_options_are_described_in_words() -> None:
@@ -267,6 +296,8 @@ def test_the_scan_finds_each_careless_sentence() -> None:
         "Guard against everyone +6": "a signed number after a word",
         "Imperial Audit\tnone\tnone": "none after a label",
         "Auction: none.": "none after a label",
+        "The auction so far: Aurel pass, Bryn pass, Cass guard.": "a bid said as a verb",
+        "Emperor of Void. declared. You must follow suit": "a card's mark as a sentence",
         "Average points per hand 23.4": "a decimal",
         "Build the Queen of Diamonds on the Queen foundation: it won in 2 of 8 tries of the "
         "unseen cards, against 2 if you build it on the King foundation.": (
@@ -277,6 +308,13 @@ def test_the_scan_finds_each_careless_sentence() -> None:
     }
     for text, what in caught.items():
         assert what in problems(text, "precedence"), text
+    for text in (
+        "The auction so far: Aurel passed, you bid Guard.",
+        "Aurel passes.",
+        "You pass.",
+        "Your bid: the lowest is Take. Or pass.",
+    ):
+        assert not problems(text, "sabacc"), text
     # (i-words24) a verdict that does not say how much, and a Sabacc partner
     blame = "As played, your team took 9 tricks, for 72 points: your team's play let tricks go."
     assert "a verdict without its count" in problems(blame, "precedence")
@@ -344,6 +382,16 @@ def test_the_scan_finds_each_careless_sentence() -> None:
     assert "You inside a sentence" in problems(pot, "precedence")
     assert not problems(pot.replace("You and", "you and"), "precedence")
     assert not problems("You and North won, 150 to 120.", "precedence")
+    # (i-polish) ... and anywhere inside a sentence: a card's name, a trick's list
+    for text in (
+        "2 of Core, played by You",
+        "East 10 of Void, You Commander of Void, West 3 of Void",
+        "West led; You won with the Idiot.",
+        "Tricks: Aurel 3, You 4.",
+    ):
+        assert "You inside a sentence" in problems(text, "precedence"), text
+    for text in ("Trumps: Void. You bid first.", "Your turn: you lead.", "You: 3 tricks"):
+        assert not problems(text, "precedence"), text
     # (i-saves) the ledger's reasons are sentences
     for text, what in {
         "stake: Guard": "a label before a colon",
@@ -353,11 +401,14 @@ def test_the_scan_finds_each_careless_sentence() -> None:
         "defenders' share": "not a sentence",
         "Remainder of the wagers.": "a reason without a verb",
         "Hand Pot left at the end": "not a sentence",
+        "When Guard is bid, every player puts its stake on the table.": "a player called it",
+        "Whoever bids Take puts its stake on the table.": "a player called it",
     }.items():
         assert LEDGER_CARELESS[what].search(text), text
     for text in (
-        "Whoever bids Guard puts its stake on the table.",
-        "When Guard without is bid, every player puts its stake on the table.",
+        "Whoever bids Guard puts their stake on the table.",
+        "When Guard without is bid, every player puts their stake on the table.",
+        "Everyone passed, so the round is void and each wager goes back to its player.",
         "Winning every trick earns the Grand Slam bonus: the whole Ante Pot.",
         "Declaring a Run of 4 costs the meld wager.",
     ):
@@ -378,21 +429,65 @@ def test_the_scan_finds_each_careless_sentence() -> None:
     alike = "Made rarely; you win the game about one time in four"
     assert repeated_lines(["No one has bid: nothing is at stake yet", alike, alike]) == [alike]
     assert not repeated_lines([f"{alike}; likewise a Push", "Made rarely; you win the game rarely"])
+    # (audit 6 fault 8) ... or alike but for their cards, melds, moves and labels
+    does = "does what the 4 of Void does, but keeps fewer chances to win later tricks"
+    cards = [f"The 9 of Void {does}", f"The StellarPilot of Core {does}"]
+    assert repeated_lines(cards, "precedence") == cards[1:]
+    assert not repeated_lines([f"{cards[0]}; likewise the StellarPilot of Core"], "precedence")
+    moves = [f"Build the 10 of Hearts on the {base} foundation: it won none." for base in "JQ"]
+    assert repeated_lines([*moves, "Hold the 10 of Hearts and deal: it won none."], "patience")
+    assert repeated_lines(["Bid 3 (the hint): made almost always", "Bid 2: made almost always"])
+    melds = [f"The Triad of {rank} would score 3, against its wager of 2 chips" for rank in
+             ("6s", "Officers without the Officer of Core")]  # fmt: skip
+    assert repeated_lines(melds, "precedence") == melds[1:]
+    assert repeated_lines(
+        ["The Sabacc -12 wins", "The Idiot wins", "The 2 of coins wins"], "sabacc"
+    )
+    assert not repeated_lines(["Made rarely", "Made almost always"], "sabacc")
+    assert not repeated_lines(
+        ["You have no Core: the 2 of Void is discarded", "The 2 of Void lets this trick go"],
+        "precedence",
+    )
 
 
-def test_a_bid_hint_says_each_other_choice_once() -> None:
-    """The bid hints of the positions the audit met (the first bid of a Sabacc round at
-    three and four players, a Precedence bid): no two of the other choices alike."""
-    positions = []
-    for players in (3, 4, 5):
-        for seed in range(3):
-            positions.append(api.new_game("sabacc", {"players": players}, seed))
-    for seed in range(3):
-        state = api.new_game("precedence", {"target": 150}, seed)
-        while state["phase"] != "bid":
-            view = api.view(state, state["to_act"])
-            state = api.apply(state, api.bot_action(view, "basic", 0), state["to_act"])["state"]
-        positions.append(state)
-    for state in positions:
-        reason, others = hint_texts(api.view(state, state["to_act"]), 0)
-        assert not repeated_lines(others), (reason, others)
+def positions_of_each_kind(
+    game: str, options: dict[str, Any], seeds: int, each: int
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Up to ``each`` positions of every kind of decision (decision_kind) met in ``seeds``
+    games of easy players, spread over the games (every third decision of a kind)."""
+    found: dict[str, int] = {}
+    for seed in range(seeds):
+        state = api.new_game(game, options, seed)
+        met: dict[str, int] = {}
+        while not state["over"]:
+            seat = state["to_act"]
+            kind = decision_kind(state, seat)
+            met[kind] = met.get(kind, 0) + 1
+            if met[kind] % 3 == 1 and found.get(kind, 0) < each * (seed + 1) / seeds:
+                found[kind] = found.get(kind, 0) + 1
+                yield kind, state
+            view = api.view(state, seat)
+            state = api.apply(state, api.bot_action(view, "easy", 0), seat)["state"]
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("precedence", {"target": 150}), ("sabacc", {"players": 4}), ("patience", {})],
+)
+def test_a_why_list_says_each_thing_once(game: str, options: dict[str, Any]) -> None:
+    """Every kind of decision (bids, plays, melds declared, asides, the patience's moves):
+    no line of its why list, as the page lists it, says what another says but for the
+    names of its cards, melds or move (audit 6 fault 8: three cards' lines "... does what
+    the 4 of Void does, but keeps fewer chances to win later tricks"; four foundations'
+    "... it won none.")."""
+    bad = []
+    kinds = set()
+    each = scaled(6, 3)
+    for kind, state in positions_of_each_kind(game, options, scaled(2, 1), each):
+        kinds.add(kind)
+        hint = api.hint(api.view(state, state["to_act"]), "normal", 0)
+        lines = why_lines(hint, game)
+        if repeated_lines(lines, game):
+            bad.append((kind, lines))
+    assert DECISION_KINDS[game] <= kinds, kinds
+    assert not bad, bad[:3]

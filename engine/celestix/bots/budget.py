@@ -31,6 +31,8 @@ class SearchBudget:
     solve_tricks: int  # solve exactly once this many tricks or fewer remain (0: never)
     bid_samples: int  # sampled deals for a bid
     bidding: str = "search"  # "search" or "basic" (the basic player's bids)
+    read_plays: int = 0  # 1: the other seats' past plays weigh the sampled deals too
+    deal_tries: int  # deals drawn at most for one sample (the evidence: bids, plays)
     time_ms: int | None = None  # an optional time limit per decision (off in every level)
 
     def more(self, samples: int, work: int, limit: int | None = None) -> bool:

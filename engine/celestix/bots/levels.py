@@ -10,7 +10,7 @@ whose seat has no legal action a ``MalformedError`` naming ``view``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from celestix.bots.budget import SearchBudget, player, searcher
 from celestix.errors import MalformedError
@@ -74,10 +74,9 @@ class Levels(Generic[V, A]):
         found = self.players.get(level)
         return found if found is not None else self.searcher(level)
 
-    def choose(self, view: Any, level: str, seed: int) -> A:
+    def choose(self, view: V, level: str, seed: int) -> A:
         """The action of the player of ``level`` for the view's seat (a view the game's
-        check_view vouched for: a game whose rules still take views as plain JSON passes
-        them here as such)."""
+        check_view vouched for)."""
         found = self.player_of(level)
         if found is None:
             raise MalformedError("level", f"unknown level {level!r}")

@@ -18,7 +18,9 @@ exactly once few tricks are left; what the seat knows is a :class:`Seat` and the
 a :class:`Cards`. The game then chooses among the values by its own tie order.
 
 Decisions that sample a fixed number of deals (bids, declarations) draw them from
-:func:`deals`, under the same clock.
+:func:`deals`, under the same clock. Every decision reads the view as its budget says
+(:func:`knowledge`: the other seats' plays as evidence or not, how many deals a sample
+may draw).
 """
 
 from __future__ import annotations
@@ -33,6 +35,16 @@ from celestix.errors import MalformedError
 from celestix.rng import Rng
 
 D = TypeVar("D")
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def knowledge(read: Callable[[V, bool, int], K], view: V, budget: SearchBudget) -> K:
+    """What ``view`` tells a search with ``budget``: ``read`` (a game's
+    ``Knowledge.from_view``) with the other seats' past plays read as evidence if the
+    budget says so (:attr:`SearchBudget.read_plays`), drawing up to
+    :attr:`SearchBudget.deal_tries` deals for a sample."""
+    return read(view, bool(budget.read_plays), budget.deal_tries)
 
 
 class Simulation(Protocol[D]):

@@ -28,6 +28,7 @@ from celestix.sabacc.cards import SABACC, SUIT_NAMES, SUIT_OF, SUITS, card_name,
 from celestix.sabacc.chips import STAKES_RULES
 from celestix.sabacc.options import OPTION_SPECS
 from celestix.sabacc.settlement import BONUS_NAMES, BONUSES
+from celestix.sabacc.state import Phase
 from celestix.shape import JsonDict
 
 COMMANDS = ("play", "simulate", "arena", "calibrate")
@@ -170,7 +171,7 @@ def parse(word: str, legal: list[JsonDict], phase: str) -> JsonDict | None:
     """The legal action the person typed, if any."""
     if word.isdigit() and 1 <= int(word) <= len(legal):
         return legal[int(word) - 1]
-    if phase == "bidding":
+    if phase == Phase.BID:
         bid = BID_WORDS.get(word)
         wanted: JsonDict = {"type": "bid", "bid": bid}
     else:

@@ -29,10 +29,11 @@ from celestix.runner import Step
 from celestix.sabacc.bots import LEVELS, player_of
 from celestix.sabacc.bots.search import VARIANTS
 from celestix.sabacc.options import OPTION_SPECS
+from celestix.sabacc.state import Phase
 from celestix.shape import JsonDict
 from celestix.stats import deals_won, decision_times, interval, mean_ci
 
-PHASES = ("bidding", "aside", "play")
+PHASES = (Phase.BID.value, Phase.ASIDE.value, Phase.PLAY.value)
 # each side's processor ms per decision, by phase
 Times = dict[str, dict[str, list[float]]]
 # plays one table of a duplicate deal: (options, seed, levels, times, sides) -> result

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 
 from celestix.options import resolve
 from celestix.runner import run_jobs
+from celestix.sabacc.actions import Action
 from celestix.sabacc.aside import TALON_TO
 from celestix.sabacc.auction import BIDS, PASS
 from celestix.sabacc.bots import basic, choose
@@ -27,6 +28,7 @@ from celestix.sabacc.chips import EVERYONE, STAKES_RULES
 from celestix.sabacc.flow import apply_action
 from celestix.sabacc.options import OPTION_SPECS
 from celestix.sabacc.setup import new_state
+from celestix.sabacc.state import Phase
 from celestix.sabacc.view import make_view
 from celestix.shape import JsonDict
 
@@ -114,7 +116,9 @@ def forced_round(
     state = new_state(options, seed, setup)
     while state["round"] == 0 and not state["over"]:
         seat = state["to_act"]
-        if state["phase"] == "bidding":
+        assert seat is not None  # (the game is not over)
+        action: Action
+        if state["phase"] == Phase.BID:
             action = {"type": "bid", "bid": contract if seat == declarer else PASS}
         else:
             action = choose(make_view(state, seat), "basic", 0)

@@ -3,7 +3,9 @@
 ``hint(view, level, seed)`` returns ``{"action", "reason", "alternatives"}``. The action
 is the one :func:`celestix.patience.bots.choose` plays with the same level and seed
 (``random`` and ``easy`` hint as ``normal``). ``alternatives`` lists every legal move,
-the recommended one first, each with ``value`` and ``reason``.
+the recommended one first, each with ``value`` and ``reason``; moves after it whose
+reasons read alike but for the move are said in one line (``"...: it won none; likewise
+building it on the Queen foundation and holding it and dealing."``), under the first.
 
 ``value`` is the estimated chance of winning after the move, **in percent** (a whole
 number, as every value crossing the facade): during the first pass, the share of
@@ -15,6 +17,7 @@ the solver's verdict on the real order: 100 (a winning line exists), 0 (lost) or
 
 from __future__ import annotations
 
+from celestix.bots.chances import merge_alike
 from celestix.patience.bots import EFFORT, Choice, evaluate, view_moves
 from celestix.patience.cards import FOUNDATION_SIZE, card_name, foundation_name
 from celestix.patience.flow import Move
@@ -29,12 +32,21 @@ def hint(view: View, level: str, seed: int) -> JsonDict:
     moves = view_moves(view)
     choices = evaluate(view, moves, effort, seed, every_move=True)
     best = choices[0]
+    alternatives: list[JsonDict] = [
+        {"action": c.move, "value": c.value, "reason": move_reason(view, c)} for c in choices
+    ]
+    # moves whose trials or verdicts read alike are said of together ("...: it won none;
+    # likewise building it on the Queen foundation"); the page lists the moves other
+    # than the hint's, whose own reason says how it fared (patience/advice.js)
     return {
         "action": best.move,
         "reason": recommendation(view, best, choices, len(moves)),
-        "alternatives": [
-            {"action": c.move, "value": c.value, "reason": move_reason(view, c)} for c in choices
-        ],
+        "alternatives": merge_alike(
+            alternatives,
+            lambda k: _doing_it(view, choices[k].move),
+            lambda k: [move_text(view, choices[k].move)],
+            into_best=False,
+        ),
     }
 
 
@@ -80,15 +92,28 @@ def recommendation(view: View, best: Choice, choices: list[Choice], legal: int) 
         return "Deal: the waste is empty."
     text = move_text(view, move)
     if best.trials:
-        return f"{text}: {_tries_story(view, best, [c for c in choices[1:] if c.trials])}"
+        tries = _tries_story(view, best, [c for c in choices[1:] if c.trials])
+        return f"{text}: {tries} {PLAYS_THE_ODDS}"
     if best.status == WON:
         return f"{text}: {_line_story(view, best, text)}"
     if best.status == LOST:
         return f"{text}: no way to win is left; this builds the most cards."
     return (
         f"{text}: no way to win could be found from here; this starts the way that built "
-        "the most cards."
+        f"the most cards. {TRIES_SOME_WAYS}"
     )
+
+
+# What the hint cannot know, said where it chooses without it (audit 7 F16: a newcomer who
+# followed the hint on every move reached a dead end, and nothing had said it could)
+PLAYS_THE_ODDS = (
+    "The hint cannot see the face-down cards: it plays the odds, so a deal played its way "
+    "can still end in a dead end."
+)
+TRIES_SOME_WAYS = (
+    "The hint has seen the face-down cards go by, but it tries only some of the ways to "
+    "play on, so it may miss a way to win that is left."
+)
 
 
 def _trial_games(choice: Choice) -> str:
@@ -126,6 +151,13 @@ def _doing(view: View, move: Move) -> str:
     if text.startswith("build "):
         return "building " + text.removeprefix("build ")
     return text.removesuffix("deal") + "dealing"
+
+
+def _doing_it(view: View, move: Move) -> str:
+    """The move as something done to the waste's top card, named before: ``"building it
+    on the 7 foundation"``, ``"holding it and dealing"``."""
+    text = _doing(view, move)
+    return text.replace(f"the {card_name(view['waste'][-1])}", "it") if view["waste"] else text
 
 
 def _line_story(view: View, best: Choice, text: str) -> str:

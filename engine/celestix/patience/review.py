@@ -37,7 +37,7 @@ from celestix.shape import JsonDict, expect_dict, expect_int, expect_keys, expec
 # Solver nodes for each call, by level (levels that do not search use normal's).
 BUDGETS = {"normal": 20_000, "strong": DEFAULT_BUDGET}
 STATUSES = (WON, LOST, UNKNOWN)
-SEARCH_KEYS = ("probes", "line", "nodes")
+SEARCH_KEYS = ("probes", "along", "line", "nodes")
 # Going back from a lost end, the search stops after this many positions (the start
 # aside) the solver could not decide: further back, with more cards to place, it rarely
 # can (a No King start: PatienceReview._next).
@@ -45,6 +45,12 @@ BACK_UNKNOWN = 2
 # Each position the solver cannot decide costs its whole budget (about a second of
 # CPython): the search stops after this many (the review's time, a median of 5 s).
 MAX_UNKNOWN = 3
+# Then the stretch between the last position not shown lost and the first shown lost is
+# halved with a small budget: near a lost end the solver proves a loss in a few hundred
+# nodes, and a position it cannot decide costs a tenth of a full call; at most this many
+# of those.
+LOST_BUDGET = 10_000
+LOST_UNKNOWN = 3
 
 
 def states_of(game: Replayed) -> list[State]:
@@ -75,12 +81,29 @@ def checkpoints(game: Replayed) -> list[int]:
 
 
 def known(game: Replayed, search: JsonDict) -> dict[int, str]:
-    """What is known of each position asked about (a game over and lost needs no asking)."""
+    """What is known of each position asked about (a game over and lost needs no asking),
+    and of those a winning line showed winnable as the record went its way."""
     probes = {int(p): str(s) for p, s in search["probes"]}
+    for p in search["along"]:
+        probes[int(p)] = WON
     end = len(game.actions)
     if game.states[end]["phase"] == "lost":
         probes[end] = LOST
     return probes
+
+
+def along_line(game: Replayed, points: list[int], start: int, line: list[Move]) -> int:
+    """The last position a winning line from ``start`` shows winnable on the record's way:
+    the line plays the record's moves as they were played up to its first other move, and
+    every position it passes is winnable. Of those, the last the search may ask about
+    (the moves after it up to the other move are forced)."""
+    actions = moves_of(game)
+    reach = start
+    for move in line:
+        if reach >= len(actions) or actions[reach] != move:
+            break
+        reach += 1
+    return max(p for p in points if p <= reach)
 
 
 class PatienceReview:
@@ -103,6 +126,8 @@ class PatienceReview:
             pair = expect_list(probe, f"{field}.probes[{i}]", 2)
             expect_int(pair[0], f"{field}.probes[{i}][0]", 0)
             expect_str(pair[1], f"{field}.probes[{i}][1]", STATUSES)
+        for i, point in enumerate(expect_list(checked["along"], f"{field}.along")):
+            expect_int(point, f"{field}.along[{i}]", 0)
         expect_int(checked["nodes"], f"{field}.nodes", 0)
         if checked["line"] is not None:
             expect_list(checked["line"], f"{field}.line")
@@ -119,59 +144,77 @@ class PatienceReview:
         partial: JsonDict | None,
     ) -> StepResult:
         """One solver call (or none, when what is known settles it)."""
-        search = partial or {"probes": [], "line": None, "nodes": 0}
+        search = partial or {"probes": [], "along": [], "line": None, "nodes": 0}
         probes = known(game, search)
         points = checkpoints(game)
-        where, left = self._next(game, points, probes)
+        where, left, small = self._next(game, points, probes)
         if where is None:
             return StepResult(True, search)
-        solution = solve_state(states_of(game)[where], BUDGETS.get(level, BUDGETS["normal"]))
+        budget = LOST_BUDGET if small else BUDGETS.get(level, BUDGETS["normal"])
+        solution = solve_state(states_of(game)[where], budget)
         out = {
             "probes": [*search["probes"], [where, solution.status]],
+            "along": search["along"],
             "line": search["line"],
             "nodes": search["nodes"] + solution.nodes,
         }
-        if solution.status == WON and not any(
-            p > where and s == WON for p, s in probes.items()
-        ):  # the winning line from the latest position shown winnable
-            out["line"] = solution.line
         probes[where] = solution.status
-        after, left = self._next(game, points, probes)
+        if solution.status == WON and solution.line is not None:
+            # the line shows winnable the positions it passes as the record went
+            reach = along_line(game, points, where, solution.line)
+            if reach > where and probes.get(reach) != WON:
+                out["along"] = [*search["along"], reach]
+                probes[reach] = WON
+            if not any(p > reach and s == WON for p, s in probes.items()):
+                # the winning line from the latest position shown winnable
+                out["line"] = solution.line[reach - where :]
+        after, left, _ = self._next(game, points, probes)
         return StepResult(after is None, out, left)
 
     def _next(
         self, game: Replayed, points: list[int], probes: dict[int, str]
-    ) -> tuple[int | None, int]:
-        """The next position to ask about (None: the search is over), and about how many
-        calls are left after it.
+    ) -> tuple[int | None, int, bool]:
+        """The next position to ask about (None: the search is over), about how many
+        calls are left after it, and whether to ask with the small budget.
 
         The end first, then back from a lost end at growing distances (1, 2, 4, ...
         positions with a choice) until one is shown winnable: near the end the solver
         decides quickly, where the start (a No King start above all) often has too
         many ways to go on for it to tell. Then the start, when nothing was shown
         winnable yet; then halving the stretch between the last position shown
-        winnable and the first after it not shown winnable.
+        winnable and the first after it not shown winnable; last, with the small
+        budget, halving the stretch between the last position not shown lost and the
+        first shown lost.
         """
         end = len(game.actions)
         final = game.states[end]
         if final["phase"] == "won":
-            return None, 0
+            return None, 0, False
         if final["phase"] == "play" and end not in probes:
-            return end, 1 + len(points).bit_length()
+            return end, 1 + len(points).bit_length(), False
         if probes.get(end) == WON or probes.get(0) == LOST:
-            return None, 0
+            return None, 0, False
         back = self._back(points, probes)
         if back is not None:
-            return points[back], len(points).bit_length()
-        if sum(1 for s in probes.values() if s == UNKNOWN) >= MAX_UNKNOWN:
-            return None, 0
+            return points[back], len(points).bit_length(), False
+        unknown = sum(1 for s in probes.values() if s == UNKNOWN)
         low, high = self._bracket(points, probes)
-        if low < 0 and 0 not in probes:
-            return 0, len(points).bit_length()
-        if high - low <= 1:
-            return None, 0
-        middle = (low + high) // 2
-        return points[middle], (high - low).bit_length() - 1
+        if unknown < MAX_UNKNOWN:
+            if low < 0 and 0 not in probes:
+                return 0, len(points).bit_length(), False
+            if high - low > 1:
+                middle = (low + high) // 2
+                return points[middle], (high - low).bit_length() - 1, False
+        if unknown >= MAX_UNKNOWN + LOST_UNKNOWN:
+            return None, 0, False
+        lost = next((k for k, p in enumerate(points) if probes.get(p) == LOST), None)
+        if lost is None:
+            return None, 0, False
+        last = max((k for k in range(lost) if points[k] in probes), default=-1)
+        if lost - last <= 1 or last < 0:
+            return None, 0, False
+        middle = (last + lost) // 2
+        return points[middle], (lost - last).bit_length() - 1, True
 
     @staticmethod
     def _back(points: list[int], probes: dict[int, str]) -> int | None:
@@ -212,7 +255,7 @@ class PatienceReview:
         steps: list[JsonDict],
         results: list[JsonDict],
     ) -> JsonDict:
-        search = results[0] if results else {"probes": [], "line": None, "nodes": 0}
+        search = results[0] if results else {"probes": [], "along": [], "line": None, "nodes": 0}
         probes = known(game, search)
         outcome = self._outcome(game, checkpoints(game), probes, search)
         decisions = self._decisions(game, outcome)
@@ -253,7 +296,9 @@ class PatienceReview:
         low, high = self._bracket(points, probes)
         lost = next((p for p in points if probes.get(p) == LOST), end)
         if high - low > 1 or low < 0:
-            return self._undecided(game, points[low] if low >= 0 else None, lost, out)
+            won = points[low] if low >= 0 else None
+            return self._undecided(game, won, lost, search["line"] if won is not None else None,
+                                   out)  # fmt: skip
         index = points[high] - 1
         proved = probes.get(points[high]) == LOST
         # the winning line from the last position shown winnable: the moves to the one
@@ -275,28 +320,50 @@ class PatienceReview:
                 "line": line, "proved": proved, "text": text}  # fmt: skip
 
     @staticmethod
-    def _undecided(game: Replayed, won: int | None, lost: int, out: JsonDict) -> JsonDict:
+    def _undecided(game: Replayed, won: int | None, lost: int, line: list[Move] | None,
+                   out: JsonDict) -> JsonDict:  # fmt: skip
         """The move that lost the deal could not be found: what is known. ``won``: the
-        last position shown winnable (None: none), ``lost``: the first shown lost."""
+        last position shown winnable (None: none), with ``line``, a winning line from it;
+        ``lost``: the first shown lost (the end, if none before it). The deal was lost at
+        one of the choices between (``choices``, the moves' indices): the first of them
+        is where the record left the line (``left_at``; ``best`` the line's move there,
+        ``line`` the line from there)."""
         end = len(game.actions)
+        states, moves = states_of(game), moves_of(game)
         cannot = ("even knowing the order of the face-down cards, there are too many ways "
-                  "to play it to try them all.")  # fmt: skip
+                  "to play on to try them all.")  # fmt: skip
+        first = won or 0
+        choices = [i for i in range(first, lost)
+                   if len(view_moves(make_view(states[i], 0))) > 1]  # fmt: skip
+        known: JsonDict = {"won_until": won, "choices": choices, "left_at": None}
         if won is None:
             text = f"The review could not tell whether this deal could be won: {cannot}"
-        elif won == 0:
-            text = ("The deal could be won from the start. The review could not tell which "
-                    f"move lost it: {cannot}")  # fmt: skip
         else:
-            text = (f"The deal could still be won after move {won}. The review could not "
-                    f"tell which move lost it after that: {cannot}")  # fmt: skip
-        known: JsonDict = {"won_until": won}
+            left = choices[0] if choices else None
+            went = ""
+            if left is not None and line and left - won < len(line):
+                # (the moves to it are forced: the line plays them, and the deal could
+                # still be won before it)
+                view = make_view(states[left], 0)
+                better = line[left - won]
+                known.update(won_until=left, left_at=left, best=better, line=line[left - won :])
+                won = left
+                chose = _lower(move_text(view, moves[left]))
+                went = (f" At move {left + 1} you chose to {chose}; a way to win would "
+                        f"{_lower(move_text(view, better))} instead.")  # fmt: skip
+            text = ("The deal could be won from the start." if won == 0 else
+                    f"The deal could still be won after move {won}.") + went  # fmt: skip
         if lost < end:
             index = lost - 1
-            view = make_view(states_of(game)[index], 0)
-            played = _lower(move_text(view, moves_of(game)[index]))
+            view = make_view(states[index], 0)
+            played = _lower(move_text(view, moves[index]))
             text += (f" After move {lost} ({played}) it could not be won any more: every way "
                      "of playing on from there loses.")  # fmt: skip
             known["lost_from"] = lost
+        if won is not None and choices:
+            among = (f"your {len(choices)} choices from move {choices[0] + 1} to move "
+                     f"{choices[-1] + 1}")  # fmt: skip
+            text += f" It was lost at one of {among}, and the review could not tell which: {cannot}"
         return {**out, **known, "text": text}
 
     @staticmethod
@@ -333,6 +400,17 @@ class PatienceReview:
             ):
                 reason = f"{move_text(view, action)}: the deal could still be won after it."
                 value = 100
+            elif i == outcome.get("left_at"):
+                best = outcome["best"]
+                reason = (f"{move_text(view, action)}: a way to win would "
+                          f"{_lower(move_text(view, best))} here. After your move the review "
+                          "could not tell whether the deal could still be won.")  # fmt: skip
+            elif outcome.get("won_until") is not None and outcome.get("choices"):
+                choices = outcome["choices"]
+                reason = (f"{move_text(view, action)}: one of your choices from move "
+                          f"{choices[0] + 1} to move {choices[-1] + 1}, at one of which the "
+                          "deal was lost; the review could not tell whether it could still "
+                          "be won after this one.")  # fmt: skip
             else:
                 reason = (f"{move_text(view, action)}: the review could not tell whether the "
                           "deal could still be won after it.")  # fmt: skip

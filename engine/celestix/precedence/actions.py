@@ -19,6 +19,7 @@ from celestix.shape import (
     expect_list,
     expect_str,
 )
+from celestix.table.tricks import PlayAction
 
 ACTION_TYPES = ("declare", "bid", "play")
 
@@ -35,13 +36,6 @@ class BidAction(TypedDict):
 
     type: Literal["bid"]
     tricks: int
-
-
-class PlayAction(TypedDict):
-    """Play this card to the trick."""
-
-    type: Literal["play"]
-    card: str
 
 
 Action = DeclareAction | BidAction | PlayAction

@@ -25,8 +25,8 @@ SEATS = 4  # two partnerships: seats 0 and 2 against 1 and 3
 DECK: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS)
 CARD_CODES = frozenset(DECK)
 CARD_ID: dict[str, int] = {card: i for i, card in enumerate(DECK)}
-SUIT_OF: dict[str, int] = {card: i // 13 for i, card in enumerate(DECK)}
-RANK_OF: dict[str, int] = {card: i % 13 for i, card in enumerate(DECK)}
+SUIT_OF: dict[str, int] = {card: i // len(RANKS) for i, card in enumerate(DECK)}
+RANK_OF: dict[str, int] = {card: i % len(RANKS) for i, card in enumerate(DECK)}
 
 
 def sort_cards(cards: Iterable[str]) -> list[str]:

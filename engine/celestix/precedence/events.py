@@ -13,7 +13,7 @@ from typing import Literal, NotRequired, TypedDict
 
 from celestix.precedence.melds import MeldInfo
 from celestix.precedence.scoring import TeamScore
-from celestix.table.tricks import Play
+from celestix.table.tricks import PlayEventKeys, TrickEventKeys
 
 
 class DeclareEvent(TypedDict):
@@ -44,22 +44,16 @@ class BidEvent(TypedDict):
     hand_pot: int
 
 
-class PlayEvent(TypedDict):
-    type: Literal["play"]
-    seat: int
-    card: str
+class PlayEvent(PlayEventKeys):
+    """A card played (the trick games' event), and whether it was a declared meld's."""
+
     declared: bool
-    trick_number: int
 
 
-class TrickEvent(TypedDict):
-    type: Literal["trick"]
-    number: int
-    winner: int
-    card: str
-    reason: str
+class TrickEvent(TrickEventKeys):
+    """A trick won (the trick games' event): the kind of its reason, the tricks taken."""
+
     reason_kind: str
-    plays: list[Play]
     taken: list[int]
     team_tricks: list[int]
 

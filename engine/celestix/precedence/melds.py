@@ -21,8 +21,10 @@ from celestix.precedence.cards import (
     CARD_ID,
     DECK,
     RANK_OF,
+    RANKS,
     SUIT_NAMES,
     SUIT_OF,
+    SUITS,
     card_name,
     card_names,
     rank_name,
@@ -46,7 +48,7 @@ def meld_kind(cards: Sequence[str]) -> str | None:
     first = RANK_OF[cards[0]]
     ranks = [RANK_OF[card] for card in cards]
     if ranks.count(first) == size:
-        return TRIAD if size == 3 else QUAD if size == 4 else None
+        return TRIAD if size == 3 else QUAD if size == len(SUITS) else None
     suit = SUIT_OF[cards[0]]
     if any(SUIT_OF[card] != suit for card in cards) or len(set(ranks)) != size:
         return None
@@ -67,7 +69,8 @@ def meld_label(kind: str, size: int) -> str:
 
 def meld_name(cards: Sequence[str], variant: str, held: Iterable[str] = ()) -> str:
     """A meld named by its cards, for people: ``"Triad of 6s"``, ``"Quad of Officers"``,
-    ``"Run of 4 to 6 in Frontier"``. A Triad taken from four cards of a rank that ``held``
+    ``"Run of 3 (4 to 6 of Frontier)"`` (its length first, as the page's choices say
+    it). A Triad taken from four cards of a rank that ``held``
     holds names the card it leaves out (``"Triad of 6s without the 6 of Core"``), so that
     no two melds of a hand have one name."""
     kind = meld_kind(cards)
@@ -75,7 +78,7 @@ def meld_name(cards: Sequence[str], variant: str, held: Iterable[str] = ()) -> s
     ranks = sorted(RANK_OF[card] for card in cards)
     if kind == RUN:
         low, high = rank_name(ranks[0], variant), rank_name(ranks[-1], variant)
-        return f"Run of {low} to {high} in {SUIT_NAMES[SUIT_OF[cards[0]]]}"
+        return f"Run of {len(cards)} ({low} to {high} of {SUIT_NAMES[SUIT_OF[cards[0]]]})"
     name = f"{KIND_NAMES[kind]} of {rank_name(ranks[0], variant)}s"
     left = [card for card in held if RANK_OF[card] == ranks[0] and card not in cards]
     if kind == TRIAD and left:
@@ -118,11 +121,11 @@ def candidate_melds(hand: Iterable[str]) -> list[tuple[int, ...]]:
     """Every meld that can be formed from ``hand``, as sorted card numbers, sorted."""
     ids = sorted(CARD_ID[card] for card in hand)
     found: list[tuple[int, ...]] = []
-    by_suit: list[list[int]] = [[], [], [], []]
-    by_rank: list[list[int]] = [[] for _ in range(13)]
+    by_suit: list[list[int]] = [[] for _ in SUITS]
+    by_rank: list[list[int]] = [[] for _ in RANKS]
     for i in ids:
-        by_suit[i // 13].append(i)
-        by_rank[i % 13].append(i)
+        by_suit[i // len(RANKS)].append(i)
+        by_rank[i % len(RANKS)].append(i)
     for cards in by_suit:
         # Split the suit into blocks of consecutive ranks; every stretch of 3+ inside a
         # block is a Run.
@@ -137,7 +140,7 @@ def candidate_melds(hand: Iterable[str]) -> list[tuple[int, ...]]:
     for cards in by_rank:
         if len(cards) >= 3:
             found.extend(itertools.combinations(cards, 3))
-        if len(cards) == 4:
+        if len(cards) == len(SUITS):  # a Quad: the rank in every suit
             found.append(tuple(cards))
     found.sort()
     return found

@@ -21,7 +21,7 @@ from celestix.precedence.pots import ACCORD_POT, POTS, hand_pot_winner
 from celestix.precedence.scoring import AUDIT_AT, AUDIT_POINTS
 from celestix.precedence.state import TRICKS_PER_HAND
 from celestix.shape import JsonDict, expect_bool, expect_int, expect_keys, expect_list, same
-from celestix.table.ledger import check_ledger
+from celestix.table.ledger import Entry, check_ledger
 
 # Chips, pots and scores stay within this (exact as JavaScript numbers, far beyond play).
 MAX_AMOUNT = 1 << 50
@@ -41,13 +41,14 @@ def replay_ledger(
     pots: dict[str, int],
     hand_number: int,
     over: bool,
-) -> list[JsonDict]:
+) -> list[Entry]:
     """Check the ledger's entries and apply them to the opening balances (in place)."""
     entries = check_ledger(value, field, SEATS, POTS)
     if entries and entries[-1]["hand"] > hand_number:
         raise MalformedError(field, "an entry is dated after this hand")
     for i, entry in enumerate(entries):
         seat, amount, pot = entry["seat"], entry["amount"], entry["pot"]
+        assert seat is not None  # (check_ledger: a seat pays or takes every chip)
         if amount > MAX_AMOUNT:
             raise MalformedError(f"{field}[{i}].amount", f"must be at most {MAX_AMOUNT}")
         if entry["dir"] == "in":

@@ -15,25 +15,25 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, cast
+from typing import ClassVar
 
-from celestix.precedence.actions import cards_of, parse_action
+from celestix.precedence.actions import Action, cards_of
 from celestix.precedence.bidding import contracts
 from celestix.precedence.bots.double_dummy import PAR_BUDGET, PrecedenceTricks
 from celestix.precedence.bots.fast import mask_of
 from celestix.precedence.bots.hints import card_reason, forced_reason, meld_labels
-from celestix.precedence.bots.knowledge import Seen
 from celestix.precedence.bots.legal import legal_or_refuse
+from celestix.precedence.bots.seen import Seen
 from celestix.precedence.bots.valuation import judge
 from celestix.precedence.cards import SEATS, SUIT_NAMES, card_name
 from celestix.precedence.melds import declaration_points, describe_meld
 from celestix.precedence.options import counts_excess, trump_suit
 from celestix.precedence.scoring import score_team
-from celestix.precedence.state import TRICKS_PER_HAND, Options, State
+from celestix.precedence.state import TRICKS_PER_HAND, Options, Phase, State
 from celestix.precedence.view import View
 from celestix.review.marks import Scale
 from celestix.review.replayed import Replayed
-from celestix.review.trick import TrickReview
+from celestix.review.trick import Judged, TrickReview
 from celestix.shape import JsonDict
 from celestix.table.double_dummy import Bounds, solve_line
 from celestix.table.judgement import why_better
@@ -85,12 +85,7 @@ def without_shared_opening(first: str, second: str) -> str:
     return second
 
 
-def states_of(game: Replayed) -> list[State]:
-    """The record's states: Precedence's rules replayed it, so they are its states."""
-    return cast(list[State], game.states)
-
-
-class PrecedenceReview(TrickReview):
+class PrecedenceReview(TrickReview[State, View, Action]):
     """The review of Precedence (values in points for the seat's team)."""
 
     unit: ClassVar[str] = "points"
@@ -98,25 +93,26 @@ class PrecedenceReview(TrickReview):
     # mistake from 15 (about a trick and a half), a blunder from 40 (a contract's worth)
     scale: ClassVar[Scale] = Scale(inaccuracy=5, mistake=15, blunder=40)
 
-    def hand_of(self, state: JsonDict) -> int:
-        return int(state["hand_number"])
+    def hand_of(self, state: State) -> int:
+        return state["hand_number"]
 
-    def played(self, state: JsonDict) -> bool:
-        return bool(state["phase"] == "play")
+    def played(self, state: State) -> bool:
+        return state["phase"] == Phase.PLAY
 
-    def normal_action(self, game: Replayed, index: int) -> JsonDict:
-        action = game.actions[index]
+    def normal_action(self, game: Replayed, index: int) -> Action:
+        action = self.actions(game)[index]
         if action["type"] == "declare":  # the melds as the state keeps them
-            melds = game.states[index + 1]["declarations"][game.seats[index]]
+            melds = self.states(game)[index + 1]["declarations"][game.seats[index]]
+            assert melds is not None  # (the seat has declared)
             return {"type": "declare", "melds": melds}
         return action
 
     def amount_words(self, amount: int) -> str:
         return f"about {_points(amount)}"
 
-    def action_words(self, state: JsonDict, action: JsonDict) -> str:
+    def action_words(self, state: State, action: Action) -> str:
         if action["type"] == "play":
-            variant = str(state["options"]["variant"])
+            variant = state["options"]["variant"]
             trick = len(state["completed"]) + 1
             return f"the {card_name(action['card'], variant)} in trick {trick}"
         if action["type"] == "bid":
@@ -125,19 +121,19 @@ class PrecedenceReview(TrickReview):
 
     # --- one decision ---------------------------------------------------------------------
 
-    def judge(self, seen: JsonDict, action: JsonDict, level: str, seed: int) -> JsonDict:
-        view = cast(View, seen)  # (a view the game made)
-        move = parse_action(action)  # (an action the game applied)
-        verdict = judge(view, move, level, seed)
-        if move["type"] == "play":
-            reason = self._play_reason(view, move["card"], verdict.best["card"], verdict.loss,
+    def judge(self, view: View, action: Action, level: str, seed: int) -> Judged[Action]:
+        verdict = judge(view, action, level, seed)
+        best = verdict.best  # (an action of the same kind)
+        if action["type"] == "play" and best["type"] == "play":
+            reason = self._play_reason(view, action["card"], best["card"], verdict.loss,
                                        verdict.choices)  # fmt: skip
-        elif move["type"] == "bid":
-            reason = self._bid_reason(move["tricks"], verdict.best["tricks"], verdict.loss,
+        elif action["type"] == "bid" and best["type"] == "bid":
+            reason = self._bid_reason(action["tricks"], best["tricks"], verdict.loss,
                                       verdict.choices, verdict.samples, verdict.action_value,
                                       verdict.best_value)  # fmt: skip
         else:
-            reason = self._declaration_reason(move["melds"], verdict.best["melds"],
+            assert action["type"] == "declare" and best["type"] == "declare"
+            reason = self._declaration_reason(action["melds"], best["melds"],
                                               verdict.loss, verdict.choices)  # fmt: skip
         return {
             "best": verdict.best,
@@ -199,10 +195,9 @@ class PrecedenceReview(TrickReview):
     # --- a hand's par -------------------------------------------------------------------------
 
     def par(self, game: Replayed, seat: int, hand: int) -> JsonDict:
-        states = states_of(game)
-        indices = [i for i in range(len(game.actions))
-                   if self.hand_of(game.states[i]) == hand]  # fmt: skip
-        starts = [i for i in indices if self.played(game.states[i]) and not states[i]["trick"]]
+        states = self.states(game)
+        indices = [i for i in range(len(game.actions)) if self.hand_of(states[i]) == hand]
+        starts = [i for i in indices if self.played(states[i]) and not states[i]["trick"]]
         first = states[starts[0]]
         options = first["options"]
         trump = trump_suit(options, hand)

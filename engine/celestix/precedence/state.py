@@ -31,7 +31,7 @@ from celestix.precedence.cards import HAND_SIZE, SEATS
 from celestix.shape import StateKeys
 from celestix.table import tricks
 from celestix.table.ledger import Entry
-from celestix.table.tricks import Play
+from celestix.table.tricks import Play, Trick
 
 # 2: the ledger's reasons are sentences (older states: precedence/migrate.py)
 STATE_VERSION = 2
@@ -56,13 +56,6 @@ class Options(TypedDict):
     meld_wager: int
     trick_credit: int
     leftover_pot: str
-
-
-class Trick(TypedDict):
-    """A finished trick of the hand in play: its four plays and the seat that won it."""
-
-    plays: list[Play]
-    winner: int
 
 
 class Opening(TypedDict):

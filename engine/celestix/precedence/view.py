@@ -10,7 +10,7 @@ score sheet. It never holds the seed or another seat's hidden cards.
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import Any, TypedDict
 
 from celestix.errors import MalformedError
 from celestix.precedence.bidding import bid_limit, contracts
@@ -31,11 +31,8 @@ VIEW_KEYS = (
     "team_meld_points", "bids", "bid_limits", "contracts", "tricks", "team_tricks", "trick",
     "completed_tricks", "last_trick", "scores", "excess", "excess_counted", "audit_at",
     "target", "penalty", "chips", "hand_pot", "accord_pot", "wagers", "ledger", "history",
-    "winner",
+    "winner", "refusals",
 )  # fmt: skip
-# "refusals" is optional: a view made before it existed (a saved game's, a review's)
-# may lack it
-OPTIONAL_VIEW_KEYS = ("refusals",)
 PHASE_VALUES = tuple(phase.value for phase in Phase)
 
 
@@ -67,7 +64,7 @@ class View(ViewKeys):
     suit_names: list[str]
     hand: list[str] | None  # None for a spectator
     hand_sizes: list[int]
-    refusals: NotRequired[dict[str, str]]
+    refusals: dict[str, str]
     trump: str
     trump_code: str
     dealer: int
@@ -198,7 +195,7 @@ def make_view(state: State, seat: int | None) -> View:
             "trick_credit": options["trick_credit"],
             "accord": options["accord"],
         },
-        "ledger": [dict(entry) for entry in state["ledger"]],
+        "ledger": [entry.copy() for entry in state["ledger"]],
         "history": [_copy_line(line) for line in state["history"]],
         "winner": state["winner"],
         "refusals": _refusals(state, seat),

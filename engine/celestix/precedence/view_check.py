@@ -32,7 +32,7 @@ from celestix.precedence.records import MAX_AMOUNT, check_score_sheet
 from celestix.precedence.scoring import AUDIT_AT, game_outcome, leader
 from celestix.precedence.state import STATE_VERSION, TRICKS_PER_HAND, Phase, State
 from celestix.precedence.tricks import winning_play
-from celestix.precedence.view import OPTIONAL_VIEW_KEYS, VIEW_KEYS, make_view
+from celestix.precedence.view import VIEW_KEYS, make_view
 from celestix.shape import JsonDict, expect_bool, expect_int, expect_keys, expect_list, same
 from celestix.table.ledger import check_ledger
 from celestix.table.tricks import seen_cards
@@ -44,7 +44,7 @@ DONE_KEYS = ("number", "leader", "plays", "winner", "card", "reason", "reason_ki
 
 def check_view(view: JsonDict) -> int | None:
     """Raise ``MalformedError`` unless ``view`` could be a Precedence view; its seat."""
-    expect_keys(view, "view", VIEW_KEYS, OPTIONAL_VIEW_KEYS)
+    expect_keys(view, "view", VIEW_KEYS)
     options = check_resolved(OPTION_SPECS, view["options"], "view.options")
     if view["phase"] not in PHASE_VALUES or type(view["phase"]) is not str:
         raise MalformedError("view.phase", f"unknown phase {view['phase']!r}")
@@ -107,7 +107,7 @@ def check_view(view: JsonDict) -> int | None:
     expected: Mapping[str, object] = make_view(
         _as_state(view, options, sizes, declarations, completed), seat
     )
-    for key in (*VIEW_KEYS, *(key for key in OPTIONAL_VIEW_KEYS if key in view)):
+    for key in VIEW_KEYS:
         if not same(view[key], expected[key]):
             raise MalformedError(f"view.{key}", "does not agree with the rest of the view")
     return seat

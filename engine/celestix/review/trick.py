@@ -13,7 +13,8 @@ decision in words (:class:`TrickReview`'s abstract methods).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import ClassVar, Generic, TypedDict, TypeVar, cast
 
 from celestix.errors import MalformedError
 from celestix.registry import rules_for
@@ -28,25 +29,42 @@ COSTLIEST = 3
 DECISION_KEYS = ("index", "action", "best", "loss", "reason", "hand", "kind", "choices",
                  "value", "best_value", "mark")  # fmt: skip
 
+# A game's types of a state, a view and an action (celestix.registry.GameRules's)
+S = TypeVar("S", bound=Mapping[str, object])
+V = TypeVar("V", bound=Mapping[str, object])
+A = TypeVar("A", bound=Mapping[str, object])
 
-class TrickReview(ABC):
-    """A trick game's review; subclasses give the game's judgement, par and words."""
+
+class Judged(TypedDict, Generic[A]):
+    """One decision judged by the game (the review adds its index, action, hand and mark)."""
+
+    best: A  # the level's action in the view
+    loss: int  # in the review's unit
+    reason: str
+    kind: str  # the action's type
+    choices: int  # the legal actions (1: forced)
+    value: int  # the estimated value of the action taken
+    best_value: int  # and of ``best``
+
+
+class TrickReview(ABC, Generic[S, V, A]):
+    """A trick game's review; subclasses give the game's judgement, par and words (``S``,
+    ``V``, ``A``: the game's types of a state, a view and an action)."""
 
     unit: ClassVar[str]  # the unit of a loss, in words (e.g. "points")
     scale: ClassVar[Scale]  # the least loss of each mark, in that unit (review/marks.py)
 
     @abstractmethod
-    def hand_of(self, state: JsonDict) -> int:
+    def hand_of(self, state: S) -> int:
         """The number of the hand (or round) a state is in."""
 
     @abstractmethod
-    def played(self, state: JsonDict) -> bool:
+    def played(self, state: S) -> bool:
         """Whether the trick play of the state's hand has begun."""
 
     @abstractmethod
-    def judge(self, view: JsonDict, action: JsonDict, level: str, seed: int) -> JsonDict:
-        """One decision judged: ``{"best", "loss", "reason", "kind", "choices", "value",
-        "best_value"}``."""
+    def judge(self, view: V, action: A, level: str, seed: int) -> Judged[A]:
+        """One decision judged."""
 
     @abstractmethod
     def par(self, game: Replayed, seat: int, hand: int) -> JsonDict:
@@ -59,33 +77,48 @@ class TrickReview(ABC):
         return par
 
     @abstractmethod
-    def action_words(self, state: JsonDict, action: JsonDict) -> str:
+    def action_words(self, state: S, action: A) -> str:
         """A decision named for the summary, e.g. ``"the 9 of Void in trick 4"``."""
 
     @abstractmethod
     def amount_words(self, amount: int) -> str:
         """A loss in words, with its "about", e.g. ``"about 12 points"``."""
 
-    def normal_action(self, game: Replayed, index: int) -> JsonDict:
+    def normal_action(self, game: Replayed, index: int) -> A:
         """Action ``index`` as the game stores it (e.g. a declaration's melds in order)."""
-        return game.actions[index]
+        return self.actions(game)[index]
+
+    def states(self, game: Replayed) -> list[S]:
+        """The record's states: the game's own rules made them, so they are its states."""
+        return cast(list[S], game.states)
+
+    def actions(self, game: Replayed) -> list[A]:
+        """The record's actions: the game's own rules applied each, refusing any that is
+        not exactly one of its actions, so they are its actions."""
+        return cast(list[A], game.actions)
+
+    def judged_alone(self, game: Replayed, index: int) -> bool:
+        """Whether action ``index`` is a decision of its own: a game whose decision takes
+        several actions (Contract Sabacc's aside, chosen whole and set aside card by card)
+        judges it at its first action and says no to the others."""
+        return True
 
     # --- the GameReview protocol -----------------------------------------------------------
 
     def hands(self, game: Replayed) -> list[int]:
         """The hands the record's actions are in (the first hand if it has none)."""
-        states = game.states[: len(game.actions)] or game.states[:1]
-        return sorted({self.hand_of(state) for state in states})
+        states = self.states(game)
+        return sorted({self.hand_of(state) for state in states[: len(game.actions)] or states[:1]})
 
     def steps(self, game: Replayed, seat: int, hand: int | None) -> list[JsonDict]:
         """The seat's decisions, then the par of each hand whose play began."""
         steps: list[JsonDict] = []
         hands: list[int] = []
-        for i, state in enumerate(game.states[: len(game.actions)]):
+        for i, state in enumerate(self.states(game)[: len(game.actions)]):
             number = self.hand_of(state)
             if hand is not None and number != hand:
                 continue
-            if game.seats[i] == seat:
+            if game.seats[i] == seat and self.judged_alone(game, i):
                 steps.append({"type": "decision", "index": i})
             if self.played(state) and number not in hands:
                 hands.append(number)
@@ -105,9 +138,9 @@ class TrickReview(ABC):
         if step["type"] == "par":
             return StepResult(True, self.par(game, seat, int(step["hand"])))
         index = int(step["index"])
-        state = game.states[index]
+        state = self.states(game)[index]
         action = self.normal_action(game, index)
-        view = rules_for(state["game"]).view(state, seat)
+        view: V = rules_for(state["game"]).view(state, seat)
         # (the hint's seed for this view: the same search, the same sampled deals, so the
         # review never charges the hint's own choice)
         judged = self.judge(view, action, level, view_seed(view) if seed is None else seed)
@@ -170,8 +203,9 @@ class TrickReview(ABC):
                     f"{self.amount_words(total)}, by the estimate of many likely deals, "
                     "too little in each to call a mistake.")  # fmt: skip
         else:
+            states = self.states(game)
             named = "; ".join(
-                f"{self.action_words(game.states[d['index']], d['action'])}, costing "
+                f"{self.action_words(states[d['index']], d['action'])}, costing "
                 f"{self.amount_words(d['loss'])}"
                 for d in costly
             )

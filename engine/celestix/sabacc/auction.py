@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from celestix.errors import IllegalActionError
 
@@ -40,6 +40,15 @@ BID_NAMES = {
 }
 BID_CHOICES = (*BIDS, PASS)
 RANK = {bid: k for k, bid in enumerate(BIDS)}
+
+
+class Bid(TypedDict):
+    """One bid or pass of the auction, as states and views keep it (``stake``: what the
+    bid puts in front of whoever calls it, 0 for a pass)."""
+
+    seat: int
+    bid: str
+    stake: int
 
 
 @dataclass(frozen=True)
@@ -92,7 +101,7 @@ def step(auction: Auction, seat: int, bid: str) -> Auction:
     return Auction(following, False, None, highest, highest_seat, tuple(passed))
 
 
-def replay(bids: Sequence[dict[str, Any]], dealer: int, seats: int) -> Auction:
+def replay(bids: Sequence[Bid], dealer: int, seats: int) -> Auction:
     """Where the auction stands after ``bids`` (each made by the seat whose turn it was)."""
     auction = start(dealer, seats)
     for entry in bids:
@@ -100,16 +109,14 @@ def replay(bids: Sequence[dict[str, Any]], dealer: int, seats: int) -> Auction:
     return auction
 
 
-def resume(bids: Sequence[dict[str, Any]], to_bid: int, seats: int) -> Auction:
+def resume(bids: Sequence[Bid], to_bid: int, seats: int) -> Auction:
     """The auction under way after ``bids``, ``to_bid`` being the seat whose turn it is
     (as the state keeps it): read off the bids, without replaying them."""
     highest, highest_seat, passed = summary(bids, seats)
     return Auction(to_bid, False, None, highest, highest_seat, tuple(passed))
 
 
-def summary(
-    bids: Sequence[dict[str, Any]], seats: int
-) -> tuple[str | None, int | None, list[bool]]:
+def summary(bids: Sequence[Bid], seats: int) -> tuple[str | None, int | None, list[bool]]:
     """The highest bid, its bidder and who has passed, read straight off the bids."""
     highest, highest_seat = None, None
     passed = [False] * seats

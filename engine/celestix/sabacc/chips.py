@@ -19,10 +19,9 @@ each defender. (States and views made before the option existed are read as
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableSequence, Sequence
-from typing import Any
+from collections.abc import MutableSequence, Sequence
 
-from celestix.sabacc.auction import BID_NAMES, STAKES
+from celestix.sabacc.auction import BID_NAMES, STAKES, Bid
 from celestix.table.ledger import Entry, pay_in
 from celestix.table.seats import seats_from
 
@@ -41,8 +40,8 @@ STACK_REASON = "The declarer puts in a stack equal to their own wager for one de
 def stake_reason(name: str, own: bool) -> str:
     """The reason of a stake: the bidder's own (``own``), or a player's calling the bid."""
     if own:
-        return f"Whoever bids {name} puts its stake on the table."
-    return f"When {name} is bid, every player puts its stake on the table."
+        return f"Whoever bids {name} puts their stake on the table."
+    return f"When {name} is bid, every player puts their stake on the table."
 
 
 EVERYONE = "everyone"
@@ -55,7 +54,7 @@ def callers(bidder: int, seats: int, rule: str) -> list[int]:
     return seats_from(bidder, seats) if rule == EVERYONE else [bidder]
 
 
-def auction_wagers(bids: Sequence[Mapping[str, Any]], seats: int, rule: str) -> list[int]:
+def auction_wagers(bids: Sequence[Bid], seats: int, rule: str) -> list[int]:
     """The chips in front of each player after ``bids`` (the declarer's stacks apart)."""
     wagers = [0] * seats
     for entry in bids:

@@ -15,7 +15,7 @@ value (an Honour alone 4½), which is what the per-card values give.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TypedDict
 
 from celestix.sabacc.cards import (
     CARD_ID,
@@ -29,6 +29,14 @@ from celestix.sabacc.cards import (
 
 TARGET_HALF_POINTS = 92  # 46 points: at least half of 91, rounded up
 assert 2 * TARGET_HALF_POINTS > DECK_HALF_POINTS
+
+
+class PairGroup(TypedDict):
+    """Cards counted together in the traditional count, with their value."""
+
+    cards: list[str]
+    label: str
+    half_points: int
 
 
 def count(cards: Iterable[str]) -> int:
@@ -50,7 +58,7 @@ def kind(card: str) -> str:
     return RANK_NAMES[RANK_OF[card]]
 
 
-def pairing(cards: Iterable[str]) -> list[dict[str, Any]]:
+def pairing(cards: Iterable[str]) -> list[PairGroup]:
     """The pile laid out in counting pairs: ``[{"cards", "label", "half_points"}, ...]``.
 
     Counting cards, most valuable first, each take an ordinary card; the ordinary cards

@@ -14,15 +14,15 @@ counted.
 
 from __future__ import annotations
 
-from typing import Any
-
 from celestix.errors import IllegalActionError
 from celestix.sabacc import auction
+from celestix.sabacc.actions import parse_action
 from celestix.sabacc.aside import TALON_HAND, TALON_TO, aside_is_public, aside_refusal
-from celestix.sabacc.cards import CARD_CODES, points_text, sort_cards, the_card
+from celestix.sabacc.cards import points_text, sort_cards, the_card
 from celestix.sabacc.chips import pay_matching_stacks, pay_stake, with_stacks
 from celestix.sabacc.counting import TARGET_HALF_POINTS, count, made, pairing
 from celestix.sabacc.deal import HAND_SIZE, right_of
+from celestix.sabacc.events import BonusEvent, Event, PhaseEvent
 from celestix.sabacc.rounds import deal_round
 from celestix.sabacc.settlement import (
     close_ante_pot,
@@ -35,6 +35,7 @@ from celestix.sabacc.settlement import (
 )
 from celestix.sabacc.state import (
     Phase,
+    State,
     copy_state,
     declarer_pile,
     defenders_pile,
@@ -43,10 +44,8 @@ from celestix.sabacc.state import (
 )
 from celestix.sabacc.tricks import play_refusal, win_reason, winning_play
 from celestix.sabacc.turns import after_the_aside, next_player, round_complete, set_turn
-from celestix.shape import JsonDict, expect_card, expect_dict, expect_keys, expect_str
 
-ACTION_TYPES = ("bid", "aside", "play")
-PHASE_ACTION = {Phase.BIDDING: "bid", Phase.ASIDE: "aside", Phase.PLAY: "play"}
+PHASE_ACTION = {Phase.BID: "bid", Phase.ASIDE: "aside", Phase.PLAY: "play"}
 ACTION_WORDS = {"bid": "bid", "aside": "set a card aside", "play": "play a card"}
 PHASE_HINT = {
     "bid": "The auction is on: bid or pass.",
@@ -55,43 +54,30 @@ PHASE_HINT = {
 }
 
 
-def parse_action(action: Any) -> JsonDict:
-    """``action`` checked for shape: a known type with exactly its keys and values."""
-    checked = expect_dict(action, "action")
-    kind = expect_str(checked.get("type"), "action.type", ACTION_TYPES)
-    if kind == "bid":
-        expect_keys(checked, "action", ["type", "bid"])
-        expect_str(checked["bid"], "action.bid", auction.BID_CHOICES)
-    else:
-        expect_keys(checked, "action", ["type", "card"])
-        expect_card(checked["card"], "action.card", CARD_CODES)
-    return checked
-
-
-def apply_action(state: JsonDict, action: Any, seat: int) -> tuple[JsonDict, list[JsonDict]]:
+def apply_action(state: State, action: object, seat: int) -> tuple[State, list[Event]]:
     """The state after ``seat`` (who is to act) takes ``action``, and its events."""
-    action = parse_action(action)
+    move = parse_action(action)
     phase = Phase(state["phase"])
     wanted = PHASE_ACTION.get(phase)
-    if action["type"] != wanted:
+    if move["type"] != wanted:
         hint = PHASE_HINT[wanted] if wanted else "The game is over."
-        doing = ACTION_WORDS[action["type"]]
+        doing = ACTION_WORDS[move["type"]]
         raise IllegalActionError("wrong-phase", f"You cannot {doing} now. {hint}")
-    if wanted != "bid" and action["card"] not in state["hands"][seat]:
-        raise IllegalActionError("not-in-hand", f"You do not hold {the_card(action['card'])}.")
-    if phase is Phase.BIDDING:
-        return _bid(state, seat, action["bid"])
-    if phase is Phase.ASIDE:
-        return _aside(state, seat, action["card"])
-    return _play(state, seat, action["card"])
+    if move["type"] == "bid":
+        return _bid(state, seat, move["bid"])
+    if move["card"] not in state["hands"][seat]:
+        raise IllegalActionError("not-in-hand", f"You do not hold {the_card(move['card'])}.")
+    if move["type"] == "aside":
+        return _aside(state, seat, move["card"])
+    return _play(state, seat, move["card"])
 
 
 # --- the auction --------------------------------------------------------------------
 
 
-def _bid(state: JsonDict, seat: int, bid: str) -> tuple[JsonDict, list[JsonDict]]:
+def _bid(state: State, seat: int, bid: str) -> tuple[State, list[Event]]:
     seats = len(state["chips"])
-    standing = auction.step(auction.resume(state["bids"], state["to_act"], seats), seat, bid)
+    standing = auction.step(auction.resume(state["bids"], seat, seats), seat, bid)
     new = copy_state(state)
     stake = auction.STAKES.get(bid, 0)
     new["bids"].append({"seat": seat, "bid": bid, "stake": stake})
@@ -101,7 +87,7 @@ def _bid(state: JsonDict, seat: int, bid: str) -> tuple[JsonDict, list[JsonDict]
         paying = pay_stake(new["ledger"], new["chips"], new["round"], seat, bid, stake, rule)
         for caller in paying:
             new["wagers"][caller] += stake
-    events: list[JsonDict] = [
+    events: list[Event] = [
         {"type": "bid", "seat": seat, "bid": bid, "name": auction.BID_NAMES[bid], "stake": stake,
          "wager": new["wagers"][seat], "callers": paying, "wagers": list(new["wagers"]),
          "highest": standing.highest, "next": standing.to_bid}
@@ -111,11 +97,11 @@ def _bid(state: JsonDict, seat: int, bid: str) -> tuple[JsonDict, list[JsonDict]
     elif standing.declarer is not None:
         events += _auction_won(new, standing)
     else:
-        set_turn(new, Phase.BIDDING, standing.to_bid)
+        set_turn(new, Phase.BID, standing.to_bid)
     return new, events
 
 
-def _auction_won(state: JsonDict, standing: auction.Auction) -> list[JsonDict]:
+def _auction_won(state: State, standing: auction.Auction) -> list[Event]:
     """The declarer adds the matching stacks; the talon goes where the bid says."""
     seats = len(state["chips"])
     declarer = standing.declarer
@@ -128,7 +114,7 @@ def _auction_won(state: JsonDict, standing: auction.Auction) -> list[JsonDict]:
     pay_matching_stacks(state["ledger"], state["chips"], state["round"], declarer, wager, defenders)
     state["wagers"] = with_stacks(state["wagers"], declarer)
     others_passed = all(standing.passed[s] for s in range(seats) if s != declarer)
-    events: list[JsonDict] = [
+    events: list[Event] = [
         {"type": "auction_won", "declarer": declarer, "contract": contract,
          "name": auction.BID_NAMES[contract], "wager": wager, "stacks": seats - 1,
          "wagers": list(state["wagers"]), "table": sum(state["wagers"]),
@@ -156,7 +142,7 @@ def _auction_won(state: JsonDict, standing: auction.Auction) -> list[JsonDict]:
     return events
 
 
-def _play_begins(state: JsonDict) -> JsonDict:
+def _play_begins(state: State) -> PhaseEvent:
     """The phase event, as Precedence's: play begins, the leader to act."""
     return {"type": "phase", "phase": Phase.PLAY.value, "to_act": state["to_act"],
             "tricks": HAND_SIZE[len(state["chips"])]}  # fmt: skip
@@ -165,7 +151,7 @@ def _play_begins(state: JsonDict) -> JsonDict:
 # --- the aside ----------------------------------------------------------------------
 
 
-def _aside(state: JsonDict, seat: int, card: str) -> tuple[JsonDict, list[JsonDict]]:
+def _aside(state: State, seat: int, card: str) -> tuple[State, list[Event]]:
     refusal = aside_refusal(state["hands"][seat], card)
     if refusal is not None:
         raise IllegalActionError(*refusal)
@@ -173,7 +159,7 @@ def _aside(state: JsonDict, seat: int, card: str) -> tuple[JsonDict, list[JsonDi
     new["hands"][seat].remove(card)
     new["aside"].append(card)
     shown = aside_is_public(card)
-    events: list[JsonDict] = [
+    events: list[Event] = [
         {"type": "aside", "seat": seat, "card": card if shown else None, "shown": shown,
          "count": len(new["aside"]), "needed": len(new["talon"])}
     ]  # fmt: skip
@@ -191,7 +177,7 @@ def _aside(state: JsonDict, seat: int, card: str) -> tuple[JsonDict, list[JsonDi
 # --- trick play ---------------------------------------------------------------------
 
 
-def _play(state: JsonDict, seat: int, card: str) -> tuple[JsonDict, list[JsonDict]]:
+def _play(state: State, seat: int, card: str) -> tuple[State, list[Event]]:
     refusal = play_refusal(state["hands"][seat], state["trick"], card)
     if refusal is not None:
         raise IllegalActionError(*refusal)
@@ -200,7 +186,7 @@ def _play(state: JsonDict, seat: int, card: str) -> tuple[JsonDict, list[JsonDic
     new["hands"][seat].remove(card)
     new["trick"].append({"seat": seat, "card": card})
     number = len(new["played"]) + 1
-    events: list[JsonDict] = [{"type": "play", "seat": seat, "card": card, "trick_number": number}]
+    events: list[Event] = [{"type": "play", "seat": seat, "card": card, "trick_number": number}]
     if len(new["trick"]) == seats:
         plays = new["trick"]
         best = winning_play(plays)
@@ -209,7 +195,7 @@ def _play(state: JsonDict, seat: int, card: str) -> tuple[JsonDict, list[JsonDic
         cards = [play["card"] for play in plays]
         events.append(
             {"type": "trick", "number": number, "winner": best["seat"], "card": best["card"],
-             "plays": [dict(play) for play in plays],
+             "plays": [play.copy() for play in plays],
              "pile": "declarer" if best["seat"] == new["declarer"] else "defenders",
              "reason": win_reason(plays, best), "half_points": count(cards)}
         )  # fmt: skip
@@ -223,21 +209,21 @@ def _play(state: JsonDict, seat: int, card: str) -> tuple[JsonDict, list[JsonDic
 # --- the end of a round -------------------------------------------------------------
 
 
-def _void_round(state: JsonDict) -> list[JsonDict]:
+def _void_round(state: State) -> list[Event]:
     """Everyone passed: chips in front of players go back; the Ante Pot keeps its chips."""
     returned = return_wagers(state)
-    void = {"type": "void_round", "round": state["round"], "dealer": state["dealer"],
+    void: Event = {"type": "void_round", "round": state["round"], "dealer": state["dealer"],
             "returned": returned, "ante_pot": state["ante_pot"]}  # fmt: skip
     return [void, *_close_round(state, None, None)]
 
 
-def _finish_round(state: JsonDict) -> list[JsonDict]:
+def _finish_round(state: State) -> list[Event]:
     """Count the declarer's pile, settle the wagers, pay the bonus, go on."""
     pile = declarer_pile(state)
     half = count(pile)
     won = made(half)
     destination = talon_to(state)
-    events: list[JsonDict] = [
+    events: list[Event] = [
         {"type": "round_counted", "round": state["round"], "declarer": state["declarer"],
          "contract": state["contract"], "points": half, "points_text": points_text(half),
          "needed": TARGET_HALF_POINTS, "made": won, "defenders_points": count(
@@ -252,7 +238,7 @@ def _finish_round(state: JsonDict) -> list[JsonDict]:
     return events + _close_round(state, half, bonus)
 
 
-def _close_round(state: JsonDict, half: int | None, bonus: JsonDict | None) -> list[JsonDict]:
+def _close_round(state: State, half: int | None, bonus: BonusEvent | None) -> list[Event]:
     """Record the round's summary, then deal the next round or end the game."""
     seats = len(state["chips"])
     state["last_round"] = round_summary(state, half, bonus)

@@ -5,23 +5,25 @@ from __future__ import annotations
 from typing import ClassVar
 
 from celestix.options import OptionSpec
-from celestix.registry import JsonRules
+from celestix.registry import GameRules
 from celestix.review.game import GameReview
 from celestix.sabacc import bots, review
+from celestix.sabacc.actions import Action
 from celestix.sabacc.bots import hints
 from celestix.sabacc.check import check_state
+from celestix.sabacc.events import Event
 from celestix.sabacc.flow import apply_action
 from celestix.sabacc.legal import state_moves
 from celestix.sabacc.migrate import upgrade_record, upgrade_state, upgrade_view
 from celestix.sabacc.options import OPTION_SPECS, seat_count
 from celestix.sabacc.setup import new_state
-from celestix.sabacc.state import STATE_VERSION
-from celestix.sabacc.view import make_view
+from celestix.sabacc.state import STATE_VERSION, State
+from celestix.sabacc.view import View, make_view
 from celestix.sabacc.view_check import check_view
 from celestix.shape import JsonDict
 
 
-class SabaccRules(JsonRules):
+class SabaccRules(GameRules[State, View, Action, Event]):
     """Contract Sabacc, the trick-taking game of the 78-card Centran deck."""
 
     id: ClassVar[str] = "sabacc"

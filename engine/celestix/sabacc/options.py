@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from celestix.options import OptionSpec, OptionValue
 from celestix.sabacc.chips import STAKES_RULES
+from celestix.sabacc.state import Options
 
 OPTION_SPECS = (
     OptionSpec(
@@ -57,3 +60,14 @@ OPTION_SPECS = (
 def seat_count(options: dict[str, OptionValue]) -> int:
     """Players at the table."""
     return int(options["players"])
+
+
+def typed_options(options: Mapping[str, OptionValue]) -> Options:
+    """Resolved options (every option given, each of its type) as a state keeps them."""
+    return {
+        "players": int(options["players"]),
+        "start_chips": int(options["start_chips"]),
+        "ante": int(options["ante"]),
+        "ante_pot_at_end": str(options["ante_pot_at_end"]),
+        "stakes": str(options["stakes"]),
+    }

@@ -17,23 +17,31 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, cast
+from typing import ClassVar
 
 from celestix.bots.budget import rounded
 from celestix.review.marks import Scale
 from celestix.review.replayed import Replayed
-from celestix.review.trick import TrickReview
+from celestix.review.trick import Judged, TrickReview
+from celestix.sabacc.actions import Action, cards_of
 from celestix.sabacc.aside import TALON_DECLARER, TALON_TO
 from celestix.sabacc.auction import BID_NAMES, PASS
 from celestix.sabacc.bots.deals import Knowledge
 from celestix.sabacc.bots.double_dummy import PAR_BUDGET, SabaccTricks
 from celestix.sabacc.bots.fast import HALF, mask_of
-from celestix.sabacc.bots.hints import card_reason, forced_reason
+from celestix.sabacc.bots.hints import (
+    aside_reason,
+    card_list,
+    card_reason,
+    forced_reason,
+    these_cards,
+)
 from celestix.sabacc.bots.search import last_round
 from celestix.sabacc.bots.valuation import judge
 from celestix.sabacc.cards import HALF_POINTS, points_text, points_words, the_card
 from celestix.sabacc.counting import TARGET_HALF_POINTS
 from celestix.sabacc.legal import view_moves
+from celestix.sabacc.state import Phase, State
 from celestix.sabacc.view import View
 from celestix.shape import JsonDict
 from celestix.table.double_dummy import solve_line
@@ -67,7 +75,19 @@ def _half_of(cards: list[str]) -> int:
     return sum(HALF_POINTS[card] for card in cards)
 
 
-class SabaccReview(TrickReview):
+def _choice(action: Action) -> str:
+    """The bid or the card an action names."""
+    return action["bid"] if action["type"] == "bid" else action["card"]
+
+
+def _aside_cards(action: Action) -> list[str]:
+    """An aside decision's cards: its whole aside (the review's, ``cards``), or its card."""
+    if action["type"] != "aside":
+        return []
+    return action.get("cards", [action["card"]])
+
+
+class SabaccReview(TrickReview[State, View, Action]):
     """The review of Contract Sabacc (values in hundredths of a chip)."""
 
     unit: ClassVar[str] = "hundredths of a chip"
@@ -75,38 +95,59 @@ class SabaccReview(TrickReview):
     # mistake from 0.50, a blunder from 1.50 (more than a Take's stake from every player)
     scale: ClassVar[Scale] = Scale(inaccuracy=10, mistake=50, blunder=150)
 
-    def hand_of(self, state: JsonDict) -> int:
-        return int(state["round"])
+    def hand_of(self, state: State) -> int:
+        return state["round"]
 
-    def played(self, state: JsonDict) -> bool:
-        return bool(state["phase"] == "play")
+    def played(self, state: State) -> bool:
+        return state["phase"] == Phase.PLAY
 
     def amount_words(self, amount: int) -> str:
         return chips_text(amount)
 
-    def action_words(self, state: JsonDict, action: JsonDict) -> str:
+    def judged_alone(self, game: Replayed, index: int) -> bool:
+        """The aside is one decision, judged at its first card (the page chooses it whole,
+        then sets it aside card by card)."""
+        state = self.states(game)[index]
+        return not (state["phase"] == Phase.ASIDE and state["aside"])
+
+    def normal_action(self, game: Replayed, index: int) -> Action:
+        """An aside's first card with the whole aside: ``cards``, in the order they went
+        (as far as the record goes)."""
+        actions = self.actions(game)
+        action = actions[index]
+        if action["type"] != "aside":
+            return action
+        cards = []
+        for state, taken in zip(self.states(game)[index:], actions[index:], strict=False):
+            if state["phase"] != Phase.ASIDE or taken["type"] != "aside":
+                break
+            cards.append(taken["card"])
+        return {"type": "aside", "card": action["card"], "cards": cards}
+
+    def action_words(self, state: State, action: Action) -> str:
         if action["type"] == "play":
             return f"{the_card(action['card'])} in trick {len(state['played']) + 1}"
         if action["type"] == "aside":
-            return f"setting aside {the_card(action['card'])}"
+            return f"your aside ({card_list(_aside_cards(action))})"
         if action["bid"] == PASS:
             return "your pass"
         return f"your bid of {BID_NAMES[action['bid']]}"
 
     # --- one decision ---------------------------------------------------------------------
 
-    def judge(self, seen: JsonDict, action: JsonDict, level: str, seed: int) -> JsonDict:
-        view = cast(View, seen)  # (a view the game made)
+    def judge(self, view: View, action: Action, level: str, seed: int) -> Judged[Action]:
         verdict = judge(view, action, level, seed)
         loss, best = verdict.loss, verdict.best
+        if verdict.kind == "aside" and sorted(_aside_cards(best)) == sorted(_aside_cards(action)):
+            best = action  # the level's own aside, in the order the seat set it aside
         if verdict.choices == 1:
             reason = self._forced(view, action)
         elif verdict.kind == "play":
-            reason = self._play_reason(view, action["card"], best["card"], loss)
+            reason = self._play_reason(view, _choice(action), _choice(best), loss)
         elif verdict.kind == "aside":
-            reason = self._aside_reason(action["card"], best["card"], loss)
+            reason = self._aside_reason(view, _aside_cards(action), _aside_cards(best), loss)
         else:
-            reason = self._bid_reason(action["bid"], best["bid"], loss, verdict.samples,
+            reason = self._bid_reason(_choice(action), _choice(best), loss, verdict.samples,
                                       verdict.action_value, verdict.best_value,
                                       last_round(view))  # fmt: skip
         return {
@@ -120,17 +161,20 @@ class SabaccReview(TrickReview):
         }
 
     @staticmethod
-    def _forced(view: View, action: JsonDict) -> str:
+    def _forced(view: View, action: Action) -> str:
         if action["type"] == "play":
             return forced_reason(view, action["card"])  # (the mark says "Forced")
         if action["type"] == "aside":
+            if len(_aside_cards(action)) > 1:
+                cards = card_list(_aside_cards(action))
+                return f"These were the only cards that could be set aside: {cards}."
             return f"{_cap(the_card(action['card']))} was the only card that could be set aside."
         return "No bid was left above the one made."
 
     @staticmethod
     def _play_reason(view: View, card: str, best: str, loss: int) -> str:
         know = Knowledge.from_view(view)
-        legal = [move["card"] for move in view_moves(view)]
+        legal = cards_of(view_moves(view))
         what = _cap(card_reason(view, know, card, legal))
         if card == best:
             return f"{what}. The best card here."
@@ -142,14 +186,17 @@ class SabaccReview(TrickReview):
         return f"{what}. {_cap(the_card(best))} was {chips_text(loss)} better: {why}."
 
     @staticmethod
-    def _aside_reason(card: str, best: str, loss: int) -> str:
-        what = f"Setting aside {the_card(card)} banks {points_words(HALF_POINTS[card])}"
-        if card == best:
-            return f"{what}: the best card to set aside here."
+    def _aside_reason(view: View, cards: list[str], best: list[str], loss: int) -> str:
+        """The whole aside in words: what its cards do together (the hint's words), and
+        what the level's own aside would have done."""
+        hand = list(view["hand"])
+        what = f"You set aside {these_cards(cards)}: {aside_reason(hand, cards, '')}"
+        if sorted(cards) == sorted(best):
+            return f"{what}. The best aside here."
         if loss == 0:
-            return f"{what}: about as good as {the_card(best)}."
-        return (f"{what}. Setting aside {the_card(best)} was {chips_text(loss)} better, "
-                "over the whole aside and the play that follows.")  # fmt: skip
+            return f"{what}. About as good as setting aside {these_cards(best)}."
+        return (f"{what}. Setting aside {these_cards(best)} was {chips_text(loss)} better, over "
+                f"the play that follows: {aside_reason(hand, best, '')}.")  # fmt: skip
 
     @staticmethod
     def _bid_reason(bid: str, best: str, loss: int, samples: int, value: int,
@@ -181,28 +228,33 @@ class SabaccReview(TrickReview):
 
     def played_round(self, game: Replayed, hand: int) -> list[int]:
         """The indices of the round's actions."""
-        return [i for i in range(len(game.actions)) if self.hand_of(game.states[i]) == hand]
+        states = self.states(game)
+        return [i for i in range(len(game.actions)) if self.hand_of(states[i]) == hand]
 
     def par(self, game: Replayed, seat: int, hand: int) -> JsonDict:
+        states = self.states(game)
         indices = self.played_round(game, hand)
-        starts = [i for i in indices if self.played(game.states[i]) and not game.states[i]["trick"]]
-        first = game.states[starts[0]]
-        declarer = int(first["declarer"])
+        starts = [i for i in indices if self.played(states[i]) and not states[i]["trick"]]
+        first = states[starts[0]]
+        declarer, contract = first["declarer"], first["contract"]
+        assert declarer is not None and contract is not None  # (its play began)
         seats = len(first["hands"])
         pile = _half_of(first["aside"])
-        if TALON_TO[first["contract"]] == TALON_DECLARER:
+        if TALON_TO[contract] == TALON_DECLARER:
             pile += _half_of(first["talon"])
         positions = []
         piles = []
         for i in starts:
-            state = game.states[i]
+            state = states[i]
+            to_act = state["to_act"]
+            assert to_act is not None  # (a trick is to be led)
             hands = [mask_of(h) for h in state["hands"]]
             won = sum(_half_of([p["card"] for p in t["plays"]]) for t in state["played"]
                       if t["winner"] == declarer)  # fmt: skip
             high = sum(HALF[c] for h in hands for c in range(78) if h >> c & 1)
-            positions.append((hands, [0] * seats, int(state["to_act"]), high))
+            positions.append((hands, [0] * seats, to_act, high))
             piles.append(pile + won)
-        after = game.states[indices[-1] + 1]
+        after = states[indices[-1] + 1]
         summary = after["last_round"]
         made = None
         if summary is not None and summary["round"] == hand and not summary["void"]:
@@ -214,7 +266,7 @@ class SabaccReview(TrickReview):
         bounds = solve_line(SabaccTricks(seats, declarer), line, PAR_BUDGET)
         exact = next((k for k, b in enumerate(bounds) if b.exact), None)
         tricks = [
-            {"trick": len(game.states[i]["played"]) + 1,
+            {"trick": len(states[i]["played"]) + 1,
              "par": piles[k] + b.low if b.exact else None}
             for k, (i, b) in enumerate(zip(starts, bounds, strict=True))
         ]  # fmt: skip
@@ -229,7 +281,7 @@ class SabaccReview(TrickReview):
         return {
             "hand": hand,
             "declarer": declarer,
-            "contract": first["contract"],
+            "contract": contract,
             "par": par,
             "made": made,
             "tricks": tricks,

@@ -28,9 +28,14 @@ from celestix.sabacc.auction import BID_NAMES
 from celestix.sabacc.cards import IDIOT, MAGICIAN
 from celestix.sabacc.chips import ANTE_POT, TABLE
 from celestix.sabacc.counting import TARGET_HALF_POINTS
-from celestix.sabacc.state import tricks_won
+from celestix.sabacc.events import (
+    AntePotEndEvent,
+    BonusEvent,
+    Claim,
+    WagersSettledEvent,
+)
+from celestix.sabacc.state import RoundSummary, State, tricks_won
 from celestix.sabacc.tricks import winning_play
-from celestix.shape import JsonDict
 from celestix.table.ledger import pay_out, transfer
 from celestix.table.seats import seats_from
 
@@ -73,7 +78,7 @@ def won_reason(name: str) -> str:
     return f"The declarer made the {name} contract and takes every chip on the table."
 
 
-def return_wagers(state: JsonDict) -> list[int]:
+def return_wagers(state: State) -> list[int]:
     """A void round: the chips in front of each player go back to them."""
     returned = list(state["wagers"])
     for seat, amount in enumerate(returned):
@@ -83,7 +88,7 @@ def return_wagers(state: JsonDict) -> list[int]:
     return returned
 
 
-def settle_wagers(state: JsonDict, made: bool) -> JsonDict:
+def settle_wagers(state: State, made: bool) -> WagersSettledEvent:
     """Move the chips on the table to the declarer (``made``) or the defenders."""
     seats = len(state["chips"])
     round_index = state["round"]
@@ -93,6 +98,7 @@ def settle_wagers(state: JsonDict, made: bool) -> JsonDict:
     received = [0] * seats
     remainder = 0
     ledger, chips = state["ledger"], state["chips"]
+    assert declarer is not None and state["contract"] is not None  # (a round was played)
     if made:
         name = BID_NAMES[state["contract"]]
         pay_out(ledger, chips, round_index, declarer, table, TABLE, won_reason(name))
@@ -119,16 +125,16 @@ def settle_wagers(state: JsonDict, made: bool) -> JsonDict:
     }
 
 
-def round_claims(state: JsonDict) -> list[JsonDict]:
+def round_claims(state: State) -> list[Claim]:
     """The bonuses earned in the round of ``state``, whose every trick has been played."""
     last = state["played"][-1]
     return bonus_claims(tricks_won(state), last["winner"], winning_play(last["plays"])["card"])
 
 
-def bonus_claims(tricks_won: Sequence[int], last_winner: int, last_card: str) -> list[JsonDict]:
+def bonus_claims(tricks_won: Sequence[int], last_winner: int, last_card: str) -> list[Claim]:
     """Every bonus earned this round, highest first: ``[{"bonus", "seat"}, ...]``."""
     total = sum(tricks_won)
-    claims: list[JsonDict] = []
+    claims: list[Claim] = []
     for seat, won in enumerate(tricks_won):
         if won == total:
             claims.append({"bonus": "grand_slam", "seat": seat})
@@ -147,7 +153,7 @@ def bonus_amount(bonus: str, ante_pot: int) -> int:
     return ante_pot * numerator // denominator
 
 
-def pay_bonus(state: JsonDict, claims: list[JsonDict]) -> JsonDict | None:
+def pay_bonus(state: State, claims: list[Claim]) -> BonusEvent | None:
     """Pay the highest bonus claimed, if any; its event lists every claim."""
     if not claims:
         return None
@@ -174,7 +180,7 @@ def pay_bonus(state: JsonDict, claims: list[JsonDict]) -> JsonDict | None:
     }
 
 
-def close_ante_pot(state: JsonDict) -> JsonDict:
+def close_ante_pot(state: State) -> AntePotEndEvent:
     """At game end: divide the Ante Pot equally, or leave it for the next game."""
     seats = len(state["chips"])
     pot = state["ante_pot"]
@@ -188,7 +194,7 @@ def close_ante_pot(state: JsonDict) -> JsonDict:
     return {"type": "ante_pot_divided", "share": share, "unclaimed": state["ante_pot"]}
 
 
-def round_summary(state: JsonDict, half: int | None, bonus: JsonDict | None) -> JsonDict:
+def round_summary(state: State, half: int | None, bonus: BonusEvent | None) -> RoundSummary:
     """The round's summary, kept in the state as ``last_round`` once it is settled:
     ``half`` is the declarer's count (None for a void round), ``bonus`` the bonus event."""
     return {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from celestix.errors import MalformedError
 from celestix.options import OptionValue
@@ -10,11 +10,10 @@ from celestix.sabacc.cards import CARD_CODES
 from celestix.sabacc.chips import CHIP_LIMIT
 from celestix.sabacc.deal import HAND_SIZE, TALON_SIZE, dealer_of_round
 from celestix.sabacc.deal import deal as deal_cards
-from celestix.sabacc.options import seat_count
+from celestix.sabacc.options import seat_count, typed_options
 from celestix.sabacc.rounds import begin_round
-from celestix.sabacc.state import STATE_VERSION, Phase
+from celestix.sabacc.state import STATE_VERSION, Phase, State
 from celestix.shape import (
-    JsonDict,
     expect_cards,
     expect_dict,
     expect_int,
@@ -26,28 +25,39 @@ from celestix.shape import (
 SETUP_KEYS = ("dealer", "hands", "talon", "chips", "ante_pot", "deals_done")
 
 
-def new_state(options: dict[str, OptionValue], seed: int, setup: object) -> JsonDict:
+class Placed(TypedDict, total=False):
+    """What a setup fixes (PROTOCOL.md, Setups), each field checked; the rest is dealt."""
+
+    deals_done: int
+    dealer: int
+    chips: list[int]
+    ante_pot: int
+    hands: list[list[str]]
+    talon: list[str]
+
+
+def new_state(options: dict[str, OptionValue], seed: int, setup: object) -> State:
     """A new game, its first round dealt from ``seed``, or placed as ``setup`` says."""
     seats = seat_count(options)
     ante = int(options["ante"])
-    fields = _parse_setup(setup, seats, ante) if setup is not None else {}
-    round_index: int = fields.get("deals_done", 0)
-    dealer: int = fields.get("dealer", dealer_of_round(seed, seats, round_index))
+    fields = _parse_setup(setup, seats, ante) if setup is not None else Placed()
+    round_index = fields.get("deals_done", 0)
+    dealer = fields.get("dealer", dealer_of_round(seed, seats, round_index))
     # Setup amounts are after this round's antes: the game "started" with the antes unpaid.
-    chips: list[int] = fields.get("chips", [int(options["start_chips"]) - ante] * seats)
-    ante_pot: int = fields.get("ante_pot", seats * ante)
+    chips = fields.get("chips", [int(options["start_chips"]) - ante] * seats)
+    ante_pot = fields.get("ante_pot", seats * ante)
     _check_setup_chips(chips, ante_pot, seats, int(options["start_chips"]))
     hands, talon = deal_cards(
         seed, round_index, dealer, seats, fields.get("hands"), fields.get("talon")
     )
     start_chips = [c + ante for c in chips]
-    state: JsonDict = {
+    state: State = {
         "game": "sabacc",
         "version": STATE_VERSION,
-        "phase": Phase.BIDDING.value,
+        "phase": Phase.BID.value,
         "to_act": None,
         "over": False,
-        "options": dict(options),
+        "options": typed_options(options),
         "seed": seed,
         "round": round_index,
         "dealer": dealer,
@@ -71,11 +81,11 @@ def new_state(options: dict[str, OptionValue], seed: int, setup: object) -> Json
     return state
 
 
-def _parse_setup(setup: object, seats: int, ante: int) -> dict[str, Any]:
+def _parse_setup(setup: object, seats: int, ante: int) -> Placed:
     """The setup's fields, checked one by one (the cards as a whole are checked after)."""
     raw = expect_dict(setup, "setup")
     expect_keys(raw, "setup", optional=SETUP_KEYS)
-    fields: dict[str, Any] = {}
+    fields = Placed()
     if raw.get("deals_done") is not None:
         fields["deals_done"] = expect_int(raw["deals_done"], "setup.deals_done", 0, seats - 1)
     if raw.get("dealer") is not None:
@@ -122,6 +132,3 @@ def _placed_cards(value: object, field: str, size: int, seen: set[str]) -> list[
             raise MalformedError(field, f"{card} is placed twice")
         seen.add(card)
     return list(cards)
-
-
-# --- rounds -------------------------------------------------------------------------

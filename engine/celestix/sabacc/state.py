@@ -7,8 +7,8 @@ by older engines (``migrate.py``).
 
 A state is a JSON object::
 
-    {"game": "sabacc", "version": 3,
-     "phase": "bidding" | "aside" | "play" | "over", "to_act": seat | null,
+    {"game": "sabacc", "version": 4,
+     "phase": "bid" | "aside" | "play" | "over", "to_act": seat | null,
      "over": bool, "options": {...}, "seed": int,
      "round": r,                 # this round, counting from 0 (= deals done before it)
      "dealer": seat,
@@ -39,16 +39,20 @@ round, except after the last round, whose cards stay as they ended.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import TypedDict
 
 from celestix.sabacc.aside import TALON_DECLARER, TALON_DEFENDERS, TALON_TO
+from celestix.sabacc.auction import Bid
 from celestix.sabacc.cards import DECK_SIZE
 from celestix.sabacc.deal import HAND_SIZE, TALON_SIZE
-from celestix.shape import JsonDict
+from celestix.shape import StateKeys
+from celestix.table.ledger import Entry
+from celestix.table.tricks import Play, Trick
 
 # 2: the options always name their ``stakes`` rule; 3: the ledger's reasons are
-# sentences (older states: sabacc/migrate.py)
-STATE_VERSION = 3
+# sentences; 4: the auction's phase is "bid", as Precedence's, and a stake's reason says
+# "their stake" (older states: sabacc/migrate.py)
+STATE_VERSION = 4
 STATE_KEYS = (
     "game", "version", "phase", "to_act", "over", "options", "seed", "round", "dealer",
     "hands", "talon", "bids", "declarer", "contract", "wagers", "aside", "played", "trick",
@@ -56,10 +60,78 @@ STATE_KEYS = (
 )  # fmt: skip
 
 
+class Options(TypedDict):
+    """A game's options, resolved (:data:`celestix.sabacc.options.OPTION_SPECS`)."""
+
+    players: int
+    start_chips: int
+    ante: int
+    ante_pot_at_end: str
+    stakes: str
+
+
+class Start(TypedDict):
+    """The chips and the Ante Pot before the ledger's first entry (it replays from them)."""
+
+    chips: list[int]
+    ante_pot: int
+
+
+class BonusPaid(TypedDict):
+    """The bonus a round paid, as its summary keeps it."""
+
+    bonus: str
+    seat: int
+    amount: int
+
+
+class RoundSummary(TypedDict):
+    """A settled round, as the state keeps the one before (``last_round``): ``points``
+    and ``made`` are None, ``talon`` empty, for a void round."""
+
+    round: int
+    dealer: int
+    void: bool
+    declarer: int | None
+    contract: str | None
+    points: int | None
+    made: bool | None
+    tricks: list[int]
+    talon: list[str]
+    aside: list[str]
+    bonus: BonusPaid | None
+    chips: list[int]
+    ante_pot: int
+
+
+class State(StateKeys):
+    """A Contract Sabacc state (the keys of :data:`STATE_KEYS`), once the state check
+    has vouched for it (or the engine made it)."""
+
+    options: Options
+    round: int
+    dealer: int
+    hands: list[list[str]]
+    talon: list[str]
+    bids: list[Bid]
+    declarer: int | None
+    contract: str | None
+    wagers: list[int]
+    aside: list[str]
+    played: list[Trick]
+    trick: list[Play]
+    chips: list[int]
+    ante_pot: int
+    ledger: list[Entry]
+    start: Start
+    last_round: RoundSummary | None
+    winners: list[int]
+
+
 class Phase(StrEnum):
     """Where the round stands."""
 
-    BIDDING = "bidding"
+    BID = "bid"
     ASIDE = "aside"
     PLAY = "play"
     OVER = "over"
@@ -70,7 +142,7 @@ def tricks_per_round(seats: int) -> int:
     return HAND_SIZE[seats]
 
 
-def talon_to(state: JsonDict) -> str | None:
+def talon_to(state: State) -> str | None:
     """Where the talon went: ``"hand"``, ``"declarer"``, ``"defenders"``; None while bidding."""
     contract = state["contract"]
     return None if contract is None else TALON_TO[contract]
@@ -79,7 +151,7 @@ def talon_to(state: JsonDict) -> str | None:
 # --- piles --------------------------------------------------------------------------
 
 
-def declarer_pile(state: JsonDict) -> list[str]:
+def declarer_pile(state: State) -> list[str]:
     """The declarer's score pile: the aside, the talon under Guard without, their tricks."""
     pile = list(state["aside"])
     if talon_to(state) == TALON_DECLARER:
@@ -91,7 +163,7 @@ def declarer_pile(state: JsonDict) -> list[str]:
     return pile
 
 
-def defenders_pile(state: JsonDict) -> list[str]:
+def defenders_pile(state: State) -> list[str]:
     """The defenders' shared score pile: their tricks and the talon under Guard against."""
     pile = list(state["talon"]) if talon_to(state) == TALON_DEFENDERS else []
     declarer = state["declarer"]
@@ -101,7 +173,7 @@ def defenders_pile(state: JsonDict) -> list[str]:
     return pile
 
 
-def tricks_won(state: JsonDict) -> list[int]:
+def tricks_won(state: State) -> list[int]:
     """Tricks each player has won this round."""
     counts = [0] * len(state["chips"])
     for trick in state["played"]:
@@ -109,18 +181,24 @@ def tricks_won(state: JsonDict) -> list[int]:
     return counts
 
 
-def copy_state(state: JsonDict) -> JsonDict:
+def copy_state(state: State) -> State:
     """A copy whose lists can be changed without touching ``state``.
 
-    Ledger entries, bids, plays and finished tricks are never changed once written, so
-    the copy shares them.
+    Ledger entries, bids, plays, finished tricks, the opening amounts and the round
+    before's summary are never changed once written, so the copy shares them.
     """
-    out: dict[str, Any] = dict(state)
-    out["options"] = dict(state["options"])
+    out = state.copy()
+    out["options"] = state["options"].copy()
     out["hands"] = [list(hand) for hand in state["hands"]]
-    for key in ("talon", "bids", "wagers", "aside", "played", "trick", "chips", "ledger",
-                "winners"):  # fmt: skip
-        out[key] = list(state[key])
+    out["talon"] = list(state["talon"])
+    out["bids"] = list(state["bids"])
+    out["wagers"] = list(state["wagers"])
+    out["aside"] = list(state["aside"])
+    out["played"] = list(state["played"])
+    out["trick"] = list(state["trick"])
+    out["chips"] = list(state["chips"])
+    out["ledger"] = list(state["ledger"])
+    out["winners"] = list(state["winners"])
     return out
 
 

@@ -49,11 +49,12 @@ def play_refusal(hand: Sequence[str], trick: Sequence[Play], card: str) -> tuple
     suit = SUIT_OF[card]
     if suit == led_suit:
         return None
-    if any(SUIT_OF[other] == led_suit for other in hand):
+    follow = sum(SUIT_OF[other] == led_suit for other in hand)
+    if follow:
         if led_suit == SABACC:
             return "sabacc-led", "A Sabacc was led: you must play a Sabacc, and you hold one."
-        name = suit_name(led_suit)
-        return "follow-suit", f"You must follow suit: you hold {name} cards."
+        held = "a card" if follow == 1 else f"{follow} cards"
+        return "follow-suit", f"You must follow suit: you hold {held} of {suit_name(led_suit)}."
     if suit != SABACC and any(SUIT_OF[other] == SABACC for other in hand):
         name = suit_name(led_suit)
         return (

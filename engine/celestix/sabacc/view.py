@@ -10,8 +10,6 @@ played this round, the score piles' sizes.
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict, cast
-
 from celestix.errors import MalformedError
 from celestix.sabacc import auction
 from celestix.sabacc.aside import (
@@ -21,15 +19,20 @@ from celestix.sabacc.aside import (
     aside_is_public,
     aside_refusal,
 )
+from celestix.sabacc.auction import Bid
 from celestix.sabacc.counting import TARGET_HALF_POINTS, count
-from celestix.sabacc.state import Phase, declarer_pile, talon_to, tricks_won
-from celestix.sabacc.tricks import play_refusal
-from celestix.shape import (
-    JsonDict,
-    ViewKeys,
+from celestix.sabacc.state import (
+    Phase,
+    RoundSummary,
+    State,
+    declarer_pile,
+    talon_to,
+    tricks_won,
 )
+from celestix.sabacc.tricks import play_refusal
+from celestix.shape import ViewKeys
 from celestix.table.ledger import Entry
-from celestix.table.tricks import Play
+from celestix.table.tricks import Play, Trick
 
 VIEW_KEYS = (
     "game", "phase", "to_act", "over", "seat", "options", "hand", "hand_sizes", "dealer",
@@ -37,24 +40,8 @@ VIEW_KEYS = (
     "aside", "points", "winners", "round", "rounds", "deals_done", "auction", "highest_bid",
     "highest_bidder", "passed", "stakes", "talon_size", "talon_to", "aside_size",
     "aside_needed", "played", "last_trick", "pile_sizes", "target", "ledger", "last_round",
+    "refusals",
 )  # fmt: skip
-# Added later: views made before it are still read (a bot's view may lack it).
-OPTIONAL_VIEW_KEYS = ("refusals",)
-
-
-class Bid(TypedDict):
-    """One bid or pass of the auction."""
-
-    seat: int
-    bid: str
-    stake: NotRequired[int]  # (views made before the stakes option have none)
-
-
-class PlayedTrick(TypedDict):
-    """A finished trick of this round."""
-
-    plays: list[Play]
-    winner: int
 
 
 class View(ViewKeys):
@@ -87,13 +74,13 @@ class View(ViewKeys):
     talon_to: str | None
     aside_size: int
     aside_needed: int
-    played: list[PlayedTrick]
-    last_trick: PlayedTrick | None
+    played: list[Trick]
+    last_trick: Trick | None
     pile_sizes: dict[str, int]
     target: int
     ledger: list[Entry]
-    last_round: dict[str, Any] | None
-    refusals: NotRequired[dict[str, str]]
+    last_round: RoundSummary | None
+    refusals: dict[str, str]
 
 
 def acting_seat(view: View) -> int:
@@ -104,7 +91,7 @@ def acting_seat(view: View) -> int:
     return seat
 
 
-def make_view(state: JsonDict, seat: int | None) -> JsonDict:
+def make_view(state: State, seat: int | None) -> View:
     """The view of ``state`` from ``seat`` (``None``: a spectator). A fresh object."""
     seats = len(state["chips"])
     declarer = state["declarer"]
@@ -116,8 +103,8 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
     aside = state["aside"]
     if not (over or seat == declarer):
         aside = [card for card in aside if aside_is_public(card)]
-    played: list[PlayedTrick] = [
-        {"plays": [cast(Play, dict(play)) for play in trick["plays"]], "winner": trick["winner"]}
+    played: list[Trick] = [
+        {"plays": [play.copy() for play in trick["plays"]], "winner": trick["winner"]}
         for trick in state["played"]
     ]
     won = tricks_won(state)
@@ -140,14 +127,14 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
         "chips": list(state["chips"]),
         "ante_pot": state["ante_pot"],
         "tricks": won,
-        "trick": [cast(Play, dict(play)) for play in state["trick"]],
+        "trick": [play.copy() for play in state["trick"]],
         "aside": list(aside),
         "points": count(declarer_pile(state)) if over and not void else None,
         "winners": list(state["winners"]),
         "round": state["round"],
         "rounds": seats,
         "deals_done": state["round"] + (1 if over else 0),
-        "auction": [cast(Bid, dict(bid)) for bid in state["bids"]],
+        "auction": [bid.copy() for bid in state["bids"]],
         "highest_bid": highest,
         "highest_bidder": highest_seat,
         "passed": passed,
@@ -166,14 +153,14 @@ def make_view(state: JsonDict, seat: int | None) -> JsonDict:
             + seats * (len(played) - declarer_tricks),
         },
         "target": TARGET_HALF_POINTS,
-        "ledger": [dict(entry) for entry in state["ledger"]],
+        "ledger": [entry.copy() for entry in state["ledger"]],
         "last_round": _copy_summary(state["last_round"]),
         "refusals": _refusals(state, seat),
     }
-    return cast(JsonDict, view)
+    return view
 
 
-def _refusals(state: JsonDict, seat: int | None) -> dict[str, str]:
+def _refusals(state: State, seat: int | None) -> dict[str, str]:
     """Why each card the seat holds may not go now: ``{card: explanation}``.
 
     Only for the seat to act while setting aside or playing (empty otherwise); the
@@ -197,14 +184,15 @@ def _refusals(state: JsonDict, seat: int | None) -> dict[str, str]:
     return out
 
 
-def _copy_summary(summary: JsonDict | None) -> JsonDict | None:
-    """A copy of a round's summary (its values are numbers, strings, lists and a dict)."""
+def _copy_summary(summary: RoundSummary | None) -> RoundSummary | None:
+    """A copy of a round's summary (each of its lists and its bonus copied)."""
     if summary is None:
         return None
-    out: JsonDict = dict(summary)
-    for key, value in summary.items():
-        if type(value) is list:
-            out[key] = list(value)
-        elif type(value) is dict:
-            out[key] = dict(value)
+    out = summary.copy()
+    out["tricks"] = list(summary["tricks"])
+    out["talon"] = list(summary["talon"])
+    out["aside"] = list(summary["aside"])
+    out["chips"] = list(summary["chips"])
+    bonus = summary["bonus"]
+    out["bonus"] = None if bonus is None else bonus.copy()
     return out

@@ -13,7 +13,7 @@ refusals...) must be what :func:`~celestix.sabacc.view.make_view` makes from the
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from celestix.errors import MalformedError
 from celestix.options import check_resolved
@@ -22,13 +22,13 @@ from celestix.sabacc.cards import DECK, DECK_SIZE
 from celestix.sabacc.check import check_last_round, replay_auction, round_wagers
 from celestix.sabacc.chips import CHIP_LIMIT, POTS
 from celestix.sabacc.deal import HAND_SIZE, PLAYER_COUNTS, TALON_SIZE, right_of
-from celestix.sabacc.options import OPTION_SPECS
+from celestix.sabacc.options import OPTION_SPECS, typed_options
 from celestix.sabacc.settlement import winners
 from celestix.sabacc.shapes import card_list, int_list, play_list
-from celestix.sabacc.state import Phase
+from celestix.sabacc.state import STATE_VERSION, Phase, State
 from celestix.sabacc.tricks import winning_play
 from celestix.sabacc.turns import position
-from celestix.sabacc.view import OPTIONAL_VIEW_KEYS, VIEW_KEYS, make_view
+from celestix.sabacc.view import VIEW_KEYS, make_view
 from celestix.shape import (
     JsonDict,
     expect_bool,
@@ -41,12 +41,12 @@ from celestix.shape import (
     same,
 )
 from celestix.table.ledger import check_ledger_with_transfers
-from celestix.table.tricks import seen_cards
+from celestix.table.tricks import Play, Trick, seen_cards
 
 
 def check_view(view: JsonDict) -> int | None:
     """Raise ``MalformedError`` unless ``view`` could be a Sabacc view; its seat."""
-    expect_keys(view, "view", VIEW_KEYS, OPTIONAL_VIEW_KEYS)
+    expect_keys(view, "view", VIEW_KEYS)
     players = expect_dict(view["options"], "view.options").get("players")
     if players not in PLAYER_COUNTS or type(players) is not int:
         raise MalformedError("view.options.players", "expected 3, 4 or 5")
@@ -88,7 +88,7 @@ def check_view(view: JsonDict) -> int | None:
     ledger = check_ledger_with_transfers(view["ledger"], "view.ledger", seats, POTS)
     if ledger and ledger[-1]["hand"] > round_index:
         raise MalformedError("view.ledger", "an entry is dated after this round")
-    check_last_round(view["last_round"], "view.last_round", seats, over, round_index)
+    last_round = check_last_round(view["last_round"], "view.last_round", seats, over, round_index)
 
     hidden_aside = _check_cards(view, seat, hand, sizes, talon, aside, aside_size, declarer,
                                 destination, played, trick)  # fmt: skip
@@ -96,13 +96,21 @@ def check_view(view: JsonDict) -> int | None:
     wagers = (
         [0] * seats
         if settled or standing.void
-        else round_wagers({"bids": view["auction"], "options": options}, seats, standing)
+        else round_wagers(view["auction"], str(options["stakes"]), seats, standing)
     )
     if sum(chips) + sum(wagers) + ante_pot != seats * int(options["start_chips"]):
         raise MalformedError("view.chips", "chips are not conserved")
-    state: JsonDict = {
-        "options": options,
+    # A state with what the view shows (the hidden cards stand in as placeholders; the
+    # seed and the opening amounts, which a view hides, as 0 and as now), from which
+    # make_view makes the view's derived fields.
+    state: State = {
+        "game": "sabacc",
+        "version": STATE_VERSION,
+        "phase": view["phase"],
+        "to_act": view["to_act"],
         "over": over,
+        "options": typed_options(options),
+        "seed": 0,
         "round": round_index,
         "dealer": dealer,
         "hands": [
@@ -120,7 +128,8 @@ def check_view(view: JsonDict) -> int | None:
         "chips": chips,
         "ante_pot": ante_pot,
         "ledger": ledger,
-        "last_round": view["last_round"],
+        "start": {"chips": chips, "ante_pot": ante_pot},
+        "last_round": last_round,
         "winners": winners(chips) if over else [],
     }
     phase, to_act = position(state, standing)
@@ -128,9 +137,8 @@ def check_view(view: JsonDict) -> int | None:
         raise MalformedError("view.to_act", "not where this round stands")
     if over is not (phase is Phase.OVER) or (over and round_index != seats - 1):
         raise MalformedError("view.over", "does not match the phase")
-    state.update(phase=phase.value, to_act=to_act)
-    expected = make_view(state, seat)
-    for key in (*VIEW_KEYS, *(key for key in OPTIONAL_VIEW_KEYS if key in view)):
+    expected: Mapping[str, object] = make_view(state, seat)
+    for key in VIEW_KEYS:
         if not same(view[key], expected[key]):
             raise MalformedError(f"view.{key}", "does not agree with the rest of the view")
     return seat
@@ -148,13 +156,13 @@ def _distinct(cards: list[str], field: str) -> list[str]:
     return cards
 
 
-def _check_order(plays: list[Any], leader: int, seats: int, where: str) -> None:
+def _check_order(plays: list[Play], leader: int, seats: int, where: str) -> None:
     for j, play in enumerate(plays):
         if play["seat"] != (leader + j) % seats:
             raise MalformedError(where, f"seat {(leader + j) % seats} was to play card {j}")
 
 
-def _played(value: object, seats: int, dealer: int) -> list[JsonDict]:
+def _played(value: object, seats: int, dealer: int) -> list[Trick]:
     """This round's finished tricks, each played in turn and won by its winning card."""
     played = expect_list(value, "view.played")
     if len(played) > HAND_SIZE[seats]:
@@ -181,8 +189,8 @@ def _check_cards(
     aside_size: int,
     declarer: int | None,
     destination: str | None,
-    played: list[JsonDict],
-    trick: list[dict[str, Any]],
+    played: list[Trick],
+    trick: list[Play],
 ) -> list[str]:
     """Every card seen at most once and each seat's share made up; the cards that stand
     for the part of the aside this seat cannot see (unseen cards that are not shown when

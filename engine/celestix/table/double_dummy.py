@@ -28,9 +28,14 @@ answer (exact, or the bounds proved when the budget ran out) is the same on ever
 Python.
 
 The searching players' solves of the last few tricks of each sampled deal use the same
-rules with :class:`ExactSearch`: plain alpha-beta over every card, for a value of the
-end that need not grow with the tricks or points taken (a Precedence overtrick can
-cost), its positions the work the searches' budgets count.
+rules with :func:`exact_values` (:class:`ExactSearch`): plain alpha-beta over every card,
+for a value of the end that need not grow with the tricks or points taken (a Precedence
+overtrick can cost), its positions the work the searches' budgets count. So each game
+gives the solver only its :class:`TrickRules` (``precedence/bots/double_dummy.py``,
+``sabacc/bots/double_dummy.py``); the two searches answer two questions, the par of a
+hand from a trick's start (:func:`solve`, :func:`solve_line`: bounds from a budget of
+nodes, the partition table and sure bounds, for a value that only grows with the gain)
+and the exact value of each card of a sampled deal's last tricks (any value of the end).
 """
 
 from __future__ import annotations
@@ -435,6 +440,24 @@ def solve(rules: TrickRules, hands: Sequence[int], declared: Sequence[int], lead
 
 # --- plain alpha-beta for the searches' last tricks ----------------------------------------
 
+# A move order: ``(hands, moves, seat, trick) -> moves`` sorted (as TrickRules.order)
+Order = Callable[[Sequence[int], list[int], int, Sequence[int]], list[int]]
+
+
+def exact_values(
+    rules: TrickRules, hands: list[int], declared: list[int], seat: int, trick: list[int],
+    gain: int, left: int, moves: Sequence[int], values: Sequence[int] | None = None,
+    order: Order | None = None,
+) -> tuple[list[int], int]:  # fmt: skip
+    """The exact value of each of ``moves`` by ``seat`` to ``trick`` with ``left`` tricks
+    to finish (this one included), the maximising side having gained ``gain``: the end
+    valued by ``values[gain]`` (the gain itself if None), by :class:`ExactSearch` with
+    ``order`` for its moves; and the positions searched. The searching players' solve of
+    a sampled deal's last tricks (the lists are changed while searching, then restored)."""
+    search = ExactSearch(rules, hands, declared, values, order)
+    found = [search.search(seat, trick, gain, left, -(1 << 30), 1 << 30, [card]) for card in moves]
+    return found, search.nodes
+
 
 class ExactSearch:
     """Alpha-beta over every remaining card, for a value of the end that need not grow
@@ -455,7 +478,7 @@ class ExactSearch:
         hands: list[int],
         declared: list[int],
         values: Sequence[int] | None = None,
-        order: Callable[[Sequence[int], list[int], int, Sequence[int]], list[int]] | None = None,
+        order: Order | None = None,
     ):
         self.hands = hands
         self.declared = declared
@@ -467,13 +490,6 @@ class ExactSearch:
         self.values = values
         self.order = order
         self.nodes = 0
-
-    def each(
-        self, seat: int, trick: list[int], gain: int, left: int, moves: Sequence[int]
-    ) -> list[int]:
-        """The exact value of each of ``moves`` by ``seat`` (:attr:`nodes` counts the
-        positions searched)."""
-        return [self.search(seat, trick, gain, left, -(1 << 30), 1 << 30, [card]) for card in moves]
 
     def search(
         self, seat: int, trick: list[int], gain: int, left: int, alpha: int, beta: int,

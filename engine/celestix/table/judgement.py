@@ -6,17 +6,18 @@ returns a :class:`Judgement` in the game's unit (docs/REVIEW.md).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
-from celestix.shape import JsonDict
+A = TypeVar("A", bound=Mapping[str, object])  # the game's type of an action
 
 
 @dataclass(frozen=True)
-class Judgement:
+class Judgement(Generic[A]):
     """The level's verdict on one decision (values in the game's unit)."""
 
-    best: JsonDict  # the level's action in the view
+    best: A  # the level's action in the view
     loss: int  # how much less the action is worth than ``best`` (>= 0)
     best_value: int  # the estimated value of ``best``
     action_value: int  # and of the action taken
@@ -54,28 +55,3 @@ def alternative_reason(reason: str, best_reason: str, names: tuple[str, str]) ->
         return reason
     said = f"{names[0]} does what {names[1]} does, but keeps fewer chances to win later tricks"
     return said[:1].upper() + said[1:]
-
-
-def merge_alike(
-    alternatives: list[JsonDict], best: JsonDict, name: Callable[[JsonDict], str]
-) -> list[JsonDict]:
-    """A hint's alternatives with no two reasons word for word alike: a later one whose
-    reason is an earlier one's goes into it (``"Made rarely; ...; likewise a Push"``), so
-    that the "Why?" list never says one thing twice. ``best`` (the recommended action,
-    which the hint's own reason explains) takes no other in; ``name`` words an action."""
-    kept: list[JsonDict] = []
-    alike: dict[int, list[str]] = {}
-    for alternative in alternatives:
-        same = next(
-            (k for k, other in enumerate(kept)
-             if other["reason"] == alternative["reason"] and other["action"] != best),
-            None,
-        )  # fmt: skip
-        if same is None or alternative["action"] == best:
-            kept.append(dict(alternative))
-        else:
-            alike.setdefault(same, []).append(name(alternative["action"]))
-    for k, names in alike.items():
-        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-        kept[k]["reason"] += f"; likewise {listed}"
-    return kept

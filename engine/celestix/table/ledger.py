@@ -12,12 +12,25 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, MutableSequence, Sequence
-from typing import Any, NoReturn
+from typing import Any, Literal, NoReturn, TypedDict
 
 from celestix.errors import MalformedError
-from celestix.shape import expect_dict, expect_int, expect_keys, expect_list, expect_str
+from celestix.shape import JsonDict, expect_dict, expect_int, expect_keys, expect_list, expect_str
 
-Entry = dict[str, Any]
+Direction = Literal["in", "out"]
+
+
+class Entry(TypedDict):
+    """One chip movement (see above); ``seat`` is null for half of a transfer between pots."""
+
+    hand: int
+    seat: int | None
+    amount: int
+    pot: str
+    dir: Direction
+    reason: str
+
+
 ENTRY_KEYS = ("hand", "seat", "amount", "pot", "dir", "reason")
 
 
@@ -54,7 +67,7 @@ def _move(
     seat: int,
     amount: int,
     pot: str,
-    direction: str,
+    direction: Direction,
     reason: str,
 ) -> Entry | None:
     if amount < 0:
@@ -62,7 +75,7 @@ def _move(
     if amount == 0:
         return None
     chips[seat] += -amount if direction == "in" else amount
-    entry = {"hand": hand, "seat": seat, "amount": amount, "pot": pot, "dir": direction,
+    entry: Entry = {"hand": hand, "seat": seat, "amount": amount, "pot": pot, "dir": direction,
              "reason": reason}  # fmt: skip
     ledger.append(entry)
     return entry
@@ -102,7 +115,7 @@ def transfer(
         raise ValueError("chip movements are recorded with positive amounts")
     if amount == 0:
         return []
-    pair = [
+    pair: list[Entry] = [
         {"hand": hand, "seat": None, "amount": amount, "pot": source, "dir": "out",
          "reason": reason},
         {"hand": hand, "seat": None, "amount": amount, "pot": target, "dir": "in",
@@ -196,7 +209,7 @@ def _check_transfer_pairs(entries: list[Entry], field: str) -> None:
         i += 2
 
 
-def reworded(ledger: object, reason: Callable[[Entry], str]) -> object:
+def reworded(ledger: object, reason: Callable[[JsonDict], str]) -> object:
     """An older state's ``ledger`` with each entry's reason as ``reason`` writes it today
     (a game's migration, at the facade's edge); anything that is not a list of entries is
     returned as it is, for the ledger check to refuse."""

@@ -1,9 +1,11 @@
-"""Tricks as plain data: a list of ``{"seat", "card"}`` in the order played."""
+"""Tricks as plain data: a list of ``{"seat", "card"}`` in the order played; and what the
+trick games' actions and events say of a card played alike (each game's types add
+their own keys)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, TypedDict
+from typing import Any, Literal, TypedDict
 
 from celestix.errors import MalformedError
 from celestix.table.seats import next_seat
@@ -14,6 +16,41 @@ class Play(TypedDict):
 
     seat: int
     card: str
+
+
+class Trick(TypedDict):
+    """A finished trick of the hand (round) in play: its plays and the seat that won it."""
+
+    plays: list[Play]
+    winner: int
+
+
+class PlayAction(TypedDict):
+    """Play this card to the trick (both trick games' action)."""
+
+    type: Literal["play"]
+    card: str
+
+
+class PlayEventKeys(TypedDict):
+    """The keys of both trick games' ``play`` event: a card played to a trick."""
+
+    type: Literal["play"]
+    seat: int
+    card: str
+    trick_number: int
+
+
+class TrickEventKeys(TypedDict):
+    """The keys of both trick games' ``trick`` event: a trick won, by whom, with which
+    card and why."""
+
+    type: Literal["trick"]
+    number: int
+    winner: int
+    card: str
+    reason: str
+    plays: list[Play]
 
 
 def trick_winner(trick: Sequence[Play], strength: Callable[[str, str], int]) -> Play:

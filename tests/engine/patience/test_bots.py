@@ -12,6 +12,7 @@ from scale import scaled
 from celestix import api
 from celestix.patience import bots, hints
 from celestix.patience.bots import EFFORT, LEVELS, Effort
+from celestix.patience.cards import foundation_name
 from celestix.rng import MAX_SEED, Rng
 
 JsonDict = dict[str, object]
@@ -225,6 +226,18 @@ SECOND_PASS_POSITIONS: list[tuple[str, list[int]]] = [
 ]
 
 
+def every_move_said(advice: JsonDict, legal: list[JsonDict]) -> None:
+    """A hint's alternatives say of every legal move: each is listed, or named where a
+    move whose reason reads alike says "likewise building it on the Queen foundation"."""
+    listed = [a["action"] for a in advice["alternatives"]]
+    assert all(a in legal for a in listed) and len({str(a) for a in listed}) == len(listed)
+    likewise = " ".join(a["reason"].partition("; likewise ")[2] for a in advice["alternatives"])
+    for move in legal:
+        if move not in listed:
+            named = f"on {foundation_name(move['to'])}" if move["type"] == "build" else "dealing"
+            assert named in likewise, (move, advice["alternatives"])
+
+
 def test_hints_explain_the_fair_players_choice() -> None:
     # Known order: the hint recommends normal's move, says why, and values every move.
     state = setup("Q892AJJ8TJ7T", [11, 13, 12, 12, 11, 13, 12, 8], 0)
@@ -233,9 +246,7 @@ def test_hints_explain_the_fair_players_choice() -> None:
         legal = api.legal_actions(state, 0)
         advice = api.hint(view, "normal", 1)
         assert advice["action"] == api.bot_action(view, "normal", 1)
-        assert sorted(map(str, (a["action"] for a in advice["alternatives"]))) == sorted(
-            map(str, legal)
-        )
+        every_move_said(advice, legal)
         if len(legal) > 1 and advice["action"]["type"] == "deal":
             break  # the hold the line needs
         state = api.apply(state, advice["action"], 0)["state"]
@@ -255,7 +266,7 @@ def test_hints_explain_the_fair_players_choice() -> None:
             patch.setitem(EFFORT, name, effort)
         advice = api.hint(api.view(first, 0), "strong", 2)
     assert "trial games, with the face-down cards shuffled, it won" in advice["reason"]
-    assert len(advice["alternatives"]) == 3
+    every_move_said(advice, api.legal_actions(first, 0))
     assert all(0 <= a["value"] <= 100 for a in advice["alternatives"])
 
 
@@ -270,6 +281,36 @@ def _queen_view() -> JsonDict:
         "redeals_left": 2,
         "pass": 1,
     }
+
+
+def test_the_hint_says_what_it_cannot_know() -> None:
+    """Audit 7 F16: following the hint on every move can end in a dead end on a winnable
+    deal (deal 659521, a King to start: 90 of 104 cards), and nothing said it could. Where
+    the hint chooses without knowing (the first pass: it cannot see the face-down cards;
+    later: it found no way to win among the ways it tried), its Why says so, in a sentence
+    of its own after the reason (the page folds it under "Why?")."""
+    view = _queen_view()
+    on_queen, deal = {"type": "build", "to": 1}, {"type": "deal"}
+    sampled = [bots.Choice(on_queen, 25, 2, 8), bots.Choice(deal, 0, 0, 8)]
+    reason = hints.recommendation(view, sampled[0], sampled, 3)
+    assert reason.endswith(". The hint cannot see the face-down cards: it plays the odds, so "
+                           "a deal played its way can still end in a dead end.")  # fmt: skip
+    searched = [
+        bots.Choice(on_queen, 50, status="unknown"),
+        bots.Choice(deal, 50, status="unknown"),
+    ]
+    reason = hints.recommendation(view, searched[0], searched, 3)
+    assert reason.endswith(". The hint has seen the face-down cards go by, but it tries only "
+                           "some of the ways to play on, so it may miss a way to win that is "
+                           "left.")  # fmt: skip
+    # where it knows (a way to win, or none left) or there is no choice: no such sentence
+    for best, legal in (
+        (bots.Choice(deal, 100, status="winnable", line=[]), 3),
+        (bots.Choice(on_queen, 0, status="lost"), 3),
+        (bots.Choice(deal, 0), 1),
+    ):
+        reason = hints.recommendation(view, best, [best], legal)
+        assert "The hint" not in reason, reason
 
 
 def test_the_hint_says_a_tie_is_a_tie() -> None:
@@ -289,17 +330,17 @@ def test_the_hint_says_a_tie_is_a_tie() -> None:
     assert reason == (
         "Build the Queen of Diamonds on the Queen foundation: played on in 8 trial games, with "
         "the face-down cards shuffled, it won 2, and so did building the Queen of Diamonds on "
-        "the King foundation; either is as good."
+        "the King foundation; either is as good. " + hints.PLAYS_THE_ODDS
     )
     assert "against" not in reason
     three = [choices[0], choices[1], bots.Choice(deal, 25, 2, 8)]
     assert hints.recommendation(view, three[0], three, 3).endswith(
-        "and so did 2 other moves; any of them is as good."
+        "and so did 2 other moves; any of them is as good. " + hints.PLAYS_THE_ODDS
     )
     # Unequal counts keep the comparison.
     ahead = [bots.Choice(deal, 50, 4, 8), bots.Choice(on_queen, 25, 2, 8)]
     assert hints.recommendation(view, ahead[0], ahead, 3) == (
         "Hold the Queen of Diamonds and deal: played on in 8 trial games, with the face-down "
         "cards shuffled, it won 4; building the Queen of Diamonds on the Queen foundation "
-        "won 2."
+        "won 2. " + hints.PLAYS_THE_ODDS
     )

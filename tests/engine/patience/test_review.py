@@ -159,4 +159,93 @@ def test_a_no_king_dead_end_says_what_it_can() -> None:
     judged = {d["index"]: d for d in found["decisions"]}
     assert all(judged[i]["value"] == 0 for i in range(lost, end) if judged[i]["choices"] > 1)
     if outcome.get("won_until"):
-        assert status_at(record, outcome["won_until"]) == "winnable"
+        assert_winnable_at(record, outcome)
+
+
+def assert_winnable_at(record: Record, outcome: dict[str, Any]) -> None:
+    """The position the review says the deal could last be won from is winnable: its line
+    from there wins (a position along a winning line), or the solver says so."""
+    won = outcome["won_until"]
+    state = states_of(record).states[won]
+    if outcome.get("left_at") != won:
+        assert api.winnable(state)["status"] == "winnable"
+        return
+    for move in outcome["line"]:
+        state = api.apply(state, move, 0)["state"]
+    assert state["phase"] == "won"
+
+
+# Audit 7 F16: deal 659521, "A King to start · 2 redeals", played by following the page's
+# hint on every move (level strong, the seed drawn from the view) to a dead end at 90 of
+# 104 cards. One character a move: d deal, r redeal, a digit build on that foundation
+# (0 the first). The old review said only "The deal could be won from the start ... After
+# move 310 (...) it could not be won any more", with 87 choices not judged.
+HINTED_DEAD_END = (
+    "ddddddddddddddddd1ddddddd2ddddd0ddddddddddddddddddddddddddd1dd3ddd2d4d3ddddddddd2ddd1d"
+    "ddddd00dddddd5dddd4dddddd1d6dddddrd0dd7d5dddddddd7ddd4dddddd7ddddddddddd6dd7d3ddd2dd1"
+    "dddddddd66dd03d7ddd5dd7ddd4ddddddddd3dd7dd2d2dddddd5ddddddd7drd6dd4d3d66dd5d7ddd7dd2d5"
+    "d11d0dd55d1dddd4d6d6d5dd5d4d7dddddd4dd3d4d7dd2d33d2d2d1dd0dd3ddd6d1d5d1d6d00d445dd00d3"
+)
+
+
+def hinted_dead_end() -> Record:
+    actions = [
+        {"type": "deal"} if c == "d" else {"type": "redeal"} if c == "r" else
+        {"type": "build", "to": int(c)} for c in HINTED_DEAD_END
+    ]  # fmt: skip
+    return {"game": "patience", "seed": 659521, "options": {"start": "king", "redeals": 2},
+            "setup": None, "actions": [{"seat": 0, "action": a} for a in actions]}  # fmt: skip
+
+
+def test_a_dead_end_on_the_hint_says_where_it_was_last_winnable_and_the_choices_after() -> None:
+    """The review of a lost deal the solver cannot settle in the middle still teaches: the
+    last move after which the deal could be won (a winning line the record followed that
+    far), the choice there where a way to win went otherwise, the first position proved
+    lost (asked with a small budget near the lost end), and which of the person's moves
+    between were choices, each saying so."""
+    record = hinted_dead_end()
+    game = states_of(record)
+    assert game.states[-1]["phase"] == "lost"
+    found = api.review(record, 0)
+    outcome = found["outcome"]
+    assert outcome["status"] == "unknown"
+    won, left, lost = outcome["won_until"], outcome.get("left_at"), outcome["lost_from"]
+    assert won == left == 31  # was 0: the start's winning line plays the record's first 31
+    assert lost <= 280  # was 310
+    assert status_at(record, lost) == "lost"
+    # a way to win from after move 31: the record's moves there were the line's
+    moves = [a["action"] for a in record["actions"]]
+    assert outcome["best"] == outcome["line"][0] != moves[left]
+    assert_winnable_at(record, outcome)
+    # the choices between: every move there with more than one legal move, and only those
+    choices = outcome["choices"]
+    assert choices == [
+        i for i in range(left, lost) if len(api.legal_actions(game.states[i], 0)) > 1
+    ]
+    text = outcome["text"]
+    assert text.startswith(
+        "The deal could still be won after move 31. At move 32 you chose to build the Queen "
+        "of Hearts on the King foundation; a way to win would hold the Queen of Hearts and "
+        "deal instead."
+    ), text
+    assert f"After move {lost} (" in text
+    assert (
+        f"It was lost at one of your {len(choices)} choices from move 32 to move {choices[-1] + 1}"
+        in text
+    )
+    judged = {d["index"]: d for d in found["decisions"]}
+    assert judged[left]["reason"].startswith(
+        "Build the Queen of Hearts on the King foundation: a way to win would hold the Queen "
+        "of Hearts and deal here."
+    )
+    for i, decision in judged.items():
+        if i in choices:
+            assert decision["mark"] == "unknown"
+            if i != left:
+                assert (
+                    f"one of your choices from move 32 to move {choices[-1] + 1}"
+                    in decision["reason"]
+                )
+        else:
+            assert decision["mark"] != "unknown", decision  # forced, or judged
+            assert decision["value"] == (100 if i < left else 0) or decision["mark"] == "forced"

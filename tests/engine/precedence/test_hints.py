@@ -9,10 +9,15 @@ from precedence.support import act, bid_all, declare_all, fill, later_hand, new,
 
 from celestix import api
 from celestix.bots.budget import rounded
-from celestix.precedence.bots.hints import card_reason, declare_sentence, meld_labels
-from celestix.precedence.bots.knowledge import Seen
+from celestix.precedence.bots.hints import (
+    card_reason,
+    declare_sentence,
+    forced_reason,
+    meld_labels,
+)
 from celestix.precedence.bots.legal import legal_or_refuse
 from celestix.precedence.bots.search import BUDGETS, estimate_bid, estimate_declaration
+from celestix.precedence.bots.seen import Seen
 
 State = dict[str, Any]
 BIDS = {1: 1, 2: 5, 3: 1, 0: 5}
@@ -106,7 +111,7 @@ def test_the_declare_hint_names_each_meld_by_its_cards() -> None:
         if len({card[0] for card in meld}) == 1:  # a Triad: its rank is named
             assert names[meld[0][0]] in headline, (meld, headline)
         else:  # the Run: its ends and its suit
-            assert "in Frontier" in headline, (meld, headline)
+            assert "of Frontier)" in headline, (meld, headline)
     assert "Triad." not in headline and "two Triads" not in hint["reason"]
     # the choices compared are told apart by their words, one line each
     reasons = [alt["reason"] for alt in hint["alternatives"]]
@@ -125,7 +130,7 @@ def test_declare_sentences() -> None:
     triads = declare_sentence([["6V", "6B", "6C"], ["PV", "PB", "PF"]], "stellar", held)
     assert triads == "Declare both Triads: the 6s and the StellarPilots."
     run = declare_sentence([["3F", "4F", "5F"]], "stellar", held)
-    assert run == "Declare your Run of 3 to 5 in Frontier."
+    assert run == "Declare your Run of 3 (3 to 5 of Frontier)."
 
 
 # --- i-words24: the declare and bid hints say the net and the difference ------------------
@@ -148,7 +153,7 @@ def first_view(phase: str, found: int = 1) -> tuple[dict[str, Any], int]:
 
 
 def test_declaring_nothing_says_the_best_melds_net_in_the_searchs_figures() -> None:
-    """ "Declare nothing." with the best meld's net against declaring nothing, in one figure
+    """ "Declare no melds." with the best meld's net against declaring nothing, in one figure
     (the search's own, the one the choice was made by), never "scores 3 for a wager of 2"
     beside a verdict that does not add up."""
     checked = 0
@@ -166,7 +171,8 @@ def test_declaring_nothing_says_the_best_melds_net_in_the_searchs_figures() -> N
         runner = max(others, key=lambda k: (estimate.values[k], -k))
         net = rounded(estimate.values[nothing] - estimate.values[runner], 8 * n)
         reason = hint["reason"]
-        assert reason.startswith("Declare nothing. No meld "), reason
+        # the button's own words ("Declare no melds"; audit 8: "Declare nothing." beside it)
+        assert reason.startswith("Declare no melds. No meld "), reason
         assert "worth its wager and the rule" not in reason
         if net == 0:
             assert "about as good as declaring nothing" in reason, reason
@@ -201,3 +207,39 @@ def test_the_bid_hint_says_why_its_bid_beats_the_next_best() -> None:
             assert f"bidding {best} is about {gap} point" in reason, reason
         else:
             assert "about even" in reason, reason
+
+
+def forced(hand: list[str], declared: set[str], led: str | None) -> str:
+    """The forced reason for the first card of ``hand``, the only legal one."""
+    seen = Seen(
+        seat=0,
+        hand=hand,
+        declared=declared,
+        trick=[] if led is None else [(3, led)],
+        bids=[5, 5, 5, 5],
+        trump=0,
+        dealer=3,
+        done=1,
+        taken=[0, 0, 0, 0],
+        counts_excess=False,
+    )
+    return forced_reason(seen, hand[0])
+
+
+def test_a_forced_card_is_explained_by_the_rule_that_left_it_alone() -> None:
+    # following suit comes first: the one Border card, though declared, is forced by the lead
+    assert forced(["EB", "EV", "EC", "7F"], {"EB", "EV", "EC"}, "7B") == (
+        "It is your only Border card and you must follow suit."
+    )
+    assert forced(["3B", "4F"], set(), "7B") == (
+        "It is your only Border card and you must follow suit."
+    )
+    # then the declared cards among those that follow
+    assert forced(["EB", "3B", "7F"], {"EB"}, "7B") == (
+        "You must follow suit, and it is your one declared Border card: declared cards must "
+        "be played first."
+    )
+    # on a lead, or when the hand cannot follow, only the declared cards go
+    assert forced(["EB", "3B", "7F"], {"EB"}, None) == "Declared cards must be played first."
+    assert forced(["EB", "3F"], {"EB"}, "7C") == "Declared cards must be played first."
+    assert forced(["3B"], set(), "7B") == "It is your only card."

@@ -20,7 +20,7 @@ from celestix.precedence.bots import hints
 from celestix.precedence.bots.deals import Knowledge
 from celestix.precedence.bots.fast import SUIT_MASKS, mask_of, policy_card
 from celestix.precedence.bots.inference import contradictions
-from celestix.precedence.bots.knowledge import Seen
+from celestix.precedence.bots.seen import Seen
 from celestix.precedence.cards import CARD_ID
 from celestix.rng import Rng
 

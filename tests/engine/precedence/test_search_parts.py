@@ -12,7 +12,7 @@ from celestix import api
 from celestix.bots import dealing
 from celestix.precedence.bots import search
 from celestix.precedence.bots.deals import Knowledge, estimate20, mask_of
-from celestix.precedence.bots.double_dummy import solve_moves
+from celestix.precedence.bots.double_dummy import PrecedenceTricks
 from celestix.precedence.bots.fast import (
     NO_GOALS,
     distinct,
@@ -28,6 +28,7 @@ from celestix.precedence.cards import CARD_ID, DECK, SUIT_BY_NAME
 from celestix.precedence.scoring import score_team
 from celestix.precedence.tricks import legal_plays, winning_play
 from celestix.rng import Rng
+from celestix.table.double_dummy import exact_values
 
 
 def ids(mask: int) -> list[int]:
@@ -112,6 +113,16 @@ def brute_force(
         else:
             results.append(brute_force(h, d, trump, (seat + 1) % 4, now, taken0, done, values))
     return max(results) if seat % 2 == 0 else min(results)
+
+
+def solve_moves(
+    hands: list[int], declared: list[int], trump: int, seat: int, trick: list[int],
+    taken0: int, done: int, values: list[int], moves: list[int],
+) -> tuple[list[int], int]:  # fmt: skip
+    """The exact value of each move as the searches solve it (their move order)."""
+    rules = PrecedenceTricks(trump)
+    return exact_values(rules, hands, declared, seat, trick, taken0, 13 - done, moves, values,
+                        rules.policy_first)  # fmt: skip
 
 
 def endgame(seed: int, tricks: int) -> tuple[list[int], list[int], int]:

@@ -271,3 +271,13 @@ def test_refusals_give_the_reason_apply_gives_for_every_card_that_may_not_go() -
             state = api.apply(state, api.legal_actions(state, seat)[-1], seat)["state"]
     assert checked > 0
     assert api.view(api.new_game("precedence", None, 3), None)["refusals"] == {}
+
+
+def test_a_view_without_its_refusals_is_refused() -> None:
+    """Every view has every key: no engine that hands views to another ever made one
+    without ``refusals`` (views are never saved: a page saves its record)."""
+    view = api.view(in_play(), 0)
+    del view["refusals"]
+    with pytest.raises(MalformedError) as error:
+        api.bot_action(view, "basic", 1)
+    assert error.value.field == "view.refusals"

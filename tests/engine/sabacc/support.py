@@ -63,7 +63,7 @@ def bids(state: State, *words: str) -> tuple[State, list[Event]]:
 def declare(state: State, declarer: int, contract: str) -> tuple[State, list[Event]]:
     """Everyone passes except ``declarer``, who bids ``contract`` at their first turn."""
     events: list[Event] = []
-    while state["phase"] == "bidding" and state["declarer"] is None:
+    while state["phase"] == "bid" and state["declarer"] is None:
         word = contract if state["to_act"] == declarer else "pass"
         state, more = bid(state, word)
         events.extend(more)

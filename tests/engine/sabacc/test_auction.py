@@ -89,7 +89,7 @@ def test_a_passed_player_never_bids_again() -> None:
 def test_bidding_ends_when_all_but_the_highest_bidder_passed() -> None:
     state = new(5, setup={"dealer": 2})  # order 1, 2, 3, 4, 0
     state, _ = bids(state, "pass", "push", "pass", "pass")
-    assert state["phase"] == "bidding" and state["to_act"] == 0
+    assert state["phase"] == "bid" and state["to_act"] == 0
     state, _ = bid(state, "pass")
     assert state["declarer"] == 2 and state["contract"] == "push"
     assert state["phase"] == "aside"

@@ -15,6 +15,7 @@ from sabacc.support import PLAY_SETUP, act, declare, dumps, new, play_until
 
 from celestix import api
 from celestix.errors import IllegalActionError, InternalError, MalformedError
+from celestix.sabacc.actions import parse_action
 from celestix.sabacc.cards import CARD_ID
 
 State = dict[str, Any]
@@ -63,6 +64,23 @@ def test_malformed_actions_name_the_field(action: Any, field: str) -> None:
         api.apply(state, action, state["to_act"])
     assert error.value.field == field
     assert dumps(state) == before
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"type": "bid", "bid": "pass"},
+        {"bid": "guard_without", "type": "bid"},
+        {"card": "1c", "type": "aside"},
+        {"type": "play", "card": "0"},
+    ],
+)
+def test_an_action_is_made_afresh_of_what_was_sent(action: dict[str, Any]) -> None:
+    """The rules read an action of their own, its keys in one order, never the caller's
+    object (which the caller may go on changing)."""
+    made = parse_action(action)
+    assert made == action and made is not action
+    assert list(made) == ["type", "bid" if action["type"] == "bid" else "card"]
 
 
 @pytest.mark.parametrize(
@@ -123,7 +141,7 @@ def _ledger_entry(state: State, index: int, key: str, value: Any) -> None:
 TAMPERINGS: list[tuple[str, Callable[[State], None], str]] = [
     ("missing key", lambda s: s.pop("ledger"), "state.ledger"),
     ("unknown key", lambda s: s.update(cheat=1), "state.cheat"),
-    ("version", lambda s: s.update(version=4), "state.version"),
+    ("version", lambda s: s.update(version=5), "state.version"),
     ("game", lambda s: s.update(game="sabacc2"), "state.game"),
     ("options", lambda s: s["options"].update(players=3), "state.dealer"),
     ("unknown option", lambda s: s["options"].update(trump="Void"), "state.options"),
@@ -164,7 +182,7 @@ TAMPERINGS: list[tuple[str, Callable[[State], None], str]] = [
     ),
     ("declarer", lambda s: s.update(declarer=1), "state.declarer"),
     ("contract", lambda s: s.update(contract="take"), "state.contract"),
-    ("phase", lambda s: s.update(phase="bidding"), "state.phase"),
+    ("phase", lambda s: s.update(phase="bid"), "state.phase"),
     ("to act", lambda s: s.update(to_act=(s["to_act"] + 1) % 4), "state.to_act"),
     ("over", lambda s: s.update(over=True), "state.over"),
     ("winners", lambda s: s.update(winners=[0]), "state.winners"),

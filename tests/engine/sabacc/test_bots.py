@@ -22,7 +22,7 @@ from celestix.sabacc.bots.basic import (
     hand_count,
     threshold,
 )
-from celestix.sabacc.bots.knowledge import Seen
+from celestix.sabacc.bots.seen import Seen
 from celestix.sabacc.migrate import upgrade_view
 
 State = dict[str, Any]
@@ -188,8 +188,8 @@ def test_basic_keeps_the_magician_out_of_a_lost_trick() -> None:
 def test_basic_leads_a_sure_winner_and_knows_shown_voids() -> None:
     view = play_view(["1c", "10c", "-12", "-8"])  # seat 2 won and leads
     seen = Seen.from_view(view)
-    assert "c" in seen.void[2] and "c" in seen.void[3]
-    assert seen.left["sabacc"] == 22 - 2 - len([c for c in view["hand"] if c.startswith("-")])
+    assert "c" in seen.voids[2] and "c" in seen.voids[3]
+    assert seen.out_count["sabacc"] == 22 - 2 - len([c for c in view["hand"] if c.startswith("-")])
     assert choose_play(view) in view["hand"]
 
 

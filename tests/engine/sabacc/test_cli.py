@@ -59,10 +59,10 @@ def test_end_of_input_stops_the_game() -> None:
 
 def test_parse_reads_bid_words_card_codes_and_numbers() -> None:
     bids = [{"type": "bid", "bid": b} for b in ("guard_without", "guard_against", "pass")]
-    assert client.parse("without", bids, "bidding") == bids[0]
-    assert client.parse("ga", bids, "bidding") == bids[1]
-    assert client.parse("3", bids, "bidding") == bids[2]
-    assert client.parse("take", bids, "bidding") is None
+    assert client.parse("without", bids, "bid") == bids[0]
+    assert client.parse("ga", bids, "bid") == bids[1]
+    assert client.parse("3", bids, "bid") == bids[2]
+    assert client.parse("take", bids, "bid") is None
     plays = [{"type": "play", "card": c} for c in ("-21", "14c")]
     assert client.parse("14c", plays, "play") == plays[1]
     assert client.parse("-21", plays, "play") == plays[0]

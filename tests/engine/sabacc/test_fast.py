@@ -22,7 +22,7 @@ def test_masks_and_cards() -> None:
     assert mask.bit_count() == 5
     assert fast.cards_of(mask) == sorted(cards, key=DECK.index)
     assert fast.cards_of(fast.SABACC_MASK) == list(DECK[56:])
-    assert [fast.suit_index(DECK.index(c)) for c in ("1c", "14f", "7s", "1t", "-3", "0")] == [
+    assert [fast.SUIT_OF_ID[DECK.index(c)] for c in ("1c", "14f", "7s", "1t", "-3", "0")] == [
         0, 1, 2, 3, 4, 4,
     ]  # fmt: skip
 
@@ -35,8 +35,8 @@ def test_winner_and_legal_masks_match_the_rules() -> None:
     ids = [DECK.index(c) for c in ("5c", "14f", "6c")]
     assert fast.winning_index(ids) == 2
     hand = fast.mask_of(["1f", "2f", "-3"])
-    assert fast.cards_of(fast.legal_mask(hand, fast.suit_index(DECK.index("9c")))) == ["-3"]
-    assert fast.cards_of(fast.legal_mask(hand, fast.suit_index(DECK.index("9f")))) == ["1f", "2f"]
+    assert fast.cards_of(fast.legal_mask(hand, fast.SUIT_OF_ID[DECK.index("9c")])) == ["-3"]
+    assert fast.cards_of(fast.legal_mask(hand, fast.SUIT_OF_ID[DECK.index("9f")])) == ["1f", "2f"]
     assert fast.cards_of(fast.legal_mask(hand, -1)) == ["1f", "2f", "-3"]
 
 
@@ -52,7 +52,7 @@ def policy_chooser(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
     hands, trick, left = position(state)
     seats = len(state["hands"])
     card = fast.policy_card(hands, state["to_act"], state["declarer"], seats, trick, left)
-    led = fast.suit_index(trick[0]) if trick else -1
+    led = fast.SUIT_OF_ID[trick[0]] if trick else -1
     assert fast.mask_of([m["card"] for m in legal]) == fast.legal_mask(hands[state["to_act"]], led)
     return {"type": "play", "card": DECK[card]}
 

@@ -44,7 +44,7 @@ def test_follow_suit_then_sabacc_then_anything_and_no_duty_to_overtrump() -> Non
     assert playable(state) == ["10c", "11c", "12c", "13c", "14c"]
     error = refused(state, "1s")
     assert error.rule == "follow-suit"
-    assert error.message == "You must follow suit: you hold coins cards."
+    assert error.message == "You must follow suit: you hold 5 cards of coins."
     state, _ = play(state, "10c")
     # Seat 2 has no coins but Sabaccs: it must play a Sabacc.
     assert all(card.startswith("-") for card in playable(state))
@@ -135,5 +135,5 @@ def test_a_round_plays_every_card_and_piles_hold_the_tricks() -> None:
     assert len(counted["pile"]) == 6 + 4 * declarer_tricks  # talon + tricks
     assert counted["points"] + counted["defenders_points"] == 182
     # The next round was dealt by the player to the dealer's right.
-    assert state["round"] == 1 and state["dealer"] == 0 and state["phase"] == "bidding"
+    assert state["round"] == 1 and state["dealer"] == 0 and state["phase"] == "bid"
     assert state["played"] == [] and state["aside"] == []

@@ -95,7 +95,7 @@ def check_views(state: State) -> None:
 
 def illegal_candidates(state: State, legal: list[dict[str, Any]], pick: int) -> list[Any]:
     """A few well-formed actions that are not legal now."""
-    kind = {"bidding": "bid", "aside": "aside", "play": "play"}[state["phase"]]
+    kind = state["phase"]
     pool: list[dict[str, Any]] = [{"type": "bid", "bid": word} for word in BIDS]
     card = DECK[pick % len(DECK)]
     pool += [{"type": "aside", "card": card}, {"type": "play", "card": card}]

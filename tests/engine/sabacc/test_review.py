@@ -85,9 +85,20 @@ def test_each_decision_names_a_legal_best_and_a_reason() -> None:
     states = [api.new_game("sabacc", None, 3)]
     for entry in record["actions"]:
         states.append(api.apply(states[-1], entry["action"], entry["seat"])["state"])
+    asides = [d for d in found["decisions"] if d["kind"] == "aside"]
+    assert len(asides) == 1, "the aside is one decision"
     for decision in found["decisions"]:
         state = states[decision["index"]]
-        assert decision["best"] in api.legal_actions(state, 3)
+        best = decision["best"]
+        if best["type"] == "aside":  # the whole aside: each of its cards goes in turn
+            assert best["card"] == best["cards"][0]
+            assert len(best["cards"]) == len(decision["action"]["cards"]) == 6
+            for card in best["cards"]:
+                move = {"type": "aside", "card": card}
+                assert move in api.legal_actions(state, 3)
+                state = api.apply(state, move, 3)["state"]
+            continue
+        assert best in api.legal_actions(state, 3)
         assert decision["reason"].endswith(".")
         assert decision["loss"] >= 0
         if decision["choices"] == 1:

@@ -61,7 +61,7 @@ def walk(players: int, seed: int, steps: int, level: str = "easy") -> tuple[Stat
     for _ in range(steps):
         seat = state["to_act"]
         view = make_view(state, seat)
-        if view["phase"] == "bidding" and not view["auction"]:
+        if view["phase"] == "bid" and not view["auction"]:
             action = {"type": "bid", "bid": "take"}
         else:
             action = choose(view, level if rng.below(4) else "random", seed + len(actions))
@@ -92,7 +92,7 @@ def test_every_level_plays_legally_in_thousands_of_positions() -> None:
                 assert small(view, level, seed + positions) in legal, (seed, level)
             positions += 1
             # bid boldly sometimes, so that rounds are played out
-            if view["phase"] == "bidding" and rng.below(3) == 0:
+            if view["phase"] == "bid" and rng.below(3) == 0:
                 action = legal[0]
             else:
                 action = rng.choice(legal) if rng.below(4) == 0 else choose(view, "easy", 1)
@@ -156,6 +156,31 @@ def test_a_time_limit_stops_every_search_early() -> None:
     view = make_view(bidding, bidding["to_act"])
     assert search.estimate_bid(view, budget, 2).samples == budget.bid_samples
     assert search.estimate_bid(view, timed, 2).samples == 1
+
+
+def test_every_search_reads_the_view_as_its_budget_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    # strong reads the other seats' plays and draws up to 12 deals a sample: in card play,
+    # and (before, they read every view as normal does) the aside and the auction
+    read: list[tuple[bool, int]] = []
+
+    def from_view(view: Any, read_plays: bool = False, tries: int = 4) -> Knowledge:
+        read.append((read_plays, tries))
+        return reader(view, read_plays, tries)
+
+    reader = Knowledge.from_view
+    monkeypatch.setattr(Knowledge, "from_view", from_view)
+    strong = replace(search.BUDGETS["strong"], work=200, aside_work=200, bid_samples=2)
+    played, _ = walk(4, 7, 30)
+    legal = [a["card"] for a in state_moves(played, played["to_act"])]
+    search.estimate_play(make_view(played, played["to_act"]), legal, strong, 1, True)
+    aside, _ = walk(4, 7, 4)
+    search.estimate_aside(make_view(aside, aside["to_act"]), strong, 1)
+    bidding, _ = walk(4, 3, 0)
+    search.estimate_bid(make_view(bidding, bidding["to_act"]), strong, 2)
+    assert read == [(True, 12)] * 3
+    read.clear()
+    search.estimate_bid(make_view(bidding, bidding["to_act"]), search.BUDGETS["normal"], 2)
+    assert read == [(False, 4)]
 
 
 @pytest.mark.parametrize(
@@ -284,7 +309,7 @@ def small_round_record(players: int, seed: int) -> str:
         seat = state["to_act"]
         view = make_view(state, seat)
         level = "normal" if seat % 2 == 0 else "strong"
-        if view["phase"] == "bidding" and not view["auction"]:
+        if view["phase"] == "bid" and not view["auction"]:
             action = {"type": "bid", "bid": "take"}  # so that the round is played
         else:
             action = small(view, level, len(out))
@@ -412,7 +437,7 @@ def test_hints_give_the_bots_action_with_reasons_and_values() -> None:
             assert type(alternative["value"]) is int
             assert alternative["reason"] and alternative["action"] in api.legal_actions(state, seat)
         phases.add(view["phase"])
-    assert {"bidding", "play"} <= phases
+    assert {"bid", "play"} <= phases
 
 
 def test_the_idiot_is_said_to_win_whatever_follows() -> None:

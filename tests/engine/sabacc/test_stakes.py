@@ -89,14 +89,14 @@ def test_wagers_after_each_bid_and_the_matching_stacks(players: int, rule: str) 
     assert won["wager"] == wager[0] and won["stacks"] == players - 1
     assert won["table"] == sum(state["wagers"]) and won["stakes"] == rule
     # The ledger: one entry per stake per player, each saying whether it calls a bid.
-    stakes = [e for e in state["ledger"] if "its stake" in e["reason"]]
+    stakes = [e for e in state["ledger"] if "their stake" in e["reason"]]
     expected = []
     for seat, word in made:
         for s in [(seat + k) % players for k in range(players)] if rule == "everyone" else [seat]:
             reason = (
-                f"Whoever bids {NAME[word]} puts its stake on the table."
+                f"Whoever bids {NAME[word]} puts their stake on the table."
                 if s == seat
-                else f"When {NAME[word]} is bid, every player puts its stake on the table."
+                else f"When {NAME[word]} is bid, every player puts their stake on the table."
             )
             expected.append((s, STAKE[word], reason))
     assert [(e["seat"], e["amount"], e["reason"]) for e in stakes] == expected
@@ -222,7 +222,7 @@ def test_any_auction_keeps_every_chip_and_equal_wagers(
     state = new(players, seed=seed, start_chips=50, ante=2, stakes=rule)
     made: list[tuple[int, str]] = []
     for pick in picks:
-        if state["phase"] != "bidding" or state["round"] != 0:
+        if state["phase"] != "bid" or state["round"] != 0:
             break
         seat = state["to_act"]
         legal = api.legal_actions(state, seat)
@@ -287,8 +287,10 @@ def old_game() -> dict[str, Any]:
 # the entries are the same but for those words (current_reason reads the old ones).
 # Re-pinned when the reasons became sentences (state version 3): only the words changed
 # (test_old_saves.py checks every entry but its reason is as saved); again when a card's
-# own "The" became "the" inside a sentence ("with the Idiot"; only that reason changed).
-LEDGER_SHA256 = "bcf610bbb7642026fac2e6966e84ea6fb91f801c6e8fbc3cca1c22648de6be16"
+# own "The" became "the" inside a sentence ("with the Idiot"; only that reason changed);
+# again when a stake's reason called its player "they" (state version 4: "puts their
+# stake"; 4 of the 42 entries, and with "its" put back the digest of before returns).
+LEDGER_SHA256 = "7623cd535ac53cf93333eeecbf00ed474e70a7d3fdba933ab220104aae3e66b1"
 
 
 def ledger_digest(ledger: list[dict[str, Any]]) -> str:
@@ -308,7 +310,7 @@ def test_a_state_saved_before_the_option_opens_and_plays_on_under_the_old_rule()
     for entry in old["record"]["actions"][old["state_moves"] :]:
         state = api.apply(state, entry["action"], entry["seat"])["state"]
         # migrated once, at the facade's edge: version 2 names its rule
-        assert state["version"] == 3 and state["options"]["stakes"] == "bidder"
+        assert state["version"] == 4 and state["options"]["stakes"] == "bidder"
     final = old["final"]
     assert state["over"] and state["chips"] == final["chips"]
     assert state["ante_pot"] == final["ante_pot"]
@@ -364,12 +366,12 @@ def test_an_old_state_is_migrated_once_at_the_edge_and_its_ledger_reads_as_today
     assert old_reasons  # the file's ledger names seats, as version 1 did
     legal = api.legal_actions(state, state["to_act"])
     after = api.apply(state, legal[0], state["to_act"])["state"]
-    assert after["version"] == 3 and "stakes" not in state["options"]  # input untouched
+    assert after["version"] == 4 and "stakes" not in state["options"]  # input untouched
     assert not [e for e in after["ledger"] if "by seat" in e["reason"] or "for seat" in e["reason"]]
     assert api.view(after, None)["options"]["stakes"] == "bidder"
 
 
-@pytest.mark.parametrize("version", [0, 4, "2", True, None])
+@pytest.mark.parametrize("version", [0, 5, "2", True, None])
 def test_a_state_of_an_unknown_version_is_refused(version: object) -> None:
     state = dict(old_game()["state"], version=version)
     with pytest.raises(MalformedError) as error:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from sabacc.support import (
     PLAY_SETUP,
     PLAY_TALON,
@@ -16,6 +17,7 @@ from sabacc.support import (
 )
 
 from celestix import api
+from celestix.errors import MalformedError
 
 PROTOCOL_KEYS = {
     "game", "phase", "to_act", "over", "seat", "hand", "hand_sizes", "dealer", "declarer",
@@ -56,7 +58,7 @@ def test_view_during_the_auction_shows_bids_stakes_and_whose_turn() -> None:
     ]
     assert view["highest_bid"] == "take" and view["highest_bidder"] == 3
     assert view["passed"] == [True, False, False, False]
-    assert view["to_act"] == 1 and view["phase"] == "bidding"
+    assert view["to_act"] == 1 and view["phase"] == "bid"
     assert view["wagers"] == [1, 1, 1, 1]  # stakes "everyone": every player called the Take
     assert view["options"]["stakes"] == "everyone" and view["stakes"]["take"] == 1
     assert view["stakes"]["guard_against"] == 6
@@ -131,3 +133,15 @@ def test_refusals_give_the_reason_apply_gives_for_every_card_that_may_not_go() -
             state, _ = act(state, api.legal_actions(state, seat)[-1])
     assert checked["aside"] > 0 and checked["play"] > 0
     assert api.view(new(4), None)["refusals"] == {}
+
+
+def test_a_view_without_its_refusals_is_refused() -> None:
+    """Every view has every key: no engine that hands views to another ever made one
+    without ``refusals`` (views are never saved: a page saves its record)."""
+    state, _ = declare(new(4, setup=PLAY_SETUP), 2, "take")
+    view = api.view(state, 2)
+    api.bot_action(view, "basic", 1)
+    del view["refusals"]
+    with pytest.raises(MalformedError) as error:
+        api.bot_action(view, "basic", 1)
+    assert error.value.field == "view.refusals"

@@ -8,8 +8,9 @@ stronger player joins by adding an entry; the rules are not touched.
 * ``basic`` -- sound heuristics (:mod:`celestix.precedence.bots.basic`).
 * ``easy`` -- the basic heuristics.
 * ``normal`` and ``strong`` -- searches over sampled deals
-  (:mod:`celestix.precedence.bots.search`), ``strong`` with about five times the work
-  and an exact solver for the last four tricks.
+  (:mod:`celestix.precedence.bots.search`) that solve the last tricks exactly (three
+  for ``normal``, five for ``strong``); ``strong`` with about three times the work and
+  the other seats' plays read as evidence (:mod:`celestix.precedence.bots.inference`).
 
 The arena also measures the search configurations of ``search.VARIANTS`` and changed
 budgets (``"normal+work=9000"``): :func:`player_of` knows them, the page does not.

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from celestix.precedence.actions import Action, DeclareAction, cards_of, declarations_of
 from celestix.precedence.bidding import bid_limit
-from celestix.precedence.bots.knowledge import Seen
 from celestix.precedence.bots.legal import legal_or_refuse
+from celestix.precedence.bots.seen import Seen
 from celestix.precedence.cards import EMPEROR, RANK_OF, SEATS, SUIT_BY_NAME, SUIT_OF
 from celestix.precedence.melds import declaration_points
 from celestix.precedence.view import View, seat_and_hand

@@ -32,7 +32,7 @@ from celestix.bots.bits import low
 from celestix.bots.dealing import QuickFirst, by_room, constrained_deal
 from celestix.errors import MalformedError
 from celestix.precedence.bidding import contracts
-from celestix.precedence.bots.fast import ABOVE, FULL, SUIT_MASKS, beats, mask_of
+from celestix.precedence.bots.fast import ABOVE, ALL_CARDS, SUIT_MASKS, beats, mask_of
 from celestix.precedence.bots.inference import Evidence, contradictions, play_evidence
 from celestix.precedence.cards import CARD_ID, HAND_SIZE, SEATS, SUIT_BY_NAME
 from celestix.precedence.view import View, seat_and_hand
@@ -204,14 +204,14 @@ class Knowledge:
 
     def unseen(self) -> int:
         """The cards the other seats hold that the seat cannot see."""
-        hidden = FULL & ~self.hand & ~self.played
+        hidden = ALL_CARDS & ~self.hand & ~self.played
         for mask in self.face_up:
             hidden &= ~mask
         return hidden
 
     def remaining(self) -> int:
         """Every card still in a hand (the seat's own and the others')."""
-        return FULL & ~self.played
+        return ALL_CARDS & ~self.played
 
     def alive(self) -> int:
         """Every card still in a hand or in the trick in progress: the cards that make
@@ -328,14 +328,14 @@ class Knowledge:
             if start == len(order):
                 return hands
         dealt = self.dealing.deal(
-            lambda respect: self._greedy_deal(pool, others, rng, respect),
+            lambda respect: self._quick_deal(pool, others, rng, respect),
             lambda: self._deal_respecting_voids(pool, others, rng),
         )
         if dealt is not None:
             return dealt
         raise MalformedError("view.hand_sizes", "do not match the cards unseen")
 
-    def _greedy_deal(self, pool: list[int], others: list[int], rng: Rng, respect_voids: bool
+    def _quick_deal(self, pool: list[int], others: list[int], rng: Rng, respect_voids: bool
                      ) -> list[int] | None:  # fmt: skip
         """The quick deal: the cards fewest seats may hold first, each to a seat chosen by
         the room it has left; ``None`` if it runs into a card no seat left may take."""

@@ -1,19 +1,17 @@
 """Precedence double-dummy: the tricks each team takes with every hand visible.
 
-:func:`team_tricks` answers, for a position at the start of a trick, how many of the
-remaining tricks team 0 takes when both teams play perfectly for tricks, every hand in
-view (the par of a hand). :class:`PrecedenceTricks` gives the shared search
-(:mod:`celestix.table.double_dummy`) the trick play's rules: follow suit, declared
+:class:`PrecedenceTricks` gives the shared solver (:mod:`celestix.table.double_dummy`)
+the trick play's rules, team 0 (seats 0 and 2) maximising: the par of a hand from a
+trick's start, both teams playing perfectly for tricks
+(:func:`~celestix.table.double_dummy.solve_line`, the review), and the searching
+players' exact solve of a sampled deal's last tricks for the hand's points, which an
+overtrick may lower (:func:`~celestix.table.double_dummy.exact_values`, with
+:meth:`PrecedenceTricks.policy_first` as its move order). The rules: follow suit, declared
 (face-up) meld cards first among the cards that follow, trump wins; each trick is worth
-one to team 0 (seats 0 and 2). Its sure bounds: the leader's cards that win at once
+one to team 0. Its sure bounds: the leader's cards that win at once
 (top cards of suits no opponent can trump, and top trumps), and any seat's run of the
 highest trumps, which win a trick each whatever is played. Its move order: the playout
 policy's card first, then the cards that win the trick now, then the rest.
-
-:func:`solve_moves` is the searching players' exact solve of the last tricks of a
-sampled deal: the same rules under plain alpha-beta
-(:class:`~celestix.table.double_dummy.ExactSearch`) for the hand's points, which an
-overtrick may lower, the playout policy's card tried first.
 """
 
 from __future__ import annotations
@@ -28,10 +26,10 @@ from celestix.precedence.bots.fast import (
     policy_card,
     trick_winner,
 )
-from celestix.precedence.cards import HAND_SIZE, SEATS
-from celestix.table.double_dummy import Bounds, ExactSearch, ordered, quick_cards, solve, top_run
+from celestix.precedence.cards import SEATS
+from celestix.table.double_dummy import ordered, quick_cards, top_run
 
-# Nodes a par computation may spend (a card tried is a node).
+# Nodes a hand's par may spend (a card tried is a node).
 PAR_BUDGET = 200_000
 
 
@@ -146,38 +144,3 @@ class PrecedenceTricks:
             legal |= 1 << card
         first = policy_card(hands, legal, self.trump, seat, trick, True)
         return [first, *(card for card in moves if card != first)]
-
-
-def solve_moves(
-    hands: list[int],
-    declared: list[int],
-    trump: int,
-    seat: int,
-    trick: list[int],
-    taken0: int,
-    done: int,
-    values: Sequence[int],
-    moves: Sequence[int],
-) -> tuple[list[int], int]:
-    """The exact value to team 0 (``values[team 0's final tricks]``) of each of ``moves``
-    by ``seat``, team 0 having taken ``taken0`` of the ``done`` tricks, and the positions
-    searched."""
-    rules = PrecedenceTricks(trump)
-    search = ExactSearch(rules, hands, declared, values, rules.policy_first)
-    return search.each(seat, trick, taken0, HAND_SIZE - done, moves), search.nodes
-
-
-def team_tricks(
-    hands: Sequence[int],
-    declared: Sequence[int],
-    trump: int,
-    leader: int,
-    guess: int,
-    budget: int = PAR_BUDGET,
-) -> Bounds:
-    """Team 0's double-dummy tricks from a trick's start (bounds if the budget runs out).
-
-    ``guess`` (e.g. a playout's count) is the first target tried.
-    """
-    left = hands[leader].bit_count()
-    return solve(PrecedenceTricks(trump), hands, declared, leader, left, guess, budget)

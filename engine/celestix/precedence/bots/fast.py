@@ -12,7 +12,8 @@ meld cards. Seats 0 and 2 are team 0, seats 1 and 3 team 1 (team = seat % 2).
   chooser, e.g. :func:`random_chooser`); team 0's tricks.
 * :func:`distinct` -- the legal cards that play differently (the searches and the
   exact solver, :func:`celestix.precedence.bots.double_dummy.solve_moves`, try one card
-  of each run of equivalent ones).
+  of each run of equivalent ones); :data:`CARDS`, the deck with it for the shared card
+  search.
 * :func:`value_table` -- what each final trick count is worth to team 0 this hand.
 
 Everything here is integer arithmetic on plain ints and lists, and no set is iterated,
@@ -25,12 +26,13 @@ from collections.abc import Callable, Iterable, Sequence
 
 from celestix.bots import bits
 from celestix.bots.bits import high, low
-from celestix.precedence.cards import CARD_ID, HAND_SIZE, SEATS
+from celestix.bots.search import Cards
+from celestix.precedence.cards import CARD_ID, DECK, HAND_SIZE, SEATS
 from celestix.precedence.scoring import AUDIT_AT, AUDIT_POINTS
 from celestix.rng import Rng
 
 SUIT_MASKS = tuple(0x1FFF << (13 * suit) for suit in range(4))
-FULL = (1 << 52) - 1
+ALL_CARDS = (1 << 52) - 1
 # ABOVE[c]: the cards of c's suit that rank above c.
 ABOVE = tuple(SUIT_MASKS[c // 13] & ~((2 << c) - 1) for c in range(52))
 # The long-run cost of one unit of Excess in points: an Audit takes 100 points per 10.
@@ -349,6 +351,10 @@ def distinct(legal: int, alive: int) -> list[int]:
         moves.append(card)
         previous = card
     return moves
+
+
+# The deck as the card search sees it (:func:`celestix.bots.search.search_cards`).
+CARDS = Cards(DECK, CARD_ID, distinct)
 
 
 # --- what a hand's tricks are worth -------------------------------------------------------

@@ -22,10 +22,9 @@ from __future__ import annotations
 from typing import cast
 
 from celestix.bots.budget import rounded
-from celestix.bots.chances import how_often
+from celestix.bots.chances import how_often, merge_alike
 from celestix.precedence.actions import DeclareAction, cards_of, declarations_of
 from celestix.precedence.bots.fast import wants_tricks
-from celestix.precedence.bots.knowledge import Seen
 from celestix.precedence.bots.legal import legal_or_refuse
 from celestix.precedence.bots.search import (
     BUDGETS,
@@ -35,6 +34,7 @@ from celestix.precedence.bots.search import (
     estimate_declaration,
     estimate_play,
 )
+from celestix.precedence.bots.seen import Seen
 from celestix.precedence.cards import (
     EMPEROR,
     HAND_SIZE,
@@ -46,9 +46,11 @@ from celestix.precedence.cards import (
     joined,
 )
 from celestix.precedence.melds import KIND_NAMES, meld_kind, meld_name
+from celestix.precedence.tricks import follow_cards
 from celestix.precedence.view import View
 from celestix.shape import JsonDict
-from celestix.table.judgement import alternative_reason, merge_alike
+from celestix.table.judgement import alternative_reason
+from celestix.table.tricks import Play
 
 # How many alternatives besides the recommendation a hint lists at most.
 ALTERNATIVES = 4
@@ -91,6 +93,7 @@ def play_hint(view: View, legal: list[str], budget: Budget, seed: int) -> JsonDi
     alternatives = []
     best = estimate.cards[estimate.best]
     best_reason = card_reason(seen, best, legal, face_up, variant)
+    shown = [estimate.cards[i] for i in order[: ALTERNATIVES + 1]]
     for i in order[: ALTERNATIVES + 1]:
         card = estimate.cards[i]
         said = card_reason(seen, card, legal, face_up, variant)
@@ -102,6 +105,12 @@ def play_hint(view: View, legal: list[str], budget: Budget, seed: int) -> JsonDi
                 "reason": alternative_reason(said, best_reason, names),
             }
         )
+    # cards whose lines say one thing are said of together ("...; likewise the 6 of Void")
+    alternatives = merge_alike(
+        alternatives,
+        lambda k: _the(shown[k], variant),
+        lambda k: [_the(shown[k], variant)],
+    )
     reason = _cap(best_reason) + "."
     if len(legal) == 1:
         forced = forced_reason(seen, best)
@@ -120,12 +129,20 @@ def play_hint(view: View, legal: list[str], budget: Budget, seed: int) -> JsonDi
 
 
 def forced_reason(seen: Seen, card: str) -> str:
-    """Why a card is the only legal one."""
-    if card in seen.declared and len(seen.declared) < len(seen.hand):
-        return "Declared cards must be played first."
-    if seen.trick and SUIT_OF[card] == SUIT_OF[seen.trick[0][1]]:
-        return f"It is your only {SUIT_NAMES[SUIT_OF[card]]} card and you must follow suit."
-    return "It is your only card."
+    """Why a card is the only legal one, by the rules in the order they apply (tricks.py
+    legal_plays): following suit first, then the declared cards among those."""
+    if len(seen.hand) == 1:
+        return "It is your only card."
+    follows = follow_cards(seen.hand, [Play(seat=seat, card=played) for seat, played in seen.trick])
+    suit = SUIT_NAMES[SUIT_OF[card]]
+    if len(follows) == 1:
+        return f"It is your only {suit} card and you must follow suit."
+    if len(follows) < len(seen.hand):
+        return (
+            f"You must follow suit, and it is your one declared {suit} card: declared "
+            "cards must be played first."
+        )
+    return "Declared cards must be played first."
 
 
 def _the(card: str, variant: str) -> str:
@@ -322,7 +339,7 @@ def _ducking(seen: Seen) -> bool:
     """Whether the team has nothing left to gain from tricks (only Excess)."""
     contracts = [seen.contract(0), seen.contract(1)]
     taken = [seen.team_taken(0), seen.team_taken(1)]
-    left = HAND_SIZE - seen.tricks_done
+    left = HAND_SIZE - seen.done
     return not wants_tricks((contracts[0], contracts[1], seen.counts_excess), seen.team,
                             taken, left)  # fmt: skip
 
@@ -365,8 +382,7 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
     # the reason above says what a trick bid more is worth
     alternatives = merge_alike(
         alternatives,
-        {"type": "bid", "tricks": best},
-        lambda action: f"a bid of {action['tricks']}",
+        lambda k: f"a bid of {bids[k]}",
     )
     return {"action": {"type": "bid", "tricks": best}, "reason": reason + ".",
             "alternatives": alternatives}  # fmt: skip
@@ -452,15 +468,16 @@ def declaration_hint(view: View, moves: list[DeclareAction], budget: Budget, see
     n = max(1, estimate.samples)
     nothing = estimate.indices.index(0)
     words = []
+    meld_names = []
     for k, index in enumerate(estimate.indices):
         melds = moves[index]["melds"]
+        meld_names.append([f"the {meld_name(meld, variant, held)}" for meld in melds])
         if not melds:
-            words.append("no meld shown and no wager")
+            words.append("you show no meld and wager nothing")
             continue
-        names = joined([f"the {meld_name(meld, variant, held)}" for meld in melds])
         words.append(
             meld_words(
-                names,
+                joined(meld_names[-1]),
                 len(melds),
                 (estimate.points[k], estimate.wagers[k]),
                 estimate.tricks[nothing] - estimate.tricks[k],
@@ -470,14 +487,21 @@ def declaration_hint(view: View, moves: list[DeclareAction], budget: Budget, see
         )
     best = estimate.indices.index(estimate.best)
     order = sorted(range(len(estimate.indices)), key=lambda k: (k != best, -estimate.values[k], k))
+    shown = order[: ALTERNATIVES + 1]
     alternatives = [
         {
             "action": moves[estimate.indices[k]],
             "value": rounded(estimate.values[k], 8 * n),
             "reason": _cap(words[k]),
         }
-        for k in order[: ALTERNATIVES + 1]
+        for k in shown
     ]
+    # declarations whose lines say one thing, but for their melds, are said of together
+    alternatives = merge_alike(
+        alternatives,
+        lambda k: joined(meld_names[shown[k]]) or "declaring nothing",
+        lambda k: meld_names[shown[k]],
+    )
     melds = moves[estimate.best]["melds"]
     if melds:
         reason = f"{declare_sentence(melds, variant, held)} {_cap(words[best])}"
@@ -485,11 +509,11 @@ def declaration_hint(view: View, moves: list[DeclareAction], budget: Budget, see
         # the best of the melds not chosen, with the figure that put it below nothing
         runner = next((k for k in order if k != best), None)
         if runner is None:
-            reason = "Declare nothing. No meld is worth more than it costs"
+            reason = "Declare no melds. No meld is worth more than it costs"
         else:
             tie = estimate.values[runner] == estimate.values[best]
             gains = "gains more than" if tie else "is worth what"
-            reason = f"Declare nothing. No meld {gains} it costs. {_cap(words[runner])}"
+            reason = f"Declare no melds. No meld {gains} it costs. {_cap(words[runner])}"
     return {"action": moves[estimate.best], "reason": reason + ".", "alternatives": alternatives}
 
 
@@ -510,7 +534,7 @@ def meld_words(
     names: str, count: int, points_wager: tuple[int, int], lost: int, gain: int, samples: int
 ) -> str:
     """What declaring ``names`` (``count`` melds) does, netted in one figure, as the
-    search valued it: ``"the Run of 10 to Commander in Frontier would score 3, against
+    search valued it: ``"the Run of 3 (10 to Commander of Frontier) would score 3, against
     its wager of 2 chips and about half a trick: about 2 points worse than declaring
     nothing"``. ``lost`` is the tricks lost over the ``samples`` deals, ``gain`` the
     summed value against declaring nothing (eighths of a point, as the search sums it)."""

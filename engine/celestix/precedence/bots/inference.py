@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from celestix.precedence.bots.fast import ABOVE, FULL, SUIT_MASKS, beats, mask_of
+from celestix.precedence.bots.fast import ABOVE, ALL_CARDS, SUIT_MASKS, beats, mask_of
 from celestix.precedence.cards import CARD_ID, SEATS
 from celestix.precedence.view import View
 
@@ -63,9 +63,9 @@ def contradicting(
     if card // 13 == trump:
         if not wins:
             return 0
-        out = tmask & below & (ABOVE[best] if best // 13 == trump else FULL)
+        out = tmask & below & (ABOVE[best] if best // 13 == trump else ALL_CARDS)
         if safe:
-            out |= FULL & ~tmask  # a safe team discards rather than ruff
+            out |= ALL_CARDS & ~tmask  # a safe team discards rather than ruff
             if best // 13 == trump:
                 out |= tmask & ~ABOVE[best] & ~(1 << best)
         return out

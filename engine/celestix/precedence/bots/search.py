@@ -36,18 +36,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from celestix.bots.budget import SearchBudget, rounded
-from celestix.bots.search import Cards, deals, search_cards
+from celestix.bots.search import deals, knowledge, search_cards
 from celestix.errors import MalformedError
 from celestix.precedence.actions import Action, DeclareAction, cards_of, declarations_of
 from celestix.precedence.bots import basic
 from celestix.precedence.bots.deals import EVIDENCE_TRIES, Knowledge
-from celestix.precedence.bots.double_dummy import solve_moves
+from celestix.precedence.bots.double_dummy import PrecedenceTricks
 from celestix.precedence.bots.fast import (
+    CARDS,
     NO_GOALS,
     Chooser,
     Goals,
     _lowest,
-    distinct,
     mask_of,
     playout,
     policy_card,
@@ -56,15 +56,14 @@ from celestix.precedence.bots.fast import (
     value_table,
 )
 from celestix.precedence.bots.legal import legal_or_refuse
-from celestix.precedence.cards import CARD_ID, DECK, HAND_SIZE, SEATS
+from celestix.precedence.cards import HAND_SIZE, SEATS
 from celestix.precedence.melds import declaration_points
 from celestix.precedence.view import View
 from celestix.rng import Rng
+from celestix.table.double_dummy import exact_values
 
 # Streams of the searches' generators, so the three decisions draw independent deals.
 PLAY_STREAM, BID_STREAM, DECLARE_STREAM = 1, 2, 3
-# The deck as the card search sees it.
-CARDS = Cards(DECK, CARD_ID, distinct)
 # A declared meld's points count in full on a made contract, half on a failed one.
 MADE_EIGHTHS = 7
 
@@ -77,32 +76,16 @@ class Budget(SearchBudget):
     declare_samples: int  # sampled deals for a declaration
     declare_choices: int  # declarations compared (the best by points less wagers)
     playouts: str = "policy"  # "policy" or "random" (uniform random playouts)
-    read_plays: int = 0  # 1: the other seats' past plays weigh the sampled deals too
-    deal_tries: int = EVIDENCE_TRIES  # deals drawn at most for one sample (the evidence)
 
 
 BUDGETS: dict[str, Budget] = {
-    "normal": Budget(
-        work=9000,
-        min_samples=8,
-        max_samples=300,
-        solve_tricks=3,
-        bid_samples=120,
-        declare_samples=24,
-        declare_choices=4,
-    ),
-    "strong": Budget(
-        work=30000,
-        min_samples=24,
-        max_samples=1200,
-        solve_tricks=5,
-        bid_samples=320,
-        declare_samples=64,
-        declare_choices=6,
-        read_plays=1,
-        deal_tries=12,
-    ),
-}
+    "normal": Budget(work=9000, min_samples=8, max_samples=300, solve_tricks=3,
+                     bid_samples=120, declare_samples=24, declare_choices=4,
+                     deal_tries=EVIDENCE_TRIES),
+    "strong": Budget(work=30000, min_samples=24, max_samples=1200, solve_tricks=5,
+                     bid_samples=320, declare_samples=64, declare_choices=6,
+                     read_plays=1, deal_tries=12),
+}  # fmt: skip
 # Configurations measured against the levels in the arena (docs/BOTS.md).
 VARIANTS: dict[str, Budget] = {
     "normal-random": replace(BUDGETS["normal"], playouts="random", solve_tricks=0),
@@ -160,11 +143,6 @@ def choose(view: View, budget: Budget, seed: int) -> Action:
     return {"type": "play", "card": estimate.cards[estimate.best]}
 
 
-def knowledge(view: View, budget: Budget) -> Knowledge:
-    """What the view tells the search with ``budget`` (the plays read as evidence or not)."""
-    return Knowledge.from_view(view, read_plays=bool(budget.read_plays), tries=budget.deal_tries)
-
-
 # --- card play ---------------------------------------------------------------------------
 
 
@@ -180,6 +158,7 @@ class CardPlay:
     goals: Goals
     solving: bool
     choose: Chooser
+    rules: PrecedenceTricks
 
     def sample(self, rng: Rng) -> list[int]:
         return self.know.sample(rng)
@@ -189,9 +168,9 @@ class CardPlay:
     ) -> tuple[list[tuple[int, ...]], int]:
         know, table, sign = self.know, self.table, self.sign
         if self.solving:
-            values, nodes = solve_moves(
-                deal, list(know.face_up), know.trump, know.seat, list(know.trick),
-                know.taken[0], know.done, table, choices,
+            values, nodes = exact_values(
+                self.rules, deal, list(know.face_up), know.seat, list(know.trick),
+                know.taken[0], know.left, choices, table, self.rules.policy_first,
             )  # fmt: skip
             return [(sign * value,) for value in values], nodes
         rows: list[tuple[int, ...]] = []
@@ -221,7 +200,7 @@ def estimate_play(
     legal card that is not among the choices (one the search leaves out), is valued on
     the same deals without changing the search (its work is not counted).
     """
-    know = knowledge(view, budget)
+    know = knowledge(Knowledge.from_view, view, budget)
     sure = know.partner_sure_winner()
 
     def keep(allowed: int) -> int:
@@ -238,6 +217,7 @@ def estimate_play(
             (know.contracts[0], know.contracts[1], know.excess_counted),
             solving,
             random_chooser(rng) if budget.playouts == "random" else policy_card,
+            PrecedenceTricks(know.trump),
         )
 
     searched = search_cards(CARDS, know, legal, keep, simulation, 1, budget,
@@ -279,7 +259,7 @@ class BidEstimate:
 
 def estimate_bid(view: View, budget: Budget, seed: int) -> BidEstimate:
     """Play sampled deals out and pick the bid with the best expected points."""
-    know = knowledge(view, budget)
+    know = knowledge(Knowledge.from_view, view, budget)
     seat = know.seat
     team = seat % 2
     limit = view["bid_limits"][seat]
@@ -343,7 +323,7 @@ def estimate_declaration(
     ``also`` (an index into ``moves``) is valued on the same deals too, without being a
     candidate for the choice.
     """
-    know = knowledge(view, budget)
+    know = knowledge(Knowledge.from_view, view, budget)
     seat = know.seat
     wager = know.meld_wager
     seen_value = [

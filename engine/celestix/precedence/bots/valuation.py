@@ -29,12 +29,12 @@ from celestix.precedence.view import View
 from celestix.table.judgement import Judgement
 
 
-def judge(view: View, action: Action, level: str, seed: int) -> Judgement:
+def judge(view: View, action: Action, level: str, seed: int) -> Judgement[Action]:
     """The level's choice in ``view`` and the cost of ``action`` (a legal action there)."""
     moves = legal_or_refuse(view)
     kind = action["type"]
     if len(moves) == 1:
-        return Judgement(dict(moves[0]), 0, 0, 0, 1, 0, kind)
+        return Judgement(moves[0], 0, 0, 0, 1, 0, kind)
     budget = BUDGETS.get(level, BUDGETS["normal"])
     if action["type"] == "declare":
         declared = declarations_of(moves)
@@ -43,13 +43,13 @@ def judge(view: View, action: Action, level: str, seed: int) -> Judgement:
         n = 8 * max(1, estimate.samples)
         top = estimate.values[estimate.indices.index(estimate.best)]
         mine = estimate.also_value if estimate.also_value is not None else top
-        return Judgement(dict(declared[estimate.best]), _gap(top, mine, n), rounded(top, n),
+        return Judgement(declared[estimate.best], _gap(top, mine, n), rounded(top, n),
                          rounded(mine, n), len(moves), estimate.samples, kind)  # fmt: skip
     if action["type"] == "bid":
         bid = estimate_bid(view, budget, seed)
         n = max(1, bid.samples)
         top, mine = bid.values[bid.best], bid.values[action["tricks"]]
-        best: dict[str, object] = {"type": "bid", "tricks": bid.best}
+        best: Action = {"type": "bid", "tricks": bid.best}
         return Judgement(best, _gap(top, mine, n), rounded(top, n), rounded(mine, n),
                          len(moves), bid.samples, kind)  # fmt: skip
     legal = cards_of(moves)

@@ -19,13 +19,13 @@ budgets (``"normal+work=9000"``): :func:`player_of` knows them, the page does no
 from __future__ import annotations
 
 from celestix.bots.levels import searching_levels
+from celestix.sabacc.actions import Action
 from celestix.sabacc.bots import basic, search
 from celestix.sabacc.bots.legal import legal_or_refuse
 from celestix.sabacc.view import View
-from celestix.shape import JsonDict
 
 
-def basic_player(view: View, seed: int) -> JsonDict:
+def basic_player(view: View, seed: int) -> Action:
     """The basic heuristics (the seed is not used)."""
     legal_or_refuse(view)
     return basic.choose(view)

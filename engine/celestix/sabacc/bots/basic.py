@@ -23,11 +23,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from celestix.sabacc.actions import Action
 from celestix.sabacc.aside import TALON_TO, aside_choices, is_free
 from celestix.sabacc.auction import BIDS, PASS, RANK
 from celestix.sabacc.bots.equity import equity, spread_of
 from celestix.sabacc.bots.fast import WIN_HALF, standing_after
-from celestix.sabacc.bots.knowledge import Seen
+from celestix.sabacc.bots.seen import Seen
 from celestix.sabacc.cards import (
     HALF_POINTS,
     IDIOT,
@@ -42,9 +43,9 @@ from celestix.sabacc.cards import (
 )
 from celestix.sabacc.chips import EVERYONE
 from celestix.sabacc.deal import HAND_SIZE
+from celestix.sabacc.state import Phase
 from celestix.sabacc.tricks import playable, strength, winning_play
 from celestix.sabacc.view import View, acting_seat
-from celestix.shape import JsonDict
 from celestix.table.tricks import Play
 
 # The hand count each contract needs, per ``stakes`` rule and table size: the lowest count
@@ -199,18 +200,18 @@ def can_beat(seen: Seen, seat: int, card: str, led: str, strict: bool = False) -
     Unless ``strict``, a seat not known to be out of the suit led is taken to follow
     it while many of its cards are still out.
     """
-    void = seen.void[seat]
+    void = seen.voids[seat]
     led_suit = SUIT_OF[led]
     if SUIT_OF[card] == SABACC:
-        follows = led_suit != SABACC and led_suit not in void and seen.left[led_suit] > 1
+        follows = led_suit != SABACC and led_suit not in void and seen.out_count[led_suit] > 1
         if follows and not strict:
             return False
         return SABACC not in void and seen.top[SABACC] > RANK_OF[card]
     if led_suit not in void and seen.top[led_suit] > RANK_OF[card]:
         return True
     # It may have run out of the suit and hold a Sabacc.
-    short = strict or led_suit in void or seen.left[led_suit] < seen.seats
-    return short and SABACC not in void and seen.left[SABACC] > 0
+    short = strict or led_suit in void or seen.out_count[led_suit] < seen.seats
+    return short and SABACC not in void and seen.out_count[SABACC] > 0
 
 
 def sure_winner(seen: Seen, trick: Sequence[Play], card: str) -> bool:
@@ -238,7 +239,7 @@ def choose_play(view: View) -> str:
     legal = playable(view["hand"], trick)
     if len(legal) == 1:
         return legal[0]
-    last_trick = seen.trick_number == HAND_SIZE[seen.seats] - 1
+    last_trick = seen.done == HAND_SIZE[seen.seats] - 1
     keep = [c for c in legal if c != IDIOT or last_trick] or legal
     if not trick:
         return _lead(seen, keep)
@@ -285,7 +286,7 @@ def _lead(seen: Seen, cards: Sequence[str]) -> str:
     plain = [c for c in cards if SUIT_OF[c] != SABACC and c not in MASTERS]
     if plain:
         # The cheapest card of the longest suit; defenders avoid suits the declarer ruffs.
-        ruffed = seen.void[seen.declarer] if seen.declarer is not None else set()
+        ruffed = seen.voids[seen.declarer] if seen.declarer is not None else set()
         pool = plain
         if not declarer:
             pool = [c for c in plain if SUIT_OF[c] not in ruffed] or plain
@@ -297,10 +298,10 @@ def _lead(seen: Seen, cards: Sequence[str]) -> str:
     return _cheapest(cards, None)
 
 
-def choose(view: View) -> JsonDict:
+def choose(view: View) -> Action:
     """The basic bot's action in this view."""
     phase = view["phase"]
-    if phase == "bidding":
+    if phase == Phase.BID:
         return {"type": "bid", "bid": choose_bid(view)}
     if phase == "aside":
         return {"type": "aside", "card": choose_aside(view["hand"])}

@@ -34,7 +34,7 @@ from celestix.bots.dealing import QuickFirst, constrained_deal
 from celestix.errors import MalformedError
 from celestix.rng import Rng
 from celestix.sabacc.aside import TALON_HAND
-from celestix.sabacc.auction import BIDS, PASS, RANK
+from celestix.sabacc.auction import BIDS, PASS, RANK, Bid
 from celestix.sabacc.bots.basic import threshold
 from celestix.sabacc.bots.fast import (
     ALL_CARDS,
@@ -45,17 +45,17 @@ from celestix.sabacc.bots.fast import (
     MAGICIAN_ID,
     SABACC_MASK,
     SUIT_MASKS,
+    SUIT_OF_ID,
     legal_mask,
     mask_of,
     power,
     shown_out,
-    suit_index,
     winning_index,
 )
 from celestix.sabacc.bots.inference import Evidence, contradictions, play_evidence
 from celestix.sabacc.cards import CARD_ID
 from celestix.sabacc.deal import HAND_SIZE
-from celestix.sabacc.view import Bid, View, acting_seat
+from celestix.sabacc.view import View, acting_seat
 from celestix.table.tricks import trick_leader
 
 EVIDENCE_TRIES = 4
@@ -164,7 +164,7 @@ class Knowledge:
             tricks.append(view["trick"])
         gone = 0
         for plays in tricks:
-            led = suit_index(CARD_ID[plays[0]["card"]])
+            led = SUIT_OF_ID[CARD_ID[plays[0]["card"]]]
             for play in plays:
                 card = CARD_ID[play["card"]]
                 who = play["seat"]
@@ -233,7 +233,7 @@ class Knowledge:
         best: Deal | None = None
         best_miss = NO_LIMIT
         for _ in range(self.tries):
-            deal = self._deal(rng)
+            deal = self.deal(rng)
             miss = self._miss(deal)
             if miss == 0:
                 return deal
@@ -253,7 +253,7 @@ class Knowledge:
         trick = self.trick if card in self.trick else [*self.trick, card]
         if trick[winning_index(trick)] != card:
             return False
-        led = suit_index(trick[0])
+        led = SUIT_OF_ID[trick[0]]
         hidden = 0
         for other in self.pool:
             hidden |= 1 << other
@@ -278,14 +278,10 @@ class Knowledge:
             return -1
         best = winning_index(self.trick)
         card = self.trick[best]
-        led = suit_index(self.trick[0])
+        led = SUIT_OF_ID[self.trick[0]]
         if any(power(c, led) > power(card, led) for c in ids_of(legal_mask(self.hand, led))):
             return -1  # this seat can take the trick itself
         return (self.leader + best) % self.seats if self.unbeatable(card) else -1
-
-    def uniform(self, rng: Rng) -> Deal:
-        """A deal of the hidden cards consistent with the view, the auction not weighed."""
-        return self._deal(rng)
 
     def _miss(self, deal: Deal) -> int:
         """How far the deal's hands, as dealt, stray from what the auction suggests, and
@@ -305,9 +301,10 @@ class Knowledge:
                 miss += count - high + 1
         return miss
 
-    def _deal(self, rng: Rng) -> Deal:
-        """One deal respecting the voids (:class:`~celestix.bots.dealing.QuickFirst`)."""
-        deal = self.dealing.deal(lambda respect: self._try_deal(rng, respect),
+    def deal(self, rng: Rng) -> Deal:
+        """A deal of the hidden cards respecting the voids, the aside and the talon (no
+        evidence weighed; :class:`~celestix.bots.dealing.QuickFirst`)."""
+        deal = self.dealing.deal(lambda respect: self._quick_deal(rng, respect),
                                  lambda: self._deal_respecting_voids(rng))  # fmt: skip
         if deal is None:
             raise MalformedError("view", "no deal of the hidden cards fits this view")
@@ -358,12 +355,16 @@ class Knowledge:
                 hands[places[k]] |= 1 << card
         return Deal(hands, aside, talon)
 
-    def _try_deal(self, rng: Rng, voids: bool) -> Deal | None:
+    def _quick_deal(self, rng: Rng, respect_voids: bool) -> Deal | None:
+        """The quick deal: the shown talon's cards to the declarer (or its hidden aside),
+        then the places with the least slack first, each taking the first cards of a
+        shuffled pool it may hold (the voids only if ``respect_voids``); ``None`` if a
+        place is left short."""
         seats = self.seats
         hands = [0] * seats
         hands[self.seat] = self.hand
         room = [0 if s == self.seat else self.sizes[s] for s in range(seats)]
-        barred = [b if voids else 0 for b in self.barred]
+        barred = [b if respect_voids else 0 for b in self.barred]
         aside = 0
         aside_room = self.hidden_aside
         declarer = self.declarer

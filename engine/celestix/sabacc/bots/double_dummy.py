@@ -1,10 +1,11 @@
 """Contract Sabacc double-dummy: the declarer's card points with every hand visible.
 
-:func:`declarer_points` answers, for a position at the start of a trick, how many
-half-points the declarer adds to its pile from the remaining tricks when the declarer
-and the defenders (together) play perfectly for card points, every hand in view (the
-par of a round). :class:`SabaccTricks` gives the shared search
-(:mod:`celestix.table.double_dummy`) the trick play's rules: follow the suit led, else
+:class:`SabaccTricks` gives the shared solver (:mod:`celestix.table.double_dummy`) the
+trick play's rules, the declarer maximising the half-points it adds to its pile and the
+defenders (together) minimising them: the par of a round from a trick's start
+(:func:`~celestix.table.double_dummy.solve_line`, the review) and the searching players'
+exact solve of a sampled deal's last tricks
+(:func:`~celestix.table.double_dummy.exact_values`). The rules: follow the suit led, else
 play a Sabacc if able; the highest Sabacc wins, else the highest card of the suit led;
 a trick won by the declarer is worth its cards' half-points. Cards that count more than
 a plain card (court cards, Honours) are always told apart; plain cards of a suit below
@@ -13,10 +14,6 @@ highest Sabaccs and the leader's top cards that no opponent can trump each win a
 worth at least their own value and a half-point for every other card in it; the
 declarer gains no more than the points left in play. Move order: the playout policy's
 card first, then the cards that win the trick now, then the rest.
-
-:func:`half_after` is the searching players' exact solve of the last tricks of a sampled
-deal, the same rules under plain alpha-beta
-(:class:`~celestix.table.double_dummy.ExactSearch`), its positions the search's work.
 """
 
 from __future__ import annotations
@@ -34,9 +31,9 @@ from celestix.sabacc.bots.fast import (
     power,
     winning_index,
 )
-from celestix.table.double_dummy import Bounds, ExactSearch, ordered, quick_cards, solve, top_run
+from celestix.table.double_dummy import ordered, quick_cards, top_run
 
-# Nodes a par computation may spend (a card tried is a node).
+# Nodes a round's par may spend (a card tried is a node).
 PAR_BUDGET = 200_000
 SABACCS = 4  # the Sabaccs' place among the suits
 
@@ -139,31 +136,3 @@ class SabaccTricks:
         led = SUIT_OF_ID[trick[0]]
         best = max(power(card, led) for card in trick)
         return ordered(moves, first, lambda card: power(card, led) > best)
-
-
-def half_after(
-    rules: SabaccTricks, hands: list[int], seat: int, trick: list[int], half: int, left: int,
-    card: int,
-) -> tuple[int, int]:  # fmt: skip
-    """The declarer's half-points at the end with best play by both sides once ``seat``
-    plays ``card`` to ``trick`` (``left`` tricks to finish, this one included; ``half``
-    the declarer's so far), and the positions searched."""
-    search = ExactSearch(rules, hands, [0] * rules.seats)
-    return search.each(seat, trick, half, left, [card])[0], search.nodes
-
-
-def declarer_points(
-    hands: Sequence[int],
-    declarer: int,
-    leader: int,
-    guess: int,
-    budget: int = PAR_BUDGET,
-) -> Bounds:
-    """The declarer's double-dummy half-points from the remaining tricks, from a trick's
-    start (bounds if the budget runs out); ``guess`` (e.g. a playout's) is tried first."""
-    rules = SabaccTricks(len(hands), declarer)
-    alive = 0
-    for hand in hands:
-        alive |= hand
-    total = sum(HALF[card] for card in range(78) if alive >> card & 1)
-    return solve(rules, hands, [0] * len(hands), leader, total, guess, budget)

@@ -10,7 +10,8 @@ a suit and among the Sabaccs a higher number always beats a lower one. Hands are
   for sure, win as cheaply as holds, lead certain winners, else throw the cheapest card.
 * :func:`distinct` -- the legal cards that play differently (the searches and the
   exact solver, :func:`celestix.sabacc.bots.double_dummy.half_after`, try one card of
-  each run of equivalent ones).
+  each run of equivalent ones); :data:`CARDS`, the deck with it for the shared card
+  search.
 * :class:`Outcome` -- what a finished round is worth in chips to one seat, and
   :class:`Standing` -- what the game's last round is worth: a share of the game's win.
 
@@ -25,6 +26,8 @@ from dataclasses import dataclass
 
 from celestix.bots import bits
 from celestix.bots.bits import high, ids_of, low
+from celestix.bots.search import Cards
+from celestix.sabacc.auction import STAKES
 from celestix.sabacc.bots.equity import equity
 from celestix.sabacc.cards import CARD_ID, DECK, HALF_POINTS, SUITS
 from celestix.sabacc.chips import auction_wagers, with_stacks
@@ -41,6 +44,7 @@ ALL_CARDS = (1 << 78) - 1
 HALF: tuple[int, ...] = tuple(HALF_POINTS[card] for card in DECK)
 IDIOT_ID = 77
 MAGICIAN_ID = FIRST_SABACC
+# Each card's suit by card number: 0-3 for the suits, 4 for the Sabaccs.
 SUIT_OF_ID: tuple[int, ...] = tuple(4 if c >= FIRST_SABACC else c // 14 for c in range(78))
 # Free cards may be set aside: neither a Master nor a Sabacc.
 MASTERS_MASK = sum(1 << (14 * s + 13) for s in range(4))
@@ -48,11 +52,6 @@ FREE_MASK = ((1 << FIRST_SABACC) - 1) & ~MASTERS_MASK
 # Cards worth more than an ordinary card (Honours and court cards).
 COUNTING_MASK = sum(1 << c for c in range(78) if HALF[c] > 1)
 WIN_HALF = 92  # the declarer's target in half-points
-
-
-def suit_index(card: int) -> int:
-    """0-3 for the suits, 4 for the Sabaccs."""
-    return 4 if card >= FIRST_SABACC else card // 14
 
 
 def mask_of(cards: Iterable[str]) -> int:
@@ -375,7 +374,7 @@ def final_wagers(view: View, declarer: int, bid: str | None) -> list[int]:
     with the bids made so far), its stacks included, under the table's ``stakes`` rule."""
     made = list(view["auction"])
     if bid is not None:
-        made.append({"seat": declarer, "bid": bid})
+        made.append({"seat": declarer, "bid": bid, "stake": STAKES.get(bid, 0)})
     seats = len(view["hand_sizes"])
     return with_stacks(auction_wagers(made, seats, view["options"]["stakes"]), declarer)
 
@@ -412,3 +411,7 @@ def distinct(legal: int, alive: int) -> list[int]:
         previous = card
     out.reverse()
     return out
+
+
+# The deck as the card search sees it (:func:`celestix.bots.search.search_cards`).
+CARDS = Cards(DECK, CARD_ID, distinct)

@@ -17,10 +17,9 @@ search.
 
 from __future__ import annotations
 
-from typing import cast
-
 from celestix.bots.budget import rounded
-from celestix.bots.chances import how_often
+from celestix.bots.chances import how_often, merge_alike
+from celestix.sabacc.actions import cards_of
 from celestix.sabacc.auction import BID_NAMES, PASS
 from celestix.sabacc.bots.deals import Knowledge
 from celestix.sabacc.bots.equity import EQUITY_UNITS
@@ -44,30 +43,26 @@ from celestix.sabacc.cards import (
 )
 from celestix.sabacc.cards import suit_name as _suit_name
 from celestix.sabacc.legal import view_moves
+from celestix.sabacc.state import Phase
 from celestix.sabacc.tricks import winning_play
 from celestix.sabacc.view import View
 from celestix.shape import JsonDict
-from celestix.table.judgement import alternative_reason, merge_alike
+from celestix.table.judgement import alternative_reason
 
 ALTERNATIVES = 4  # alternatives besides the recommendation, at most
 HUNDREDTHS = 100
 
 
-def hint(view: JsonDict, level: str, seed: int) -> JsonDict:
+def hint(view: View, level: str, seed: int) -> JsonDict:
     """The advice of the ``level`` search for the view's seat (a view the facade checked)."""
-    return _hint(cast(View, view), level, seed)
-
-
-def _hint(view: View, level: str, seed: int) -> JsonDict:
-    """The advice of the ``level`` search for the view's seat."""
     budget = BUDGETS.get(level, BUDGETS["normal"])
     moves = view_moves(view)
     phase = view["phase"]
-    if phase == "bidding":
+    if phase == Phase.BID:
         return bid_hint(view, budget, seed)
     if phase == "aside":
         return aside_hint(view, budget, seed)
-    return play_hint(view, [m["card"] for m in moves], budget, seed)
+    return play_hint(view, cards_of(moves), budget, seed)
 
 
 def _chips(total: int, samples: int) -> int:
@@ -92,6 +87,11 @@ def play_hint(view: View, legal: list[str], budget: Budget, seed: int) -> JsonDi
     alternatives = []
     best = estimate.cards[estimate.best]
     best_reason = card_reason(view, know, best, legal)
+    # how the contract fares after each card; where it fares alike after every card
+    # compared, the hint says so once (audit 8: every line of the Why list ended "the
+    # contract is beaten almost always", which told the cards apart in nothing)
+    fares = {i: contract_words(know, estimate.made[i], n) for i in order[: ALTERNATIVES + 1]}
+    alike = len(fares) > 1 and len(set(fares.values())) == 1
     for i in order[: ALTERNATIVES + 1]:
         card = estimate.cards[i]
         said = alternative_reason(card_reason(view, know, card, legal), best_reason,
@@ -100,12 +100,19 @@ def play_hint(view: View, legal: list[str], budget: Budget, seed: int) -> JsonDi
             {
                 "action": {"type": "play", "card": card},
                 "value": _chips(estimate.chips[i], n),
-                "reason": f"{_cap(said)}; {contract_words(know, estimate.made[i], n)}",
+                "reason": _cap(said) if alike else f"{_cap(said)}; {fares[i]}",
             }
         )
+    # cards whose lines say one thing are said of together ("...; likewise the Sabacc -12")
+    shown = [estimate.cards[i] for i in order[: ALTERNATIVES + 1]]
+    alternatives = merge_alike(alternatives, lambda k: the_card(shown[k]),
+                               lambda k: [the_card(shown[k])])  # fmt: skip
     reason = _cap(best_reason)
     if len(legal) == 1:
         reason = f"{forced_reason(view, best)} {reason}"
+    if alike:
+        which = "card you play" if len(fares) == len(legal) else "of your best cards you play"
+        reason += f". Whichever {which}, {fares[estimate.best]}"
     return {"action": {"type": "play", "card": best},
             "reason": f"Play {the_card(best)}. {reason}.",
             "alternatives": alternatives}  # fmt: skip
@@ -208,32 +215,51 @@ def aside_hint(view: View, budget: Budget, seed: int) -> JsonDict:
             {
                 "action": {"type": "aside", "card": cards[0]},
                 "value": _chips(estimate.chips[i], n),
-                "reason": f"{_cap(words[i])} (the aside: {_names(cards)}){made}",
+                "reason": f"{_cap(words[i])} (the aside: {card_list(cards)}){made}",
             }
         )
+    # asides whose lines say one thing, but for their cards, are said of together
+    shown = [estimate.asides[i] for i in order[: ALTERNATIVES + 1]]
+    alternatives = merge_alike(
+        alternatives,
+        lambda k: f"setting aside {card_list(shown[k])}",
+        lambda k: [card_list(shown[k])],
+    )
     cards = estimate.asides[estimate.best]
-    what = (f"Set aside these {_number(len(cards))}: {_names(cards)}" if len(cards) > 1
-            else f"Set aside {the_card(cards[0])}")  # fmt: skip
     return {"action": {"type": "aside", "card": estimate.best_card}, "cards": cards,
-            "reason": f"{what}. {_cap(words[estimate.best])}.",
+            "reason": f"Set aside {these_cards(cards, short=True)}. {_cap(words[estimate.best])}.",
             "alternatives": alternatives}  # fmt: skip
 
 
-def _number(n: int) -> str:
+def number_words(n: int) -> str:
     """A small count in words: ``"six"``."""
     words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
     return words[n] if n < len(words) else str(n)
 
 
-def _names(cards: list[str]) -> str:
-    """``["13c", "12f"]`` -> ``"Mistress of coins, Commander of flasks"``."""
-    return ", ".join(card_name(card) for card in cards)
+def card_list(cards: list[str]) -> str:
+    """``["13c", "0"]`` -> ``"the Mistress of coins and the Idiot"``."""
+    names = [the_card(card) for card in cards]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def these_cards(cards: list[str], short: bool = False) -> str:
+    """An aside's cards: ``"these six: the Mistress of coins, ... and the 2 of staves"``,
+    or one card by name. ``short``, the hint's headline, lists the names alone (``"these
+    six: Mistress of coins, ..., 2 of staves"``): on a phone the headline lies over the
+    table, and the articles took a line more from the felt (its cards cut at 375)."""
+    if len(cards) == 1:
+        return the_card(cards[0])
+    names = ", ".join(card_name(card) for card in cards) if short else card_list(cards)
+    return f"these {number_words(len(cards))}: {names}"
 
 
 def aside_reason(hand: list[str], cards: list[str], label: str) -> str:
     """Why the whole aside ``cards`` (built as ``label`` says) is good: what the six do
     together, so that the headline and each compared aside speak of their own cards."""
     if label == "forced":
+        if len(cards) > 1:
+            return "Only Sabaccs are left to set aside: these are the weakest"
         return f"Only Sabaccs are left to set aside: {the_card(cards[0])} is the weakest"
     rest = [c for c in hand if c not in cards]
     voided = [s for s in "cfst" if any(SUIT_OF[c] == s for c in cards)
@@ -261,7 +287,9 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
     order = sorted(range(len(bids)), key=lambda i: (bids[i] != estimate.best, -rank[i], i))
     # the best bid first, then the next best as the bids run (Take up to Guard against,
     # then passing), as Precedence lists its bids
-    for i in [order[0], *sorted(order[1 : ALTERNATIVES + 1])]:
+    listed = [order[0], *sorted(order[1 : ALTERNATIVES + 1])]
+    shown = [estimate.bids[i] for i in listed]
+    for i in listed:
         bid = estimate.bids[i]
         if bid == PASS:
             words = pass_words(highest, estimate.made[-1], n)
@@ -272,13 +300,14 @@ def bid_hint(view: View, budget: Budget, seed: int) -> JsonDict:
         elif estimate.equities is not None:
             words += f"; {game_words(estimate.equities[i], n)}"
         value = _chips(values[i], n)
+        # (a clause, as Precedence's bids: it follows the bid's name, "Guard without: made
+        # rarely"; audit 8 saw "Guard without: Made rarely")
         alternatives.append({"action": {"type": "bid", "bid": bid}, "value": value,
-                             "reason": _cap(words)})  # fmt: skip
+                             "reason": words})  # fmt: skip
     # a Take and a Push play alike: one line says it of both
     alternatives = merge_alike(
         alternatives,
-        {"type": "bid", "bid": estimate.best},
-        lambda action: "passing" if action["bid"] == PASS else f"a {BID_NAMES[action['bid']]}",
+        lambda k: "passing" if shown[k] == PASS else f"a {BID_NAMES[shown[k]]}",
     )
     if estimate.wins is not None:
         i = estimate.bids.index(estimate.best)

@@ -33,9 +33,9 @@ from celestix.sabacc.bots.fast import (
     IDIOT_ID,
     SABACC_MASK,
     SUIT_MASKS,
+    SUIT_OF_ID,
     power,
     shown_out,
-    suit_index,
     winning_index,
 )
 from celestix.sabacc.cards import CARD_ID
@@ -91,7 +91,7 @@ def play_evidence(tricks: Sequence[Sequence[Play]], seat: int, seats: int,
     out: list[Evidence] = []
     i = 0
     for plays in tricks:
-        led = suit_index(CARD_ID[plays[0]["card"]])
+        led = SUIT_OF_ID[CARD_ID[plays[0]["card"]]]
         leader = int(plays[0]["seat"])
         cards: list[int] = []
         for position in range(len(plays)):
@@ -123,7 +123,7 @@ def _read(s: int, card: int, cards: list[int], led: int, leader: int, position: 
         return None
     # the cards it could have played instead: its cards of the suit led if it followed,
     # its Sabaccs if it trumped, anything else if it did neither
-    suit = suit_index(card)
+    suit = SUIT_OF_ID[card]
     if suit == led:
         legal = SUIT_MASKS[led]
     elif suit == 4:

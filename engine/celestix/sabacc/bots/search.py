@@ -47,40 +47,42 @@ from dataclasses import dataclass, replace
 
 from celestix.bots.bits import ids_of
 from celestix.bots.budget import SearchBudget, rounded
-from celestix.bots.search import Cards, deals, search_cards, tally
+from celestix.bots.search import deals, knowledge, search_cards, tally
 from celestix.rng import Rng
+from celestix.sabacc import actions
+from celestix.sabacc.actions import Action
 from celestix.sabacc.aside import TALON_DECLARER, TALON_HAND, TALON_TO
 from celestix.sabacc.auction import BIDS, PASS, RANK, legal_bids
 from celestix.sabacc.bots import basic
 from celestix.sabacc.bots.basic import threshold
 from celestix.sabacc.bots.deals import EVIDENCE_TRIES, Deal, Knowledge, hand_count
-from celestix.sabacc.bots.double_dummy import SabaccTricks, half_after
+from celestix.sabacc.bots.double_dummy import SabaccTricks
 from celestix.sabacc.bots.equity import equity, spread_of
 from celestix.sabacc.bots.fast import (
+    CARDS,
     FREE_MASK,
     HALF,
     IDIOT_ID,
     SCALE,
+    SUIT_OF_ID,
     WIN_HALF,
     WIN_UNITS,
     Outcome,
     Standing,
     cards_of,
-    distinct,
     final_wagers,
     mask_of,
     playout,
     standing_after,
 )
 from celestix.sabacc.bots.legal import legal_or_refuse
-from celestix.sabacc.cards import CARD_ID, DECK
+from celestix.sabacc.cards import CARD_ID
 from celestix.sabacc.legal import view_moves
+from celestix.sabacc.state import Phase
 from celestix.sabacc.view import View, acting_seat
-from celestix.shape import JsonDict
+from celestix.table.double_dummy import exact_values
 
 PLAY_STREAM, ASIDE_STREAM, BID_STREAM = 1, 2, 3
-# The deck as the card search sees it.
-CARDS = Cards(DECK, CARD_ID, distinct)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -93,13 +95,12 @@ class Budget(SearchBudget):
     # what the auction plays for before the last round: "game" (the chance of ending the
     # game on top, :mod:`celestix.sabacc.bots.equity`), or "chips"
     play_for: str = "game"
-    read_plays: int = 0  # 1: the other seats' past plays weigh the sampled deals too
-    deal_tries: int = EVIDENCE_TRIES  # deals drawn at most for one sample (the evidence)
 
 
 BUDGETS: dict[str, Budget] = {
     "normal": Budget(work=6000, min_samples=6, max_samples=200, solve_tricks=0,
-                     bid_samples=32, aside_work=6000, aside_candidates=6, play_for="game"),
+                     bid_samples=32, aside_work=6000, aside_candidates=6, play_for="game",
+                     deal_tries=EVIDENCE_TRIES),
     "strong": Budget(work=16000, min_samples=16, max_samples=1000, solve_tricks=3,
                      bid_samples=64, aside_work=48000, aside_candidates=8, play_for="game",
                      read_plays=1, deal_tries=12),
@@ -126,19 +127,19 @@ VARIANTS: dict[str, Budget] = {
 NAMED: dict[str, Budget] = {**BUDGETS, **VARIANTS}
 
 
-def choose(view: View, budget: Budget, seed: int) -> JsonDict:
+def choose(view: View, budget: Budget, seed: int) -> Action:
     """The searching player's action in this view."""
     moves = legal_or_refuse(view)
     if len(moves) == 1:
         return moves[0]
     phase = view["phase"]
-    if phase == "bidding":
+    if phase == Phase.BID:
         if budget.bidding == "basic":
             return basic.choose(view)
         return {"type": "bid", "bid": estimate_bid(view, budget, seed).best}
     if phase == "aside":
         return {"type": "aside", "card": estimate_aside(view, budget, seed).best_card}
-    played = estimate_play(view, [m["card"] for m in moves], budget, seed)
+    played = estimate_play(view, actions.cards_of(moves), budget, seed)
     return {"type": "play", "card": played.cards[played.best]}
 
 
@@ -193,20 +194,23 @@ class CardPlay:
         half0 = know.pile_half + _half(deal.aside)
         if know.talon_to == TALON_DECLARER:
             half0 += _half(deal.talon)
-        rows: list[tuple[int, ...]] = []
+        if self.solving:
+            halves, nodes = exact_values(self.rules, list(deal.hands), [0] * know.seats, know.seat,
+                                         list(know.trick), half0, left, choices)  # fmt: skip
+            rows: list[tuple[int, ...]] = []
+            for half in halves:
+                value = outcome.value(half, know.won, -1, -1)
+                rows.append((value, value - sign * half, half >= WIN_HALF))
+            return rows, nodes
+        rows = []
         work = 0
         for card in choices:
-            hands = list(deal.hands)
-            if self.solving:
-                half, spent = half_after(self.rules, hands, know.seat, list(know.trick), half0,
-                                         left, card)  # fmt: skip
-                value = outcome.value(half, know.won, -1, -1)
-            else:
-                won = list(know.won)
-                half, last_seat, last, spent = playout(
-                    hands, know.seats, declarer, know.leader, know.trick, half0, won, left, card
-                )
-                value = outcome.value(half, won, last_seat, last)
+            won = list(know.won)
+            half, last_seat, last, spent = playout(
+                list(deal.hands), know.seats, declarer, know.leader, know.trick, half0, won,
+                left, card,
+            )  # fmt: skip
+            value = outcome.value(half, won, last_seat, last)
             rows.append((value, value - sign * half, half >= WIN_HALF))
             work += spent
         return rows, work
@@ -227,7 +231,7 @@ def estimate_play(
     is not considered. ``also``, a legal card that is not among the choices, is valued on
     the same deals without changing the search (its work is not counted): ``also_chips``.
     """
-    know = Knowledge.from_view(view, bool(budget.read_plays), budget.deal_tries)
+    know = knowledge(Knowledge.from_view, view, budget)
     holder = know.trick_holder()
     settled = holder >= 0 and know.declarer >= 0
 
@@ -327,10 +331,10 @@ def aside_candidates(hand: list[str], need: int, limit: int) -> list[tuple[list[
         return chosen
 
     add(basic_fill([]), "basic")
-    by_suit = {s: sorted((c for c in free if _suit(c) == s),
+    by_suit = {s: sorted((c for c in free if SUIT_OF_ID[CARD_ID[c]] == s),
                          key=lambda c: (-HALF[CARD_ID[c]], -CARD_ID[c]))
                for s in range(4)}  # fmt: skip
-    lengths = {s: sum(1 for c in hand if _suit(c) == s) for s in range(4)}
+    lengths = {s: sum(1 for c in hand if SUIT_OF_ID[CARD_ID[c]] == s) for s in range(4)}
     short = sorted((s for s in range(4) if by_suit[s] and len(by_suit[s]) == lengths[s]),
                    key=lambda s: (lengths[s], s))  # fmt: skip
     for s in short:
@@ -342,14 +346,11 @@ def aside_candidates(hand: list[str], need: int, limit: int) -> list[tuple[list[
                 add(basic_fill(by_suit[s] + by_suit[t]), f"void:{s}{t}")
     richest = sorted(free, key=lambda c: (-HALF[CARD_ID[c]], CARD_ID[c]))
     add(richest[:need], "bank")
-    lowest = sorted(free, key=lambda c: (HALF[CARD_ID[c]], lengths[_suit(c)], CARD_ID[c]))
+    lowest = sorted(
+        free, key=lambda c: (HALF[CARD_ID[c]], lengths[SUIT_OF_ID[CARD_ID[c]]], CARD_ID[c])
+    )
     add(lowest[:need], "low")
     return out
-
-
-def _suit(card: str) -> int:
-    index = CARD_ID[card]
-    return 4 if index >= 56 else index // 14
 
 
 @dataclass
@@ -395,13 +396,14 @@ def estimate_aside(
     ``also``, another whole aside, is valued on the same deals too (its work is not
     counted, and it is not a candidate): ``also_total`` and ``also_chips``.
     """
-    know = Knowledge.from_view(view)
+    know = knowledge(Knowledge.from_view, view, budget)
     hand = list(view["hand"])
     need = int(view["aside_needed"]) - int(view["aside_size"])
-    choices = [m["card"] for m in view_moves(view)]
+    choices = actions.cards_of(view_moves(view))
     if not FREE_MASK >> CARD_ID[choices[0]] & 1:
-        # only Sabaccs may go now: the weakest (never worth keeping less than another)
-        candidates = [([basic.choose_aside(hand)], "forced")]
+        # only Sabaccs may go now: the weakest (never worth keeping less than another),
+        # as many as are still to go
+        candidates = [(aside_candidates(hand, need, 1)[0][0], "forced")]
     else:
         candidates = aside_candidates(hand, need, budget.aside_candidates)
     asides = [cards for cards, _ in candidates]
@@ -498,7 +500,7 @@ def estimate_bid(view: View, budget: Budget, seed: int) -> BidEstimate:
     (:func:`likely_declarer`; nothing at stake if nobody would). In the game's last round
     each choice is also valued by the share of the game's win it leaves the seat
     (:class:`fast.Standing`), and that decides."""
-    know = Knowledge.from_view(view)
+    know = knowledge(Knowledge.from_view, view, budget)
     seat, seats = know.seat, know.seats
     bids = [b for b in legal_bids(view["highest_bid"]) if b != PASS] + [PASS]
     outcomes = [declaring_outcome(view, know, seat, bid) for bid in bids[:-1]]

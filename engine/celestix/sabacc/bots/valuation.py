@@ -14,45 +14,38 @@ searches (other budgets, another search, other stakes) reaches the review throug
 
 from __future__ import annotations
 
+from math import comb
+
 from celestix.bots.budget import rounded
+from celestix.sabacc.actions import Action, AsideAction, cards_of
+from celestix.sabacc.aside import aside_choices, is_free
 from celestix.sabacc.bots import basic
 from celestix.sabacc.bots.fast import SCALE
-from celestix.sabacc.bots.search import BUDGETS, estimate_aside, estimate_bid, estimate_play
+from celestix.sabacc.bots.search import BUDGETS, Budget, estimate_aside, estimate_bid, estimate_play
 from celestix.sabacc.cards import CARD_ID, HALF_POINTS, SUIT_OF
 from celestix.sabacc.legal import view_moves
 from celestix.sabacc.view import View
-from celestix.shape import JsonDict
 from celestix.table.judgement import Judgement
 
 HUNDREDTHS = 100
 
 
-def judge(view: View, action: JsonDict, level: str, seed: int) -> Judgement:
+def judge(view: View, action: Action, level: str, seed: int) -> Judgement[Action]:
     """The level's choice in ``view`` and the cost of ``action`` (a legal action there)."""
     moves = view_moves(view)
-    kind = str(action["type"])
+    kind = action["type"]
+    budget = BUDGETS.get(level, BUDGETS["normal"])
+    if action["type"] == "aside":
+        return _aside(view, action, budget, seed)
     if len(moves) == 1:
         return Judgement(moves[0], 0, 0, 0, 1, 0, kind)
-    budget = BUDGETS.get(level, BUDGETS["normal"])
-    if kind == "bid":
+    if action["type"] == "bid":
         bid = estimate_bid(view, budget, seed)
         top = bid.values[bid.bids.index(bid.best)]
         mine = bid.values[bid.bids.index(action["bid"])]
         return _verdict({"type": "bid", "bid": bid.best}, top, mine, bid.samples, len(moves), kind)
-    if kind == "aside":
-        card = str(action["card"])
-        first = estimate_aside(view, budget, seed)
-        containing = [i for i, cards in enumerate(first.asides) if card in cards]
-        if containing:
-            aside = first
-            mine = max(aside.chips[i] for i in containing)
-        else:
-            aside = estimate_aside(view, budget, seed, also=completed_aside(view, card))
-            mine = aside.also_chips
-        best = {"type": "aside", "card": aside.best_card}
-        return _verdict(best, aside.chips[aside.best], mine, aside.samples, len(moves), kind)
-    legal = [move["card"] for move in moves]
-    card = str(action["card"])
+    legal = cards_of(moves)
+    card = action["card"]
     play = estimate_play(view, legal, budget, seed, value_one=True)
     searched = searched_card(play.cards, card)
     if searched is None:  # a card the search leaves out: valued on the same deals
@@ -60,15 +53,51 @@ def judge(view: View, action: JsonDict, level: str, seed: int) -> Judgement:
         mine = play.also_chips
     else:
         mine = play.chips[play.cards.index(searched)]
-    best = {"type": "play", "card": play.cards[play.best]}
+    best: Action = {"type": "play", "card": play.cards[play.best]}
     return _verdict(best, play.chips[play.best], mine, play.samples, len(moves), kind)
 
 
-def completed_aside(view: View, card: str) -> list[str]:
-    """A whole aside starting with ``card``, completed as the basic player would."""
+def _aside(view: View, action: AsideAction, budget: Budget, seed: int) -> Judgement[Action]:
+    """The whole aside is one decision (the page chooses it whole, the hint names it
+    whole): ``action`` holds its ``cards``, judged from the view before the first of them
+    against the level's own whole aside there, so that the hint's cards cost nothing.
+    ``choices`` counts the whole asides the rules allow (1: forced)."""
+    whole = completed_aside(view, action.get("cards", [action["card"]]))
+    ways = aside_ways(view)
+    if ways == 1:
+        return Judgement({"type": "aside", "card": whole[0], "cards": whole}, 0, 0, 0, 1, 0,
+                         "aside")  # fmt: skip
+    aside = estimate_aside(view, budget, seed)  # (the hint's own search)
+    same = [i for i, cards in enumerate(aside.asides) if sorted(cards) == sorted(whole)]
+    top, samples = aside.chips[aside.best], aside.samples
+    if same:
+        mine = aside.chips[same[0]]
+    else:  # an aside the search did not compare: valued on the same deals
+        valued = estimate_aside(view, budget, seed, also=whole)
+        top, mine, samples = valued.chips[aside.best], valued.also_chips, valued.samples
+    cards = list(aside.asides[aside.best])
+    best: AsideAction = {"type": "aside", "card": cards[0], "cards": cards}
+    return _verdict(best, top, mine, samples, ways, "aside")
+
+
+def aside_ways(view: View) -> int:
+    """How many whole asides the rules allow from the view (the free cards first, then
+    Sabaccs that are not Honours)."""
     need = int(view["aside_needed"]) - int(view["aside_size"])
-    rest = [c for c in view["hand"] if c != card]
-    chosen = [card]
+    hand = view["hand"]
+    free = sum(1 for card in hand if is_free(card))
+    if free >= need:
+        return comb(free, need)
+    others = [card for card in hand if not is_free(card)]
+    return comb(len(aside_choices(others)), need - free)
+
+
+def completed_aside(view: View, cards: list[str]) -> list[str]:
+    """A whole aside starting with ``cards`` (in that order), completed as the basic
+    player would (a record that stops part way through the aside)."""
+    need = int(view["aside_needed"]) - int(view["aside_size"])
+    rest = [c for c in view["hand"] if c not in cards]
+    chosen = list(cards[:need])
     while len(chosen) < need:
         other = basic.choose_aside(rest)
         chosen.append(other)
@@ -87,8 +116,8 @@ def searched_card(cards: list[str], card: str) -> str | None:
     return min(same, key=CARD_ID.__getitem__) if same else None
 
 
-def _verdict(best: JsonDict, top: int, mine: int, samples: int, choices: int,
-             kind: str) -> Judgement:  # fmt: skip
+def _verdict(best: Action, top: int, mine: int, samples: int, choices: int,
+             kind: str) -> Judgement[Action]:  # fmt: skip
     """The judgement from summed values (chips times SCALE over ``samples`` deals)."""
     count = SCALE * max(1, samples)
     loss = max(0, rounded(HUNDREDTHS * (top - mine), count))

@@ -1,14 +1,19 @@
-"""What a seat knows about the cards, read from its view.
+"""What a seat sees, read off its view as cards: the heuristic player's starting point.
+
+:class:`Seen` gathers
 
 * ``gone``: cards out of play this round (played to tricks, the visible aside);
 * ``outstanding``: cards that may still be in another player's hand (or, for all a
-  defender knows, in an unseen talon or aside);
-* ``void``: per seat, the suits (and "sabacc") it has shown it no longer holds, from
+  defender knows, in an unseen talon or aside), with per suit (and "sabacc") how many
+  are out (``out_count``) and the highest one's rank (``top``);
+* ``voids``: per seat, the suits (and "sabacc") it has shown it no longer holds, from
   the rules of play: a player who does not follow has none of the suit led, and one
-  who then plays no Sabacc has no Sabacc either.
+  who then plays no Sabacc has no Sabacc either;
+* ``done``: the tricks completed.
 
-This is the information-set reasoning the basic bot uses, and what a future search
-bot needs to deal the unseen cards consistently.
+The searches read the same view as bit masks, with the sampler of the hidden cards
+(:class:`celestix.sabacc.bots.deals.Knowledge`). Nothing here reads a state, so a bot
+cannot see more than its seat may.
 """
 
 from __future__ import annotations
@@ -33,10 +38,10 @@ class Seen:
     hand: list[str]
     gone: set[str]
     outstanding: frozenset[str]
-    void: list[set[str]] = field(default_factory=list)
-    trick_number: int = 0  # completed tricks
+    voids: list[set[str]] = field(default_factory=list)
+    done: int = 0  # completed tricks
     # Per suit (and "sabacc"): how many cards are outstanding, and the highest one's rank.
-    left: dict[str, int] = field(default_factory=dict)
+    out_count: dict[str, int] = field(default_factory=dict)
     top: dict[str, int] = field(default_factory=dict)
 
     @classmethod
@@ -46,7 +51,7 @@ class Seen:
         seat = acting_seat(view)
         hand = list(view["hand"])
         gone: set[str] = set(view["aside"])
-        void: list[set[str]] = [set() for _ in range(seats)]
+        voids: list[set[str]] = [set() for _ in range(seats)]
         tricks = [trick["plays"] for trick in view["played"]]
         if view["trick"]:
             tricks.append(view["trick"])
@@ -57,15 +62,15 @@ class Seen:
                 gone.add(card)
                 suit = SUIT_OF[card]
                 if suit != led:
-                    void[play["seat"]].add(led)
+                    voids[play["seat"]].add(led)
                     if suit != SABACC:
-                        void[play["seat"]].add(SABACC)
+                        voids[play["seat"]].add(SABACC)
         outstanding = DECK_SET.difference(gone, hand)
-        left = dict.fromkeys((*SUITS, SABACC), 0)
+        out_count = dict.fromkeys((*SUITS, SABACC), 0)
         top = dict.fromkeys((*SUITS, SABACC), 0)
         for card in outstanding:
             suit = SUIT_OF[card]
-            left[suit] += 1
+            out_count[suit] += 1
             rank = RANK_OF[card]
             top[suit] = max(top[suit], rank)
         return cls(
@@ -75,9 +80,9 @@ class Seen:
             hand=hand,
             gone=gone,
             outstanding=outstanding,
-            void=void,
-            trick_number=len(view["played"]),
-            left=left,
+            voids=voids,
+            done=len(view["played"]),
+            out_count=out_count,
             top=top,
         )
 

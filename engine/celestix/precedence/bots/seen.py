@@ -1,9 +1,13 @@
-"""What a seat knows, read off its view: the bots' shared starting point.
+"""What a seat sees, read off its view as cards: the heuristic player's and the hints'
+starting point.
 
 :class:`Seen` gathers from a view the seat's hand and face-up meld cards, the trick,
 the cards already played this hand, the cards still out (held by the other three),
-the suits each seat has shown out of and those it has led, and where each team stands
-against its contract. Nothing here reads a state, so a bot cannot see more than its seat may.
+the suits each seat has shown out of (``voids``) and those it has led, the tricks
+completed (``done``) and where each team stands against its contract. The searches read
+the same view as bit masks, with the sampler of the hidden cards
+(:class:`celestix.precedence.bots.deals.Knowledge`). Nothing here reads a state, so a
+bot cannot see more than its seat may.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ class Seen:
     bids: list[int | None]
     trump: int
     dealer: int
-    tricks_done: int
+    done: int  # completed tricks
     taken: list[int]
     counts_excess: bool
     played: set[str] = field(default_factory=set)
@@ -46,7 +50,7 @@ class Seen:
             bids=list(view["bids"]),
             trump=SUIT_BY_NAME[view["trump"]],
             dealer=int(view["dealer"]),
-            tricks_done=len(view["completed_tricks"]),
+            done=len(view["completed_tricks"]),
             taken=[int(t) for t in view["tricks"]],
             counts_excess=view["options"]["variant"] == "core",
         )
