@@ -36,7 +36,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Error, Locator, Page, expect
 
-from tablekit import PHONE, WIDE, booted, open_table
+from tablekit import PHONE, WIDE, booted, open_table, press_for_dialog
 
 # A booted page and its uncaught errors (the fixtures)
 Booted = tuple[Page, list[Error]]
@@ -166,7 +166,7 @@ def open_lobby(
     expect(page.locator(".table-page[data-turn]")).to_be_visible()
     if prepare:
         prepare(page)
-    page.get_by_role("button", name="Play with friends").click()
+    press_for_dialog(page, page.get_by_role("button", name="Play with friends"))
     return page.locator("dialog[open]")
 
 

@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from playwright.sync_api import Browser, Error, Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from sentences import CARELESS
 
 from celestix import api
@@ -178,14 +179,35 @@ def open_table(
     page.goto(f"/#{game}{hash_}")
 
 
+def press_for_dialog(page: Page, button: Locator) -> None:
+    """Press a tool that opens a dialog, and again if none came (up to six presses, 10 s
+    each, never while a dialog is open): a press before the page has set its tools up
+    opens nothing (the CI run of 0be9ef2 waited 30 s after New game; the run of 5dad03f
+    5 s after "Play with friends" on a page just booted)."""
+    for attempt in range(6):
+        if page.locator("dialog[open]").count():
+            return  # the last press's dialog came just after its wait
+        button.click()
+        try:
+            page.wait_for_selector("dialog[open]", timeout=10_000)
+            return
+        except PlaywrightTimeoutError:
+            if attempt == 5:
+                raise
+
+
 def new_game_options(page: Page) -> Locator:
-    page.locator(".tp-tools").get_by_role("button", name="New game").click()
-    page.wait_for_selector("dialog[open]")
+    """The options dialog of New game (after its question when the game is in progress).
+    (It waits as long as a move may take: on a busy machine the dialog came after
+    expect()'s default 5 s, with a computer player thinking in the worker.)"""
+    # (a press before the page has set its tools up opens nothing: the CI run of 0be9ef2
+    # waited 30 s for a dialog; pressed again, it comes)
+    press_for_dialog(page, page.locator(".tp-tools").get_by_role("button", name="New game"))
     ask = page.get_by_role("dialog", name="Start a new game?")
     if ask.count():  # the computer players had moved: the game is in progress
         ask.get_by_role("button", name="New game").click()
     dialog = page.locator("dialog.options-dialog[open]")
-    expect(dialog).to_be_visible()
+    expect(dialog).to_be_visible(timeout=MOVE_TIMEOUT_MS)
     return dialog
 
 
@@ -205,9 +227,17 @@ SETTLED = """() => document.getAnimations().every(
     (a) => a.playState !== "running" || a.effect.getTiming().iterations === Infinity)"""
 
 
+# Two animation frames: the rendering step of the first has run, and with it the resize
+# observers (a hand's rows are laid out in one, HandView.layout)
+TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
 def settled(page: Page) -> None:
-    """Wait until no finite animation is running on the page."""
+    """Wait until no finite animation is running on the page, and the page has been laid
+    out since: the CI run of f846935 measured a review's hand just after its step was shown,
+    before its resize observer had laid the cards out (each 120 px under the felt's foot)."""
     page.wait_for_function(SETTLED)
+    page.evaluate(TWO_FRAMES)
 
 
 def turn(page: Page, timeout: float = MOVE_TIMEOUT_MS) -> str:
@@ -325,6 +355,33 @@ HIDDEN_STRIPS = """() => {
             width += 2;
         }
         if (width < 40) wrong.push(`${card.dataset.code}: ${width} px to tap`);
+    }
+    return wrong;
+}"""
+
+# What the hint points at, and (the patience) the card it moves: each in the window, its
+# top-left corner (the index a hand card always shows) not under anything else, the
+# hint's mark drawn (issue 24: on a phone the open "Why?" sheet lay over the card the
+# hint suggested). What is wrong, per element.
+HINTED_SHOWN = """() => {
+    const header = document.querySelector(".site-header")?.getBoundingClientRect().bottom ?? 0;
+    const wrong = [];
+    const marked = [...document.querySelectorAll(".hinted")];
+    if (!marked.length) wrong.push("nothing marked");
+    const moved = document.querySelector(".table-page.patience .waste-top .card");
+    for (const el of [...marked, ...(moved ? [moved] : [])]) {
+        const r = el.getBoundingClientRect();
+        const what = el.dataset.code || el.getAttribute("aria-label") || el.className;
+        const where = [r.left, r.top, r.right, r.bottom].map(Math.round);
+        if (r.top < header - 1 || r.bottom > innerHeight + 1 || r.left < -1
+            || r.right > innerWidth + 1)
+            wrong.push(`${what}: out of view at ${where}`);
+        const x = r.left + Math.min(10, r.width / 4), y = r.top + Math.min(12, r.height / 4);
+        const hit = document.elementFromPoint(x, y);
+        if (!hit || !(hit === el || el.contains(hit) || hit.contains(el)))
+            wrong.push(`${what}: under ${hit ? hit.className : "nothing"}`);
+        if (el !== moved && parseFloat(getComputedStyle(el).outlineWidth) < 2)
+            wrong.push(`${what}: no mark`);
     }
     return wrong;
 }"""

@@ -12,11 +12,20 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from sentences import SIDE_CARELESS, off_footing, out_of_order
 
 from celestix import api
-from tablekit import PHONE, WIDE, internal_words, open_table, play_to, saved
+from tablekit import (
+    HINTED_SHOWN,
+    PHONE,
+    WIDE,
+    internal_words,
+    open_table,
+    play_to,
+    saved,
+    settled,
+)
 
 AxeCheck = Callable[..., list[dict[str, Any]]]  # the fixture of a11y.py
 Shot = Callable[[Page, str], Any]
@@ -120,6 +129,13 @@ def saved_view(page: Page, game: str) -> dict[str, Any]:
     return api.view(api.replay(saved["record"]), 0)
 
 
+def beyond(reason: str, said: str) -> str:
+    """The clauses of ``reason`` that ``said`` does not hold, as the why list shows the
+    hint's own choice ("" when it adds nothing but the choices alike)."""
+    added = [clause for clause in reason.split("; ") if clause not in said]
+    return "" if all(c.startswith("likewise ") for c in added) else "; ".join(added)
+
+
 def ask_for_a_hint(page: Page, game: str) -> tuple[dict[str, Any], Locator]:
     """Press Hint on the person's turn; the panel must say the engine's hint for the
     saved position word for word, which starts with what to do, and no bare value after
@@ -128,17 +144,30 @@ def ask_for_a_hint(page: Page, game: str) -> tuple[dict[str, Any], Locator]:
     advice = page.get_by_role("complementary", name="Hint")
     page.get_by_role("button", name="Hint", exact=True).click()
     said_whole(advice, hint["reason"])
-    others = [a for a in hint["alternatives"] if a["action"] != hint["action"]][:4]
-    chosen = [a for a in hint["alternatives"] if a["action"] == hint["action"]]
-    # the hint's own choice first, said as the others are, then the others
+    # the others, but for one whose whole line the paragraph holds (audit 8 F1)
+    others = [
+        a
+        for a in hint["alternatives"]
+        if a["action"] != hint["action"] and beyond(a["reason"], hint["reason"])
+    ][:4]
+    # the hint's own choice first, said as the others are, but only what its paragraph
+    # does not say (audit 7 F1: "The hint: " + the paragraph again), then the others
+    chosen = [
+        {**a, "reason": added}
+        for a in hint["alternatives"]
+        if a["action"] == hint["action"] and (added := beyond(a["reason"], hint["reason"]))
+    ]
     lines = [*chosen, *others] if others else []
     expect(advice.locator(".advice-list li")).to_have_count(len(lines))
     for k, (line, alt) in enumerate(zip(advice.locator(".advice-list li").all(), lines,
                                         strict=True)):  # fmt: skip
         # a bid's name comes first, then the engine's reason, and nothing after it
         expect(line).to_have_text(re.compile(rf"(^|: ){re.escape(alt['reason'])}$"))
-        if k == 0:
-            expect(line).to_have_text(re.compile(r"^(The hint|.+ \(the hint\)): "))
+        marked = re.compile(r"^(The hint|.+ \(the hint\)): ")
+        if k == 0 and chosen:
+            expect(line).to_have_text(marked)
+        else:
+            expect(line).not_to_have_text(marked)
     return hint, advice
 
 
@@ -301,7 +330,43 @@ def at_bid(state: dict[str, Any]) -> bool:
     return state["phase"] == "bid" and state["to_act"] == 0
 
 
+def test_the_hint_to_declare_no_melds_says_each_thing_once(page: Page) -> None:
+    """Audit 8 F1: the hint to declare no melds quoted the best meld's line in its
+    paragraph, and its Why list said that line again, under "The hint: No meld shown and
+    no wager" (a fragment). Its first words are the button's ("Declare no melds")."""
+
+    def declaring(state: dict[str, Any]) -> bool:
+        return (state["phase"] == "declare" and state["to_act"] == 0
+                and len(api.legal_actions(state, 0)) > 1)  # fmt: skip
+
+    _, record = play_to("precedence", {"target": 150}, 5, declaring)
+    page.set_viewport_size(WIDE)
+    open_table(page, "precedence", save=saved(record))
+    expect(page.locator(".table-page")).to_have_attribute(
+        "data-turn", "you", timeout=THINK_TIMEOUT_MS
+    )
+    hint, advice = ask_for_a_hint(page, "precedence")
+    assert hint["reason"].startswith("Declare no melds. "), hint["reason"]
+    toggle = advice.locator(".advice-toggle")
+    if toggle.is_visible():
+        toggle.click()
+    why = advice.locator(".advice-why").inner_text()
+    lines = advice.locator(".advice-list li").all_inner_texts()
+    marked = re.compile(r"^(The hint|.+ \(the hint\)): ")
+    assert not [line for line in lines if marked.sub("", line) in why], (why, lines)
+    assert "No meld shown" not in " ".join(lines), lines
+
+
+def choosing_a_card(state: dict[str, Any]) -> bool:
+    """The person to play, with a choice of cards (a play's why list: audit 7 F1)."""
+    return (
+        state["phase"] == "play" and state["to_act"] == 0 and len(api.legal_actions(state, 0)) >= 3
+    )
+
+
 WHY_CASES = [
+    ("precedence", {"target": 150}, 2, choosing_a_card, None, WIDE),
+    ("sabacc", {"players": 4}, 2, choosing_a_card, None, PHONE),
     ("sabacc", {"players": 3}, 2, at_aside, seat_0_declares, WIDE),
     ("sabacc", {"players": 4}, 2, defending, None, PHONE),
     ("precedence", {"target": 150}, 2, at_bid, None, WIDE),
@@ -328,14 +393,24 @@ def test_a_why_list_says_the_hint_first_as_it_says_the_others(
     items = advice.locator(".advice-list li")
     expect(items.first).to_be_visible()
     lines = items.all_inner_texts()
-    assert len(lines) >= 2, lines
-    assert re.match(r"^(The hint|.+ \(the hint\)): ", lines[0]), lines
-    assert not off_footing(lines[0], lines[1:]), lines
+    why = advice.locator(".advice-why").inner_text()
+    if re.match(r"^(The hint|.+ \(the hint\)): ", lines[0]):
+        assert len(lines) >= 2, lines
+        assert not off_footing(lines[0], lines[1:]), lines
+    else:  # its paragraph says all the hint's line would
+        assert not off_footing(why, lines), (why, lines)
+    # no line says again what the paragraph says (audit 7 F1)
+    marked = re.compile(r"^(The hint|.+ \(the hint\)): ")
+    assert not [line for line in lines if marked.sub("", line) in why], (why, lines)
     if hint["action"]["type"] == "bid" and game == "precedence":
         assert not out_of_order([int(re.match(r"Bid (\d+)", line)[1]) for line in lines]), lines
     if game == "sabacc" and state["phase"] == "play":
         assert not [line for line in lines if SIDE_CARELESS["defender"].search(line)], lines
-        assert any("the contract is beaten" in line for line in lines), lines
+        # how the contract fares: on each line, or once in the paragraph where it fares
+        # alike after every card compared (audit 8: each line ended with the same clause)
+        fares = [line.split("; ")[-1] for line in lines if "the contract is beaten" in line]
+        assert fares or "the contract is beaten" in why, (why, lines)
+        assert len(fares) < 2 or len(set(fares)) > 1, lines
     assert internal_words(lines, game) == {}
     screenshot(page, f"why-{game}-{state['phase']}-{size['width']}")
 
@@ -372,6 +447,17 @@ def winnable_by(page: Page, how: str) -> None:
         button.click()
 
 
+def context_for(browser: Browser, site: str, width: int, how: str) -> BrowserContext:
+    """A context of its own at ``width`` (900 px high, 740 on a phone), with touch when
+    ``how`` is "touch"."""
+    return browser.new_context(
+        base_url=site,
+        viewport={"width": width, "height": 900 if width > 375 else 740},
+        has_touch=how == "touch",
+        is_mobile=how == "touch",
+    )
+
+
 def hint_by(page: Page, how: str) -> None:
     if how == "keyboard":
         page.keyboard.press("h")
@@ -384,12 +470,7 @@ def hint_by(page: Page, how: str) -> None:
 def test_hint_replaces_the_winnable_answer(
     browser: Browser, site: str, width: int, how: str
 ) -> None:
-    context = browser.new_context(
-        base_url=site,
-        viewport={"width": width, "height": 900 if width > 375 else 740},
-        has_touch=how == "touch",
-        is_mobile=how == "touch",
-    )
+    context = context_for(browser, site, width, how)
     page = context.new_page()
     try:
         seed = 4
@@ -412,6 +493,46 @@ def test_hint_replaces_the_winnable_answer(
         expect(page.locator(".hinted")).to_have_count(0)
         hint_by(page, how)  # and comes back
         said_whole(advice, hint["reason"])
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("width", "how"), [(1440, "mouse"), (375, "touch"), (1440, "keyboard")])
+def test_the_patience_hints_other_choices_hide_nothing_it_points_at(
+    browser: Browser, site: str, width: int, how: str
+) -> None:
+    """The hint's other choices unfolded: the button says it folds them again ("Hide
+    other choices"), and the pile the hint points at and the waste's top card (the card
+    it moves) stay in view, uncovered, the mark drawn (audit 6: on a phone they unfolded
+    under the hint and the page scrolled the pointed pile under the header)."""
+    context = context_for(browser, site, width, how)
+    page = context.new_page()
+    try:
+        at_a_build(page, 4)
+        advice = page.get_by_role("complementary", name="Hint")
+        hint_by(page, how)
+        expect(advice).to_be_visible(timeout=THINK_TIMEOUT_MS)
+        toggle = advice.locator(".advice-toggle")
+        # "Why?" where the hint says why beyond its headline (the patience's hint says it
+        # plays the odds while cards lie face down: audit 7 F16), else "Other choices"
+        expect(toggle).to_have_text(re.compile(r"^(Why\?|Other choices)$"))
+        label = toggle.inner_text()
+        if how == "keyboard":
+            toggle.focus()
+            page.keyboard.press("Enter")
+        else:
+            toggle.tap() if how == "touch" else toggle.click()
+        expect(toggle).to_have_attribute("aria-expanded", "true")
+        expect(toggle).to_have_text("Hide" if label == "Why?" else "Hide other choices")
+        expect(advice.locator(".advice-list li").first).to_be_visible()
+        settled(page)
+        assert page.evaluate(HINTED_SHOWN) == []
+        if how == "keyboard":
+            page.keyboard.press("Enter")
+        else:
+            toggle.tap() if how == "touch" else toggle.click()
+        expect(toggle).to_have_text(label)
+        assert page.evaluate(HINTED_SHOWN) == []
     finally:
         context.close()
 
@@ -441,9 +562,11 @@ def test_cannot_tell_says_what_to_do(page: Page) -> None:
     expect(page.locator(".pt-deal-number")).to_have_text(f"Deal {seed}")
     advice = page.get_by_role("complementary", name="Hint")
     page.keyboard.press("w")
+    # (the solver's whole budget, then the hint's trial games: on a loaded machine this
+    # took more than a minute)
     expect(advice.locator(".advice-text")).to_have_text(
         "Play on and ask again later: it can tell once fewer cards are face down.",
-        timeout=THINK_TIMEOUT_MS,
+        timeout=3 * THINK_TIMEOUT_MS,
     )
     value = api.hint(api.view(state, 0), "strong")["alternatives"][0]["value"]
     tenths = int(value / 10 + 0.5)  # (JavaScript rounds halves up)

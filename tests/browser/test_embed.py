@@ -12,6 +12,7 @@ origins or a page throws.
 from __future__ import annotations
 
 import json
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -141,8 +142,17 @@ def test_every_demo_steps_to_its_end(shared: tuple[BrowserContext, Page]) -> Non
                 verdict.to_be_hidden()
             # (card codes are left out: styled capitals read "STEP 1 OF 4" here, and the
             # engine's test_words reads the captions for codes)
-            found = internal_words([page.locator("body").inner_text()], entry["game"])
+            body = page.locator("body").inner_text()
+            found = internal_words([body], entry["game"])
             found.pop("a card code", None)
+            # (audit 7) each side's figure by its players' names, never a bare "0 · 0"; the
+            # reader's seat is "South (you)", not "South · you" beside "dealer" and "bid 3"
+            figures = page.locator(".dm-info dd").all_inner_texts()
+            bare = [t for t in figures if re.fullmatch(r"[\d\u2013-]+ · [\d\u2013-]+", t.strip())]
+            if bare:
+                found["a figure without its side"] = bare
+            if re.search(r"· you\b", body):
+                found["you as a seat's detail"] = [body[:80]]
             if found:
                 careless[f"{entry['id']} step {k}"] = found
             if k < len(steps):
@@ -410,6 +420,51 @@ def test_gallery_targets_are_44_px(
     finally:
         if before:
             page.set_viewport_size(before)
+
+
+@pytest.mark.parametrize("size", [WIDE, PHONE], ids=["1440", "375"])
+def test_every_demo_target_is_44_px(
+    shared: tuple[BrowserContext, Page], size: dict[str, int]
+) -> None:
+    """Every button of every demo, at each of its steps, is at least 44 x 44 px: the
+    patience's foundations (one target with their card: the label's button was 17 px
+    high), the reader's cards (26 to 40 px strips; a hand at the table's side goes under
+    it, the whole width) and the bids (33 px) (audit 6)."""
+    _, page = shared
+    before = page.viewport_size
+    page.set_viewport_size(size)
+    small: dict[str, list[str]] = {}
+    try:
+        open_demo(page, INDEX[0]["id"])
+        for entry in INDEX:
+            switch_demo(page, entry["id"], entry["title"])
+            for k in range(1, len(demo(entry["id"])["steps"]) + 1):
+                at_step(page, k)
+                found = page.evaluate(SMALL_TARGETS)
+                if found:
+                    small[f"{entry['id']} step {k}"] = found[:3]
+                if not page.locator("#demo-forward").is_disabled():
+                    page.locator("#demo-forward").click()
+    finally:
+        if before:
+            page.set_viewport_size(before)
+    assert not small, dict(list(small.items())[:6])
+
+
+def test_a_foundation_is_built_on_by_a_tap_on_its_card(browser: Browser, site: str) -> None:
+    """On a phone, a tap on a foundation's card (not its label) builds there."""
+    context = browser.new_context(base_url=site, viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        open_demo(page, "round-the-corner", "&step=5")
+        at_step(page, 5)
+        target = page.get_by_role("button", name="Queen foundation: 12 cards", exact=False)
+        box = target.bounding_box()
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44, box
+        target.tap(position={"x": box["width"] / 2, "y": 12})  # on the card, above the label
+        expect(page.locator("#demo-verdict")).to_contain_text("Right")
+    finally:
+        context.close()
 
 
 def test_demos_work_offline(shared: tuple[BrowserContext, Page]) -> None:

@@ -6,7 +6,10 @@ Precedence and Contract Sabacc (three, four and five players), at 375x740 (touch
   their size and place, the seats' plates whole and uncovered, your status in view (on
   a phone the reason is a sheet over your hand that scrolls; before, the strip grew into
   the felt: the trick shrank to 25 px cards pushed into the plates, and at the bidding
-  the panel covered every plate).
+  the panel covered every plate); what the hint points at stays in view, uncovered and
+  marked, the sheet lying elsewhere when it is in your hand (audit 6: the sheet covered
+  the card to play); the button says "Hide" ("Hide why") while the reason is open, as
+  wide as "Why?" (the felt keeps its height).
 * No line of the table's text is cut, at either width, in any phase, the game's end
   among them (before, at 375 the pots line at the end of a Sabacc game read "The Ante
   Pot has been shared out; 2 chips left uncl…").
@@ -28,6 +31,7 @@ from playwright.sync_api import Page, expect
 
 from celestix import api
 from tablekit import (
+    HINTED_SHOWN,
     MOVE_TIMEOUT_MS,
     PHONE,
     WIDE,
@@ -49,10 +53,10 @@ WHY_PHASES = [
     "precedence-declare",
     "precedence-bid",
     "precedence-play",
-    "sabacc-bidding",
+    "sabacc-bid",
     "sabacc-aside",
     "sabacc-play",
-    "sabacc-5-bidding",
+    "sabacc-5-bid",
     "sabacc-3-play",
 ]
 
@@ -108,12 +112,23 @@ def test_the_open_why_leaves_the_felt_as_it_was(table: Page, name: str, width: s
     before = page.evaluate(FELT)
     why = advice.locator(".advice-toggle")
     expect(why).to_be_visible()
-    why.click()
+    label = why.inner_text()
+    assert label in ("Why?", "Other choices"), label
+    if width == "375":
+        why.tap()
+    else:
+        why.click()
     expect(why).to_have_attribute("aria-expanded", "true")
+    # open, the button says it closes (before, it kept its label)
+    expect(why).to_have_text("Hide" if label == "Why?" else "Hide other choices")
+    expect(why).to_have_accessible_name(re.compile("^Hide (why|other choices)"))
     expect(advice.locator(".advice-more")).to_be_visible()
     settled(page)
     after = page.evaluate(FELT)
     where = f"{name} at {width}"
+    # what the hint points at (the card to play, the cards to set aside or declare, the
+    # bid) in view and uncovered, its mark drawn, while the reason is open
+    assert page.evaluate(HINTED_SHOWN) == [], where
     # the felt, the trick and the plates as they were with the hint folded
     assert rounded([after["felt"]]) == rounded([before["felt"]]), where
     assert rounded(after["trick"]) == rounded(before["trick"]), where
@@ -128,6 +143,16 @@ def test_the_open_why_leaves_the_felt_as_it_was(table: Page, name: str, width: s
         assert plate["hit"], (where, "covered", plate)
         for box in after["advice"]:
             assert overlap(box, plate["box"]) == 0, (where, plate["name"], box)
+    # nor over the trick it speaks of, where a band clear of it holds the sheet (audit 8
+    # F2: on a phone the sheet hid the felt's middle, the cards played): Sabacc's play at
+    # 375 has one; Precedence's, with two rows of cards in the hand, has not
+    clear = page.locator(".table-page").get_attribute("data-sheet-clear")
+    if width == "375" and name == "sabacc-play":
+        assert clear == "trick", where
+    if clear == "trick":
+        for card in after["trick"]:
+            for box in after["advice"]:
+                assert overlap(box, card) == 0, (where, "over the trick", card, box)
     for box in after["advice"]:
         assert overlap(box, after["status"]) == 0, (where, "over your status", box)
         assert box["bottom"] <= after["viewport"]["height"] + 0.5, (where, box)
@@ -137,6 +162,13 @@ def test_the_open_why_leaves_the_felt_as_it_was(table: Page, name: str, width: s
     assert page.evaluate(
         "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
     )
+    # and by keyboard: the button closes it, saying so, and the mark stays
+    why.focus()
+    page.keyboard.press("Enter")
+    expect(why).to_have_attribute("aria-expanded", "false")
+    expect(why).to_have_text(label)
+    expect(advice.locator(".advice-more")).to_be_hidden()
+    assert page.evaluate(HINTED_SHOWN) == [], where
 
 
 # every line of the table's text that is cut: an element that keeps its text on one line

@@ -589,9 +589,13 @@ def test_a_host_that_changes_its_secret_fails_the_deal_check(host: Booted, frien
     summary = gpage.locator("dialog.tp-summary-dialog[open] .fr-deal-check")
     expect(summary).to_have_attribute("data-deal-check", "failed")
     expect(summary).to_contain_text("The deal check failed for hand 1.")
+    # (one line that unfolds to say why: the whole reason took 116 px on a phone, and the
+    # felt shrank to a strip, 8 px at worst)
     note = gpage.locator(".table-page > .fr-deal-note")
+    expect(note.locator("summary")).to_have_text(
+        "Hand 1 may not have been dealt fairly (its deal check failed)."
+    )
     expect(note).to_contain_text("The deal check failed for hand 1. The host's secret is not")
-    expect(note).to_contain_text("may not have been dealt fairly")
     expect(gpage.locator(".toast-error")).to_have_count(0, timeout=CONNECT_MS)
     for page in (hpage, gpage):
         page.locator("dialog.tp-summary-dialog[open]").get_by_role(
@@ -599,10 +603,18 @@ def test_a_host_that_changes_its_secret_fails_the_deal_check(host: Booted, frien
         ).click()
     expect(gpage.locator(".table-page")).to_have_attribute("data-phase", "declare")
     expect(note).to_be_visible()
-    expect(note).to_contain_text("The deal check failed for hand 1.")
-    # (on the friend's phone, the note and the whole hand both on screen)
+    # (on the friend's phone, the note on one line and the whole hand on screen)
     expect(note).to_be_in_viewport(ratio=1)
+    box = note.bounding_box()
+    assert box and box["height"] <= 40, box
     expect(gpage.locator(".tp-hand .card").last).to_be_in_viewport(ratio=1)
+    # unfolded, it says why
+    reasons = note.locator(".fr-deal-reasons")
+    expect(reasons).to_be_hidden()
+    note.locator("summary").click()
+    expect(reasons).to_be_visible()
+    expect(reasons).to_contain_text("The host's secret is not the one it committed to")
+    expect(reasons).to_contain_text("may not have been dealt fairly")
     # the line under the title ends with it (its title holds every part)
     expect(gpage.locator(".tp-info")).to_have_attribute(
         "title", re.compile(r"hand 1's deal check failed$")

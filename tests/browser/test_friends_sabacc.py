@@ -88,7 +88,7 @@ def click_turn(page: Page, declares: bool, state: dict[str, Any]) -> str:
     if table.get_attribute("data-turn") == "count":
         return "end"
     phase = table.get_attribute("data-phase")
-    if phase == "bidding":
+    if phase == "bid":
         bids = page.locator(".sb-bid").evaluate_all("(bs) => bs.map((b) => b.dataset.bid)")
         bid = next((b for b in ("take", "push", "guard") if b in bids), "pass")
         page.locator(f".sb-bid[data-bid={bid if declares else 'pass'}]").click()
@@ -296,7 +296,7 @@ def test_three_people_play_a_round_of_contract_sabacc(
             "button", name="Next round"
         ).click()
     for page in pages.values():
-        expect(page.locator(".table-page")).to_have_attribute("data-phase", "bidding")
+        expect(page.locator(".table-page")).to_have_attribute("data-phase", "bid")
         expect(page.locator(".tp-hand .card")).to_have_count(24)
     no_errors(herrors)
     no_errors(perrors)

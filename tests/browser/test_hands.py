@@ -47,7 +47,7 @@ from tablekit import (
 from test_table import ended, position
 
 WIDTHS = {"1440": WIDE, "375": PHONE}
-PHASES = ["precedence-play", "precedence-bid", "sabacc-aside", "sabacc-play", "sabacc-5-bidding"]
+PHASES = ["precedence-play", "precedence-bid", "sabacc-aside", "sabacc-play", "sabacc-5-bid"]
 
 # For each card: its visible rank index (.idx) and suit index (.idx-suit), each hit at
 # its centre and near its corners by the card itself.
@@ -394,7 +394,7 @@ STRIPS = """() => {
     });
 }"""
 HIT = "([x, y]) => document.elementFromPoint(x, y)?.closest('.card')?.title || 'nothing'"
-HANDS = ["precedence-play", "precedence-declare", "sabacc-bidding", "sabacc-aside", "sabacc-3-play"]
+HANDS = ["precedence-play", "precedence-declare", "sabacc-bid", "sabacc-aside", "sabacc-3-play"]
 
 
 @pytest.mark.parametrize("width", list(WIDTHS))

@@ -148,7 +148,7 @@ CASES = [
     ("precedence", "declare", False),
     ("precedence", "bid", False),
     ("precedence", "play", True),
-    ("sabacc", "bidding", False),
+    ("sabacc", "bid", False),
     ("sabacc", "aside", False),
     ("sabacc", "play", True),
 ]

@@ -57,7 +57,7 @@ PHASES: dict[str, dict[str, Phase]] = {
         "end": ("precedence", None, 4242, lambda s: s["hand_number"] == 1, None, True),
     },
     "sabacc": {
-        "bidding": ("sabacc", {"players": 4}, 1, yours("bidding"), person_bid, False),
+        "bid": ("sabacc", {"players": 4}, 1, yours("bid"), person_bid, False),
         "aside": ("sabacc", {"players": 4}, 1, yours("aside"), person_bid, False),
         "play": (
             "sabacc",
@@ -99,7 +99,9 @@ PLACES = """() => {
 }"""
 
 # each plate, the status line and the pots line: one line (and the whole text as title);
-# on a phone the other seats' plates two, the name (and badge), then the detail
+# on a phone the other seats' plates two, the name (and badge), then the detail; Contract
+# Sabacc's three, the name, then the badge and the detail over two lines (every plate its
+# badge and its chips: audit 6 fault 11)
 ONE_LINE = """() => {
     const wrong = [];
     const lineOf = (el) => {
@@ -115,10 +117,13 @@ ONE_LINE = """() => {
         const { line, inner } = lineOf(el);
         const what = `${el.className}: ${el.textContent.trim().slice(0, 40)}`;
         const two = innerWidth <= 640 && el.matches(".tp-felt .seat-plate");
-        if (inner > line * (two ? 2.5 : 1.5)) wrong.push(`${what} is ${Math.round(inner)} px high`);
+        const three = two && el.matches(".sb-felt .seat-plate");
+        const lines = three ? 3.5 : two ? 2.5 : 1.5;
+        if (inner > line * lines) wrong.push(`${what} is ${Math.round(inner)} px high`);
         // the spans of a plate side by side, on one line
         const tops = [...el.querySelectorAll(
-                two ? ".seat-name, .seat-badge" : ".seat-name, .seat-detail, .seat-badge")]
+                three ? ".seat-name" : two ? ".seat-name, .seat-badge"
+                : ".seat-name, .seat-detail, .seat-badge")]
             .filter((s) => s.getClientRects().length && s.textContent)
             .map((s) => s.getBoundingClientRect().bottom);
         if (tops.length && Math.max(...tops) - Math.min(...tops) > line / 2) {
@@ -170,7 +175,7 @@ def test_the_felt_and_the_seats_stay_put_between_phases(table: Page, game: str, 
 def test_five_players_sit_round_the_table(table: Page, width: str) -> None:
     page = table
     page.set_viewport_size(WIDTHS[width])
-    _, record = play_to("sabacc", {"players": 5}, 7, yours("bidding"))
+    _, record = play_to("sabacc", {"players": 5}, 7, yours("bid"))
     open_table(page, "sabacc", saved(record))
     assert turn(page) == "you"
     at = places(page)

@@ -54,7 +54,7 @@ TITLES = """async () => {
 def test_the_end_of_a_hand_says_its_outcome_for_you(table: Page) -> None:
     page = table
     open_table(page, "patience")
-    said: dict[str, str] = page.evaluate(TITLES)
+    said: dict[str, Any] = page.evaluate(TITLES)
     assert said["bothMade"] == "Hand 2: you and North bid 6 tricks, West and East 5"
     assert said["mine"] == "Hand 2: you and North bid 1 trick, West and East 8"
     assert said["carried"] == "Hand 2: you and North bid 7 tricks, West and East 7"
@@ -68,10 +68,20 @@ def test_the_end_of_a_hand_says_its_outcome_for_you(table: Page) -> None:
     assert said["grand"].startswith("You took every trick (a Grand Slam): 12 chips")
     assert said["grand"].endswith("which has nothing left.")
     assert said["idiot"].startswith("Aurel won the last trick with the Idiot (an Idiot at")
-    assert said["follow"] == "follow coins"
-    assert said["trump"] == "you have no coins, so play a Sabacc"
-    assert said["any"] == "you have no coins and no Sabacc, so play any card"
-    assert said["sabacc"] == "a Sabacc was led, so play a Sabacc"
+    # each rule whole, and the short form a phone's status shows keeps the rule (F9)
+    assert said["follow"] == {"rule": "follow coins", "short": "Follow coins."}
+    assert said["trump"] == {
+        "rule": "you have no coins, so play a Sabacc",
+        "short": "No coins: play a Sabacc.",
+    }
+    assert said["any"] == {
+        "rule": "you have no coins and no Sabacc, so play any card",
+        "short": "No coins or Sabacc: any card.",
+    }
+    assert said["sabacc"] == {
+        "rule": "a Sabacc was led, so play a Sabacc",
+        "short": "Play a Sabacc.",
+    }
 
 
 TRICK_GAMES = [("precedence", {"target": 150}, 2), ("sabacc", {"players": 4}, 2)]

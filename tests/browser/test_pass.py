@@ -56,11 +56,11 @@ def start_shared(page: Page, game: str) -> None:
         dialog.locator(f"input[name={name}][value='{value}']").check()
     dialog.locator(f"select[name=level-{setup['seat']}]").select_option("person")
     own = dialog.locator("input[name=name-0]")
-    expect(own).to_be_visible()
+    expect(own).to_be_visible(timeout=MOVE_TIMEOUT_MS)
     own.fill(setup["names"][0])
     dialog.locator(f"input[name=name-{setup['seat']}]").fill(setup["names"][setup["seat"]])
     dialog.get_by_role("button", name="Deal").click()
-    expect(dialog).to_have_count(0)
+    expect(dialog).to_have_count(0, timeout=MOVE_TIMEOUT_MS)
 
 
 def hidden_cards(page: Page) -> dict[str, Any]:
@@ -88,7 +88,7 @@ def person_move(page: Page, game: str, touch: bool) -> None:
         click(page.get_by_role("button", name="Declare no melds"))
     elif game == "precedence" and phase == "bid":
         click(page.locator(".pr-bid:not([disabled]):not([aria-disabled=true])").first)
-    elif game == "sabacc" and phase == "bidding":
+    elif game == "sabacc" and phase == "bid":
         click(page.locator(".sb-bid:not(.primary)"))  # a pass: no aside to choose
     else:
         settled(page)

@@ -487,6 +487,10 @@ def test_play_a_deal_to_a_dead_end_by_keys(
     expect(ending).to_contain_text(lost["reason"])
     built = sum(len(pile) for pile in state["foundations"])
     expect(ending).to_contain_text(f"You built {built} of the 104 cards in {state['moves']} moves.")
+    # what to do (audit 7 F16); no word of the hint, which this person never asked for
+    # (audit 8 F3; test_table's dead end after a hint has it)
+    expect(ending).to_contain_text("Review shows where the deal could last be won")
+    expect(ending).not_to_contain_text("hint")
     expect(table.locator(".pt-state")).to_have_text("Dead end")
     axe(table, "patience, dead end")
 

@@ -112,17 +112,22 @@ def check_step(dialog: Locator, decision: dict[str, Any], game: str, k: int, tot
     expect(better_items).to_have_count(1 if worse and mark not in ("forced", "unknown") else 0)
     if game == "patience":
         return
-    if action.get("card"):
+    # a Sabacc aside is one decision: all its cards marked, and the better aside's
+    mine = action.get("cards", [action["card"]] if action.get("card") else [])
+    better = [c for c in best.get("cards", [best["card"]] if best.get("card") else [])
+              if c not in mine] if worse else []  # fmt: skip
+    for code in mine:
         # a card played goes to the trick; one declared or set aside stays marked in the hand
         where = ".rv-trick .trick-card" if action["type"] == "play" else ".rv-hand button.card"
-        card = dialog.locator(f'{where}[data-code="{action["card"]}"]')
+        card = dialog.locator(f'{where}[data-code="{code}"]')
         expect(card).to_have_attribute(
-            "data-mark", "played" if worse else re.compile("both|played")
+            "data-mark", "played" if worse and code not in best.get("cards", []) else
+            re.compile("both|played")
+        )  # fmt: skip
+    for code in better:
+        expect(dialog.locator(f'.rv-hand button.card[data-code="{code}"]')).to_have_attribute(
+            "data-mark", "best"
         )
-    if worse and best.get("card"):
-        expect(
-            dialog.locator(f'.rv-hand button.card[data-code="{best["card"]}"]')
-        ).to_have_attribute("data-mark", "best")
     if action["type"] == "bid":
         expect(
             dialog.locator(".rv-choice[data-mark=played], .rv-choice[data-mark=both]")
@@ -304,6 +309,13 @@ def test_sabacc_review_after_a_round_by_touch_on_a_phone_cancelled_and_taken_up(
     decisions = walked(expected)
     kinds = {d["kind"] for d in decisions}
     assert kinds == {"bid", "aside", "play"}, kinds
+    # while it worked, each decision was listed as it was judged, with its mark (the box
+    # under the bar stood empty for 20-30 s; audit 8): the whole list once it is done
+    listed = dialog.locator(".rv-working .rv-judged-item")
+    expect(listed).to_have_count(len(decisions))
+    assert listed.locator(".rv-judged-word").all_text_contents() == [
+        WORDS[mark_of(d, "sabacc")] for d in decisions
+    ]
     forward = dialog.get_by_role("button", name="Forward")
     firsts = {kind: next(d["index"] for d in decisions if d["kind"] == kind) for kind in kinds}
     for k, decision in enumerate(decisions, start=1):
@@ -356,6 +368,11 @@ def test_patience_review_at_a_dead_end_and_after_a_win(
     expect(dialog.locator(".rv-summary-text")).to_have_text(outcome["text"])
     decisions = walked(expected)
     k = next(i for i, d in enumerate(decisions, start=1) if d["index"] == outcome["index"])
+    # the costliest decision named with its foundation, as the engine names it (before,
+    # "building the Ace of Hearts on a foundation": its position was not drawn yet)
+    named = re.search(r"on (the \w+ foundation)", outcome["text"])
+    if decisions[k - 1]["action"]["type"] == "build" and named:
+        expect(dialog.locator(".rv-jump").first).to_contain_text(f"on {named[1]}, which cost")
     dialog.locator(".rv-jump").first.click()
     check_step(dialog, decisions[k - 1], "patience", k, len(decisions))
     expect(dialog.locator(".rv-step-title")).to_have_text(f"Move {outcome['index'] + 1}")
@@ -426,12 +443,45 @@ POSITION_IN_VIEW = """() => {
 }"""
 
 
+# The review whole in the dialog's width and no blank box in it (audit 6): nothing past
+# the dialog's body or cut sideways in a box (at 375 px the Precedence par's "As played"
+# columns ran past the dialog: its table's words now wrap), and the felt, the words or the
+# summary's picture reach down to the Back and Forward bar (at 1440 px the patience's
+# summary left 270 px blank under its costliest decision, a bid's step 170 px).
+REVIEW_WHOLE = """() => {
+    const d = document.querySelector("dialog[open].review-dialog");
+    const body = d.querySelector(".dialog-body").getBoundingClientRect();
+    const wrong = [];
+    for (const el of d.querySelectorAll(".rv-walk *")) {
+        if (el.closest(".sr-only, [hidden]") || !el.getClientRects().length) continue;
+        const r = el.getBoundingClientRect();
+        const what = `${el.tagName.toLowerCase()}.${el.className}`;
+        if (r.width && (r.left < body.left - 1 || r.right > body.right + 1))
+            wrong.push(`${what} at ${Math.round(r.left)}-${Math.round(r.right)} in `
+                       + `${Math.round(body.left)}-${Math.round(body.right)}`);
+        const sideways = getComputedStyle(el).overflowX;
+        if (sideways !== "visible" && el.scrollWidth > el.clientWidth + 1)
+            wrong.push(`${what} cut sideways: ${el.scrollWidth} px in ${el.clientWidth}`);
+    }
+    const walk = d.querySelector(".rv-walk");
+    const nav = walk.querySelector(".rv-nav").getBoundingClientRect();
+    const shown = [...walk.children].filter((el) => !el.hidden && el.getClientRects().length
+        && !el.matches(".rv-nav, .sr-only"));
+    const blank = nav.top - Math.max(...shown.map((el) => el.getBoundingClientRect().bottom));
+    if (blank > 24) wrong.push(`${Math.round(blank)} px blank above the Back and Forward bar`);
+    return wrong;
+}"""
+
+
 def walk_position_in_view(page: Page, where: str) -> None:
     """Forward from the summary to the last decision: at each, the position whole in view
-    (before, on a phone up to 205 px of the hand lay under the Back and Forward bar)."""
+    (before, on a phone up to 205 px of the hand lay under the Back and Forward bar), and
+    the review whole in the dialog's width with no blank box (at the summary too)."""
     dialog = review_dialog(page)
     page.keyboard.press("Home")
     expect(dialog).to_have_attribute("data-step", "0")
+    settled(page)
+    assert page.evaluate(REVIEW_WHOLE) == [], f"{where}, the summary"
     forward = dialog.get_by_role("button", name="Forward")
     step = 0
     while forward.is_enabled():
@@ -440,6 +490,7 @@ def walk_position_in_view(page: Page, where: str) -> None:
         expect(dialog).to_have_attribute("data-step", str(step))
         settled(page)
         assert page.evaluate(POSITION_IN_VIEW) == [], f"{where}, decision {step}"
+        assert page.evaluate(REVIEW_WHOLE) == [], f"{where}, decision {step}"
     assert step >= 1
 
 
@@ -526,3 +577,35 @@ def test_the_patience_review_shows_the_whole_board_on_a_phone(table: Page) -> No
         assert pile_box["y"] + pile_box["height"] <= nav["y"], (pile_box, nav)
     assert len(tops) == 3, tops  # two rows of four foundations, then the stock and waste
     walk_position_in_view(page, "the patience at 375 px")
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_every_review_is_whole_with_no_blank_box(table: Page, width: str) -> None:
+    """The reviews the tests above do not walk at this width: Contract Sabacc's (at 1440;
+    375 above), the patience's at a dead end (at 1440; 375 above) and after a win, its
+    summary and first decisions: whole in the dialog's width, no blank box."""
+    page = table
+    page.set_viewport_size(WIDTHS[width])
+    if width == "1440":
+        _, record = play_to("sabacc", None, 14, lambda s: s["round"] >= 1 or s["over"])
+        review_after(page, "sabacc", record)
+        walk_position_in_view(page, f"Contract Sabacc at {width} px")
+        review_dialog(page).get_by_role("button", name="Close").click()
+        review_dead_end(page, tap=False)
+        dialog = wait_ready(page)
+        settled(page)
+        assert page.evaluate(REVIEW_WHOLE) == [], "the patience's summary at a dead end"
+        for step in range(1, 4):
+            page.keyboard.press("ArrowRight")
+            expect(dialog).to_have_attribute("data-step", str(step))
+            settled(page)
+            assert page.evaluate(REVIEW_WHOLE) == [], f"the patience, decision {step}"
+        dialog.get_by_role("button", name="Close").click()
+    open_table(page, "patience", saved(won_in_one(21)))
+    page.locator(".waste-top").click()
+    ending = page.locator(".pt-ending")
+    expect(ending).to_be_visible()
+    ending.get_by_role("button", name="Review").click()
+    wait_ready(page)
+    settled(page)
+    assert page.evaluate(REVIEW_WHOLE) == [], f"the patience's summary after a win at {width} px"

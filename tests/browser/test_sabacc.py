@@ -65,7 +65,7 @@ def auction_of(seed: int, players: int = 4) -> dict[str, Any]:
     """The state after the first auction, the test bidding for seat 0."""
     state = api.new_game("sabacc", {"players": players}, seed)
     moves = 0
-    while state["phase"] == "bidding" and state["round"] == 0:
+    while state["phase"] == "bid" and state["round"] == 0:
         seat = state["to_act"]
         if seat == 0:
             action = {"type": "bid", "bid": person_bid(api.legal_actions(state, 0))}
@@ -128,9 +128,9 @@ def test_a_round_of_four_by_clicks_taps_and_keys_with_a_reload(
     # the auction: what each bid costs everyone on its button (in words as its title, the
     # screen readers' description) and how the wagers grow; bid by clicking (focus is on
     # the bids)
-    while phase(page) == "bidding":
+    while phase(page) == "bid":
         turn(page)
-        if phase(page) != "bidding":
+        if phase(page) != "bid":
             break
         guard_against = page.locator(".sb-bid[data-bid=guard_against]")
         expect(guard_against).to_contain_text("6 chips each")
@@ -233,6 +233,10 @@ def test_a_round_of_four_by_clicks_taps_and_keys_with_a_reload(
     # you 1.")
     expect(dialog).to_contain_text(re.compile(r"You (gain|lose) \d+ chips?: "))
     assert dialog.locator(".sb-pair").count() > 0
+    # a count's halves are explained where the pairs are (audit 7: "63½ points", unsaid)
+    expect(dialog.locator(".sb-pairs-legend")).to_contain_text(
+        "An ordinary card left over counts half a point"
+    )
     # the verdict, the chips moved and where everyone stands come first; the paired pile
     # (the count's working) is folded away after them, under "How it was counted"
     assert dialog.locator("details.tp-working").get_attribute("open") is None
@@ -366,9 +370,7 @@ def test_the_auction_says_what_each_bid_costs_under_the_tables_stakes(
         {"players": 4, "stakes": stakes},
         seed,
         lambda s: (
-            s["phase"] == "bidding"
-            and s["to_act"] == 0
-            and any(b["bid"] != "pass" for b in s["bids"])
+            s["phase"] == "bid" and s["to_act"] == 0 and any(b["bid"] != "pass" for b in s["bids"])
         ),
     )
     page.set_viewport_size(WIDE)
@@ -434,7 +436,7 @@ def test_the_ledger_and_history_speak_of_rounds_and_chips_moved_between_pots(pag
     state, record = play_to(
         "sabacc", None, 2,
         lambda s: any(e["seat"] is None for e in s["ledger"])
-        and s["to_act"] == 0 and s["phase"] == "bidding",
+        and s["to_act"] == 0 and s["phase"] == "bid",
     )  # fmt: skip
     moved = [e for e in state["ledger"] if e["seat"] is None]
     assert [e["dir"] for e in moved] == ["out", "in"]
@@ -442,21 +444,22 @@ def test_the_ledger_and_history_speak_of_rounds_and_chips_moved_between_pots(pag
     open_table(page, "sabacc", saved(record))
     assert turn(page) == "you"
     page.keyboard.press("g")
-    ledger = page.locator("dialog[open] .ledger-table")
-    expect(ledger.locator("thead th").first).to_have_text("Round")
-    row = ledger.locator("tbody tr.moved")
-    expect(row).to_have_count(1)  # the pair is one row, naming both pots
-    cells = row.locator("td")
-    expect(cells.nth(1)).to_have_text("Between pots")
-    expect(cells.nth(2)).to_have_text(str(moved[0]["amount"]))
-    expect(cells.nth(3)).to_have_text("On the table to Ante Pot")
+    ledger = page.locator("dialog[open] .ledger")
+    expect(ledger.locator(".ledger-hand-title").first).to_have_text("Round 3")
+    row = ledger.locator(".ledger-move.moved")
+    expect(row).to_have_count(1)  # the pair is one line, naming both pots and no player
+    amount = moved[0]["amount"]
+    expect(row.locator(".ledger-what")).to_have_text(
+        f"{amount} chip{'s' if amount != 1 else ''} went from the table into the Ante Pot."
+    )
     # each reason a sentence: why those chips went to the Ante Pot, and why each stake
-    expect(cells.nth(4)).to_have_text(
+    expect(row.locator(".ledger-why")).to_have_text(
         "The chips on the table that do not divide evenly among the defenders go into the Ante Pot."
     )
-    expect(ledger).to_contain_text("every player puts its stake on the table.")
+    expect(ledger).to_contain_text("every player puts their stake on the table.")
     expect(ledger).not_to_contain_text("stake:")
     expect(ledger).not_to_contain_text("Another player")
+    expect(ledger).not_to_contain_text("Between pots")
     page.keyboard.press("Escape")
     page.get_by_role("button", name="Round history").click()
     history = page.get_by_role("dialog", name="Round history")

@@ -164,7 +164,7 @@ WHY = """() => {
 HINTED = {
     "precedence-bid": ("precedence", lambda: position("precedence-bid")),
     "precedence-declare": ("precedence", lambda: position("precedence-declare")),
-    "sabacc-bidding": ("sabacc", lambda: position("sabacc-bidding")),
+    "sabacc-bid": ("sabacc", lambda: position("sabacc-bid")),
     "sabacc-play": ("sabacc", lambda: position("sabacc-play")),
 }
 

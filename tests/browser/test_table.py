@@ -30,6 +30,7 @@ from celestix import api
 from tablekit import (
     BOOT_TIMEOUT_MS,
     HIDDEN_STRIPS,
+    MOVE_TIMEOUT_MS,
     OUT_OF_VIEW,
     PHONE,
     WIDE,
@@ -77,7 +78,7 @@ PHASES: dict[str, tuple[str, dict[str, Any] | None, int, Callable[..., bool], An
         None,
     ),
     "precedence-melds-declare": ("precedence", None, 8, yours("declare"), None),
-    "sabacc-bidding": ("sabacc", {"players": 4}, 1, yours("bidding"), person_bid),
+    "sabacc-bid": ("sabacc", {"players": 4}, 1, yours("bid"), person_bid),
     "sabacc-aside": ("sabacc", {"players": 4}, 1, yours("aside"), person_bid),
     "sabacc-play": (
         "sabacc",
@@ -86,7 +87,7 @@ PHASES: dict[str, tuple[str, dict[str, Any] | None, int, Callable[..., bool], An
         lambda s: yours("play")(s) and len(s["played"]) >= 2,
         person_bid,
     ),
-    "sabacc-5-bidding": ("sabacc", {"players": 5}, 7, yours("bidding"), None),
+    "sabacc-5-bid": ("sabacc", {"players": 5}, 7, yours("bid"), None),
     "sabacc-3-play": (
         "sabacc",
         {"players": 3},
@@ -271,7 +272,7 @@ def test_bids_move_with_the_arrow_keys(table: Page) -> None:
     page.keyboard.press("Enter")
     wait_moves(page, "precedence", moves)
 
-    open_table(page, "sabacc", position("sabacc-bidding"))
+    open_table(page, "sabacc", position("sabacc-bid"))
     assert turn(page) == "you"
     focused = page.locator(".sb-bid:focus")
     expect(focused).to_have_count(1)
@@ -459,6 +460,29 @@ def test_the_last_trick_is_one_tap_away(table: Page, width: str) -> None:
     dialog.get_by_role("button", name="Close").click()
 
 
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_five_players_last_trick_fits_its_button(table: Page, width: str) -> None:
+    # audit 7 F14: at 375 the five cards ran about 6 px out of the button on each side
+    page = table
+    page.set_viewport_size(WIDTHS[width])
+    _, record = play_to(
+        "sabacc", {"players": 5}, 3, lambda s: s["phase"] == "play" and len(s["played"]) > 0
+    )
+    open_table(page, "sabacc", save=saved(record))
+    expect(page.locator(".tp-last-cards .card")).to_have_count(5)
+    settled(page)
+    outside = page.evaluate(
+        """() => {
+            const box = document.querySelector(".tp-last-open").getBoundingClientRect();
+            return [...document.querySelectorAll(".tp-last-cards .card")]
+                .map((card) => card.getBoundingClientRect())
+                .filter((r) => r.left < box.left || r.right > box.right || r.top < box.top)
+                .length;
+        }"""
+    )
+    assert outside == 0
+
+
 def test_the_phone_header_names_the_games(table: Page) -> None:
     page = table
     page.set_viewport_size(PHONE)
@@ -525,6 +549,61 @@ def test_a_first_visit_deals_at_once_with_normal_players(table: Page, game: str)
     assert all("\n" not in text and len(text) <= 280 for text in helps)
     dialog.get_by_role("button", name="Cancel").click()
     expect(dialog).to_have_count(0)
+
+
+# A computer player's turn in each phase before the play, and what the status says of it
+# (audit 7 F7: "Bryn to play." while Bryn was bidding)
+TURNS_BEFORE_PLAY = {
+    ("precedence", "declare"): "to declare melds",
+    ("precedence", "bid"): "to bid",
+    ("sabacc", "bid"): "to bid",
+}
+
+
+@pytest.mark.parametrize(("game", "phase"), list(TURNS_BEFORE_PLAY))
+def test_the_status_says_what_a_computer_player_is_doing(
+    table: Page, game: str, phase: str
+) -> None:
+    page = table
+    _, record = play_to(game, None, 7, lambda s: s["phase"] == phase and s["to_act"] != 0)
+    page.evaluate("() => { window.celestixSaid = []; }")  # (not what an earlier game said)
+    open_table(page, game, save=saved(record))
+    # the computer players move until the person's own turn in the same phase
+    assert turn(page) == "you"
+    expect(page.locator(".table-page")).to_have_attribute("data-phase", phase)
+    waiting = re.compile(r"^(\w+) (to [a-z ]+)\.$")
+    found = {m.groups() for text in said(page) for line in text.splitlines()
+             if (m := waiting.match(line.strip()))}  # fmt: skip
+    assert found, "the status never said whose turn it was"
+    assert {verb for _, verb in found} == {TURNS_BEFORE_PLAY[game, phase]}, found
+    assert not {name for name, _ in found} & {"You", "you"}
+    # the person's plate says the same to a screen reader (it said ", to play" at a bid)
+    verb = TURNS_BEFORE_PLAY[game, phase]
+    expect(page.locator(".seat-plate.you .seat-state")).to_have_text(f", {verb}")
+
+
+def any_card_to_follow(state: dict[str, Any]) -> bool:
+    """The person to play to a trick that another led, with every card of the hand legal
+    (no card of the suit led: the longest rule to say)."""
+    legal = api.legal_actions(state, 0) if state["to_act"] == 0 else []
+    return (
+        state["phase"] == "play" and bool(state["trick"]) and len(legal) == len(state["hands"][0])
+    )
+
+
+@pytest.mark.parametrize("game", ["precedence", "sabacc"])
+def test_a_narrow_status_still_says_the_rule(table: Page, game: str) -> None:
+    # audit 7 F9: at 375 "Your turn: you have no coins and no Sabacc, so play any card."
+    # did not fit and showed "Your turn." with no rule at all
+    page = table
+    page.set_viewport_size(PHONE)
+    _, record = play_to(game, None, 1, any_card_to_follow)
+    open_table(page, game, save=saved(record))
+    assert turn(page) == "you"
+    status = page.locator(".tp-status")
+    shown = status.evaluate("(el) => el.innerText").strip()
+    assert shown != "Your turn." and re.search(r"any card|[Ff]ollow|Sabacc", shown), shown
+    assert status.evaluate("(el) => el.scrollWidth <= el.clientWidth"), shown
 
 
 LEGENDS = {
@@ -701,6 +780,126 @@ def test_the_patience_counts_a_dead_end_at_once(table: Page) -> None:
     page.locator("dialog.options-dialog[open]").get_by_role("button", name="Deal").click()
     expect(page.locator(".pt-moves")).to_have_text("0")
     assert stats_of(page) == (1, 0)
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_the_patience_dead_end_after_a_hint_says_what_the_hint_cannot_see(
+    table: Page, width: str
+) -> None:
+    """The dead end's box speaks of the hint only where it was asked for (audit 8 F3: it
+    said "Even the hint ..." to everyone), and the box is whole on the screen with it (it
+    ran 11 px under a 740 px phone)."""
+    page = table
+    page.set_viewport_size(WIDTHS[width])
+    open_table(page, "patience", {"version": 1, "record": dead_end_in_one(98), "position": 0})
+    expect(page.locator(".pt-moves")).to_have_text("0")
+    page.keyboard.press("h")
+    hint = page.get_by_role("complementary", name="Hint")
+    expect(hint.locator(".advice-text")).to_have_text(
+        re.compile(r"^Build "), timeout=MOVE_TIMEOUT_MS
+    )
+    page.keyboard.press("d")  # (not the hint's move: the deal's 7 then has nowhere to go)
+    ending = page.get_by_role("region", name="Dead end")
+    expect(ending).to_contain_text("Even the hint cannot see the face-down cards")
+    expect(ending).to_contain_text("Review shows where the deal could last be won")
+    settled(page)
+    box = page.evaluate(
+        """() => {
+            const card = document.querySelector(".pt-ending-card").getBoundingClientRect();
+            const header = document.querySelector(".site-header").getBoundingClientRect();
+            return { top: card.top, bottom: card.bottom, header: header.bottom,
+                     screen: innerHeight };
+        }"""
+    )
+    assert box["header"] <= box["top"] and box["bottom"] <= box["screen"], box
+    for name in ("Review", "Undo last move", "Play this deal again", "New deal"):
+        expect(ending.get_by_role("button", name=name)).to_be_in_viewport(ratio=1)
+    # each button's words inside it (two by two on a phone, "Play this deal again" ran
+    # past its button's edges)
+    cut = ending.locator(".btn").evaluate_all(
+        "(buttons) => buttons.filter((b) => b.scrollWidth > b.clientWidth + 1)"
+        ".map((b) => b.textContent)"
+    )
+    assert cut == [], cut
+
+
+# Whether the box that ends a hand or a deal opened over a card still flying: at the
+# moment it shows (a mutation's microtask, before the next frame), the cards whose
+# animation still runs, and whether its title is the topmost thing at its centre.
+WATCH_THE_END = """() => {
+    window.endSeen = null;
+    const look = () => {
+        const box = document.querySelector(
+            "dialog.tp-summary-dialog[open], .pt-ending:not([hidden])");
+        if (!box || window.endSeen) return;
+        const title = box.querySelector("h2, .dialog-title");
+        const r = title.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        const flying = document.getAnimations()
+            .filter((a) => a.playState === "running" && a.effect?.target?.closest?.(".card"))
+            .map((a) => a.effect.target.closest(".card").dataset.code || "a card");
+        window.endSeen = { flying, onTop: !!hit && box.contains(hit),
+                           modal: box.matches(":modal") };
+    };
+    new MutationObserver(look).observe(document.body, { subtree: true, attributes: true,
+        attributeFilter: ["hidden", "open"] });
+}"""
+# A card set flying from the ending's title (ui/motion.js, as a move flies it): whether the
+# title stays on top of it
+FLY_OVER_THE_TITLE = """async () => {
+    const { flyFrom } = await import("/js/ui/motion.js");
+    const box = document.querySelector(".pt-ending:not([hidden])");
+    const r = box.querySelector("h2").getBoundingClientRect();
+    const card = document.querySelector(".pt-foundation .card");
+    const flight = flyFrom(card, r, { duration: 60000 });
+    await new Promise(requestAnimationFrame);
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    card.getAnimations().forEach((a) => a.finish());
+    await flight;
+    return box.contains(hit) ? "title" : hit?.closest(".card") ? "card" : String(hit?.className);
+}"""
+
+
+def one_move_from_the_end(game: str) -> tuple[dict[str, Any], int]:
+    """A trick game's save one move before its first hand ends (the move still to
+    come), and the seat that makes it."""
+    record = ended(game, False)["record"]
+    last = record["actions"].pop()
+    return saved(record), int(last["seat"])
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+@pytest.mark.parametrize("game", ["patience-lost", "patience-won", "precedence", "sabacc"])
+def test_the_end_opens_once_the_last_card_has_landed(table: Page, game: str, width: str) -> None:
+    """Audit 7 F15: the patience's dead end opened while the last card still flew, and the
+    card passed over the box's title. In every game the end's box opens once the cards
+    have landed, and on top of anything that flies: the trick games' summaries are modal
+    dialogs (the top layer), the patience's box lies above a flying card."""
+    page = table
+    page.set_viewport_size(WIDTHS[width])
+    if game.startswith("patience"):
+        lost = game == "patience-lost"
+        record = dead_end_in_one(98) if lost else won_in_one(98)
+        open_table(page, "patience", {"version": 1, "record": record, "position": 0})
+        expect(page.locator(".pt-moves")).to_have_text("0")
+        page.evaluate(WATCH_THE_END)
+        page.keyboard.press("d" if lost else "8")  # a card flies from the stock, or to a foundation
+        expect(page.locator(".pt-ending")).to_be_visible()
+    else:
+        save, seat = one_move_from_the_end(game)
+        open_table(page, game, save, speed="normal")
+        page.evaluate(WATCH_THE_END)
+        if seat == 0:
+            assert turn(page) == "you"
+            page.locator(".tp-hand .card:not(.dim)").first.click()
+        expect(page.locator("dialog.tp-summary-dialog[open]")).to_be_visible(timeout=30_000)
+    seen = page.evaluate("() => window.endSeen")
+    assert seen["flying"] == [], seen  # the old patience: the card dealt or built
+    assert seen["onTop"], seen
+    if game.startswith("patience"):
+        assert page.evaluate(FLY_OVER_THE_TITLE) == "title"  # the old patience: "card"
+    else:
+        assert seen["modal"], seen
 
 
 def test_another_deals_link_asks_before_leaving_a_game(table: Page) -> None:

@@ -70,13 +70,13 @@ NAMES = """() => [...document.querySelectorAll(".tp-felt .seat-plate")].flatMap(
 PHASES = [
     "precedence-bid",
     "precedence-play",
-    "sabacc-3-bidding",
+    "sabacc-3-bid",
     "sabacc-3-play",
     "sabacc-3-follow",
-    "sabacc-bidding",
+    "sabacc-bid",
     "sabacc-aside",
     "sabacc-play",
-    "sabacc-5-bidding",
+    "sabacc-5-bid",
     "sabacc-5-play",
 ]
 
@@ -169,7 +169,7 @@ PLATES_APART = """() => {
 def test_five_players_plates_whole_and_apart(table: Page, width: str) -> None:
     table.set_viewport_size(WIDTHS[width])
     wrong = {}
-    for name in ("sabacc-5-bidding", "sabacc-5-play"):
+    for name in ("sabacc-5-bid", "sabacc-5-play"):
         open_phase(table, name)
         expect(table.locator(".seat-plate")).to_have_count(5)
         wrong[name] = table.evaluate(PLATES_APART)

@@ -5,8 +5,9 @@ what tablekit.internal_words finds: seat numbers, card codes, identifiers, formu
 wrong articles ("a 8"), decimals ("-8.00 chips") and bare number tails ("(+60 points)")
 (tests/engine/test_words.py checks every sentence the engine can write), sums and
 arrows ("0 + 4 → 4"), signed numbers after a word ("everyone +6"), a bare "none" after
-a label; a hint's percentages; then the end of a hand (Precedence's score table, Contract
-Sabacc's count and settlement) and one name for each card in a game."""
+a label; a hint's percentages and a why list saying one thing twice; then the end of a
+hand (Precedence's score table, Contract Sabacc's count and settlement) and one name for
+each card in a game."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from sentences import HINT_CARELESS
+from sentences import HINT_CARELESS, repeated_lines
 
 from tablekit import (
     RECORD_SAID,
@@ -65,6 +66,9 @@ def test_a_page_speaks_in_players_words(
     # a hint says how often in words ("about one time in four"), never as a percentage
     hint = advice.inner_text()
     assert not [what for what, pattern in HINT_CARELESS.items() if pattern.search(hint)], hint
+    # its why list says each thing once, but for the names of cards, melds and moves
+    lines = advice.locator(".advice-list li").all_text_contents()
+    assert not repeated_lines(lines, game), lines
     texts += said(page)
     if game == "patience":
         page.keyboard.press("w")

@@ -214,6 +214,9 @@ function drawTrickGame(container, ctx) {
   container.append(drawInfo(game, any));
   const table = el("div", "dm-cross");
   table.dataset.seats = String(seats);
+  // the reader's hand to play from, when its seat is not at the foot: under the table, the
+  // whole width (its cards are 44 px targets, too many for a side's column)
+  let yours = null;
   for (let s = 0; s < seats; s++) {
     const place = seats === 4 ? PLACES[game][s] : ["bottom", "right", "top", "left", "top"][s];
     const box = el("section", `dm-seat dm-${place}`);
@@ -234,7 +237,11 @@ function drawTrickGame(container, ctx) {
         );
         hand.append(node);
       }
-      box.append(hand);
+      if (playable && place !== "bottom") {
+        yours = el("section", "dm-yours");
+        yours.setAttribute("aria-label", `${seatName(game, s)}'s hand`);
+        yours.append(el("p", "dm-plate", `${seatName(game, s)}'s hand, yours to play`), hand);
+      } else box.append(hand);
     } else {
       box.append(back(any.hand_sizes[s]));
     }
@@ -260,6 +267,7 @@ function drawTrickGame(container, ctx) {
   if (!trick.length) centre.append(el("p", "dm-empty", phaseText(game, any)));
   table.append(centre);
   container.append(table);
+  if (yours) container.append(yours);
   if (game === "sabacc" && any.talon && any.talon.length) {
     const talon = el("div", "dm-talon");
     talon.append(el("span", "dm-label", "Talon, shown to all"));
@@ -270,8 +278,7 @@ function drawTrickGame(container, ctx) {
 }
 
 function seatLabel(game, view, s, reader) {
-  const parts = [seatName(game, s)];
-  if (s === reader) parts.push("you");
+  const parts = [s === reader ? `${seatName(game, s)} (you)` : seatName(game, s)];
   if (view.dealer === s) parts.push("dealer");
   if (game === "sabacc" && view.declarer === s) parts.push("declarer");
   if (game === "precedence" && view.bids[s] != null) parts.push(`bid ${view.bids[s]}`);
@@ -282,15 +289,11 @@ function seatLabel(game, view, s, reader) {
 
 function phaseText(game, view) {
   if (view.over) return "The game is over.";
-  if (game === "precedence") {
-    if (view.phase === "declare")
-      return `Declaring melds: ${seatName(game, view.to_act)} to declare.`;
-    if (view.phase === "bid") return `Bidding: ${seatName(game, view.to_act)} to bid.`;
-    return `${seatName(game, view.to_act)} to lead.`;
-  }
-  if (view.phase === "bidding") return `Bidding: ${seatName(game, view.to_act)} to bid.`;
-  if (view.phase === "aside") return `${seatName(game, view.to_act)} sets cards aside.`;
-  return `${seatName(game, view.to_act)} to lead.`;
+  const who = seatName(game, view.to_act);
+  if (view.phase === "declare") return `Declaring melds: ${who} to declare.`;
+  if (view.phase === "bid") return `Bidding: ${who} to bid.`;
+  if (view.phase === "aside") return `${who} sets cards aside.`;
+  return `${who} to lead.`;
 }
 
 function drawInfo(game, view) {
@@ -303,11 +306,12 @@ function drawInfo(game, view) {
   if (game === "precedence") {
     add("Trumps", view.trump);
     add("Hand", view.hand_number + 1);
-    const c = view.phase === "declare" ? [null, null] : view.contracts || [null, null];
-    add("Contracts", `South and North ${c[0] ?? "–"} · West and East ${c[1] ?? "–"}`);
-    add("Tricks", `${view.team_tricks?.[0] ?? 0} · ${view.team_tricks?.[1] ?? 0}`);
-    add("Scores", `${view.scores[0]} · ${view.scores[1]}`);
-    if (view.variant === "core") add("Excess", `${view.excess[0]} · ${view.excess[1]}`);
+    // each team's figure by its players' names (a bare "0 · 0" said nothing of whose)
+    const teams = (pair) => `South and North ${pair[0] ?? "–"} · West and East ${pair[1] ?? "–"}`;
+    add("Contracts", teams(view.phase === "declare" ? [] : view.contracts || []));
+    add("Tricks", teams(view.team_tricks || [0, 0]));
+    add("Scores", teams(view.scores));
+    if (view.variant === "core") add("Excess", teams(view.excess));
     add("Hand Pot", view.hand_pot);
   } else {
     add("Round", `${view.round + 1} of ${view.rounds}`);

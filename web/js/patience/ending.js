@@ -4,6 +4,13 @@
 import { iconNode } from "../ui/icons.js";
 import { plural } from "../ui/words.js";
 
+// What a dead end means to someone who asked for the hint in this deal (audit 8 F3: said
+// to everyone, it spoke of a hint never asked for), and what to do next
+const HINT_CANNOT_SEE =
+  "Even the hint cannot see the face-down cards: it plays the odds, so following it can end in a dead end too.";
+const WAYS_ON =
+  "Review shows where the deal could last be won and your choices after it; undo back to there to try another way, or play this deal again from the start.";
+
 export class Ending {
   constructor(host, on) {
     this.on = on;
@@ -18,6 +25,7 @@ export class Ending {
         <h2 id="pt-ending-title" tabindex="-1"></h2>
         <p class="pt-ending-text"></p>
         <p class="pt-ending-detail"></p>
+        <p class="pt-ending-help"></p>
         <div class="pt-ending-actions"></div>
       </div>`;
     panel.querySelector(".pt-ending-close").append(iconNode("close"));
@@ -27,6 +35,7 @@ export class Ending {
     this.mark = panel.querySelector(".pt-ending-mark");
     this.text = panel.querySelector(".pt-ending-text");
     this.detail = panel.querySelector(".pt-ending-detail");
+    this.help = /** @type {HTMLElement} */ (panel.querySelector(".pt-ending-help"));
     this.actions = panel.querySelector(".pt-ending-actions");
     panel.querySelector(".pt-ending-close").addEventListener("click", () => this.hide());
     panel.addEventListener("keydown", (event) => {
@@ -49,7 +58,8 @@ export class Ending {
     return b;
   }
 
-  show(view, { reason, built, seed }) {
+  /** `hinted`: whether the hint was asked for in this deal. */
+  show(view, { reason, built, seed, hinted = false }) {
     const won = view.won;
     this.panel.classList.toggle("won", won);
     this.panel.classList.toggle("lost", !won);
@@ -58,6 +68,7 @@ export class Ending {
       this.title.textContent = "You won!";
       this.text.textContent = `All 104 cards are on the foundations, in ${plural(view.moves, "move")}.`;
       this.detail.textContent = `Deal ${seed} is yours. Share it and see if a friend can do it too.`;
+      this.help.hidden = true;
       this.actions.replaceChildren(
         this.button("Review", this.on.review),
         this.button("Play this deal again", this.on.restart),
@@ -67,6 +78,10 @@ export class Ending {
       this.title.textContent = "Dead end";
       this.text.textContent = reason || "No move is left.";
       this.detail.textContent = `You built ${built} of the 104 cards in ${plural(view.moves, "move")}.`;
+      // a dead end after following the hint is possible (audit 7 F16): say why, and the
+      // ways on from here
+      this.help.textContent = hinted ? `${HINT_CANNOT_SEE} ${WAYS_ON}` : WAYS_ON;
+      this.help.hidden = false;
       this.actions.replaceChildren(
         this.button("Review", this.on.review),
         this.button("Undo last move", this.on.undo),

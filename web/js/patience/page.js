@@ -9,16 +9,16 @@
 
 import { cardName } from "../cards/card.js";
 import { rankName } from "../cards/standard.js";
-import { AdvicePanel } from "../ui/advice.js";
+import { AdvicePanel, freeBand } from "../ui/advice.js";
 import { h } from "../ui/dom.js";
 import { announce } from "../ui/live.js";
 import { toast } from "../ui/toast.js";
 import { playable, safeNow } from "../pwa/pwa.js";
 import { shareLink } from "../table/dialogs.js";
-import { TablePage, isRefusal } from "../table/page.js";
+import { TablePage, isRefusal, mountPage } from "../table/page.js";
 import { MoveQueue } from "../table/moves.js";
 import { showRefusal, shake } from "../table/refusal.js";
-import { common, createStats } from "../table/stats.js";
+import { common } from "../table/stats.js";
 import { HINT_LEVEL, SOLVER_BUDGET, hintAdvice, hintTarget, solverAdvice } from "./advice.js";
 import { enableDrag } from "./drag.js";
 import { Ending } from "./ending.js";
@@ -30,12 +30,11 @@ import { PatienceTable } from "./table.js";
 import { messageOf } from "../engine/errors.js";
 
 const GAME = "patience";
+// The room patience.css keeps under the board for a hint on a phone (px): one taller gets its own
+const ADVICE_ROOM = 150;
 
 export async function mount(container, params, ctx) {
-  const page = new PatiencePage(container, ctx, { game: GAME, store, stats: createStats(GAME) });
-  // opening may wait on a dialog (a save that cannot be read), and routing must not wait
-  page.open(params).catch((error) => ctx.fault(error, page));
-  return page;
+  return mountPage(PatiencePage, container, params, ctx, { game: GAME, store });
 }
 
 class PatiencePage extends TablePage {
@@ -64,6 +63,7 @@ class PatiencePage extends TablePage {
     this.infoLine.append(this.dealNumber, this.optionsText, this.stateChip);
     const board = h("div", { class: "pt-board" });
     this.advice = new AdvicePanel({ label: "Hint", compact: true });
+    this.placeAdvice(root);
     root.append(
       board,
       h("div", { class: "pt-advice" }, this.advice.el),
@@ -96,6 +96,8 @@ class PatiencePage extends TablePage {
       onclick: () => this.act({ type: "redeal" }),
     });
     this.table.el.querySelector(".pt-stock-area").append(this.redealButton);
+    /** The game (session) in which the hint was last asked for. */
+    this.hintedSession = null;
     this.ending = new Ending(this.table.el, {
       newDeal: () => this.runTool("new"),
       restart: () => this.restart(),
@@ -397,6 +399,36 @@ class PatiencePage extends TablePage {
 
   // ---- advice -------------------------------------------------------------------------
 
+  /** On a phone, the hint below the board: the board makes room for all of it (its
+   * height, `--pt-advice-room`, when it is taller than the 150 px patience.css keeps for
+   * it; before, a long hint ran below the fold), and its other choices unfold as a sheet over the page in the tallest band
+   * that hides neither the pile the hint points at, nor the waste's top card, nor the
+   * hint's own strip (`--advice-sheet-top`, `--advice-sheet-bottom`, table.css; before, they unfolded under
+   * the hint and the page scrolled the pointed pile under the header). */
+  placeAdvice(root) {
+    const narrow = matchMedia("(max-width: 640px)");
+    const advice = this.advice;
+    const room = () => {
+      const tall = Math.ceil(advice.el.offsetHeight + 8);
+      if (narrow.matches && !advice.el.hidden && tall > ADVICE_ROOM)
+        root.style.setProperty("--pt-advice-room", `${tall}px`);
+      else root.style.removeProperty("--pt-advice-room");
+    };
+    new ResizeObserver(room).observe(advice.el);
+    advice.onFold = (folded) => {
+      room();
+      if (folded || !narrow.matches) return;
+      const header = document.querySelector(".site-header");
+      const avoid = [...root.querySelectorAll(".hinted"), this.table.wasteTop, advice.el];
+      const band = freeBand(avoid, header ? header.getBoundingClientRect().bottom : 0, innerHeight);
+      root.style.setProperty("--advice-sheet-top", `${Math.round(band.top + 4)}px`);
+      root.style.setProperty(
+        "--advice-sheet-bottom",
+        `${Math.round(innerHeight - band.bottom + 4)}px`,
+      );
+    };
+  }
+
   /** The strong player's move for this position, with its reason (from the view alone). */
   hint() {
     const session = this.session;
@@ -407,6 +439,7 @@ class PatiencePage extends TablePage {
         async () => {
           const hint = await this.ask(() => this.engine.hint(view, HINT_LEVEL));
           if (this.session !== session || session.view !== view) return null;
+          this.hintedSession = session; // (the dead end's box then says what the hint cannot see)
           this.table.point(hintTarget(hint.action));
           return hintAdvice(hint);
         },
@@ -447,15 +480,24 @@ class PatiencePage extends TablePage {
     if (!this.gone && this.session === s && s.view.over) await this.showEnding(null);
   }
 
+  /** The end's panel, once the last card has landed (it once opened under the card
+   * still flying, which passed over its title: audit 7 F15). */
   async showEnding(events) {
     const s = this.session;
     const { view } = s;
+    await this.table.landed();
+    if (this.gone || this.session !== s || s.view !== view) return;
     let reason = null;
     if (view.lost) {
       const found = (events || (await s.eventsOf(s.position))).find((e) => e.type === "lost");
       reason = found ? found.reason : null;
     }
-    this.ending.show(view, { reason, built: builtCount(view), seed: s.record.seed });
+    this.ending.show(view, {
+      reason,
+      built: builtCount(view),
+      seed: s.record.seed,
+      hinted: this.hintedSession === s,
+    });
   }
 
   statsRows(data) {

@@ -14,7 +14,7 @@
 import { cardName } from "../cards/card.js";
 import { h } from "../ui/dom.js";
 import { Positions, reviewRun } from "../table/review.js";
-import { openReview } from "../table/walk.js";
+import { openReview, picture } from "../table/walk.js";
 import { foundationName } from "./messages.js";
 import { PatienceTable } from "./table.js";
 import { plural } from "../ui/words.js";
@@ -43,6 +43,8 @@ class PatienceReviewBoard {
     this.ask = ask;
     this.engine = engine;
     this.views = new Map();
+    /** the deal's first view (its foundations' bases), once prepared */
+    this.bases = null;
     /** @type {Promise<string[]> | null} the winning line's words, once asked for */
     this.lineWords = null;
     this.line = h("section", {
@@ -60,8 +62,13 @@ class PatienceReviewBoard {
     );
   }
 
-  /** (Every move is a decision of the patience's review, judged as a whole at the end.) */
-  async prepare() {}
+  /** (Every move is a decision of the patience's review, judged as a whole at the end.)
+   * The deal's first position: the foundations' bases, which never change, for the
+   * summary's words of a decision not yet drawn ("on the Jack foundation", never "on a
+   * foundation"). */
+  async prepare() {
+    this.bases = (await this.positions.at(0)).view;
+  }
 
   walked(decision) {
     return decision.choices > 1;
@@ -140,8 +147,9 @@ class PatienceReviewBoard {
     const view = this.views.get(decision.index);
     const top = decision.card ?? view?.waste[view.waste.length - 1];
     const card = top ? `the ${cardName(top)}` : null;
+    const bases = view ?? this.bases;
     if (action.type === "build")
-      return `building ${card || "the waste's top card"} on ${view ? foundationName(view, action.to) : "a foundation"}`;
+      return `building ${card || "the waste's top card"} on ${bases ? foundationName(bases, action.to) : "a foundation"}`;
     if (action.type === "deal") return card ? `holding ${card} and dealing` : "dealing a card";
     return "turning the waste over";
   }
@@ -149,6 +157,23 @@ class PatienceReviewBoard {
   lossWords(decision) {
     // what the move cost, for "A blunder that cost the deal"
     return decision.loss >= 100 ? "the deal" : "the deal, most likely";
+  }
+
+  /** The summary's picture: the deal as it ended (every pile, read-only). Made once. */
+  ending() {
+    if (this.end) return this.end;
+    const board = h("div", { class: "rv-ending-board" });
+    this.end = picture("The deal as it ended", board);
+    const none = () => {};
+    const table = new PatienceTable(
+      board,
+      { stock: none, wasteCard: none, foundation: none },
+      { prefix: "rv-end", readOnly: true },
+    );
+    this.positions
+      .at(this.run.record.actions.length)
+      .then(({ view, legal }) => table.render(view, { legal }));
+    return this.end;
   }
 
   /** How the review knows (the outcome's words, what it could tell and what not, are

@@ -184,7 +184,12 @@ export class PatienceTable {
     this.meter.style.width = `${(built / 104) * 100}%`;
     this.moves.textContent = String(view.moves);
     this.el.classList.toggle("over", view.over);
-    if (old && before) this.animate(old, view, before, from);
+    this.flight = old && before ? this.animate(old, view, before, from) : null;
+  }
+
+  /** Resolves once the card the last change set flying has landed (at once if none). */
+  landed() {
+    return this.flight || Promise.resolve();
   }
 
   renderFoundations(view, ui) {
@@ -345,36 +350,34 @@ export class PatienceTable {
     pointAt(this.pile(which));
   }
 
+  /** The change from `old` to `view` in motion: the flight of the card that moved (a
+   * promise of its landing), or null. */
   animate(old, view, before, from) {
     const wasteDelta = view.waste.length - old.waste.length;
     const stockDelta = view.stock_count - old.stock_count;
     const topOf = (k) => this.foundations[k].stack.firstElementChild;
     if (wasteDelta === 1 && stockDelta === -1) {
-      flyFrom(this.wasteTop, before.stock, { flip: true });
-      return;
+      return flyFrom(this.wasteTop, before.stock, { flip: true });
     }
     if (wasteDelta === -1 && stockDelta === 1) {
-      flyFrom(this.stockStack.firstElementChild, before.wasteTop, { flip: true });
-      return;
+      return flyFrom(this.stockStack.firstElementChild, before.wasteTop, { flip: true });
     }
     if (view.waste.length === 0 && stockDelta > 0 && old.waste.length === stockDelta) {
-      flyFrom(this.stockStack.firstElementChild, before.wasteTop, { flip: true, duration: 320 });
-      return;
+      return flyFrom(this.stockStack.firstElementChild, before.wasteTop, {
+        flip: true,
+        duration: 320,
+      });
     }
     if (old.waste.length === 0 && stockDelta < 0 && view.waste.length === -stockDelta) {
-      flyFrom(this.wasteTop, before.stock, { flip: true, duration: 320 });
-      return;
+      return flyFrom(this.wasteTop, before.stock, { flip: true, duration: 320 });
     }
     for (let k = 0; k < FOUNDATIONS; k++) {
       const change = view.foundations[k].length - old.foundations[k].length;
       if (change === 1 && wasteDelta === -1) {
-        flyFrom(topOf(k), from || before.wasteTop);
-        return;
+        return flyFrom(topOf(k), from || before.wasteTop);
       }
-      if (change === -1 && wasteDelta === 1) {
-        flyFrom(this.wasteTop, before.foundations[k]);
-        return;
-      }
+      if (change === -1 && wasteDelta === 1) return flyFrom(this.wasteTop, before.foundations[k]);
     }
+    return null;
   }
 }

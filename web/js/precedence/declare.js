@@ -20,7 +20,7 @@ import { plural } from "./messages.js";
 const keyOf = (meld) => meld.join(" ");
 
 /** A meld in short words from its cards' names (the deck's own rank and suit words):
- * "Triad of 6s (Void, Border, Core)", "Run of 3: 4 to 6 of Frontier". */
+ * "Triad of 6s (Void, Border, Core)", "Run of 3 (4 to 6 of Frontier)" (the engine's melds.meld_name says it so too). */
 export function meldWords(meld, deck) {
   const parts = meld.map((code) => {
     const name = cardName(code, deck);
@@ -33,7 +33,7 @@ export function meldWords(meld, deck) {
     return `${kind} of ${parts[0].rank}s${suits}`;
   }
   const last = parts[parts.length - 1];
-  return `Run of ${meld.length}: ${parts[0].rank} to ${last.rank} of ${last.suit}`;
+  return `Run of ${meld.length} (${parts[0].rank} to ${last.rank} of ${last.suit})`;
 }
 
 export class DeclarePanel {

@@ -55,7 +55,9 @@ function renderHand(events, deck, order) {
     return `${seatName(seat)}: ${meldLine}; bid ${bids[seat] ?? "–"}`;
   });
   const played = tricks.map((t) => {
-    const plays = t.plays.map((p) => `${seatName(p.seat)} ${cardName(p.card, deck)}`).join(", ");
+    const plays = t.plays
+      .map((p, i) => `${i ? seatInSentence(p.seat) : seatName(p.seat)} ${cardName(p.card, deck)}`)
+      .join(", ");
     return `${plays}. ${seatName(t.winner)} won: ${t.reason}.`;
   });
   box.append(h("h3", { text: "The deal" }), list("list", deals));

@@ -6,7 +6,7 @@ import { cardName } from "../cards/card.js";
 // said from there.
 import { HUMAN } from "../table/seats.js";
 import { givenName } from "../table/pass.js";
-import { plural } from "../ui/words.js";
+import { inSentence, plural } from "../ui/words.js";
 
 export { HUMAN };
 const COMPASS = ["South", "West", "North", "East"];
@@ -21,9 +21,9 @@ export const teamName = (team) =>
     ? `You and ${seatName((HUMAN + 2) % 4)}`
     : `${seatName(team)} and ${seatName(team + 2)}`;
 /** The seat's name inside a sentence: "you", "North". */
-export const seatInSentence = (seat) => (seat === HUMAN ? "you" : seatName(seat));
+export const seatInSentence = (seat) => inSentence(seatName(seat));
 /** The team's name inside a sentence: "you and North", "West and East". */
-export const teamInSentence = (team) => teamName(team).replace(/^You /, "you ");
+export const teamInSentence = (team) => inSentence(teamName(team));
 export const slotOf = (seat) => SLOTS[(seat - HUMAN + 4) % 4];
 export { plural };
 

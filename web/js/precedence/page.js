@@ -10,13 +10,13 @@ import { imperialDeck } from "../cards/imperial.js";
 import { alternativeLines, pointAt } from "../ui/advice.js";
 import { h } from "../ui/dom.js";
 import { TrickPage } from "../table/flow.js";
+import { mountPage } from "../table/page.js";
 import { common, createStats, percent } from "../table/stats.js";
 import { BidPanel } from "./bid.js";
 import { DeclarePanel } from "./declare.js";
 import { renderMelds, renderScores } from "./felt.js";
 import { historyEntries } from "./history.js";
 import { seatGuest } from "../table/friends/guest.js";
-import { sitAt } from "../table/seats.js";
 import {
   HUMAN,
   compassName,
@@ -40,16 +40,11 @@ const cardOrder = (code) =>
   SUIT_ORDER.indexOf(code.slice(-1)) * 13 + RANK_ORDER.indexOf(code.slice(0, -1));
 
 export async function mount(container, params, ctx) {
-  sitAt(HUMAN_SEAT);
-  const page = new PrecedencePage(container, ctx, {
+  return mountPage(PrecedencePage, container, params, ctx, {
     game: GAME,
     store,
-    stats: createStats(GAME),
     human: HUMAN_SEAT,
   });
-  // the first deal may wait for the options dialog, and routing must not wait with it
-  page.open(params).catch((error) => ctx.fault(error, page));
-  return page;
 }
 
 /** A friend's page at a host's table: the game played from the host's messages. */
@@ -82,8 +77,9 @@ class PrecedencePage extends TrickPage {
     return slotOf(seat);
   }
 
-  potName(pot) {
-    return { hand: "Hand Pot", accord: "Accord Pot" }[pot] || pot;
+  potWords(pot) {
+    const name = pot === "accord" ? "the Accord Pot" : "the Hand Pot";
+    return { into: `into ${name}`, from: `from ${name}` };
   }
 
   fullHand() {
@@ -169,10 +165,10 @@ class PrecedencePage extends TrickPage {
       marks,
       status: led
         ? `Your turn: follow ${view.suit_names["VFBC".indexOf(led.slice(-1))]} if you can.`
-        : "Your lead: play any of your raised cards (the cards you may play stand raised).",
+        : "Your lead: the cards you may play stand raised.",
       short: led
         ? `Follow ${view.suit_names["VFBC".indexOf(led.slice(-1))]} if you can.`
-        : "Play any raised card.",
+        : "Play a raised card.",
     };
   }
 

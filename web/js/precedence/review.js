@@ -11,7 +11,7 @@
 
 import { h } from "../ui/dom.js";
 import { cardsText } from "../table/reviewboard.js";
-import { HUMAN, plural, seatName, signed, teamName } from "./messages.js";
+import { HUMAN, plural, seatInSentence, seatName, signed, teamName } from "./messages.js";
 
 export const reviewWords = {
   offer: "Review this hand",
@@ -38,19 +38,17 @@ export const reviewWords = {
     const trump = `Trumps: ${view.trump}.`;
     if (decision.kind === "declare") return trump;
     const bids = view.bids
-      .map((bid, seat) => (bid === null ? null : `${seatName(seat)} ${bid}`))
-      .filter(Boolean);
+      .map((bid, seat) => (bid === null ? null : [seat, bid]))
+      .filter(Boolean)
+      .map(([seat, bid], i) => `${i ? seatInSentence(seat) : seatName(seat)} ${bid}`);
     if (decision.kind === "bid")
       return `${trump} ${bids.length ? `Bids so far: ${bids.join(", ")}.` : "You bid first."}`;
     const [ours, theirs] = [view.team_tricks[HUMAN % 2], view.team_tricks[1 - (HUMAN % 2)]];
     return `${trump} Contracts: ${teamName(0)} ${view.contracts[0]}, ${teamName(1)} ${view.contracts[1]}. Tricks so far: yours ${ours}, theirs ${theirs}.`;
   },
 
-  choices(decision, _view, legal) {
-    if (decision.kind !== "bid") return null;
-    return legal
-      .filter((action) => action.type === "bid")
-      .map((action) => ({ action, label: String(action.tricks) }));
+  bidLabel(action) {
+    return String(action.tricks);
   },
 
   cards(action) {
@@ -60,9 +58,7 @@ export const reviewWords = {
   },
 
   /** The hand's par beside what was made, per team, and the engine's sentence. */
-  summary(review) {
-    const found = review.par[0];
-    if (!found) return null;
+  summary(found) {
     const { par, made } = found;
     const cell = (value) => h("td", { text: value });
     const figures = (tricks, points, team) =>

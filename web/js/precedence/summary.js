@@ -209,7 +209,7 @@ export function gameOver(events) {
       el(
         "p",
         "",
-        `The Accord Pot of ${plural(accord.amount, "chip")} goes to ${teamInSentence(accord.team)}${shares ? `: ${shares}` : ""}.${accord.odd_chip_seat !== null && accord.odd_chip_seat !== undefined ? ` The odd chip goes to ${seatName(accord.odd_chip_seat)}.` : ""}`,
+        `The Accord Pot of ${plural(accord.amount, "chip")} goes to ${teamInSentence(accord.team)}${shares ? `: ${shares}` : ""}.${accord.odd_chip_seat !== null && accord.odd_chip_seat !== undefined ? ` The odd chip goes to ${seatInSentence(accord.odd_chip_seat)}.` : ""}`,
       ),
     );
   }

@@ -12,6 +12,7 @@ import {
   card,
   chips,
   points,
+  seatInSentence,
   seatName,
   settlementLines,
   voidReason,
@@ -123,7 +124,9 @@ function countSection(c) {
       `Talon (${c.talon_to === "hand" ? "into the declarer's hand" : c.talon_to === "declarer" ? "in the declarer's pile" : "in the defenders' pile"}): ${talon}.`,
     );
   if (c.aside?.length) parts.push(`Aside: ${c.aside.map(card).join(", ")}.`);
-  parts.push(`Tricks: ${c.tricks.map((n, s) => `${seatName(s)} ${n}`).join(", ")}.`);
+  parts.push(
+    `Tricks: ${c.tricks.map((n, s) => `${s ? seatInSentence(s) : seatName(s)} ${n}`).join(", ")}.`,
+  );
   extras.textContent = parts.join(" ");
 
   const pairing = el("section", "sb-pairing");
@@ -149,7 +152,7 @@ function countSection(c) {
 
 // What the pairs' names mean (the deck's legend says the same)
 const PAIRS_LEGEND =
-  "The cards are counted in pairs. An Honour is one of the seven cards with a gold star: the four Masters, the Magician, the Universe and the Idiot. An ordinary card is any card that is not an Honour, a Mistress, a Commander or a Legate.";
+  "The cards are counted in pairs. An Honour is one of the seven cards with a gold star: the four Masters, the Magician, the Universe and the Idiot. An ordinary card is any card that is not an Honour, a Mistress, a Commander or a Legate. An ordinary card left over counts half a point, so a count can end in ½.";
 
 function settledSection(s, players, declarer) {
   const box = el("div", "sb-settled");

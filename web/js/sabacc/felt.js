@@ -35,7 +35,7 @@ export class SabaccFelt {
   }
 
   renderTalon(view) {
-    const show = !view.over && (view.phase === "bidding" || view.phase === "aside");
+    const show = !view.over && (view.phase === "bid" || view.phase === "aside");
     this.talon.hidden = !show;
     if (!show) return;
     const codes = view.talon;
@@ -56,7 +56,7 @@ export class SabaccFelt {
   }
 
   renderAuction(view) {
-    const show = view.phase === "bidding" && !view.over;
+    const show = view.phase === "bid" && !view.over;
     this.auction.hidden = !show;
     const last = show ? [...view.auction].reverse().find((entry) => entry.stake) : null;
     // what the last bid cost: "Bryn bid Guard: everyone puts 2 more chips in."
@@ -88,7 +88,7 @@ export class SabaccFelt {
       declarer !== undefined &&
       view.aside_size > 0 &&
       !view.over &&
-      view.phase !== "bidding";
+      view.phase !== "bid";
     this.aside.hidden = !show;
     if (!show) return;
     const whose = declarer === HUMAN ? "Your aside" : `${this.seatName(declarer)}'s aside`;

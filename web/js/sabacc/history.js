@@ -9,13 +9,45 @@ import "../cards/sabacc.js";
 import { h } from "../ui/dom.js";
 import { GameLog } from "../table/history.js";
 import { bonusLine } from "./count.js";
-import { bidName, card, chips, points, seatName, settlementLines, subject } from "./messages.js";
+import {
+  bidName,
+  card,
+  cardInSentence,
+  chips,
+  points,
+  seatInSentence,
+  seatName,
+  settlementLines,
+  subject,
+} from "./messages.js";
 
 function smallCards(codes) {
   return h(
     "span",
     { class: "sb-mini-row", role: "img", "aria-label": codes.map(card).join(", ") },
     codes.map((code) => createCard(code, { deck: "sabacc", hidden: true })),
+  );
+}
+
+/** A trick's cards, each over the name of who played it; read as one sentence: "Bryn
+ * led the 7 of coins, you played the 2 of coins, Cass played the Idiot (Sabacc 0)." */
+function trickPlays(plays) {
+  const said = plays.map(({ seat, card: code }, i) =>
+    i === 0
+      ? `${seatName(seat)} led ${cardInSentence(code)}`
+      : `${seatInSentence(seat)} played ${cardInSentence(code)}`,
+  );
+  return h(
+    "span",
+    { class: "sb-mini-row sb-trick-plays", role: "img", "aria-label": `${said.join(", ")}.` },
+    plays.map(({ seat, card: code }) =>
+      h(
+        "span",
+        { class: "sb-trick-play" },
+        createCard(code, { deck: "sabacc", hidden: true }),
+        h("span", { class: "sb-trick-who", text: seatName(seat) }),
+      ),
+    ),
   );
 }
 
@@ -76,10 +108,8 @@ function renderRound(start, events) {
         h(
           "li",
           {},
-          smallCards(trick.plays.map((p) => p.card)),
-          h("span", {
-            text: ` ${seatName(trick.plays[0].seat)} led, ${seatName(trick.winner)} won.`,
-          }),
+          trickPlays(trick.plays),
+          h("span", { text: ` ${seatName(trick.winner)} won.` }),
         ),
       ),
     );

@@ -9,6 +9,7 @@ import { isSabacc, SUIT_NAMES } from "../cards/sabacc.js";
 // device (table/pass.js); "You" is that seat.
 import { HUMAN } from "../table/seats.js";
 import { givenName } from "../table/pass.js";
+import { inSentence, listed } from "../ui/words.js";
 
 export { HUMAN };
 
@@ -23,6 +24,19 @@ export function nameHost(name) {
 /** "You", or the name a person at this device gave, or the seat's name ("Aurel"). */
 export function seatName(seat) {
   return seat === HUMAN ? "You" : givenName(seat) || playerName(seat);
+}
+
+/** The seat's name inside a sentence: "you", "Aurel" (ui/words.js inSentence). */
+export const seatInSentence = (seat) => inSentence(seatName(seat));
+
+/** An auction's bids so far, in order, as a sentence's list: "Aurel passed, you bid Guard". */
+export function auctionSaid(auction) {
+  return auction
+    .map(
+      (entry, i) =>
+        `${i ? seatInSentence(entry.seat) : seatName(entry.seat)} ${entry.bid === "pass" ? "passed" : `bid ${bidName(entry.bid)}`}`,
+    )
+    .join(", ");
 }
 
 /** The seat's own name, never "You": "Aurel". */
@@ -160,7 +174,7 @@ export function stakesRule(options) {
 /** The settlement of a round's wagers as it happens, in sentences, from the
  * wagers_settled event: what was put in, who takes or divides it, each player's gain. */
 export function settlementLines(settled, declarer, players) {
-  const name = (s) => (s === HUMAN ? "you" : seatName(s));
+  const name = seatInSentence;
   const defenders = [];
   for (let s = 0; s < players; s += 1) if (s !== declarer) defenders.push(s);
   const lines = [];
@@ -194,7 +208,7 @@ export function settlementLines(settled, declarer, players) {
 /** What the round's wagers came to for each player, in a sentence: "You gain 18 chips:
  * each of the others pays you 6." / "Cass loses 21 chips: each of the others gains 7." */
 function netLine(net, declarer, defenders) {
-  const name = (s) => (s === HUMAN ? "you" : seatName(s));
+  const name = seatInSentence;
   const you = declarer === HUMAN;
   const gain = net[declarer] >= 0;
   const own = `${you ? "You" : seatName(declarer)} ${gain ? (you ? "gain" : "gains") : you ? "lose" : "loses"} ${chips(Math.abs(net[declarer]))}`;
@@ -267,22 +281,31 @@ export function winnersLine(winners) {
   if (!winners?.length) return "";
   if (winners.length === 1)
     return winners[0] === HUMAN ? "You win!" : `${seatName(winners[0])} wins.`;
-  const names = winners.map((s) => (s === HUMAN ? "you" : seatName(s)));
-  return `A tie between ${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}.`;
+  const names = winners.map(seatInSentence);
+  return `A tie between ${listed(names)}.`;
 }
 
 /** The rule of the card to play to a trick in progress, as Precedence says it, from the
- * person's hand (RULES.md 3.5): "follow coins", "you have no coins, so play a Sabacc",
- * "you have no coins and no Sabacc, so play any card". */
+ * person's hand (RULES.md 3.5), and a short form of it for a narrow status line (which
+ * still says the rule): "follow coins" / "Follow coins.", "you have no coins, so play a
+ * Sabacc" / "No coins: play a Sabacc.", "you have no coins and no Sabacc, so play any
+ * card" / "No coins or Sabacc: any card.". */
 export function playRule(view) {
   const led = view.trick[0].card;
   const hand = view.hand || [];
   const sabaccs = hand.some(isSabacc);
   if (isSabacc(led))
-    return sabaccs ? "a Sabacc was led, so play a Sabacc" : "you have no Sabacc, so play any card";
+    return sabaccs
+      ? { rule: "a Sabacc was led, so play a Sabacc", short: "Play a Sabacc." }
+      : { rule: "you have no Sabacc, so play any card", short: "No Sabacc: any card." };
   const suit = led.slice(-1);
   const name = SUIT_NAMES[suit];
-  if (hand.some((c) => !isSabacc(c) && c.slice(-1) === suit)) return `follow ${name}`;
-  if (sabaccs) return `you have no ${name}, so play a Sabacc`;
-  return `you have no ${name} and no Sabacc, so play any card`;
+  if (hand.some((c) => !isSabacc(c) && c.slice(-1) === suit))
+    return { rule: `follow ${name}`, short: `Follow ${name}.` };
+  if (sabaccs)
+    return { rule: `you have no ${name}, so play a Sabacc`, short: `No ${name}: play a Sabacc.` };
+  return {
+    rule: `you have no ${name} and no Sabacc, so play any card`,
+    short: `No ${name} or Sabacc: any card.`,
+  };
 }

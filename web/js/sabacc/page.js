@@ -14,10 +14,10 @@ import { plural } from "../ui/words.js";
 import { ChoiceGroup } from "../table/choices.js";
 import { FitLine } from "../table/fit.js";
 import { TrickPage } from "../table/flow.js";
+import { mountPage } from "../table/page.js";
 import { seatGuest } from "../table/friends/guest.js";
 import { showRefusal } from "../table/refusal.js";
 import { sleep } from "../table/pace.js";
-import { sitAt } from "../table/seats.js";
 import { common, createStats, percent } from "../table/stats.js";
 import { AsidePanel } from "./aside.js";
 import { roundBody, roundEnd, roundTitle } from "./count.js";
@@ -36,6 +36,7 @@ import {
   playerName,
   playRule,
   points,
+  seatInSentence,
   seatName,
   stakesRule,
   winnersLine,
@@ -54,16 +55,7 @@ const POSITIONS = {
 };
 
 export async function mount(container, params, ctx) {
-  sitAt(HUMAN_SEAT);
-  const page = new SabaccPage(container, ctx, {
-    game: GAME,
-    store,
-    stats: createStats(GAME),
-    human: HUMAN_SEAT,
-  });
-  // the first deal may wait for the options dialog, and routing must not wait with it
-  page.open(params).catch((error) => ctx.fault(error, page));
-  return page;
+  return mountPage(SabaccPage, container, params, ctx, { game: GAME, store, human: HUMAN_SEAT });
 }
 
 /** A friend's page at a host's table: the game played from the host's messages, the
@@ -104,8 +96,9 @@ class SabaccPage extends TrickPage {
     return (POSITIONS[seats] || POSITIONS[4])[(seat - HUMAN + seats) % seats];
   }
 
-  potName(pot) {
-    return { ante_pot: "Ante Pot", table: "On the table" }[pot] || pot;
+  potWords(pot) {
+    if (pot === "table") return { into: "onto the table", from: "from the table" };
+    return { into: "into the Ante Pot", from: "from the Ante Pot" };
   }
 
   /** The declarer's most: a deal of the 78 cards less the talon, and the talon taken. */
@@ -157,16 +150,17 @@ class SabaccPage extends TrickPage {
 
   plateInfo(view, seat) {
     // the most needed first (a plate too narrow for all of them leaves out the last):
-    // the bid just said, the tricks, the wager, the chips, the cards held
-    const parts = [];
-    if (view.phase === "bidding" && !view.over) {
+    // the chips (every plate shows them, beside the badge: on a phone at five players
+    // that is all there is room for), the bid just said, the tricks, the wager, the
+    // cards held
+    const parts = [chips(view.chips[seat])];
+    if (view.phase === "bid" && !view.over) {
       const said = view.auction.filter((b) => b.seat === seat);
       if (said.length) parts.push(bidName(said[said.length - 1].bid));
     }
     if (view.phase === "play" || view.played.length)
       parts.push(`${view.tricks[seat]} trick${view.tricks[seat] === 1 ? "" : "s"}`);
     if (view.wagers[seat]) parts.push(`wager ${view.wagers[seat]}`);
-    parts.push(chips(view.chips[seat]));
     if (seat !== HUMAN)
       parts.push(`${view.hand_sizes[seat]} card${view.hand_sizes[seat] === 1 ? "" : "s"}`);
     /** @type {string | string[]} */
@@ -178,10 +172,7 @@ class SabaccPage extends TrickPage {
   renderFelt(view) {
     // the most needed first: the round, the contract, the dealer
     const parts = [`Round ${Math.min(view.round + 1, view.rounds)} of ${view.rounds}`];
-    if (view.contract)
-      parts.push(
-        `${bidName(view.contract)} by ${view.declarer === HUMAN ? "you" : seatName(view.declarer)}`,
-      );
+    if (view.contract) parts.push(`${bidName(view.contract)} by ${seatInSentence(view.declarer)}`);
     parts.push(`${seatName(view.dealer)} ${view.dealer === HUMAN ? "deal" : "deals"}`);
     this.sayInfo(parts);
     const table = view.wagers.reduce((a, b) => a + b, 0);
@@ -216,7 +207,7 @@ class SabaccPage extends TrickPage {
   }
 
   decide(view, legal) {
-    if (view.phase === "bidding") {
+    if (view.phase === "bid") {
       return {
         mode: "idle",
         key: `bid-${view.round}-${view.auction.length}`,
@@ -241,12 +232,14 @@ class SabaccPage extends TrickPage {
         focus: () => this.hand.focus(),
       };
     }
-    const rule = view.trick.length ? playRule(view) : "";
+    const { rule, short } = view.trick.length
+      ? playRule(view)
+      : { rule: "", short: "Play any card." };
     return {
       mode: "play",
       key: "play",
       status: view.trick.length ? `Your turn: ${rule}.` : "Your lead: play any card.",
-      short: view.trick.length ? `${rule[0].toUpperCase()}${rule.slice(1)}.` : "Play any card.",
+      short,
     };
   }
 
@@ -291,12 +284,12 @@ class SabaccPage extends TrickPage {
   }
 
   overLine(view) {
-    return `${winnersLine(view.winners)} Chips: ${view.chips.map((c, s) => `${s === HUMAN ? "you" : seatName(s)} ${c}`).join(", ")}.`;
+    return `${winnersLine(view.winners)} Chips: ${view.chips.map((c, s) => `${seatInSentence(s)} ${c}`).join(", ")}.`;
   }
 
   onCard(code) {
     const view = this.session.view;
-    if (view.phase === "bidding") {
+    if (view.phase === "bid") {
       this.say("First the auction: choose a bid or pass.", "First, choose a bid or pass.");
       this.bids?.focus();
       return;
@@ -322,7 +315,8 @@ class SabaccPage extends TrickPage {
   // ---- events -----------------------------------------------------------------------
 
   trickWords(event) {
-    return `${event.winner === HUMAN ? "You win" : `${seatName(event.winner)} wins`} with ${cardInSentence(event.card)}`;
+    const who = event.winner === HUMAN ? "You win" : `${seatName(event.winner)} wins`;
+    return [`${who} with ${cardInSentence(event.card)}`, who];
   }
 
   describe(event) {
@@ -423,7 +417,7 @@ class SabaccPage extends TrickPage {
     return {
       plays: last.plays,
       winner: last.winner,
-      text: `${seatName(lead)} led; ${seatName(last.winner)} won with ${cardInSentence(won.card)}.`,
+      text: `${seatName(lead)} led; ${seatInSentence(last.winner)} won with ${cardInSentence(won.card)}.`,
     };
   }
 

@@ -6,13 +6,18 @@
 // Marks (the engine's: celestix/review/marks.py), by the loss in chips for the round (the engine counts
 // hundredths of a chip): an inaccuracy from 0.10 chips (below that, within the search's
 // sampling noise), a mistake from 0.50, a blunder from 1.50 (more than a Take's stake
-// from every player). docs/FRONTEND.md, "Review".
+// from every player). docs/FRONTEND.md, "Review". The aside is one decision: the cards
+// chosen together (as the hint names them), judged from the hand before the first went.
 //
 //   reviewWords -> the words object of TrickReviewBoard
 
 import { h } from "../ui/dom.js";
 import { cardsText } from "../table/reviewboard.js";
-import { HUMAN, bidName, hundredths, points, seatName } from "./messages.js";
+import { HUMAN, auctionSaid, bidName, hundredths, points, seatName } from "./messages.js";
+
+/** The cards of an aside: the review judges the whole aside as one decision (its
+ * `cards`, the first its `card`). */
+const asideCards = (action) => action.cards ?? [action.card];
 
 export const reviewWords = {
   offer: "Review this round",
@@ -20,14 +25,14 @@ export const reviewWords = {
 
   title(decision, view) {
     if (decision.kind === "bid") return "Your bid";
-    if (decision.kind === "aside") return `Your aside, card ${(view?.aside_size ?? 0) + 1}`;
+    if (decision.kind === "aside") return "Your aside";
     return `Trick ${(view?.played.length ?? 0) + 1}`;
   },
 
   actionName(action, _view, deck) {
     if (action.type === "bid")
       return action.bid === "pass" ? "passing" : `a bid of ${bidName(action.bid)}`;
-    if (action.type === "aside") return `setting aside ${cardsText([action.card], deck)}`;
+    if (action.type === "aside") return `setting aside ${cardsText(asideCards(action), deck)}`;
     return cardsText([action.card], deck);
   },
 
@@ -35,32 +40,27 @@ export const reviewWords = {
 
   context(decision, view) {
     if (decision.kind === "bid") {
-      const said = view.auction.map(
-        (entry) => `${seatName(entry.seat)} ${bidName(entry.bid).toLowerCase()}`,
-      );
-      return said.length ? `The auction so far: ${said.join(", ")}.` : "You open the auction.";
+      return view.auction.length
+        ? `The auction so far: ${auctionSaid(view.auction)}.`
+        : "You open the auction.";
     }
     const contract = `${seatName(view.declarer)} declared ${bidName(view.contract)}`;
     if (decision.kind === "aside")
-      return `${contract}: you set ${view.aside_needed} cards aside, one at a time.`;
+      return `${contract}: you chose ${view.aside_needed - view.aside_size} cards to set aside.`;
     return `${contract} and ${view.declarer === HUMAN ? "need" : "needs"} ${points(view.target)} points.`;
   },
 
-  choices(decision, _view, legal) {
-    if (decision.kind !== "bid") return null;
-    return legal
-      .filter((action) => action.type === "bid")
-      .map((action) => ({ action, label: bidName(action.bid) }));
+  bidLabel(action) {
+    return bidName(action.bid);
   },
 
   cards(action) {
-    return action.type === "play" || action.type === "aside" ? [action.card] : [];
+    if (action.type === "aside") return asideCards(action);
+    return action.type === "play" ? [action.card] : [];
   },
 
   /** The round's par beside what was made (the declarer's points) and the engine's sentence. */
-  summary(review) {
-    const found = review.par[0];
-    if (!found) return null;
+  summary(found) {
     const { par, made } = found;
     const verdict = (yes) => (yes === null || yes === undefined ? "–" : yes ? "made" : "lost");
     const when = par.from_trick && par.from_trick > 1 ? ` (from trick ${par.from_trick})` : "";

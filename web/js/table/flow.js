@@ -8,13 +8,14 @@
 //
 // A game's page supplies the hooks of TrickHooks (below), besides TablePage's, and may
 // replace the defaults here: onCard(code), trickWords(event) (the line by a trick's
-// winner; by default "North wins: <the reason>"), presentEvent(event, t, actor),
+// winner and its shorter forms; by default "North wins: <the reason>", "North wins with
+// the Emperor of Void", "North wins"), presentEvent(event, t, actor),
 // postHandActions(events), fullHand(view).
 // The review: a hand's summary and each finished hand of the history offer it.
 // `data-turn` on the page is "you" while it waits for the person, "wait", "count" (a
 // hand's end on screen) or "over"; `data-phase` is the view's phase (tests wait on them).
 
-import { cardName } from "../cards/card.js";
+import { cardName, theCard } from "../cards/card.js";
 import { h } from "../ui/dom.js";
 import { announce } from "../ui/live.js";
 import { toast } from "../ui/toast.js";
@@ -34,6 +35,14 @@ import { showRefusal } from "./refusal.js";
 import { offerReviews, reviewTrickHand } from "./reviewboard.js";
 import { FitLine, fewer } from "./fit.js";
 import { messageOf } from "../engine/errors.js";
+
+/** What the seat to act does in each phase of either game, after its name. */
+const PHASE_VERBS = {
+  declare: "to declare melds",
+  bid: "to bid",
+  aside: "to set cards aside",
+  play: "to play",
+};
 
 /**
  * The engine's data as the page gets it (a view, an action, an event): see
@@ -77,7 +86,8 @@ import { messageOf } from "../engine/errors.js";
  * - deck: the deck's name (cards/card.js)
  * - deckLegend(): the deck's letters and symbols explained (table/legend.js showLegend)
  * - slotOf(seat, seats): where a seat sits round the felt ("bottom", "left"...)
- * - potName(pot): a pot of the chip ledger, in words
+ * - potWords(pot): a pot of the chip ledger in a sentence: {into: "into the Ante Pot",
+ *   from: "from the Ante Pot"}
  * - plateInfo(view, seat): the line under a seat's name and its badge
  * - renderFelt(view): draws what the game shows on the felt besides the trick
  * - decide(view, legal): the decision in front of the person
@@ -95,7 +105,7 @@ import { messageOf } from "../engine/errors.js";
  *   get deck(): string,
  *   deckLegend(): Parameters<typeof showLegend>[0],
  *   slotOf(seat: number, seats: number): string,
- *   potName(pot: string): string,
+ *   potWords(pot: string): {into: string, from: string},
  *   plateInfo(view: EngineData, seat: number): PlateInfo,
  *   renderFelt(view: EngineData): void,
  *   decide(view: EngineData, legal: EngineData[]): Decision,
@@ -175,7 +185,7 @@ export class TrickPage extends HookedTablePage {
       return showLedger(this.session.view.ledger, {
         seatName: (s) => this.seatName(s),
         chips: this.session.view.chips,
-        potName: (p) => this.potName(p),
+        potWords: (p) => this.potWords(p),
         unit: this.HandWord,
       });
     }
@@ -242,7 +252,7 @@ export class TrickPage extends HookedTablePage {
       this.plates[seat].set({
         detail,
         badge,
-        turn: !view.over && view.to_act === seat && !finished,
+        turn: !view.over && view.to_act === seat && !finished ? this.phaseVerb(view) : "",
         thinking: this.thinking === seat && !finished,
       });
     }
@@ -300,7 +310,7 @@ export class TrickPage extends HookedTablePage {
    * says who plays next (the rest of the table is drawn once the move has been shown;
    * a move that ends the hand or the game says so then). */
   moved(seat, events) {
-    this.plates[seat]?.set({ turn: false, thinking: false });
+    this.plates[seat]?.set({ turn: "", thinking: false });
     const view = this.session?.view;
     if (view && !view.over && !this.handEnded(events)) this.say(this.waitLine(view));
   }
@@ -310,7 +320,17 @@ export class TrickPage extends HookedTablePage {
     if (this.thinking !== null && !this.trick.finished)
       return `${this.seatName(this.thinking)} is thinking…`;
     if (view.to_act === this.human) return "One moment…";
-    return `${this.seatName(view.to_act)} to play.`;
+    return this.toActLine(view);
+  }
+
+  /** What the seat to act does now, after its name: "to bid", "to play". */
+  phaseVerb(view) {
+    return PHASE_VERBS[view.phase] ?? "to play";
+  }
+
+  /** Whose turn it is and to do what: "West to declare.", "Bryn to bid.", "East to play". */
+  toActLine(view) {
+    return `${this.seatName(view.to_act)} ${this.phaseVerb(view)}.`;
   }
 
   overDecision(view) {
@@ -556,10 +576,11 @@ export class TrickPage extends HookedTablePage {
     if (s && !s.over && s.isBotTurn) s.botThink();
   }
 
-  /** The line shown by a trick's winner: "You win: <why>" (a page may say it its way). */
+  /** The line shown by a trick's winner, in shorter forms for a narrow felt: "You win:
+   * <why>", "You win with the Emperor of Void", "You win" (a page may say it its way). */
   trickWords(event) {
     const who = event.winner === this.human ? "You win" : `${this.seatName(event.winner)} wins`;
-    return `${who}: ${event.reason}`;
+    return [`${who}: ${event.reason}`, `${who} with ${theCard(event.card, this.deck)}`, who];
   }
 
   async present(events, actor, generation) {
@@ -598,7 +619,7 @@ export class TrickPage extends HookedTablePage {
     const s = this.session;
     if (!s) return "";
     if (s.over) return "The game is over.";
-    if (!s.isHumanTurn) return `${this.seatName(s.toAct)} to play.`;
+    if (!s.isHumanTurn) return this.toActLine(s.view);
     return this.decide(s.view, s.legal).status;
   }
 

@@ -130,8 +130,9 @@ export class HandView {
         button.removeAttribute("aria-pressed");
         button.setAttribute("aria-disabled", mode === "play" && ok ? "false" : "true");
       }
-      const parts = [cardName(code, this.deck)];
-      if (marks[code]) parts.push(marks[code]);
+      // "Emperor of Void, declared. You must follow suit: ..." (the mark is the name's)
+      const name = cardName(code, this.deck);
+      const parts = [marks[code] ? `${name}, ${marks[code]}` : name];
       if (!ok && reasons[code]) parts.push(reasons[code]);
       button.setAttribute("aria-label", parts.join(". "));
       button.title = parts.join(": ");

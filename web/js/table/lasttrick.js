@@ -28,6 +28,7 @@ export function renderLast(page, view) {
   const key = last.plays.map((p) => p.card).join(" ");
   if (page.lastButton.dataset.key === key) return;
   page.lastButton.dataset.key = key;
+  page.lastCards.style.setProperty("--n", String(last.plays.length));
   page.lastCards.replaceChildren(
     ...last.plays.map((play) => {
       const card = createCard(play.card, { deck: page.deck, hidden: true });

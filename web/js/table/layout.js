@@ -2,7 +2,7 @@
 // trick in the middle, the last trick and the hint, your plate, decision and hand; the
 // seats round the felt once the number of players is known.
 
-import { AdvicePanel } from "../ui/advice.js";
+import { AdvicePanel, freeBand } from "../ui/advice.js";
 import { h } from "../ui/dom.js";
 import { FitLine } from "./fit.js";
 import { HandView } from "./hand.js";
@@ -54,11 +54,12 @@ export function buildTrickTable(page, root) {
   page.unplaceAdvice = () => narrow.removeEventListener("change", placeAdvice);
   // in the felt's corner, the hint (its reason unfolded too) stays under the plates above
   // it: its height is at most the room between the felt's foot and them; on a phone its
-  // reason unfolds over your hand (sheetTop)
+  // reason unfolds as a sheet that hides nothing the hint points at (placeSheet)
   const room = new ResizeObserver(() => {
     adviceRoom(page);
-    sheetTop(page, root);
+    placeSheet(page, root);
   });
+  page.advice.onFold = (folded) => folded || placeSheet(page, root);
   room.observe(page.felt);
   room.observe(page.advice.el);
   room.observe(page.handEl);
@@ -120,17 +121,52 @@ function adviceRoom(page) {
 // the least room for the hint's reason over your hand on a phone (px): a hand of few cards
 // (or none) leaves it this much, over the foot of your decision
 const SHEET_MIN = 180;
+// The least room for the sheet clear of the trick too: a shorter sheet scrolls (its foot
+// fades while more lies below), which beats hiding the cards its words speak of.
+const SHEET_CLEAR_MIN = 110;
+// px kept between the sheet and what it must not hide
+const SHEET_GAP = 4;
 
-/** On a phone, the hint's reason (its "Why?") unfolds over your hand, as a sheet from the
- * hand's top to the page's foot (`--advice-sheet-top` on the page): the strip above your
- * decision keeps its height, so the felt, the trick and the seats' plates do not move or
- * shrink, and your decision stays in view.
+/** On a phone, the hint's reason (its "Why?") unfolds as a sheet over the page (between
+ * `--advice-sheet-top` and `--advice-sheet-bottom` on it): the strip above your decision
+ * keeps its height, so the felt, the trick and the seats' plates do not move or shrink.
+ * It lies over your hand, from the hand's top to the page's foot, unless what the hint
+ * points at is there (the card to play, the cards to set aside or declare): then in the
+ * tallest band of the page that hides none of it, nor the seats' plates, the strip, your
+ * plate and your status (before, the sheet covered the card the hint suggested), nor the
+ * cards of the trick when such a band is tall enough for the sheet.
  * @param {TrickPage} page
  */
-function sheetTop(page, root) {
+function placeSheet(page, root) {
   if (page.advice.el.parentElement !== root) return;
-  const top = Math.min(page.handEl.offsetTop, root.clientHeight - SHEET_MIN);
+  const page0 = root.getBoundingClientRect();
+  const hinted = [...root.querySelectorAll(".hinted")];
+  const hand = page.handEl.getBoundingClientRect();
+  const overHand = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.height > 0 && r.bottom > hand.top && r.top < page0.bottom;
+  };
+  let top = Math.min(page.handEl.offsetTop, root.clientHeight - SHEET_MIN);
+  let bottom = 0;
+  delete root.dataset.sheetClear;
+  if (hinted.some(overHand)) {
+    const plates = page.seatBoxes.flatMap((box) => [...box.querySelectorAll(".seat-plate")]);
+    const avoid = [...hinted, ...plates, page.advice.el, page.me, page.scores];
+    const felt = page.felt.getBoundingClientRect();
+    // the trick the reason speaks of stays in view too, where the room allows (audit 8
+    // F2: the sheet lay over the felt's middle and hid the cards played)
+    const played = [...page.trickEl.querySelectorAll(".trick-card")];
+    const clear = freeBand([...avoid, ...played], felt.top, page0.bottom);
+    const roomy = clear.bottom - clear.top >= SHEET_CLEAR_MIN;
+    const band = roomy ? clear : freeBand(avoid, felt.top, page0.bottom);
+    // (what the sheet left in view, for the tests: "trick", or "hand" where no band
+    // clear of the trick was tall enough)
+    root.dataset.sheetClear = roomy ? "trick" : "hand";
+    top = band.top - page0.top + SHEET_GAP;
+    bottom = page0.bottom - band.bottom + SHEET_GAP;
+  }
   root.style.setProperty("--advice-sheet-top", `${Math.max(0, Math.round(top))}px`);
+  root.style.setProperty("--advice-sheet-bottom", `${Math.max(0, Math.round(bottom))}px`);
 }
 
 /** Lay the seats out round the felt once the number of players is known.

@@ -38,6 +38,7 @@ import { hostAgain } from "./friends/lobby.js";
 import { PassSession, passHidden, sharing, usePeople } from "./pass.js";
 import { sitAt } from "./seats.js";
 import { TableSession, withEngine } from "./session.js";
+import { createStats } from "./stats.js";
 import { common, showStats } from "./stats.js";
 import { messageOf } from "../engine/errors.js";
 
@@ -85,6 +86,25 @@ const NARROW = window.matchMedia("(max-width: 640px)");
  * one device (table/pass.js), or a table of one person. */
 const sessionType = ({ people = null, friends = null }) =>
   friends ? HostSession : sharing(people) ? PassSession : TableSession;
+
+/**
+ * A game's page for the person at this device, opened at the address's `params`: `Page`
+ * (a TablePage) with the game's store and statistics, the person at `human` (a trick
+ * game's seat; the patience has none). Opening may wait on a dialog (a save that cannot
+ * be read), and routing must not wait with it.
+ * @param {any} Page the game's page class
+ * @param {HTMLElement} container
+ * @param {any} params
+ * @param {any} ctx
+ * @param {{game: string, store: any, human?: number}} options
+ */
+export function mountPage(Page, container, params, ctx, { game, store, human }) {
+  if (human !== undefined) sitAt(human);
+  const seated = human === undefined ? {} : { human };
+  const page = new Page(container, ctx, { game, store, stats: createStats(game), ...seated });
+  page.open(params).catch((/** @type {unknown} */ error) => ctx.fault(error, page));
+  return page;
+}
 
 export class TablePage extends HookedBase {
   /** What the game calls one deal played out: "hand" (Precedence) or "round" (Contract

@@ -14,19 +14,22 @@
 //     heading(hand), offer (the history's button),
 //     title(decision, view), actionName(action, view, deck), lossWords(loss),
 //     context(decision, view) -> a line about the position, or ""
-//     choices(decision, view, legal) -> [{action, label}] for a bid, else null
-//     cards(action) -> the cards an action names, summary(review) -> Node
+//     bidLabel(action) -> a bid's name among the choices ("4", "Guard")
+//     cards(action) -> the cards an action names
+//     summary(found) -> Node, found the review's first par ({par, made, reason, ...})
+//   board.ending() -> the summary's picture: your hand as dealt (at your first decision)
 
 import { theCard } from "../cards/card.js";
 import { sameJson } from "../engine/json.js";
 import { pointAt, unpoint } from "../ui/advice.js";
 import { h } from "../ui/dom.js";
+import { inSentence, listed } from "../ui/words.js";
 import { HandView } from "./hand.js";
 import { GameLog } from "./history.js";
 import { timing } from "./pace.js";
 import { Positions, reviewRun } from "./review.js";
 import { TrickArea } from "./trick.js";
-import { openReview } from "./walk.js";
+import { openReview, picture } from "./walk.js";
 
 /** @typedef {import("./flow.js").TrickPage} TrickPage */
 
@@ -123,7 +126,7 @@ export class TrickReviewBoard {
       decision.kind !== "play"
         ? ""
         : plays.length
-          ? `${plays.map(({ seat, card }, i) => `${this.seatName(seat)} ${i ? "played" : "led"} ${cardsText([card], deck)}`).join(", ")}.`
+          ? `${plays.map(({ seat, card }, i) => `${i ? `${inSentence(this.seatName(seat))} played` : `${this.seatName(seat)} led`} ${cardsText([card], deck)}`).join(", ")}.`
           : "You lead.";
     this.context.textContent = [words.context(decision, view), trick].filter(Boolean).join(" ");
     this.context.hidden = !this.context.textContent;
@@ -131,7 +134,13 @@ export class TrickReviewBoard {
     this.trick.show(plays);
     this.trickEl.hidden = decision.kind !== "play" || !plays.length;
     const same = sameJson(decision.action, decision.best) || decision.loss === 0;
-    const choices = words.choices(decision, view, legal);
+    // a bid's choices: every bid the rules allowed there, by the game's name for it
+    const choices =
+      decision.kind === "bid"
+        ? legal
+            .filter((action) => action.type === "bid")
+            .map((action) => ({ action, label: words.bidLabel(action) }))
+        : null;
     this.choicesEl.hidden = !choices;
     let pointed = null;
     if (choices) {
@@ -200,8 +209,28 @@ export class TrickReviewBoard {
     return this.words.lossWords(decision.loss);
   }
 
+  /** The game's part of the summary: the hand's par beside what was made, or nothing
+   * when the review found no par. */
   summary(review) {
-    return this.words.summary(review);
+    const found = review.par[0];
+    return found ? this.words.summary(found) : null;
+  }
+
+  /** The summary's picture: your hand as dealt, as it was at your first decision. Made
+   * once; its cards come when the position is read. */
+  ending() {
+    if (this.dealt) return this.dealt;
+    const cards = h("div", { class: "tp-hand rv-dealt" });
+    this.dealt = picture("Your hand as dealt", cards);
+    const hand = new HandView(cards, {
+      deck: this.deck(),
+      choose: () => {},
+      label: "Your hand as dealt",
+    });
+    const first = Math.min(...this.views.keys());
+    if (Number.isFinite(first))
+      this.positions.at(first).then(({ view }) => hand.render(view.hand, { mode: "idle" }));
+    return this.dealt;
   }
 }
 
@@ -213,8 +242,5 @@ const TAGS = {
 
 /** The cards of a list in words: "the 5 of Void, the 5 of Border and the Idiot". */
 export function cardsText(codes, deck) {
-  const names = codes.map((code) => theCard(code, deck));
-  return names.length < 2
-    ? names.join("")
-    : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return listed(codes.map((code) => theCard(code, deck)));
 }

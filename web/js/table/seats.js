@@ -1,15 +1,18 @@
 // A seat's plate at a table: the player's name, a badge (the dealer, the declarer), a
-// line of detail (bid, tricks, chips), whose turn it is (outlined, "to play" said in
-// words too), and a thinking indicator while a computer player chooses in the worker.
+// line of detail (bid, tricks, chips), whose turn it is (outlined, "to bid", "to play"
+// said in words too), and a thinking indicator while a computer player chooses in the worker.
 // The plate's height never changes (one line; on a phone, the other seats' plates are
-// two: the name, always whole, then the detail). It says less rather than cutting: the
-// detail is a list of parts, the most needed first, and what does not fit is left out
-// from the end; a badge too long goes to its short form, then out (table/fit.js). The
-// whole of it stays the plate's title and what a screen reader reads.
+// two: the name, always whole, then the detail; Contract Sabacc's three, the badge and
+// the detail flowing under the name, broken only between parts). It says less rather
+// than cutting: the detail is a list of parts, the most needed first, and what does not
+// fit is left out from the end, once a badge too long has gone to its short form; the
+// badge goes out last (table/fit.js). The whole of it stays the plate's title and what a
+// screen reader reads.
 //
 //   const plate = new SeatPlate({seat, name, slot, you})   plate.el to place on the table
-//   plate.set({name, detail, turn, thinking, badge})       any subset; detail: a string
-//       or [part, ...] (the most needed first); badge: a string or [long, short]
+//   plate.set({name, detail, turn, thinking, badge})       any subset; turn: what the
+//       seat is to do ("to bid"), or ""; detail: a string or [part, ...] (the most needed
+//       first); badge: a string or [long, short]
 //   plate.rect()                                           where cards fly from / to
 //
 // HUMAN: the seat of the person whose page this is, from which every name and place is
@@ -23,6 +26,17 @@ export let HUMAN = 0;
 /** The page's person sits at `seat` (a friend's page) or back at 0. */
 export function sitAt(seat) {
   HUMAN = seat;
+}
+
+/** The parts shown, "a · b · c": each part, with the dot after it, in a span that is
+ * never broken (a plate whose detail wraps breaks only between parts). */
+function shownParts(parts) {
+  return parts.flatMap((part, i) => {
+    const span = document.createElement("span");
+    span.className = "seat-part";
+    span.textContent = i < parts.length - 1 ? `${part} ·` : part;
+    return i ? [" ", span] : [span];
+  });
 }
 
 const list = (value) => (Array.isArray(value) ? value.filter(Boolean) : value ? [value] : []);
@@ -43,7 +57,7 @@ export class SeatPlate {
       <span class="sr-only seat-state"></span>`;
     this.badgeEl = /** @type {HTMLElement} */ (this.el.querySelector(".seat-badge"));
     this.shownEl = this.el.querySelector(".seat-shown");
-    this.state = { name, detail: "", turn: false, thinking: false, badge: "" };
+    this.state = { name, detail: "", turn: "", thinking: false, badge: "" };
     this.fitted = "";
     this.set({ name });
     refitOnResize(this.el, () => this.fit(true));
@@ -62,26 +76,31 @@ export class SeatPlate {
     this.el.querySelector(".seat-state").textContent = thinking
       ? ", thinking"
       : turn
-        ? ", to play"
+        ? `, ${turn}`
         : "";
     this.fit();
   }
 
   /** Show the fullest badge and detail that fit the plate (again only when what it
-   * says has changed, unless `always`). */
+   * says has changed, unless `always`): the badge goes to its short form before a part
+   * of the detail is left out, and goes only when the first part alone does not fit
+   * beside it (before, a long badge at 1440 px left out the chips). */
   fit(always = false) {
     const key = `${this.el.title}|${this.el.className}`;
     if (!always && key === this.fitted) return;
     this.fitted = key;
     const parts = list(this.state.detail);
-    const badges = [...list(this.state.badge), ""];
-    const forms = badges.flatMap((badge) => fewer(parts).map((shown) => ({ badge, shown })));
+    const badges = list(this.state.badge);
+    const forms = [
+      ...fewer(parts).flatMap((shown) => badges.map((badge) => ({ badge, shown }))),
+      ...fewer(parts).map((shown) => ({ badge: "", shown })),
+    ];
     showFitting(
       forms,
       ({ badge, shown }) => {
         this.badgeEl.hidden = !badge;
         this.badgeEl.textContent = badge;
-        this.shownEl.textContent = shown.join(" · ");
+        this.shownEl.replaceChildren(...shownParts(shown));
       },
       () => uncut(this.el) && uncut(this.el.querySelector(".seat-detail")),
     );

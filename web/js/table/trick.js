@@ -7,7 +7,11 @@
 //   trick.show(plays, {winner})          draw [{seat, card}] at once (no movement)
 //   await trick.play(seat, code, {from, duration})   add a card, flying from the rect `from`
 //   trick.markWinner(seat, text)         lift the winning card; `text` is shown above the
-//                                        trick, clear of every card (data-winner: the seat)
+//                                        trick, clear of every card (data-winner: the seat):
+//                                        a line, or its forms, the fullest first ("Cass
+//                                        wins with the Master of sabres", "Cass wins"), the
+//                                        fullest that fits shown whole (never cut), all of
+//                                        it the title (the live region says the trick)
 //   await trick.collect(toRect, {duration})          sweep the cards towards a rect, clear
 //   trick.clear()
 // Cards are images named after the card and the seat ("Emperor of Void, played by West"),
@@ -16,6 +20,8 @@
 
 import { cardName, createCard } from "../cards/card.js";
 import { flyFrom, reducedMotion, restingTransform } from "../ui/motion.js";
+import { inSentence } from "../ui/words.js";
+import { showFitting, uncut } from "./fit.js";
 
 export class TrickArea {
   constructor(el, { deck, place, seatName }) {
@@ -28,6 +34,7 @@ export class TrickArea {
     this.el.setAttribute("aria-label", "Cards on the table");
     this.caption = document.createElement("p");
     this.caption.className = "trick-caption";
+    this.caption.setAttribute("aria-hidden", "true"); // (the live region says who won)
     this.el.append(this.caption);
     this.cards = new Map(); // seat -> element
   }
@@ -39,7 +46,7 @@ export class TrickArea {
     card.dataset.seat = String(seat);
     card.setAttribute(
       "aria-label",
-      `${cardName(code, this.deck)}, played by ${this.seatName(seat)}`,
+      `${cardName(code, this.deck)}, played by ${inSentence(this.seatName(seat))}`,
     );
     const who = document.createElement("span");
     who.className = "trick-who";
@@ -53,6 +60,7 @@ export class TrickArea {
     for (const card of this.cards.values()) card.remove();
     this.cards.clear();
     this.caption.textContent = "";
+    this.caption.removeAttribute("title");
     this.el.classList.remove("has-winner");
     delete this.el.dataset.winner;
   }
@@ -81,11 +89,20 @@ export class TrickArea {
     return this.el.classList.contains("has-winner");
   }
 
+  /** @param {number} seat @param {string | string[]} text the line, or its forms */
   markWinner(seat, text = "") {
     this.el.classList.add("has-winner");
     this.el.dataset.winner = String(seat);
     for (const [s, card] of this.cards) card.classList.toggle("winner", s === seat);
-    this.caption.textContent = text;
+    const forms = (Array.isArray(text) ? text : [text]).filter(Boolean);
+    if (forms.length) this.caption.title = forms[0];
+    showFitting(
+      forms.length ? forms : [""],
+      (form) => {
+        this.caption.textContent = form;
+      },
+      () => uncut(this.caption),
+    );
   }
 
   async collect(to, { duration = 300 } = {}) {

@@ -21,6 +21,9 @@
 //       board.lossWords(decision)          what the decision cost ("15 points", "the deal")
 //       board.actionName(action, decision) the move in words ("the 9 of Void")
 //       board.summary(review) -> Node      the game's part of the summary (par, outcome)
+//       board.ending() -> Node             the summary's picture, last: the hand as dealt,
+//                                          the deal as it ended (the room under the words
+//                                          is never left empty at the summary)
 //       board.walked(decision) -> bool     whether the walk stops at this decision
 //   The dialog's data-review is "running", "ready" (the walk) or "failed"; data-step is
 //   the step shown (0: the summary) once it is drawn; data-done says the review is whole;
@@ -33,6 +36,11 @@ import { iconButton } from "../ui/icons.js";
 import { MARKS, markOf, markSentence } from "./review.js";
 import { plural } from "../ui/words.js";
 import { messageOf } from "../engine/errors.js";
+
+/** The summary's picture (board.ending): `body` on the felt under its title. */
+export function picture(title, body) {
+  return h("section", { class: "rv-ending", "aria-label": title }, h("h4", { text: title }), body);
+}
 
 export async function openReview({ run, board, title }) {
   const walk = new Walk({ run, board });
@@ -77,6 +85,11 @@ class Walk {
       this.bar,
     );
     this.counts = h("p", { class: "rv-count" });
+    // each decision as it is judged, its mark beside it (the box stood empty under the
+    // bar for 20-30 s; audit 8)
+    this.judged = h("ol", { class: "rv-judged", "aria-label": "Decisions judged so far" });
+    this.listed = 0; // the decisions listed there
+    this.listedFinal = false; // from the finished review's list
     this.cancel = h("button", {
       type: "button",
       class: "btn rv-cancel",
@@ -93,6 +106,7 @@ class Walk {
       this.meter,
       this.counts,
       h("div", { class: "tp-actions" }, this.cancel),
+      this.judged,
     );
     this.heading = h("h3", { class: "rv-step-title", tabindex: "-1" });
     this.counter = h("p", { class: "rv-counter" });
@@ -185,9 +199,40 @@ class Walk {
     this.counts.textContent = total
       ? `Judging your decisions: ${plural(judged, "decision")} judged so far.`
       : "Starting…";
+    if (this.prepared) this.listJudged();
     if (this.run.review) this.dialog.dataset.done = "";
     if (this.at < 0 && this.prepared && (this.run.judged || this.run.review)) this.begin();
     else if (this.at === 0) this.drawSummary();
+  }
+
+  /** The decisions judged so far, one line each ("★ Trick 3 Best"), the latest in view. */
+  listJudged() {
+    const decisions = this.run.decisions;
+    // (the review's own list, once it is done, holds the marks as they stand)
+    const final = Boolean(this.run.review);
+    if (decisions.length < this.listed || (final && !this.listedFinal)) {
+      this.judged.replaceChildren();
+      this.listed = 0;
+    }
+    this.listedFinal = final;
+    const rows = decisions.slice(this.listed).flatMap((decision) => {
+      if (!this.board.walked(decision)) return [];
+      const mark = markOf(decision);
+      const { sign, word } = MARKS[mark];
+      return [
+        h(
+          "li",
+          { class: "rv-judged-item", dataset: { mark } },
+          h("span", { class: "rv-judged-sign", "aria-hidden": "true", text: sign }),
+          h("span", { class: "rv-judged-title", text: this.board.title(decision) }),
+          h("span", { class: "rv-judged-word", text: word }),
+        ),
+      ];
+    });
+    this.listed = decisions.length;
+    if (!rows.length) return;
+    this.judged.append(...rows);
+    this.judged.scrollTop = this.judged.scrollHeight;
   }
 
   /** Every decision judged: the walk, from the summary. */
@@ -363,6 +408,8 @@ class Walk {
         tally,
       );
     }
+    // the picture last, once the review is whole (it fills the room the words leave)
+    if (review) parts.push(this.board.ending());
     this.summaryBox.replaceChildren(...parts.filter(Boolean));
   }
 }

@@ -62,6 +62,8 @@ export class AdvicePanel {
     this.token = 0;
     /** the topic of the answer on its way, if any */
     this.pending = null;
+    /** @type {((folded: boolean) => void) | null} the page's, after a fold (fold()) */
+    this.onFold = null;
   }
 
   /**
@@ -114,11 +116,9 @@ export class AdvicePanel {
       this.el.toggleAttribute("data-long", head.length > LONG_ACTION);
       this.whyEl.textContent = rest;
       this.whyEl.hidden = !rest;
-      this.fold(true);
       this.toggleEl.hidden = !rest && items.length === 0;
-      this.toggleEl.textContent = rest ? "Why?" : "Other choices";
-      if (rest && items.length) this.toggleEl.setAttribute("aria-label", "Why? Other choices");
-      else this.toggleEl.removeAttribute("aria-label");
+      this.unfolds = { why: Boolean(rest), others: items.length > 0 };
+      this.fold(true);
     } else this.textEl.textContent = text;
     this.listEl.replaceChildren(
       ...items.map((line) => {
@@ -131,14 +131,51 @@ export class AdvicePanel {
     this.iconEl.replaceChildren(iconNode(iconName));
     this.el.dataset.tone = tone;
     this.el.hidden = false;
+    this.sizeToggle();
     if (this.speak) announce(`${title}: ${text}`);
   }
 
-  /** Fold (`true`) or unfold the reason and the other choices of a compact panel. */
+  /** Fold (`true`) or unfold the reason and the other choices of a compact panel. Its
+   * button says what it does: "Why?" opens the reason, "Hide" ("Hide why") closes it
+   * (before, it kept its label while open); then `onFold(folded)` (the page places the unfolded part
+   * where it hides nothing the hint points at). */
   fold(folded) {
     this.moreEl.hidden = folded;
     this.toggleEl.setAttribute("aria-expanded", String(!folded));
+    const { why, others } = this.unfolds || { why: true, others: false };
+    this.toggleEl.textContent = this.toggleLabels()[folded ? 0 : 1];
+    if (why && others)
+      this.toggleEl.setAttribute(
+        "aria-label",
+        folded ? "Why? Other choices" : "Hide why and the other choices",
+      );
+    else if (why && !folded) this.toggleEl.setAttribute("aria-label", "Hide why");
+    else this.toggleEl.removeAttribute("aria-label");
     this.cue();
+    this.onFold?.(folded);
+  }
+
+  /** The toggle as wide as its wider label ("Why?", "Hide why"), so that the panel's rows
+   * stay as they are when it says the other (on a phone the felt above keeps its height). */
+  sizeToggle() {
+    const el = this.toggleEl;
+    if (!this.compact || el.hidden || !el.getClientRects().length) return;
+    const now = el.textContent;
+    el.style.minWidth = "";
+    let widest = 0;
+    for (const label of this.toggleLabels()) {
+      el.textContent = label;
+      widest = Math.max(widest, el.getBoundingClientRect().width);
+    }
+    el.textContent = now;
+    el.style.minWidth = `${Math.ceil(widest)}px`;
+  }
+
+  /** The toggle's words folded, then unfolded: "Why?" and "Hide" (named "Hide why": as
+   * wide as "Why?", so that the action beside it keeps its lines), or, with no reason to
+   * unfold, "Other choices" and "Hide other choices". */
+  toggleLabels() {
+    return this.unfolds?.why === false ? ["Other choices", "Hide other choices"] : ["Why?", "Hide"];
   }
 
   /** Where the unfolded reason has less room than it needs and scrolls: a fade at its
@@ -153,7 +190,7 @@ export class AdvicePanel {
     if (scrolls) {
       more.tabIndex = 0;
       more.setAttribute("role", "region");
-      more.setAttribute("aria-label", this.toggleEl.textContent || "Why?");
+      more.setAttribute("aria-label", this.unfolds?.why === false ? "Other choices" : "Why");
     } else {
       more.removeAttribute("tabindex");
       more.removeAttribute("role");
@@ -208,20 +245,54 @@ export function headline(text) {
  * odds beside theirs) and marked "(the hint)", then the others as the engine lists them
  * (bids as they run, cards and asides best first). Each is `label(action)` (when it gives
  * one) before the engine's reason, which says what its numbers are (no bare value after
- * it). At most `most` other choices.
+ * it). At most `most` other choices. The recommended one says only what the hint's own
+ * paragraph does not (its odds, say), and is left out when the paragraph says it all
+ * (a card's "Why" said the paragraph again as "The hint: ..."; audit 7 F1); so is any
+ * other whose whole line the paragraph holds.
  * @param {any} hint the engine's hint
  * @param {{label?: (action: any) => string, most?: number}} [options]
  */
 export function alternativeLines(hint, { label = () => "", most = 4 } = {}) {
   const all = hint.alternatives || [];
   const chosen = all.find((alt) => sameJson(alt.action, hint.action));
-  const others = all.filter((alt) => alt !== chosen).slice(0, most);
+  const said = String(hint.reason || "");
+  // (a choice the paragraph already speaks of, word for word, is not said again: the
+  // hint to declare no melds quotes the best meld's line; audit 8 F1)
+  const others = all.filter((alt) => alt !== chosen && beyond(alt.reason, said)).slice(0, most);
   if (!others.length) return [];
-  return [...(chosen ? [chosen] : []), ...others].map((alt) => {
+  const added = chosen ? beyond(chosen.reason, said) : "";
+  const first = added ? [{ ...chosen, reason: added }] : [];
+  return [...first, ...others].map((alt) => {
     const name = label(alt.action);
-    const mark = alt === chosen ? (name ? `${name} (the hint)` : "The hint") : name;
+    const mark = alt === first[0] ? (name ? `${name} (the hint)` : "The hint") : name;
     return `${mark ? `${mark}: ` : ""}${alt.reason}`;
   });
+}
+
+/** What a reason adds to `said`: its clauses (parted by "; ") that `said` does not hold
+ * word for word; "" when it adds nothing but which other choices are alike. */
+function beyond(reason, said) {
+  const added = reason.split("; ").filter((clause) => !said.includes(clause));
+  return added.every((clause) => clause.startsWith("likewise ")) ? "" : added.join("; ");
+}
+
+/** The tallest band of the window between `top` and `bottom` (px from the window's top)
+ * that holds none of `avoid` (elements; a hidden one or null counts for nothing): where a
+ * sheet may lie over the page and hide none of them. {top, bottom}. */
+export function freeBand(avoid, top, bottom) {
+  const boxes = avoid
+    .filter((el) => el?.isConnected && el.getClientRects().length)
+    .map((el) => el.getBoundingClientRect())
+    .filter((r) => r.height > 0 && r.bottom > top && r.top < bottom)
+    .sort((a, b) => a.top - b.top);
+  let best = { top, bottom: top };
+  let from = top;
+  for (const r of boxes) {
+    if (r.top - from > best.bottom - best.top) best = { top: from, bottom: r.top };
+    from = Math.max(from, r.bottom);
+  }
+  if (bottom - from > best.bottom - best.top) best = { top: from, bottom };
+  return best;
 }
 
 /** Draw the eye to `els` (where a hint points) until the position changes: the mark

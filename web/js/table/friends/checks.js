@@ -5,14 +5,16 @@
 // - the line under the title ends with the latest ("hand 2's deal checked"), which stays
 //   until the next hand's check (it is also the line's title and what a screen reader
 //   reads, where the line is too narrow to show it);
-// - a failed check stays in a note under the table's bar for the rest of the game: which
-//   hand, why, and what it means;
+// - a failed check stays in a note under the table's bar for the rest of the game: one
+//   line that says which hand and what it means, and under it (unfolded) why; on a phone
+//   the whole reason took 116 px, and the felt shrank to a strip (8 px at worst);
 // - the table's data-deal-check: "checked" | "failed" | "unchecked" (the latest).
 //
 //   showChecks(page, session)   on a friend's page (playAsGuest), once
 
 import { h } from "../../ui/dom.js";
 import { toast } from "../../ui/toast.js";
+import { listed } from "../../ui/words.js";
 
 // What a failed check means, after its reason
 const MEANING = "Its cards may not have been dealt fairly; the game goes on.";
@@ -38,9 +40,25 @@ function shortWords(check, page) {
   return `${which} not checked (you joined during it)`;
 }
 
+/** The note's line: "Hand 1 may not have been dealt fairly (its deal check failed)." */
+function failedHeadline(failed, page) {
+  const hands = failed.map((c) => c.hand + 1);
+  const which =
+    hands.length === 1 ? `${page.HandWord} ${hands[0]}` : `${page.HandWord}s ${listed(hands)}`;
+  const their = hands.length === 1 ? "its deal check" : "their deal checks";
+  return `${which} may not have been dealt fairly (${their} failed).`;
+}
+
 /** A friend's page says its deal checks where they stay (see above). */
 export function showChecks(page, session) {
-  const note = h("p", { class: "fr-deal-note", role: "alert", hidden: true });
+  const headline = h("span", { class: "fr-deal-headline" });
+  const reasons = h("p", { class: "fr-deal-reasons" });
+  const note = h(
+    "details",
+    { class: "fr-deal-note", role: "alert", hidden: true },
+    h("summary", {}, headline),
+    reasons,
+  );
   page.engineNote.after(note);
   const failed = [];
   const summaries = new Map(); // hand -> its summary's paragraph
@@ -68,8 +86,10 @@ export function showChecks(page, session) {
     else if (ok === false) toast(words, { tone: "error", title: "Deal check failed" });
     else toast(words, { tone: "info", title: "Not checked" });
     if (ok === false) {
-      failed.push(words);
-      note.textContent = `${failed.join(" ")} ${MEANING}`;
+      failed.push(check);
+      headline.textContent = failedHeadline(failed, page);
+      note.title = headline.textContent;
+      reasons.textContent = `${failed.map((c) => c.words).join(" ")} ${MEANING}`;
       note.hidden = false;
     }
     latest = check;
