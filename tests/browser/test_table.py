@@ -40,6 +40,7 @@ from tablekit import (
     new_game_options,
     open_table,
     play_to,
+    press_for_dialog,
     said,
     saved,
     saved_moves,
@@ -937,3 +938,49 @@ def test_another_deals_link_asks_before_leaving_a_game(table: Page) -> None:
     page.goto("/#patience/deal=15")
     expect(page.locator(".pt-deal-number")).to_have_text("Deal 15")
     expect(page.locator("dialog[open]")).to_have_count(0)
+
+
+# The site's network settings (friends.json) held back until the test lets them come:
+# "Play with friends" reads them before its lobby opens
+HOLD_FRIENDS_JSON = """() => {
+  window.celestixFetch = window.fetch;
+  let release;
+  const held = new Promise((done) => { release = done; });
+  window.celestixRelease = () => release();
+  window.fetch = async (url, ...rest) => {
+    if (String(url).endsWith("/friends.json")) await held;
+    return window.celestixFetch(url, ...rest);
+  };
+}"""
+
+
+@pytest.mark.parametrize("width", ["1440", "375"])
+def test_a_tool_that_takes_a_moment_shows_it_is_busy(table: Page, width: str) -> None:
+    """A tool whose dialog takes a moment to come shows its button busy until it does (on
+    a phone, where the tool is under More, the More button): the CI run of 5dad03f pressed
+    "Play with friends" on a page just booted and met nothing for 5 s."""
+    page = table
+    page.set_viewport_size(WIDTHS[width])
+    open_table(page, "precedence", hash_="/deal=4242")
+    expect(page.locator(".table-page[data-turn]")).to_be_visible()
+    tools = page.locator(".tp-tools")
+    page.evaluate(HOLD_FRIENDS_JSON)
+    try:
+        if width == "375":
+            busy = tools.get_by_role("button", name="More")
+            press_for_dialog(page, busy)
+            page.locator("dialog[open]").get_by_role("button", name="Play with friends").click()
+        else:
+            busy = tools.get_by_role("button", name="Play with friends")
+            busy.click()
+        expect(busy).to_have_attribute("aria-busy", "true")
+        expect(busy).to_have_class(re.compile(r"\bthinking\b"))
+        expect(page.locator("dialog[open]")).to_have_count(0)
+        page.evaluate("() => window.celestixRelease()")
+        expect(page.locator("dialog[open]")).to_have_count(1, timeout=MOVE_TIMEOUT_MS)
+        expect(busy).not_to_have_attribute("aria-busy", "true")
+        expect(busy).not_to_have_class(re.compile(r"\bthinking\b"))
+        page.keyboard.press("Escape")
+        expect(page.locator("dialog[open]")).to_have_count(0)
+    finally:
+        page.evaluate("() => { window.fetch = window.celestixFetch; }")

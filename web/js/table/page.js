@@ -82,6 +82,18 @@ import { messageOf } from "../engine/errors.js";
 const HookedBase = /** @type {any} */ (Object);
 
 const NARROW = window.matchMedia("(max-width: 640px)");
+
+// A tool's button shows it is busy once its tool has taken this long (a quick one does
+// not flicker)
+const BUSY_AFTER_MS = 150;
+
+/** Shows (or stops showing) that a button's work is under way: its icon pulses. */
+function busy(/** @type {HTMLElement | null} */ button, on) {
+  if (!button) return;
+  button.classList.toggle("thinking", on);
+  if (on) button.setAttribute("aria-busy", "true");
+  else button.removeAttribute("aria-busy");
+}
 /** A table with friends on their own devices (table/friends/host.js), a table shared at
  * one device (table/pass.js), or a table of one person. */
 const sessionType = ({ people = null, friends = null }) =>
@@ -299,12 +311,27 @@ export class TablePage extends HookedBase {
     return false;
   }
 
+  /** Runs a tool. One that takes a moment to show its dialog or its answer (a lobby
+   * reading the site's network settings, a history being rebuilt, a page still starting
+   * its engine) shows its button busy meanwhile, so that a press is never met by nothing:
+   * on a phone, where the tool is in More, the More button. */
   async runTool(name) {
     if (this.gone || document.querySelector("dialog[open]")) return;
+    const shown = (/** @type {HTMLElement | null} */ b) => (b?.offsetParent ? b : null);
+    const button = shown(this.toolButton(name)) ?? shown(this.toolButton("more"));
+    const timer = setTimeout(() => busy(button, true), BUSY_AFTER_MS);
+    const done = () => {
+      clearTimeout(timer);
+      busy(button, false);
+      document.removeEventListener("dialogopen", done);
+    };
+    document.addEventListener("dialogopen", done);
     try {
       await this.tool(name);
     } catch (error) {
       this.trouble(error);
+    } finally {
+      done();
     }
   }
 
@@ -651,13 +678,7 @@ export class TablePage extends HookedBase {
     if (passHidden(this)) return null;
     const s = this.session;
     if (!this.log) {
-      const button = this.toolButton("history");
-      button?.setAttribute("aria-busy", "true");
-      try {
-        this.log = await GameLog.rebuild(s);
-      } finally {
-        button?.removeAttribute("aria-busy");
-      }
+      this.log = await GameLog.rebuild(s); // its button shows it is busy (runTool)
       if (this.session !== s) return null;
     }
     return showHistory({

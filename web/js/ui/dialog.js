@@ -8,6 +8,8 @@
 //
 // `body` is a string or a node; the promise resolves with the chosen action's value,
 // or null when the dialog is cancelled. `onOpen(dialog)` runs once it is shown.
+// Every dialog shown is also said to the document as a "dialogopen" event (a tool's
+// button stops showing it is busy: TablePage.runTool).
 // The dialog opens at its top (title first); its body scrolls between the title and
 // the buttons, which stay in view.
 
@@ -122,6 +124,7 @@ export function openDialog({
     });
     document.body.append(dialog);
     dialog.showModal();
+    document.dispatchEvent(new Event("dialogopen"));
     const focus = /** @type {HTMLElement | null} */ (
       initialFocus ? dialog.querySelector(initialFocus) : bar.querySelector(".primary")
     );
