@@ -33,6 +33,7 @@ from tablekit import (
     MOVE_TIMEOUT_MS,
     OUT_OF_VIEW,
     PHONE,
+    TWO_FRAMES,
     WIDE,
     answer_link,
     focus_in_decision,
@@ -741,6 +742,32 @@ def test_a_half_made_aside_survives_a_reload(table: Page) -> None:
     wait_moves(page, "sabacc", moves + 5)
     draft = page.evaluate("() => JSON.parse(localStorage.getItem('celestix.sabacc.game')).draft")
     assert draft is None
+
+
+def test_a_table_left_during_a_move_keeps_it_and_then_writes_nothing(table: Page) -> None:
+    """Left while the trick that your card ended is still shown: the save holds your card
+    at once, and the page gone writes nothing when the showing would have ended (the CI
+    run of 508714c: a table left so saved its move over the save the next table opened,
+    which then showed the trick after it, empty)."""
+    page = table
+    page.set_viewport_size(WIDE)
+    last = lambda s: yours("play")(s) and len(s["trick"]) == 4  # noqa: E731
+    _, record = play_to("sabacc", {"players": 5}, 7, last)
+    open_table(page, "sabacc", saved(record), speed="relaxed")
+    assert turn(page) == "you"
+    moves = saved_moves(page, "sabacc")
+    page.locator(".tp-hand .card.legal").first.click(position={"x": 10, "y": 30})
+    page.wait_for_selector(".tp-felt .trick-area[data-winner]")
+    area = page.locator(".tp-felt .trick-area").element_handle()
+    page.goto("/#")  # the table left in the trick's pause
+    page.wait_for_selector(".home")
+    assert saved_moves(page, "sabacc") == moves + 1
+    page.evaluate("() => localStorage.setItem('celestix.sabacc.game', 'another table')")
+    # the trick swept away on the page gone: its move's showing is over
+    page.wait_for_function("(area) => !area.querySelector('.trick-card')", arg=area)
+    page.evaluate(TWO_FRAMES)
+    kept = page.evaluate("() => localStorage.getItem('celestix.sabacc.game')")
+    assert kept == "another table"
 
 
 def dead_end_in_one(seed: int) -> dict[str, Any]:

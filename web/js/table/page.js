@@ -587,7 +587,10 @@ export class TablePage extends HookedBase {
   }
 
   save() {
-    if (!this.session) return;
+    // a page that was left writes nothing more: the table it showed was kept as it
+    // stood when it was left (unmount), and another table of the game may have been
+    // opened since, whose save must not be overwritten by the old one's last move
+    if (!this.session || this.gone) return;
     if (this.store.save(this.saved()) || this.saveWarned) return;
     this.saveWarned = true;
     toast(
@@ -731,6 +734,9 @@ export class TablePage extends HookedBase {
   }
 
   unmount() {
+    // kept as it stands: a move whose showing is cut short by leaving is in the save
+    // (its save would otherwise come when the showing ends, on a page gone)
+    this.save();
     this.gone = true;
     this.generation += 1;
     window.removeEventListener("pagehide", this.onPageHide);
