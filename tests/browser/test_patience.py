@@ -578,6 +578,21 @@ def test_keyboard_focus_moves_between_the_piles(table: Page) -> None:
     assert outline == "solid"
 
 
+def test_the_arrows_start_at_the_stock_after_a_deal_by_key(table: Page) -> None:
+    """(audit 9) A deal by key leaves the focus on the page itself: Right then goes to
+    the stock and Left to the last foundation, rather than doing nothing."""
+    seed = 55
+    open_deal(table, f"/#patience/deal={seed}")
+    table.evaluate("() => document.activeElement?.blur()")
+    press(table, "d", 1)
+    assert table.evaluate("() => document.activeElement === document.body")
+    table.keyboard.press("ArrowRight")
+    expect(stock(table)).to_be_focused()
+    table.evaluate("() => document.activeElement?.blur()")
+    table.keyboard.press("ArrowLeft")
+    expect(foundation(table, 7)).to_be_focused()
+
+
 def test_cards_move_unless_the_player_prefers_reduced_motion(table: Page) -> None:
     open_deal(table, "/#patience/deal=91")
     # Count the card animations the page starts.

@@ -218,6 +218,7 @@ class PatiencePage extends TablePage {
     this.table.setCandidates(this.choosing);
     this.dealNumber.textContent = `Deal ${s.record.seed}`;
     this.optionsText.textContent = optionsLine(this.info, s.record.options);
+    this.optionsText.title = this.optionsText.textContent; // (cut short on a phone)
     const tool = (name) => this.toolButton(name);
     tool("undo").disabled = !s.canUndo;
     tool("redo").disabled = !s.canRedo;
@@ -359,8 +360,15 @@ class PatiencePage extends TablePage {
       ...this.table.foundations.map((f) => f.button),
     ].filter((el) => el.isConnected && !el.hidden);
     const at = stops.indexOf(from);
-    if (at < 0) return false;
-    stops[(at + step + stops.length) % stops.length].focus();
+    if (at >= 0) {
+      stops[(at + step + stops.length) % stops.length].focus();
+      return true;
+    }
+    // with the focus on no pile (the page itself, after a deal by key), the arrows start
+    // at the stock (Right) or the last foundation (Left) rather than doing nothing
+    const nowhere = !from || from === document.body || from === document.documentElement;
+    if (!nowhere || !stops.length) return false;
+    stops[step > 0 ? 0 : stops.length - 1].focus();
     return true;
   }
 
