@@ -390,7 +390,7 @@ def test_the_scan_finds_each_careless_sentence() -> None:
         "Tricks: Aurel 3, You 4.",
     ):
         assert "You inside a sentence" in problems(text, "precedence"), text
-    for text in ("Trumps: Void. You bid first.", "Your turn: you lead.", "You: 3 tricks"):
+    for text in ("Trump suit: Void. You bid first.", "Your turn: you lead.", "You: 3 tricks"):
         assert not problems(text, "precedence"), text
     # (i-saves) the ledger's reasons are sentences
     for text, what in {
