@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, Error, Locator, Page, expect
 from celestix import api
 from celestix.patience import bots
 from celestix.patience.cards import BASE_RANKS, card_name, rank_name
-from tablekit import answer_link, settled, won_in_one
+from tablekit import TWO_FRAMES, answer_link, settled, won_in_one
 
 AxeCheck = Callable[..., list[dict[str, Any]]]  # the fixture of a11y.py
 
@@ -591,6 +591,50 @@ def test_the_arrows_start_at_the_stock_after_a_deal_by_key(table: Page) -> None:
     table.evaluate("() => document.activeElement?.blur()")
     table.keyboard.press("ArrowLeft")
     expect(foundation(table, 7)).to_be_focused()
+
+
+DEFAULT_VIEWPORT = {"width": 1280, "height": 720}  # (Playwright's, the module page's)
+
+# each pile's box, and the hint's
+PILES = """() => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return [r.left, r.top, r.width, r.height].map(Math.round); };
+    const advice = document.querySelector(".pt-advice > .advice:not([hidden])");
+    return {
+        piles: [...document.querySelectorAll(".pt-foundation, .pt-stock-area, .pt-waste")].map(box),
+        advice: advice ? advice.getBoundingClientRect().top : null,
+        lowest: Math.max(...[...document.querySelectorAll(
+            ".pt-foundations, .pt-stock-area, .pt-waste")]
+            .map((el) => el.getBoundingClientRect().bottom)),
+    };
+}"""
+
+
+def test_a_phone_hint_leaves_the_cards_as_they_were(table: Page) -> None:
+    """(audit 9) On a phone a hint lies over the board's foot (its progress line): opening
+    and closing it moves no pile and resizes no card, and it covers none of them."""
+    table.set_viewport_size({"width": 375, "height": 740})
+    try:
+        hint_over_the_foot(table)
+    finally:
+        table.set_viewport_size(DEFAULT_VIEWPORT)  # (the module's page goes on)
+
+
+def hint_over_the_foot(table: Page) -> None:
+    open_deal(table, "/#patience/deal=4")
+    press(table, "d", 1)
+    before = table.evaluate(PILES)
+    table.get_by_role("button", name=re.compile("^Hint")).first.click()
+    advice = table.get_by_role("complementary", name="Hint")
+    expect(advice.locator(".advice-text")).not_to_be_empty(timeout=60_000)
+    table.evaluate(TWO_FRAMES)
+    shown = table.evaluate(PILES)
+    assert shown["piles"] == before["piles"]
+    assert shown["advice"] is not None and shown["advice"] >= shown["lowest"]
+    table.get_by_role("button", name=re.compile("^Hint")).first.click()
+    expect(advice).to_be_hidden()
+    table.evaluate(TWO_FRAMES)
+    assert table.evaluate(PILES)["piles"] == before["piles"]
 
 
 def test_cards_move_unless_the_player_prefers_reduced_motion(table: Page) -> None:
