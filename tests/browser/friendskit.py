@@ -166,7 +166,9 @@ def open_lobby(
     expect(page.locator(".table-page[data-turn]")).to_be_visible()
     if prepare:
         prepare(page)
-    press_for_dialog(page, page.get_by_role("button", name="Play with friends"))
+    press_for_dialog(
+        page, page.get_by_role("button", name="Play with friends"), name="Play with friends"
+    )
     return page.locator("dialog[open]")
 
 

@@ -179,21 +179,33 @@ def open_table(
     page.goto(f"/#{game}{hash_}")
 
 
-def press_for_dialog(page: Page, button: Locator) -> None:
-    """Press a tool that opens a dialog, and again if none came (up to six presses, 10 s
-    each, never while a dialog is open): a press before the page has set its tools up
-    opens nothing (the CI run of 0be9ef2 waited 30 s after New game; the run of 5dad03f
-    5 s after "Play with friends" on a page just booted)."""
+# the titles of the dialogs open (said when a dialog awaited never came)
+OPEN_DIALOGS = """() => [...document.querySelectorAll("dialog[open]")]
+    .map((d) => d.querySelector(".dialog-title")?.textContent || d.className)"""
+
+
+def press_for_dialog(page: Page, button: Locator, name: str | None = None) -> None:
+    """Press a tool that opens a dialog (``name``: its title), and again if none came (up
+    to six presses, 10 s each): a press before the page has set its tools up opens nothing
+    (the CI run of 0be9ef2 waited 30 s after New game; the run of 5dad03f 5 s after "Play
+    with friends" on a page just booted). A press is never made while another dialog is
+    open, as the page ignores it then: that dialog is waited out first (the run of 1aae41d
+    found a dialog open before the first press, took it for the lobby and pressed nothing)."""
+    wanted = page.get_by_role("dialog", name=name) if name else page.locator("dialog[open]")
     for attempt in range(6):
-        if page.locator("dialog[open]").count():
+        if attempt and wanted.count():
             return  # the last press's dialog came just after its wait
+        if not attempt and page.locator("dialog[open]").count():
+            page.wait_for_function("() => !document.querySelector('dialog[open]')", timeout=10_000)
         button.click()
         try:
-            page.wait_for_selector("dialog[open]", timeout=10_000)
+            wanted.first.wait_for(state="visible", timeout=10_000)
             return
         except PlaywrightTimeoutError:
             if attempt == 5:
-                raise
+                raise AssertionError(
+                    f"no dialog {name or ''} after six presses; open: {page.evaluate(OPEN_DIALOGS)}"
+                ) from None
 
 
 def new_game_options(page: Page) -> Locator:
