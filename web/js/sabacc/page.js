@@ -275,7 +275,10 @@ class SabaccPage extends TrickPage {
     ];
     // (on a phone, where the panel has no room for them unfolded, a button by your plate
     // opens them in a dialog: the bids and the hand stay where they are)
-    const open = iconButton("help", "What the bids mean", { className: "quiet sb-contracts-open" });
+    const open = iconButton("help", "What the bids mean", {
+      className: "quiet sb-contracts-open",
+      hideLabel: true,
+    });
     open.addEventListener("click", () =>
       openDialog({
         title: "What the bids mean",
