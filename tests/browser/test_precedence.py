@@ -331,7 +331,8 @@ def test_the_scoreboard_is_explained_one_tap_away(
     figures = page.locator(".pr-team-figures > div")
     expect(figures.first).to_have_attribute(
         "title",
-        f"Points so far this game: the first team to reach {record['options']['target']} wins.",
+        f"Points so far this game: once a team has {record['options']['target']} or more after "
+        "a hand, the higher score wins.",
     )
     titles = figures.evaluate_all("(rows) => rows.map((r) => r.title)")
     assert len(titles) == 10 and all(len(t) > 20 for t in titles)

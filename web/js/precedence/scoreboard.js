@@ -19,7 +19,7 @@ export function meaning(term, view) {
   const w = view.wagers || {};
   switch (term) {
     case "Score":
-      return `Points so far this game: the first team to reach ${view.target} wins.`;
+      return `Points so far this game: once a team has ${view.target} or more after a hand, the higher score wins.`;
     case "Contract":
       return "The tricks the team must take this hand: the two partners' bids added up.";
     case "Tricks":
