@@ -166,6 +166,30 @@ def press(page: Page, key: str, expected_moves: int) -> None:
     expect(moves(page)).to_have_text(str(expected_moves))
 
 
+def expect_ending(page: Page, name: str) -> Locator:
+    """The end's panel named ``name`` is shown; if not, say what the page was doing (it
+    once failed to come in long runs only: the card's flight, the page's drawing?)."""
+    ending = page.get_by_role("region", name=name)
+    try:
+        expect(ending).to_be_visible()
+    except AssertionError as error:
+        state = page.evaluate(
+            """() => ({
+                visibility: document.visibilityState,
+                focus: document.hasFocus(),
+                timeline: document.timeline.currentTime,
+                animations: document.getAnimations().map((a) => [a.playState, a.currentTime]),
+                html: {...document.documentElement.dataset},
+                dialogs: [...document.querySelectorAll("dialog[open]")].map(
+                    (d) => d.id || d.className),
+                endings: [...document.querySelectorAll("[role=region]")].map(
+                    (r) => [r.getAttribute("aria-label"), r.hidden]),
+            })"""
+        )
+        raise AssertionError(f"no '{name}' panel; the page: {state}") from error
+    return ending
+
+
 def drag(page: Page, source: Locator, target: Locator) -> None:
     """A pointer drag from the middle of ``source`` to the middle of ``target``."""
     settled(page)
@@ -480,8 +504,7 @@ def test_play_a_deal_to_a_dead_end_by_keys(
         lost = next((e for e in step["events"] if e["type"] == "lost"), lost)
     assert state["phase"] == "lost"
     expect_view(table, state)
-    ending = table.get_by_role("region", name="Dead end")
-    expect(ending).to_be_visible()
+    ending = expect_ending(table, "Dead end")
     # gone with the position it spoke of, not when its time runs out (5 s)
     assert refused.count() == 0
     expect(ending).to_contain_text(lost["reason"])
@@ -520,8 +543,7 @@ def test_a_win_is_announced(table: Page, axe: AxeCheck) -> None:
     expect(table).to_have_url(re.compile(r"#patience/deal=99$"))
     expect(waste(table)).to_have_accessible_name(f"Waste, {card_name(last)} on top")
     press(table, "8", 1)
-    ending = table.get_by_role("region", name="You won!")
-    expect(ending).to_be_visible()
+    ending = expect_ending(table, "You won!")
     expect(ending).to_contain_text("All 104 cards are on the foundations, in 1 move.")
     expect(foundation(table, 7)).to_have_accessible_name("6 foundation, 13 cards")
     axe(table, "patience, won")
