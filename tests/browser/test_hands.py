@@ -240,6 +240,35 @@ def test_a_card_that_may_not_go_is_refused_by_mouse_and_key(table: Page) -> None
     refused(page, moves)
 
 
+# the first frame after your card has left the hand: where the focus is then
+FOCUS_AS_THE_CARD_LEAVES = """(before) => {
+    const left = document.querySelectorAll(".tp-hand .card").length < before;
+    if (!left) return null;
+    const active = document.activeElement;
+    return { inHand: Boolean(active?.closest(".tp-hand .card")), what: active?.tagName };
+}"""
+
+
+@pytest.mark.parametrize("name", ["precedence-play", "sabacc-play"])
+def test_a_card_played_by_key_leaves_the_focus_in_the_hand(table: Page, name: str) -> None:
+    """(audit 9) While your card flies and the trick is shown, the arrows still move in
+    the hand: the focus goes to the played card's neighbour at once, not to the page."""
+    page = table
+    open_table(page, name.split("-", maxsplit=1)[0], position(name), speed="relaxed")
+    assert turn(page) == "you"
+    settled(page)
+    before = page.locator(".tp-hand .card").count()
+    card = page.locator(".tp-hand .card.legal").first
+    card.focus()
+    page.keyboard.press("Enter")
+    found = page.wait_for_function(FOCUS_AS_THE_CARD_LEAVES, arg=before, polling="raf")
+    assert found.json_value() == {"inHand": True, "what": "BUTTON"}
+    expect(page.locator(".table-page")).to_have_attribute("data-turn", "wait")
+    # and an arrow moves it on, while the others still play
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => Boolean(document.activeElement.closest('.tp-hand .card'))")
+
+
 def bid_nothing(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
     """The person declares no meld and bids 0 tricks."""
     return next((a for a in legal if a == {"type": "bid", "tricks": 0}), legal[0])

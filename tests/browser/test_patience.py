@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, Error, Locator, Page, expect
 from celestix import api
 from celestix.patience import bots
 from celestix.patience.cards import BASE_RANKS, card_name, rank_name
-from tablekit import answer_link, settled, won_in_one
+from tablekit import TWO_FRAMES, answer_link, settled, won_in_one
 
 AxeCheck = Callable[..., list[dict[str, Any]]]  # the fixture of a11y.py
 
@@ -164,6 +164,30 @@ def press(page: Page, key: str, expected_moves: int) -> None:
     """Press a key and wait for the engine's answer to be on the table."""
     page.keyboard.press(key)
     expect(moves(page)).to_have_text(str(expected_moves))
+
+
+def expect_ending(page: Page, name: str) -> Locator:
+    """The end's panel named ``name`` is shown; if not, say what the page was doing (it
+    once failed to come in long runs only: the card's flight, the page's drawing?)."""
+    ending = page.get_by_role("region", name=name)
+    try:
+        expect(ending).to_be_visible()
+    except AssertionError as error:
+        state = page.evaluate(
+            """() => ({
+                visibility: document.visibilityState,
+                focus: document.hasFocus(),
+                timeline: document.timeline.currentTime,
+                animations: document.getAnimations().map((a) => [a.playState, a.currentTime]),
+                html: {...document.documentElement.dataset},
+                dialogs: [...document.querySelectorAll("dialog[open]")].map(
+                    (d) => d.id || d.className),
+                endings: [...document.querySelectorAll("[role=region]")].map(
+                    (r) => [r.getAttribute("aria-label"), r.hidden]),
+            })"""
+        )
+        raise AssertionError(f"no '{name}' panel; the page: {state}") from error
+    return ending
 
 
 def drag(page: Page, source: Locator, target: Locator) -> None:
@@ -480,8 +504,7 @@ def test_play_a_deal_to_a_dead_end_by_keys(
         lost = next((e for e in step["events"] if e["type"] == "lost"), lost)
     assert state["phase"] == "lost"
     expect_view(table, state)
-    ending = table.get_by_role("region", name="Dead end")
-    expect(ending).to_be_visible()
+    ending = expect_ending(table, "Dead end")
     # gone with the position it spoke of, not when its time runs out (5 s)
     assert refused.count() == 0
     expect(ending).to_contain_text(lost["reason"])
@@ -520,8 +543,7 @@ def test_a_win_is_announced(table: Page, axe: AxeCheck) -> None:
     expect(table).to_have_url(re.compile(r"#patience/deal=99$"))
     expect(waste(table)).to_have_accessible_name(f"Waste, {card_name(last)} on top")
     press(table, "8", 1)
-    ending = table.get_by_role("region", name="You won!")
-    expect(ending).to_be_visible()
+    ending = expect_ending(table, "You won!")
     expect(ending).to_contain_text("All 104 cards are on the foundations, in 1 move.")
     expect(foundation(table, 7)).to_have_accessible_name("6 foundation, 13 cards")
     axe(table, "patience, won")
@@ -576,6 +598,65 @@ def test_keyboard_focus_moves_between_the_piles(table: Page) -> None:
     # The focused control shows a visible focus ring.
     outline = stock(table).evaluate("el => getComputedStyle(el).outlineStyle")
     assert outline == "solid"
+
+
+def test_the_arrows_start_at_the_stock_after_a_deal_by_key(table: Page) -> None:
+    """(audit 9) A deal by key leaves the focus on the page itself: Right then goes to
+    the stock and Left to the last foundation, rather than doing nothing."""
+    seed = 55
+    open_deal(table, f"/#patience/deal={seed}")
+    table.evaluate("() => document.activeElement?.blur()")
+    press(table, "d", 1)
+    assert table.evaluate("() => document.activeElement === document.body")
+    table.keyboard.press("ArrowRight")
+    expect(stock(table)).to_be_focused()
+    table.evaluate("() => document.activeElement?.blur()")
+    table.keyboard.press("ArrowLeft")
+    expect(foundation(table, 7)).to_be_focused()
+
+
+DEFAULT_VIEWPORT = {"width": 1280, "height": 720}  # (Playwright's, the module page's)
+
+# each pile's box, and the hint's
+PILES = """() => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return [r.left, r.top, r.width, r.height].map(Math.round); };
+    const advice = document.querySelector(".pt-advice > .advice:not([hidden])");
+    return {
+        piles: [...document.querySelectorAll(".pt-foundation, .pt-stock-area, .pt-waste")].map(box),
+        advice: advice ? advice.getBoundingClientRect().top : null,
+        lowest: Math.max(...[...document.querySelectorAll(
+            ".pt-foundations, .pt-stock-area, .pt-waste")]
+            .map((el) => el.getBoundingClientRect().bottom)),
+    };
+}"""
+
+
+def test_a_phone_hint_leaves_the_cards_as_they_were(table: Page) -> None:
+    """(audit 9) On a phone a hint lies over the board's foot (its progress line): opening
+    and closing it moves no pile and resizes no card, and it covers none of them."""
+    table.set_viewport_size({"width": 375, "height": 740})
+    try:
+        hint_over_the_foot(table)
+    finally:
+        table.set_viewport_size(DEFAULT_VIEWPORT)  # (the module's page goes on)
+
+
+def hint_over_the_foot(table: Page) -> None:
+    open_deal(table, "/#patience/deal=4")
+    press(table, "d", 1)
+    before = table.evaluate(PILES)
+    table.get_by_role("button", name=re.compile("^Hint")).first.click()
+    advice = table.get_by_role("complementary", name="Hint")
+    expect(advice.locator(".advice-text")).not_to_be_empty(timeout=60_000)
+    table.evaluate(TWO_FRAMES)
+    shown = table.evaluate(PILES)
+    assert shown["piles"] == before["piles"]
+    assert shown["advice"] is not None and shown["advice"] >= shown["lowest"]
+    table.get_by_role("button", name=re.compile("^Hint")).first.click()
+    expect(advice).to_be_hidden()
+    table.evaluate(TWO_FRAMES)
+    assert table.evaluate(PILES)["piles"] == before["piles"]
 
 
 def test_cards_move_unless_the_player_prefers_reduced_motion(table: Page) -> None:

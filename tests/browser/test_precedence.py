@@ -82,7 +82,7 @@ def test_a_whole_hand_by_keyboard_and_mouse(
 ) -> None:
     page = table
     open_table(page, "precedence", hash_=f"/deal={DEAL}", speed="brisk")
-    expect(page.locator(".tp-info")).to_contain_text("Trumps: Void")
+    expect(page.locator(".tp-info")).to_contain_text("Trump suit: Void")
     texts = said(page)
 
     # the engine's deal for seat 0 is what the hand shows
@@ -176,7 +176,7 @@ def test_a_whole_hand_by_keyboard_and_mouse(
     texts += said(page)
     history.get_by_role("button", name="Close").click()
     page.locator("dialog.tp-summary-dialog").get_by_role("button", name="Next hand").click()
-    expect(page.locator(".tp-info")).to_contain_text("Trumps: Frontier")
+    expect(page.locator(".tp-info")).to_contain_text("Trump suit: Frontier")
     # (the info line shows the next hand's trump under the summary already: wait for the
     # save to say the hand's end was seen)
     page.wait_for_function(f"() => JSON.parse(localStorage.getItem('{SAVE_KEY}')).pending === null")
@@ -314,3 +314,56 @@ def test_game_over_with_the_accord_pot(table: Page, axe: AxeCheck, screenshot: S
     )
     high, low = max(done["scores"]), min(done["scores"])
     expect(over).to_contain_text(f"won, {high} to {low}")
+
+
+@pytest.mark.parametrize("width", ["1440", "375"])
+def test_the_scoreboard_is_explained_one_tap_away(
+    table: Page, axe: AxeCheck, screenshot: Shot, width: str
+) -> None:
+    """(audit 9) "Excess 0 of 10", "Hand Pot", "Accord Pot": every figure of the strip
+    says what it means (its title), and the strip opens the scoreboard whole, every
+    figure of both teams (a phone's strip shows only the first three) with its meaning."""
+    page = table
+    page.set_viewport_size(WIDE if width == "1440" else PHONE)
+    _, record = play_to("precedence", None, DEAL, lambda s: s["phase"] == "play")
+    open_table(page, "precedence", tablekit.saved(record))
+    assert turn(page) in ("you", "wait")
+    figures = page.locator(".pr-team-figures > div")
+    expect(figures.first).to_have_attribute(
+        "title",
+        f"Points so far this game: once a team has {record['options']['target']} or more after "
+        "a hand, the higher score wins.",
+    )
+    titles = figures.evaluate_all("(rows) => rows.map((r) => r.title)")
+    assert len(titles) == 10 and all(len(t) > 20 for t in titles)
+    strip = page.locator(".tp-scores")
+    screenshot(page, f"precedence-scores-{width}")
+    if width == "375":
+        # a tap anywhere on the strip, here on the other team's box
+        box = strip.bounding_box()
+        assert box
+        strip.click(position={"x": box["width"] * 0.75, "y": 10})
+    else:
+        page.get_by_role("button", name="What the figures mean").click()
+    dialog = page.locator("dialog.pr-scoreboard-dialog[open]")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("tbody th")).to_have_text(
+        ["Score", "Contract", "Tricks", "Melds", "Excess"]
+    )
+    expect(dialog.locator("thead th")).to_have_text(["Team", "You and North", "West and East"])
+    terms = dialog.locator(".pr-terms dt")
+    expect(terms).to_have_text(
+        ["Score", "Contract", "Tricks", "Melds", "Excess", "Hand Pot", "Accord Pot"]
+    )
+    expect(dialog.locator(".pr-terms")).to_contain_text("the Imperial Audit takes 100 points")
+    expect(dialog).to_contain_text("Accord Pot: 40 chips")
+    # the dialog fits the screen, its Close button whole
+    close = dialog.get_by_role("button", name="Close")
+    box = close.bounding_box()
+    view = page.viewport_size
+    assert box and view and box["y"] + box["height"] <= view["height"]
+    assert internal_words([dialog.inner_text()], "precedence") == {}
+    axe(page, f"the scoreboard at {width}")
+    screenshot(page, f"precedence-scoreboard-{width}")
+    close.click()
+    expect(dialog).to_have_count(0)

@@ -468,3 +468,38 @@ def test_the_ledger_and_history_speak_of_rounds_and_chips_moved_between_pots(pag
     press_for_dialog(page, page.get_by_role("button", name="Round history"), name="Round history")
     history = page.get_by_role("dialog", name="Round history")
     expect(history.get_by_label("Round", exact=True).locator("option")).to_have_count(2)
+
+
+def test_a_phone_has_the_bids_meanings_one_tap_away(
+    page: Page, axe: AxeCheck, screenshot: Screenshot
+) -> None:
+    """(audit 9) On a phone the folded "What the bids mean" has no room under the bids:
+    a "?" at the end of your plate's row opens the same words in a dialog; the bids, the
+    plate and the status stay where they are."""
+    _, record = play_to(
+        "sabacc", {"players": 4}, SEED, lambda s: s["phase"] == "bid" and s["to_act"] == 0
+    )
+    page.set_viewport_size(PHONE)
+    open_table(page, "sabacc", saved(record))
+    assert turn(page) == "you"
+    expect(page.locator(".sb-contracts")).to_be_hidden()
+    button = page.get_by_role("button", name="What the bids mean")
+    expect(button).to_be_visible()
+    box, plate = button.bounding_box(), page.locator(".tp-me .seat-plate").bounding_box()
+    assert box and plate
+    assert box["width"] >= 44 and box["height"] >= 44
+    assert box["x"] >= plate["x"] + plate["width"] and box["x"] + box["width"] <= PHONE["width"]
+    screenshot(page, "sabacc-bid-375")
+    button.click()
+    dialog = page.locator("dialog[open]")
+    expect(dialog.locator(".dialog-title")).to_have_text("What the bids mean")
+    expect(dialog).to_contain_text("Take:")
+    expect(dialog.locator(".sb-stakes-rule")).to_contain_text("even one who has passed")
+    assert internal_words([dialog.inner_text()], "sabacc") == {}
+    axe(page, "the bids' meanings on a phone")
+    dialog.get_by_role("button", name="Close").click()
+    expect(dialog).to_have_count(0)
+    # at 1440 the folded line is there, and no button
+    page.set_viewport_size(WIDE)
+    expect(page.locator(".sb-contracts > summary")).to_be_visible()
+    expect(button).to_be_hidden()

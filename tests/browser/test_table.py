@@ -338,7 +338,7 @@ def test_links_open_what_they_name_and_never_throw_a_game_away(table: Page) -> N
     assert turn(page) == "you"
     page.goto("/#precedence/deal=99")
     answer_link(page, go=True)
-    expect(page.locator(".tp-info")).to_contain_text("Trumps: Void")
+    expect(page.locator(".tp-info")).to_contain_text("Trump suit: Void")
     page.wait_for_function(
         "() => JSON.parse(localStorage.getItem('celestix.precedence.game')).record.seed === 99"
     )
@@ -551,6 +551,37 @@ def test_a_first_visit_deals_at_once_with_normal_players(table: Page, game: str)
     assert all("\n" not in text and len(text) <= 280 for text in helps)
     dialog.get_by_role("button", name="Cancel").click()
     expect(dialog).to_have_count(0)
+
+
+# the table tools' one tab stop: a button that can take the focus
+TOOLS_STOP = """() => [...document.querySelectorAll(".tp-tools button")]
+    .filter((b) => b.tabIndex === 0)
+    .map((b) => ({ name: b.dataset.tool, disabled: b.disabled, shown: b.offsetParent !== null }))
+"""
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+@pytest.mark.parametrize("game", ["precedence", "sabacc", "patience"])
+def test_tab_reaches_the_table_tools_at_the_start(table: Page, game: str, width: str) -> None:
+    """(audit 9) The toolbar is one tab stop, and that stop is a tool that can take the
+    focus: the patience's stop had been Undo, disabled before the first move, so Tab
+    passed the whole toolbar by. Tab from the table's heading reaches a tool."""
+    page = table
+    page.set_viewport_size(WIDTHS[width])
+    open_table(page, game)
+    if game == "patience":
+        expect(page.locator(".pt-deal-number")).to_have_text(re.compile(r"^Deal \d+$"))
+        expect(page.locator('.tp-tools [data-tool="undo"]')).to_be_disabled()
+    else:
+        assert turn(page) == "you"
+    stops = page.evaluate(TOOLS_STOP)
+    assert len(stops) == 1 and not stops[0]["disabled"] and stops[0]["shown"], stops
+    page.locator(".table-page h1").focus()
+    for _ in range(3):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => Boolean(document.activeElement.closest('.tp-tools'))"):
+            break
+    assert page.evaluate("() => Boolean(document.activeElement.closest('.tp-tools'))")
 
 
 # A computer player's turn in each phase before the play, and what the status says of it

@@ -71,7 +71,8 @@ CARELESS.update(
         "a tie told as a contest": re.compile(
             r"\bwon in (\d+) of \d+ tries\b[^.]*\bagainst \1\b|\bit won (\d+); [^.]*\bwon \2\."
         ),
-        # "Hold the 4 of Hearts and deal: Hold the 4 of Hearts: ...": the move said twice
+        # "Leave the 4 of Hearts on the waste and deal: Leave the 4 of Hearts: ...": the move
+        # said twice
         "a doubled clause": re.compile(r"\b([A-Z]\w*(?: \w+){2,})\b[^.:]*: \1\b"),
     }
 )
@@ -150,7 +151,7 @@ MELD_NAME = re.compile(r"\b(?:Triad|Quad) of \w+s(?: without #)?|\bRun of \w+ to
 # without (the hint): ", "The hint: "); a patience line starts with its move.
 LINE_LABEL = re.compile(
     r"^(?:The hint|[^:]{1,30} \(the hint\)|Bid \d+|Take|Push|Guard(?: without| against)?|Pass)"
-    r": |^(?:Build|Hold|Deal|Redeal)\b[^:]*: "
+    r": |^(?:Build|Leave|Deal|Redeal)\b[^:]*: "
 )
 
 

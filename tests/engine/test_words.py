@@ -57,7 +57,7 @@ INTERNAL = {
 HINT_VERBS = {
     "precedence": ("Play ", "Bid ", "Declare "),
     "sabacc": ("Play ", "Bid ", "Pass", "Set aside "),
-    "patience": ("Build ", "Deal", "Hold ", "Redeal"),
+    "patience": ("Build ", "Deal", "Leave ", "Redeal"),
 }
 CARD_CODES = {
     "precedence": re.compile(r"\b[2-9TOMPE][VFBC]\b"),
@@ -303,8 +303,8 @@ def test_the_scan_finds_each_careless_sentence() -> None:
         "unseen cards, against 2 if you build it on the King foundation.": (
             "a tie told as a contest"
         ),
-        "Hold the 4 of Hearts and deal: Hold the 4 of Hearts: the winning line builds it "
-        "later in this pass.": "a doubled clause",
+        "Leave the 4 of Hearts on the waste and deal: Leave the 4 of Hearts: the winning line "
+        "builds it later in this pass.": "a doubled clause",
     }
     for text, what in caught.items():
         assert what in problems(text, "precedence"), text
@@ -390,7 +390,7 @@ def test_the_scan_finds_each_careless_sentence() -> None:
         "Tricks: Aurel 3, You 4.",
     ):
         assert "You inside a sentence" in problems(text, "precedence"), text
-    for text in ("Trumps: Void. You bid first.", "Your turn: you lead.", "You: 3 tricks"):
+    for text in ("Trump suit: Void. You bid first.", "Your turn: you lead.", "You: 3 tricks"):
         assert not problems(text, "precedence"), text
     # (i-saves) the ledger's reasons are sentences
     for text, what in {
@@ -420,9 +420,9 @@ def test_the_scan_finds_each_careless_sentence() -> None:
         "You gain 18 chips: each of the others pays you 6.",
         "none of its legal cards beats it",
         "From 80 to 120",
-        "Deal: played on in 8 trial games, with the face-down cards shuffled, it won 3; "
+        "Deal: in 8 trial games from here, with the face-down cards shuffled, it won 3; "
         "building it won 2.",
-        "Hold the 4 of Hearts and deal: the way to win builds it later in this pass.",
+        "Leave the 4 of Hearts on the waste and deal: the way to win builds it later in this pass.",
     ):
         assert not problems(text, "precedence"), text
     # a why list saying one thing twice: Sabacc's Take and Push alike once
@@ -435,7 +435,9 @@ def test_the_scan_finds_each_careless_sentence() -> None:
     assert repeated_lines(cards, "precedence") == cards[1:]
     assert not repeated_lines([f"{cards[0]}; likewise the StellarPilot of Core"], "precedence")
     moves = [f"Build the 10 of Hearts on the {base} foundation: it won none." for base in "JQ"]
-    assert repeated_lines([*moves, "Hold the 10 of Hearts and deal: it won none."], "patience")
+    assert repeated_lines(
+        [*moves, "Leave the 10 of Hearts on the waste and deal: it won none."], "patience"
+    )
     assert repeated_lines(["Bid 3 (the hint): made almost always", "Bid 2: made almost always"])
     melds = [f"The Triad of {rank} would score 3, against its wager of 2 chips" for rank in
              ("6s", "Officers without the Officer of Core")]  # fmt: skip

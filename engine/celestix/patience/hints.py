@@ -5,7 +5,8 @@ is the one :func:`celestix.patience.bots.choose` plays with the same level and s
 (``random`` and ``easy`` hint as ``normal``). ``alternatives`` lists every legal move,
 the recommended one first, each with ``value`` and ``reason``; moves after it whose
 reasons read alike but for the move are said in one line (``"...: it won none; likewise
-building it on the Queen foundation and holding it and dealing."``), under the first.
+building it on the Queen foundation and leaving it on the waste and dealing."``), under
+the first.
 
 ``value`` is the estimated chance of winning after the move, **in percent** (a whole
 number, as every value crossing the facade): during the first pass, the share of
@@ -61,7 +62,7 @@ def move_text(view: View, move: Move) -> str:
     if move["type"] == "redeal":
         return "Redeal"
     if view["waste"] and any(m["type"] == "build" for m in view_moves(view)):
-        return f"Hold the {card_name(view['waste'][-1])} and deal"
+        return f"Leave the {card_name(view['waste'][-1])} on the waste and deal"
     return "Deal"
 
 
@@ -117,10 +118,10 @@ TRIES_SOME_WAYS = (
 
 
 def _trial_games(choice: Choice) -> str:
-    """How a move fared in the trial games: ``"played on in 8 trial games, with the
+    """How a move fared in the trial games: ``"in 8 trial games from here, with the
     face-down cards shuffled, it won 3"``."""
     won = _times(choice.wins)
-    return (f"played on in {choice.trials} trial games, with the face-down cards shuffled, "
+    return (f"in {choice.trials} trial games from here, with the face-down cards shuffled, "
             f"it won {won}")  # fmt: skip
 
 
@@ -146,8 +147,8 @@ def _tries_story(view: View, best: Choice, rest: list[Choice]) -> str:
 def _doing(view: View, move: Move) -> str:
     """The move as something done, e.g. ``"building the 7 of Spades on the 7 foundation"``."""
     text = _lower_first(move_text(view, move))
-    if text.startswith("hold "):
-        return "holding " + text.removeprefix("hold ").replace(" and deal", " and dealing")
+    if text.startswith("leave "):
+        return "leaving " + text.removeprefix("leave ").replace(" and deal", " and dealing")
     if text.startswith("build "):
         return "building " + text.removeprefix("build ")
     return text.removesuffix("deal") + "dealing"
@@ -155,7 +156,7 @@ def _doing(view: View, move: Move) -> str:
 
 def _doing_it(view: View, move: Move) -> str:
     """The move as something done to the waste's top card, named before: ``"building it
-    on the 7 foundation"``, ``"holding it and dealing"``."""
+    on the 7 foundation"``, ``"leaving it on the waste and dealing"``."""
     text = _doing(view, move)
     return text.replace(f"the {card_name(view['waste'][-1])}", "it") if view["waste"] else text
 
@@ -167,8 +168,8 @@ def _line_story(view: View, best: Choice, text: str) -> str:
     if move["type"] == "deal" and view["waste"]:
         top = view["waste"][-1]
         later = _when_built(view, line)
-        # "Hold the 4 of Hearts and deal" has named the card already
-        card = "it" if text.startswith("Hold ") else f"the {card_name(top)}"
+        # "Leave the 4 of Hearts on the waste and deal" has named the card already
+        card = "it" if text.startswith("Leave ") else f"the {card_name(top)}"
         if later is not None:
             k, pass_no = later
             when = "later in this pass" if pass_no == view["pass"] else f"in pass {pass_no}"

@@ -250,8 +250,8 @@ def test_hints_explain_the_fair_players_choice() -> None:
         if len(legal) > 1 and advice["action"]["type"] == "deal":
             break  # the hold the line needs
         state = api.apply(state, advice["action"], 0)["state"]
-    assert advice["reason"].startswith("Hold the 8")
-    assert advice["reason"].count("Hold the 8") == 1  # not "… and deal: Hold the 8 …: …"
+    assert advice["reason"].startswith("Leave the 8")
+    assert advice["reason"].count("Leave the 8") == 1  # not "… and deal: Leave the 8 …: …"
     assert "the way to win builds it" in advice["reason"] or "needs it" in advice["reason"]
     values = {str(a["action"]): a["value"] for a in advice["alternatives"]}
     assert values[str({"type": "deal"})] == 100
@@ -265,7 +265,7 @@ def test_hints_explain_the_fair_players_choice() -> None:
         for name, effort in QUICK.items():
             patch.setitem(EFFORT, name, effort)
         advice = api.hint(api.view(first, 0), "strong", 2)
-    assert "trial games, with the face-down cards shuffled, it won" in advice["reason"]
+    assert "trial games from here, with the face-down cards shuffled, it won" in advice["reason"]
     every_move_said(advice, api.legal_actions(first, 0))
     assert all(0 <= a["value"] <= 100 for a in advice["alternatives"])
 
@@ -328,7 +328,7 @@ def test_the_hint_says_a_tie_is_a_tie() -> None:
     ]
     reason = hints.recommendation(view, choices[0], choices, 3)
     assert reason == (
-        "Build the Queen of Diamonds on the Queen foundation: played on in 8 trial games, with "
+        "Build the Queen of Diamonds on the Queen foundation: in 8 trial games from here, with "
         "the face-down cards shuffled, it won 2, and so did building the Queen of Diamonds on "
         "the King foundation; either is as good. " + hints.PLAYS_THE_ODDS
     )
@@ -340,7 +340,7 @@ def test_the_hint_says_a_tie_is_a_tie() -> None:
     # Unequal counts keep the comparison.
     ahead = [bots.Choice(deal, 50, 4, 8), bots.Choice(on_queen, 25, 2, 8)]
     assert hints.recommendation(view, ahead[0], ahead, 3) == (
-        "Hold the Queen of Diamonds and deal: played on in 8 trial games, with the face-down "
-        "cards shuffled, it won 4; building the Queen of Diamonds on the Queen foundation "
-        "won 2. " + hints.PLAYS_THE_ODDS
+        "Leave the Queen of Diamonds on the waste and deal: in 8 trial games from here, with "
+        "the face-down cards shuffled, it won 4; building the Queen of Diamonds on the Queen "
+        "foundation won 2. " + hints.PLAYS_THE_ODDS
     )

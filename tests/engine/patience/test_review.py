@@ -225,8 +225,8 @@ def test_a_dead_end_on_the_hint_says_where_it_was_last_winnable_and_the_choices_
     text = outcome["text"]
     assert text.startswith(
         "The deal could still be won after move 31. At move 32 you chose to build the Queen "
-        "of Hearts on the King foundation; a way to win would hold the Queen of Hearts and "
-        "deal instead."
+        "of Hearts on the King foundation; a way to win would leave the Queen of Hearts on the "
+        "waste and deal instead."
     ), text
     assert f"After move {lost} (" in text
     assert (
@@ -235,8 +235,8 @@ def test_a_dead_end_on_the_hint_says_where_it_was_last_winnable_and_the_choices_
     )
     judged = {d["index"]: d for d in found["decisions"]}
     assert judged[left]["reason"].startswith(
-        "Build the Queen of Hearts on the King foundation: a way to win would hold the Queen "
-        "of Hearts and deal here."
+        "Build the Queen of Hearts on the King foundation: a way to win would leave the Queen "
+        "of Hearts on the waste and deal here."
     )
     for i, decision in judged.items():
         if i in choices:

@@ -304,7 +304,7 @@ function drawInfo(game, view) {
     list.append(item);
   };
   if (game === "precedence") {
-    add("Trumps", view.trump);
+    add("Trump suit", view.trump);
     add("Hand", view.hand_number + 1);
     // each team's figure by its players' names (a bare "0 · 0" said nothing of whose)
     const teams = (pair) => `South and North ${pair[0] ?? "–"} · West and East ${pair[1] ?? "–"}`;

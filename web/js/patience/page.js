@@ -30,8 +30,11 @@ import { PatienceTable } from "./table.js";
 import { messageOf } from "../engine/errors.js";
 
 const GAME = "patience";
-// The room patience.css keeps under the board for a hint on a phone (px): one taller gets its own
-const ADVICE_ROOM = 150;
+// The board's piles that a hint on a phone must leave in view (it lies over the rest of
+// the board's foot: the progress line)
+const KEEP_CLEAR = ".pt-foundations, .pt-stock-area, .pt-waste";
+// the most room the board gives a hint (px)
+const MOST_ROOM = 400;
 
 export async function mount(container, params, ctx) {
   return mountPage(PatiencePage, container, params, ctx, { game: GAME, store });
@@ -218,6 +221,7 @@ class PatiencePage extends TablePage {
     this.table.setCandidates(this.choosing);
     this.dealNumber.textContent = `Deal ${s.record.seed}`;
     this.optionsText.textContent = optionsLine(this.info, s.record.options);
+    this.optionsText.title = this.optionsText.textContent; // (cut short on a phone)
     const tool = (name) => this.toolButton(name);
     tool("undo").disabled = !s.canUndo;
     tool("redo").disabled = !s.canRedo;
@@ -359,8 +363,15 @@ class PatiencePage extends TablePage {
       ...this.table.foundations.map((f) => f.button),
     ].filter((el) => el.isConnected && !el.hidden);
     const at = stops.indexOf(from);
-    if (at < 0) return false;
-    stops[(at + step + stops.length) % stops.length].focus();
+    if (at >= 0) {
+      stops[(at + step + stops.length) % stops.length].focus();
+      return true;
+    }
+    // with the focus on no pile (the page itself, after a deal by key), the arrows start
+    // at the stock (Right) or the last foundation (Left) rather than doing nothing
+    const nowhere = !from || from === document.body || from === document.documentElement;
+    if (!nowhere || !stops.length) return false;
+    stops[step > 0 ? 0 : stops.length - 1].focus();
     return true;
   }
 
@@ -399,20 +410,37 @@ class PatiencePage extends TablePage {
 
   // ---- advice -------------------------------------------------------------------------
 
-  /** On a phone, the hint below the board: the board makes room for all of it (its
-   * height, `--pt-advice-room`, when it is taller than the 150 px patience.css keeps for
-   * it; before, a long hint ran below the fold), and its other choices unfold as a sheet over the page in the tallest band
-   * that hides neither the pile the hint points at, nor the waste's top card, nor the
-   * hint's own strip (`--advice-sheet-top`, `--advice-sheet-bottom`, table.css; before, they unfolded under
-   * the hint and the page scrolled the pointed pile under the header). */
+  /** On a phone, the hint lies over the foot of the board, its progress line, so that
+   * opening and closing it leaves the cards as they were (audit 9: before, the board kept
+   * 150 px for it, and every card shrank and grew with each hint). Only a hint too tall
+   * for that room makes the board give it the rest (`--pt-advice-room`, patience.css).
+   * Its other choices unfold as a sheet over the page in the tallest band that hides
+   * neither the pile the hint points at, nor the waste's top card, nor the hint's own
+   * strip (`--advice-sheet-top`, `--advice-sheet-bottom`, table.css). */
   placeAdvice(root) {
     const narrow = matchMedia("(max-width: 640px)");
     const advice = this.advice;
     const room = () => {
-      const tall = Math.ceil(advice.el.offsetHeight + 8);
-      if (narrow.matches && !advice.el.hidden && tall > ADVICE_ROOM)
-        root.style.setProperty("--pt-advice-room", `${tall}px`);
-      else root.style.removeProperty("--pt-advice-room");
+      root.style.removeProperty("--pt-advice-room");
+      if (!narrow.matches || advice.el.hidden || !advice.el.isConnected) return;
+      const over = (px) => {
+        root.style.setProperty("--pt-advice-room", `${px}px`);
+        const lowest = Math.max(
+          0,
+          ...[...root.querySelectorAll(KEEP_CLEAR)].map((el) => el.getBoundingClientRect().bottom),
+        );
+        return lowest + 6 > advice.el.getBoundingClientRect().top;
+      };
+      if (!over(0)) return;
+      // the least room that clears the piles, found in a few layouts (the cards' size
+      // follows the room in steps: it may be held by the screen's width instead)
+      let [low, high] = [0, MOST_ROOM];
+      while (high - low > 4) {
+        const middle = Math.round((low + high) / 2);
+        if (over(middle)) low = middle;
+        else high = middle;
+      }
+      root.style.setProperty("--pt-advice-room", `${high}px`);
     };
     new ResizeObserver(room).observe(advice.el);
     advice.onFold = (folded) => {

@@ -116,7 +116,7 @@ class PrecedencePage extends TrickPage {
   renderFelt(view) {
     this.trick.deck = this.deck;
     this.sayInfo([
-      `Trumps: ${view.trump}`,
+      `Trump suit: ${view.trump}`,
       `hand ${view.hand_number + 1}`,
       `${seatName(view.dealer)} ${view.dealer === HUMAN ? "deal" : "deals"}`,
       `playing to ${view.target}`,

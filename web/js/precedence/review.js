@@ -35,7 +35,7 @@ export const reviewWords = {
   lossWords: (loss) => plural(loss, "point"),
 
   context(decision, view) {
-    const trump = `Trumps: ${view.trump}.`;
+    const trump = `Trump suit: ${view.trump}.`;
     if (decision.kind === "declare") return trump;
     const bids = view.bids
       .map((bid, seat) => (bid === null ? null : [seat, bid]))

@@ -17,6 +17,7 @@ import {
   teamInSentence,
   teamName,
 } from "./messages.js";
+import { excessMeaning } from "./scoreboard.js";
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -163,14 +164,7 @@ export function handSummary(events, { excessCounted = true, auditAt = 10 } = {})
   }
   // then how it was counted, folded: the whole table, and what Excess is
   const working = [table];
-  if (excessCounted)
-    working.push(
-      el(
-        "p",
-        "pr-pot-line",
-        `Excess: each trick taken beyond a contract adds 1; at ${auditAt}, the Imperial Audit takes 100 points and the Excess starts again.`,
-      ),
-    );
+  if (excessCounted) working.push(el("p", "pr-pot-line", excessMeaning(auditAt)));
   body.append(countedFold(...working));
   return { title: handTitle(scored), body };
 }

@@ -9,7 +9,9 @@
 
 import "../cards/sabacc.js";
 import { alternativeLines, pointAt } from "../ui/advice.js";
+import { openDialog } from "../ui/dialog.js";
 import { h } from "../ui/dom.js";
+import { iconButton } from "../ui/icons.js";
 import { plural } from "../ui/words.js";
 import { ChoiceGroup } from "../table/choices.js";
 import { FitLine } from "../table/fit.js";
@@ -267,6 +269,23 @@ class SabaccPage extends TrickPage {
           );
         }),
     );
+    const meanings = () => [
+      h("p", { text: contractsLine(legal.filter((a) => a.type === "bid").map((a) => a.bid)) }),
+      h("p", { class: "sb-stakes-rule", text: stakesRule(view.options) }),
+    ];
+    // (on a phone, where the panel has no room for them unfolded, a button by your plate
+    // opens them in a dialog: the bids and the hand stay where they are)
+    const open = iconButton("help", "What the bids mean", {
+      className: "quiet sb-contracts-open",
+      hideLabel: true,
+    });
+    open.addEventListener("click", () =>
+      openDialog({
+        title: "What the bids mean",
+        body: h("div", { class: "sb-contracts-body" }, meanings()),
+        actions: [{ label: "Close", value: "close", primary: true }],
+      }),
+    );
     return h(
       "div",
       { class: "sb-bid-panel" },
@@ -277,9 +296,9 @@ class SabaccPage extends TrickPage {
         "details",
         { class: "sb-contracts" },
         h("summary", { text: "What the bids mean" }),
-        h("p", { text: contractsLine(legal.filter((a) => a.type === "bid").map((a) => a.bid)) }),
-        h("p", { class: "sb-stakes-rule", text: stakesRule(view.options) }),
+        meanings(),
       ),
+      open,
     );
   }
 

@@ -19,6 +19,21 @@ export class ChoiceGroup {
       const button = event.target.closest("button");
       if (button && this.el.contains(button)) this.rove(button);
     });
+    // the tab stop never rests on a button that cannot take the focus (a tool disabled
+    // after the buttons were set: the patience's Undo before the first move kept the
+    // whole toolbar out of the Tab order)
+    new MutationObserver(() => this.keepStop()).observe(el, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ["disabled", "hidden"],
+    });
+  }
+
+  keepStop() {
+    const stop = this.current;
+    if (stop && this.el.contains(stop) && !stop.disabled && !stop.hidden) return;
+    const first = this.buttons[0];
+    if (first) this.rove(first);
   }
 
   get buttons() {

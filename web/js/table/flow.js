@@ -167,7 +167,7 @@ export class TrickPage extends HookedTablePage {
   toolDefs() {
     return [
       { name: "hint", label: "Hint", icon: "hint", key: "h" },
-      { name: "last", label: "Last trick", icon: "undo", key: "l" },
+      { name: "last", label: "Last trick", icon: "lasttrick", key: "l" },
       { name: "history", label: `${this.HandWord} history`, icon: "list", narrowMore: true },
       { name: "ledger", label: "Chip ledger", icon: "chips", key: "g", narrowMore: true },
       { name: "deck", label: "Deck", icon: "cards", key: "k" },

@@ -235,10 +235,20 @@ export class HandView {
     const button = this.cards.get(code);
     if (!button) return null;
     const rect = button.getBoundingClientRect();
-    if (document.activeElement === button) this.lostFocus = true;
+    const focused = document.activeElement === button;
+    const at = [...this.cards.keys()].indexOf(code);
     button.remove();
     this.cards.delete(code);
     this.layout();
+    // a card played by key hands the focus to its neighbour at once: while the card
+    // flies and the trick is shown, the arrows still move in the hand (before, the focus
+    // fell to the page until the next drawing, and the keys did nothing)
+    if (focused) {
+      const rest = [...this.cards.values()];
+      const next = rest[Math.min(at, rest.length - 1)];
+      if (next) this.setRoving(next, true);
+      else this.lostFocus = true;
+    }
     return rect;
   }
 

@@ -2,6 +2,9 @@
 
 const PATHS = {
   undo: '<path d="M9 14 4 9l5-5"/><path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11"/>',
+  // the last trick: a card and a clock
+  lasttrick:
+    '<rect x="3" y="3" width="10" height="14" rx="2"/><circle cx="16.5" cy="15.5" r="5"/><path d="M16.5 13v2.7l1.8 1.2"/>',
   redo: '<path d="m15 14 5-5-5-5"/><path d="M20 9H9.5a5.5 5.5 0 0 0 0 11H13"/>',
   restart: '<path d="M3 12a9 9 0 1 0 3-6.7L3 8"/><path d="M3 3v5h5"/>',
   deal: '<rect x="3" y="5" width="11" height="15" rx="2"/><path d="M17 4.5 20.5 6a1.5 1.5 0 0 1 .8 2L17 19"/><path d="M8.5 10v5M6 12.5h5"/>',

@@ -2,6 +2,9 @@
 // (the FLIP technique), with the Web Animations API. Off when the player prefers
 // reduced motion.
 
+// How long past its time a flight may run before it counts as landed anyway
+const LANDING_GRACE_MS = 250;
+
 const query = window.matchMedia("(prefers-reduced-motion: reduce)");
 
 export function reducedMotion() {
@@ -51,7 +54,11 @@ export function flyFrom(el, from, { duration = 260, flip = false, delay = 0 } = 
     easing: "cubic-bezier(0.2, 0.8, 0.2, 1)",
     fill: "backwards",
   });
-  return animation.finished.then(
+  // Landed when the animation ends, or when it should have (a page whose animations are
+  // held, e.g. not being drawn, must not keep what waits on the landing waiting: the end's
+  // panel of a patience deal once never came in a long test run).
+  const due = new Promise((resolve) => setTimeout(resolve, delay + duration + LANDING_GRACE_MS));
+  return Promise.race([animation.finished, due]).then(
     () => {
       el.style.zIndex = "";
     },
