@@ -35,6 +35,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Error, Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tablekit import PHONE, WIDE, booted, open_table, press_for_dialog
 
@@ -166,10 +167,37 @@ def open_lobby(
     expect(page.locator(".table-page[data-turn]")).to_be_visible()
     if prepare:
         prepare(page)
-    press_for_dialog(
-        page, page.get_by_role("button", name="Play with friends"), name="Play with friends"
-    )
-    return page.locator("dialog[open]")
+    page.evaluate(TRACE_CLOSES)
+    lobby = page.get_by_role("dialog", name=LOBBY)
+    for attempt in range(3):
+        press_for_dialog(page, page.get_by_role("button", name="Play with friends"), LOBBY)
+        # its seats read, the lobby is there to stay (in the CI run of bd28591 a lobby seen
+        # open was gone when its first seat was read: pressed again, and what closed it said)
+        try:
+            lobby.get_by_role("combobox").first.wait_for(state="visible", timeout=10_000)
+            return lobby
+        except PlaywrightTimeoutError:
+            closes = page.evaluate("() => window.dialogCloses")
+            if attempt == 2:
+                raise AssertionError(f"the lobby closed three times: {closes}") from None
+            print(f"the lobby closed before its seats were read: {closes}")
+    raise AssertionError("unreachable")
+
+
+LOBBY = "Play with friends"  # the lobby dialog's title
+
+# Every dialog closed, and by what (its title and the call's stack): said when a lobby
+# closes by itself
+TRACE_CLOSES = """() => {
+    if (window.dialogCloses) return;
+    window.dialogCloses = [];
+    const close = HTMLDialogElement.prototype.close;
+    HTMLDialogElement.prototype.close = function (...args) {
+        const title = this.querySelector(".dialog-title")?.textContent || this.className;
+        window.dialogCloses.push(`${title}: ${new Error().stack}`);
+        return close.apply(this, args);
+    };
+}"""
 
 
 def invite_bea(page: Page, prepare: Callable[[Page], None] | None = None) -> Locator:

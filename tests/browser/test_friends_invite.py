@@ -459,3 +459,53 @@ def test_the_lobby_speaks_of_this_device_as_new_game_does(host: Booted) -> None:
     expect(lobby.get_by_role("combobox", name="Who plays North")).to_have_value("friend")
     lobby.get_by_role("button", name="Cancel").click()
     no_errors(herrors)
+
+
+# Holds the page's fetches of friends.json (the lobby's first step) until
+# window.releaseFriends(), counting them
+HOLD_FRIENDS_JSON = """() => {
+    const fetch = window.fetch;
+    const held = [];
+    window.friendsFetches = 0;
+    window.releaseFriends = () => held.splice(0).forEach((go) => go());
+    window.unholdFriends = () => { window.fetch = fetch; window.releaseFriends(); };
+    window.fetch = (url, ...rest) => {
+        if (!String(url).endsWith("friends.json")) return fetch(url, ...rest);
+        window.friendsFetches += 1;
+        return new Promise((go) => held.push(go)).then(() => fetch(url, ...rest));
+    };
+}"""
+
+
+def test_a_tool_pressed_again_while_it_gets_ready_opens_one_dialog(host: Booted) -> None:
+    """Play with friends pressed twice while its lobby is still being prepared (the
+    network's settings being read): the second press is not a second lobby."""
+    page, errors = host
+    open_table(page, "precedence", hash_="/deal=4242")
+    expect(page.locator(".table-page[data-turn]")).to_be_visible()
+    page.evaluate(HOLD_FRIENDS_JSON)
+    try:
+        one_lobby_for_two_presses(page)
+    finally:
+        page.evaluate("() => window.unholdFriends()")  # (the module's page goes on)
+    no_errors(errors)
+
+
+def one_lobby_for_two_presses(page: Page) -> None:
+    tool = page.get_by_role("button", name="Play with friends")
+    tool.click()
+    assert page.evaluate("() => window.friendsFetches") == 1, "the press did not start the lobby"
+    tool.click()
+    # (a press runs its tool at once, up to that fetch: a second lobby would have asked)
+    assert page.evaluate("() => window.friendsFetches") == 1, "a second lobby was started"
+    page.evaluate("() => window.releaseFriends()")
+    lobby = page.get_by_role("dialog", name="Play with friends")
+    expect(lobby.get_by_role("combobox", name="Who plays North")).to_be_visible()
+    expect(page.locator("dialog[open]")).to_have_count(1)
+    lobby.get_by_role("button", name="Cancel").click()
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    # the tool works again once its dialog has been and gone
+    tool.click()
+    page.evaluate("() => window.releaseFriends()")
+    expect(lobby).to_be_visible()
+    lobby.get_by_role("button", name="Cancel").click()

@@ -156,6 +156,7 @@ export class TablePage extends HookedBase {
     this.log = null;
     this.generation = 0;
     this.gone = false;
+    this.toolStarting = false; // a tool pressed has not opened its dialog or ended yet
     // the HostSession of a table with friends (friends/lobby.js), while it is the game
     this.friends = null;
     this.onPageHide = () => this.closeFriends();
@@ -316,11 +317,15 @@ export class TablePage extends HookedBase {
    * its engine) shows its button busy meanwhile, so that a press is never met by nothing:
    * on a phone, where the tool is in More, the More button. */
   async runTool(name) {
-    if (this.gone || document.querySelector("dialog[open]")) return;
+    // (a press while a tool gets its dialog ready, a fetch or an engine call, is not a
+    // second tool: two dialogs would open, one over the other)
+    if (this.gone || this.toolStarting || document.querySelector("dialog[open]")) return;
+    this.toolStarting = true;
     const shown = (/** @type {HTMLElement | null} */ b) => (b?.offsetParent ? b : null);
     const button = shown(this.toolButton(name)) ?? shown(this.toolButton("more"));
     const timer = setTimeout(() => busy(button, true), BUSY_AFTER_MS);
     const done = () => {
+      this.toolStarting = false;
       clearTimeout(timer);
       busy(button, false);
       document.removeEventListener("dialogopen", done);

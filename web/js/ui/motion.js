@@ -54,10 +54,17 @@ export function flyFrom(el, from, { duration = 260, flip = false, delay = 0 } = 
     easing: "cubic-bezier(0.2, 0.8, 0.2, 1)",
     fill: "backwards",
   });
-  // Landed when the animation ends, or when it should have (a page whose animations are
-  // held, e.g. not being drawn, must not keep what waits on the landing waiting: the end's
-  // panel of a patience deal once never came in a long test run).
-  const due = new Promise((resolve) => setTimeout(resolve, delay + duration + LANDING_GRACE_MS));
+  // Landed when the animation ends, or when it should have: a page whose animations are
+  // held (not being drawn, or a busy machine's late frames) must not keep what waits on
+  // the landing waiting (the end's panel of a patience deal once never came in a long test
+  // run). A flight overdue is finished there and then, so that nothing is still moving
+  // once it counts as landed (a bid asked while the deal's cards still flew, in CI).
+  const due = new Promise((resolve) =>
+    setTimeout(() => {
+      if (animation.playState !== "finished") animation.finish();
+      resolve(undefined);
+    }, delay + duration + LANDING_GRACE_MS),
+  );
   return Promise.race([animation.finished, due]).then(
     () => {
       el.style.zIndex = "";
