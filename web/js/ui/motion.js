@@ -60,10 +60,13 @@ export function flyFrom(el, from, { duration = 260, flip = false, delay = 0 } = 
   // run). A flight overdue is finished there and then, so that nothing is still moving
   // once it counts as landed (a bid asked while the deal's cards still flew, in CI).
   const due = new Promise((resolve) =>
-    setTimeout(() => {
-      if (animation.playState !== "finished") animation.finish();
-      resolve(undefined);
-    }, delay + duration + LANDING_GRACE_MS),
+    setTimeout(
+      () => {
+        if (animation.playState !== "finished") animation.finish();
+        resolve(undefined);
+      },
+      delay + duration + LANDING_GRACE_MS,
+    ),
   );
   return Promise.race([animation.finished, due]).then(
     () => {
