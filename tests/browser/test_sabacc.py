@@ -389,7 +389,21 @@ def test_the_auction_says_what_each_bid_costs_under_the_tables_stakes(
             expect(detail).to_contain_text(f"wager {wager}")
         else:
             expect(detail).not_to_contain_text("wager")
+    # the pots' line says what the chips in front of the players are (its full text is
+    # its title; a narrow line may shorten it)
+    pots = page.locator(".sb-pots")
+    total = sum(state["wagers"])
+    expect(pots).to_have_attribute(
+        "title", re.compile(rf"^Ante Pot {state['ante_pot']} · {total} chips wagered this round")
+    )
     axe(page, f"auction under {stakes}")
+    # How to play says what the Ante Pot is for, with this table's ante
+    page.locator("body").press("?")
+    help_ = page.get_by_role("dialog", name="How to play Contract Sabacc")
+    expect(help_).to_contain_text(
+        "Every round each player puts 1 chip into the Ante Pot. It pays one bonus a round"
+    )
+    help_.get_by_role("button", name="Close").click()
     felt = page.locator(".sb-felt-info").inner_text()
     assert internal_words([felt, said_cost, title], "sabacc") == {}
 
@@ -470,6 +484,35 @@ def test_the_ledger_and_history_speak_of_rounds_and_chips_moved_between_pots(pag
     expect(history.get_by_label("Round", exact=True).locator("option")).to_have_count(2)
 
 
+# The buttons (of `selector`) whose words come within 3 px of the outline, rounded corners
+# included: [[button's words, the least distance in px]]
+WORDS_CLEAR_OF_THE_OUTLINE = """(selector) => {
+    const crowded = [];
+    for (const button of document.querySelectorAll(selector)) {
+        const b = button.getBoundingClientRect();
+        const r = Math.min(parseFloat(getComputedStyle(button).borderTopLeftRadius) || 0,
+                           b.width / 2, b.height / 2);
+        // the distance from a point inside the box to its rounded outline
+        const clear = (x, y) => {
+            const dx = Math.min(x - b.left, b.right - x), dy = Math.min(y - b.top, b.bottom - y);
+            if (dx >= r || dy >= r) return Math.min(dx, dy);
+            return r - Math.hypot(r - dx, r - dy);
+        };
+        let least = Infinity;
+        for (const span of button.querySelectorAll("span")) {
+            const range = document.createRange();
+            range.selectNodeContents(span);
+            for (const t of range.getClientRects())
+                for (const [x, y] of [[t.left, t.top], [t.right, t.top],
+                                      [t.left, t.bottom], [t.right, t.bottom]])
+                    least = Math.min(least, clear(x, y));
+        }
+        if (least < 3) crowded.push([button.textContent.trim(), Math.round(least * 10) / 10]);
+    }
+    return crowded;
+}"""
+
+
 def test_a_phone_has_the_bids_meanings_one_tap_away(
     page: Page, axe: AxeCheck, screenshot: Screenshot
 ) -> None:
@@ -490,6 +533,9 @@ def test_a_phone_has_the_bids_meanings_one_tap_away(
     assert box["width"] >= 44 and box["height"] >= 44
     assert box["x"] >= plate["x"] + plate["width"] and box["x"] + box["width"] <= PHONE["width"]
     screenshot(page, "sabacc-bid-375")
+    # (audit 9) every bid's words clear its button's rounded outline by 3 px or more
+    crowded = page.evaluate(WORDS_CLEAR_OF_THE_OUTLINE, ".sb-bid")
+    assert crowded == [], f"bids whose words touch their outline at 375: {crowded}"
     button.click()
     dialog = page.locator("dialog[open]")
     expect(dialog.locator(".dialog-title")).to_have_text("What the bids mean")

@@ -185,7 +185,9 @@ class SabaccPage extends TrickPage {
       : kept
         ? `The Ante Pot (${chips(view.ante_pot)}) is kept for the next game`
         : `The Ante Pot has been shared out${view.ante_pot ? `; ${chips(view.ante_pot)} left unclaimed` : ""}`;
-    const onTable = table ? `on the table ${table}` : "";
+    // (the round's wagers, said as such: "on the table 8" read as a count of cards)
+    const onTable = table ? `${chips(table)} wagered this round` : "";
+    const wagered = table ? `wagered ${table}` : "";
     const pots = [ante, onTable];
     // where the line is too narrow: without the declarer's pile, then the wagers (each
     // plate and the ledger say them)
@@ -196,8 +198,8 @@ class SabaccPage extends TrickPage {
       pots.push(
         `${needs} from their pile: ${plural(view.pile_sizes.declarer, "card")} so far, the aside among them`,
       );
-      shorter.push([ante, onTable, needs], [ante, needs]);
-    }
+      shorter.push([ante, wagered, needs], [ante, needs]);
+    } else if (wagered) shorter.push([ante, wagered]);
     const line = (parts) => parts.filter(Boolean).join(" · ");
     this.potsLine ??= new FitLine("p", { class: "sb-pots" });
     if (!this.scores.contains(this.potsLine.el)) this.scores.replaceChildren(this.potsLine.el);
@@ -464,11 +466,26 @@ class SabaccPage extends TrickPage {
       : `${players} players, round ${view.round + 1} of ${view.rounds}`;
   }
 
+  /** What the Ante Pot is for, with this table's ante and its end. */
+  antePotWords() {
+    const options = this.session?.view.options ?? {};
+    const ante = Number(options.ante ?? 1);
+    const end =
+      options.ante_pot_at_end === "carry"
+        ? "What is left at the game's end is kept for the next game."
+        : "What is left at the game's end is divided equally among the players.";
+    const paid = ante
+      ? `Every round each player puts ${chips(ante)} into the Ante Pot. It`
+      : "The Ante Pot (this table has no ante)";
+    return `${paid} pays one bonus a round, the highest earned: all of it for winning every trick (a Grand Slam), three quarters for all but at most three (a Slam), half when the Magician wins the last trick and a quarter when the Idiot does. ${end}`;
+  }
+
   help() {
     return {
       paragraphs: [
         "Three to five players bid for a contract; the highest bidder, the declarer, plays alone against everyone else and must take at least 46 of the deck's 91 points into their pile. Bids, lowest first: Take, Push and Guard (the talon is shown, then taken into the declarer's hand, who sets aside as many cards), Guard without (the talon goes unseen to the declarer's pile) and Guard against (to the defenders').",
         "Each bid has a stake: 1, 1, 2, 4 and 6 chips. Unless the table chose the bidder only, every player puts each bid's stake in, even after passing; the declarer then adds a stack equal to their own wager for each defender. A made contract takes every chip on the table; a lost one is divided among the defenders.",
+        this.antePotWords(),
         "Follow suit if you can; if not, play a Sabacc if you can. The highest Sabacc wins the trick, else the highest card of the suit led. Sabaccs run from −1, the Magician, up to −21, the Universe, and 0, the Idiot, beats them all. Honours (the Masters, the Magician, the Universe and the Idiot) wear a gold star.",
         "The game ends once everyone has dealt. The Rules page has every detail.",
       ],
