@@ -233,6 +233,11 @@ def test_a_round_of_four_by_clicks_taps_and_keys_with_a_reload(
     # what the wagers came to, in a sentence ("You gain 3 chips: each of the others pays
     # you 1.")
     expect(dialog).to_contain_text(re.compile(r"You (gain|lose) \d+ chips?: "))
+    # (audit 9) a made contract says what was the declarer's own apart from what is won
+    # ("takes all 7" read as a gain of 7, said next to "You gain 3 chips")
+    expect(dialog).to_contain_text(
+        "You made the contract and take back your own 4 chips with the others' 3 chips."
+    )
     assert dialog.locator(".sb-pair").count() > 0
     # a count's halves are explained where the pairs are (audit 7: "63½ points", unsaid)
     expect(dialog.locator(".sb-pairs-legend")).to_contain_text(

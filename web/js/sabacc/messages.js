@@ -192,8 +192,15 @@ export function settlementLines(settled, declarer, players) {
     lines.push(`Wagers: ${chips(settled.table)} on the table.`);
   }
   if (settled.winner === "declarer") {
+    const you = declarer === HUMAN;
+    const verb = you ? "take" : "takes";
+    // what is the declarer's own, said apart from what is won: "takes all 14" read as a
+    // gain of 14, and the next line says 6
+    const own = w?.[declarer];
     lines.push(
-      `${seatName(declarer)} made the contract and ${declarer === HUMAN ? "take" : "takes"} all ${chips(settled.table)}.`,
+      own && own < settled.table
+        ? `${seatName(declarer)} made the contract and ${verb} back ${you ? "your" : "their"} own ${chips(own)} with the others' ${chips(settled.table - own)}.`
+        : `${seatName(declarer)} made the contract and ${verb} all ${chips(settled.table)}.`,
     );
   } else {
     const share = settled.received[defenders[0]];
