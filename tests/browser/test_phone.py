@@ -27,6 +27,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from a11y import Screenshot
 from tablekit import PHONE, WIDE, open_table, play_to, saved, settled, turn
 from test_table import position, yours
 
@@ -226,7 +227,21 @@ PATIENCE = """() => {
 }"""
 
 
-def test_the_patience_fills_a_phone(table: Page) -> None:
+# Each foundation's words under it ("K", "12 to go"), with its card's box
+FOUNDATION_WORDS = """() => [...document.querySelectorAll(".pt-foundation")].map((f) => {
+    const card = f.querySelector(".pile-stack").getBoundingClientRect();
+    const label = f.querySelector(".f-label");
+    const range = document.createRange();
+    range.selectNodeContents(label);
+    const words = [...range.getClientRects()];
+    return { text: label.innerText.replace(/\\s+/g, " ").trim(),
+             left: Math.min(...words.map((r) => r.left)),
+             right: Math.max(...words.map((r) => r.right)),
+             cardLeft: card.left, cardRight: card.right };
+})"""
+
+
+def test_the_patience_fills_a_phone(table: Page, screenshot: Screenshot) -> None:
     page = table
     page.set_viewport_size(PHONE)
     open_table(page, "patience", hash_="/deal=5")
@@ -244,6 +259,13 @@ def test_the_patience_fills_a_phone(table: Page) -> None:
     # the board uses the phone's height: at most a tenth of the screen is left below it
     assert height - seen["board"]["bottom"] <= height / 10, seen["board"]
     assert seen["board"]["bottom"] <= height
+    # (audit 9) under each foundation its base and what it still needs, in words ("K",
+    # "12 to go": a bare "K 12" said nothing), within the card's width
+    for words in page.evaluate(FOUNDATION_WORDS):
+        assert re.fullmatch(r"(\d+|[A-Z]) (\d+ to go|complete)", words["text"]), words
+        assert words["left"] >= words["cardLeft"] - 1, words
+        assert words["right"] <= words["cardRight"] + 1, words
+    screenshot(page, "patience-375")
 
 
 def last_tool(page: Page) -> Any:

@@ -64,7 +64,6 @@ export class PatienceTable {
     const table = document.createElement("div");
     table.className = "pt-table";
     table.innerHTML = `
-      <p class="pt-legend" aria-hidden="true">Foundations: base rank, and cards still to go</p>
       <ol class="pt-foundations" aria-label="Foundations"></ol>
       <div class="pt-lower">
         <div class="pt-stock-area">
