@@ -37,7 +37,7 @@ import pytest
 from playwright.sync_api import Browser, Error, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from tablekit import PHONE, WIDE, booted, open_table, press_for_dialog
+from tablekit import PHONE, TRACE_CLOSES, WIDE, booted, open_table, press_for_dialog
 
 # A booted page and its uncaught errors (the fixtures)
 Booted = tuple[Page, list[Error]]
@@ -185,19 +185,6 @@ def open_lobby(
 
 
 LOBBY = "Play with friends"  # the lobby dialog's title
-
-# Every dialog closed, and by what (its title and the call's stack): said when a lobby
-# closes by itself
-TRACE_CLOSES = """() => {
-    if (window.dialogCloses) return;
-    window.dialogCloses = [];
-    const close = HTMLDialogElement.prototype.close;
-    HTMLDialogElement.prototype.close = function (...args) {
-        const title = this.querySelector(".dialog-title")?.textContent || this.className;
-        window.dialogCloses.push(`${title}: ${new Error().stack}`);
-        return close.apply(this, args);
-    };
-}"""
 
 
 def invite_bea(page: Page, prepare: Callable[[Page], None] | None = None) -> Locator:

@@ -208,19 +208,47 @@ def press_for_dialog(page: Page, button: Locator, name: str | None = None) -> No
                 ) from None
 
 
+# Every dialog closed, and by what (its title and the call's stack): said when a dialog
+# awaited closes by itself (friendskit's lobby, New game's options)
+TRACE_CLOSES = """() => {
+    if (window.dialogCloses) return;
+    window.dialogCloses = [];
+    const close = HTMLDialogElement.prototype.close;
+    HTMLDialogElement.prototype.close = function (...args) {
+        const title = this.querySelector(".dialog-title")?.textContent || this.className;
+        window.dialogCloses.push(`${title}: ${new Error().stack}`);
+        return close.apply(this, args);
+    };
+}"""
+
+
 def new_game_options(page: Page) -> Locator:
-    """The options dialog of New game (after its question when the game is in progress).
-    (It waits as long as a move may take: on a busy machine the dialog came after
-    expect()'s default 5 s, with a computer player thinking in the worker.)"""
+    """The options dialog of New game (after its question when the game is in progress),
+    pressed for again if it never comes (up to three times: the CI run of c427900 saw the
+    options never open after the question was seen; what closed a dialog is said)."""
     # (a press before the page has set its tools up opens nothing: the CI run of 0be9ef2
     # waited 30 s for a dialog; pressed again, it comes)
-    press_for_dialog(page, page.locator(".tp-tools").get_by_role("button", name="New game"))
-    ask = page.get_by_role("dialog", name="Start a new game?")
-    if ask.count():  # the computer players had moved: the game is in progress
-        ask.get_by_role("button", name="New game").click()
+    page.evaluate(TRACE_CLOSES)
     dialog = page.locator("dialog.options-dialog[open]")
-    expect(dialog).to_be_visible(timeout=MOVE_TIMEOUT_MS)
-    return dialog
+    ask = page.get_by_role("dialog", name="Start a new game?")
+    for attempt in range(3):
+        if not dialog.count():
+            press_for_dialog(page, page.locator(".tp-tools").get_by_role("button", name="New game"))
+        if ask.count():  # the computer players had moved: the game is in progress
+            ask.get_by_role("button", name="New game").click()
+        try:
+            # (as long as a move may take, at the last: on a busy machine the dialog came
+            # after expect()'s default 5 s, with a computer player thinking in the worker)
+            dialog.wait_for(state="visible", timeout=MOVE_TIMEOUT_MS if attempt == 2 else 20_000)
+            return dialog
+        except PlaywrightTimeoutError:
+            closes = page.evaluate("() => window.dialogCloses")
+            if attempt == 2:
+                raise AssertionError(
+                    f"no options after three presses of New game: {closes}"
+                ) from None
+            print(f"New game's options did not come: {closes}")
+    raise AssertionError("unreachable")
 
 
 def answer_link(page: Page, go: bool) -> None:

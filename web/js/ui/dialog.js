@@ -13,6 +13,10 @@
 // The dialog opens at its top (title first); its body scrolls between the title and
 // the buttons, which stay in view.
 
+// how long a dialog is open before a press on its backdrop closes it (a double tap's
+// second tap comes within about 300 ms)
+const BACKDROP_AFTER_MS = 400;
+
 /** Close every dialog open (each resolves as cancelled). */
 export function closeOpenDialogs() {
   for (const dialog of document.querySelectorAll("dialog")) if (dialog.open) dialog.close();
@@ -93,10 +97,21 @@ export function openDialog({
     });
     form.append(heading, content, bar);
     dialog.append(form);
-    // Close on a click on the backdrop (outside the form).
-    dialog.addEventListener("click", (event) => {
-      if (event.target === dialog) dialog.close();
+    // A press on the backdrop (outside the form) closes the dialog: one that begins there
+    // once the dialog has been open a moment (data-backdrop="closes"). The rest of a
+    // press begun before it opened (a click's release, over what is now the backdrop) or
+    // the second tap of a double tap on the tool that opened it is not such a press.
+    let backdropPress = false;
+    dialog.addEventListener("pointerdown", (event) => {
+      backdropPress = event.target === dialog && dialog.dataset.backdrop === "closes";
     });
+    dialog.addEventListener("click", (event) => {
+      if (event.target === dialog && backdropPress) dialog.close();
+      backdropPress = false;
+    });
+    setTimeout(() => {
+      dialog.dataset.backdrop = "closes";
+    }, BACKDROP_AFTER_MS);
     dialog.addEventListener("close", () => {
       const lost =
         dialog.contains(document.activeElement) || document.activeElement === document.body;
