@@ -259,8 +259,16 @@ def test_deal_build_choose_and_refusal(table: Page, axe: AxeCheck) -> None:
     # foundations (1 on its King, 2 as its base), so the player is asked to choose.
     count, queen = deals_until(state, lambda card, s: card[0] == "Q")
     assert targets(queen) == [0, 1]
+    # before the first move the foot says how to begin, in place of its figures
+    coach = table.locator(".pt-coach")
+    expect(coach).to_have_text(
+        re.compile(r"^Deal a card from the stock \(click it, or press D\), then build")
+    )
+    expect(table.locator(".pt-progress")).to_be_hidden()
     stock(table).click()
     expect(moves(table)).to_have_text("1")
+    expect(coach).to_be_hidden()
+    expect(table.locator(".pt-progress")).to_be_visible()
     for n in range(2, count + 1):
         press(table, "d", n)
     expect_view(table, queen)
@@ -330,6 +338,11 @@ def test_a_phone_fits_the_table_and_plays_by_touch(
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= 375, (k, box)
             assert box["width"] >= 44, box
         axe(page, "patience at 375 px")
+        coach = page.locator(".pt-coach")
+        expect(coach).to_contain_text("Tap the stock to deal a card, then build")
+        box = coach.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 375, box
+        assert box["y"] + box["height"] <= 740, box  # on the screen, under the stock
         count, queen = deals_until(new_state(seed), lambda card, s: card[0] == "Q")
         for n in range(1, count + 1):
             stock(page).tap()

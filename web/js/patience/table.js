@@ -82,6 +82,7 @@ export class PatienceTable {
           <div class="pt-meter"><div class="pt-meter-fill"></div></div>
           <p class="pt-stat"><span class="pt-stat-label">Moves</span><span class="pt-moves"></span></p>
         </div>
+        <p class="pt-coach" hidden></p>
       </div>`;
     this.el = table;
     this.foundationList = table.querySelector(".pt-foundations");
@@ -146,8 +147,10 @@ export class PatienceTable {
       this.on.wasteCard();
     });
     this.built = table.querySelector(".pt-built");
+    this.progress = /** @type {HTMLElement} */ (table.querySelector(".pt-progress"));
     this.moves = table.querySelector(".pt-moves");
     this.meter = /** @type {HTMLElement} */ (table.querySelector(".pt-meter-fill"));
+    this.coach = /** @type {HTMLElement} */ (table.querySelector(".pt-coach"));
     if (this.readOnly) {
       for (const el of [this.stock, this.wasteTop, ...this.foundations.map((f) => f.button)]) {
         el.setAttribute("aria-disabled", "true");
@@ -182,6 +185,11 @@ export class PatienceTable {
     this.built.textContent = `${built} / 104`;
     this.meter.style.width = `${(built / 104) * 100}%`;
     this.moves.textContent = String(view.moves);
+    // before the first move, the foot says how to begin (its figures say nothing yet)
+    const first = !this.readOnly && view.moves === 0 && !view.over;
+    this.coach.hidden = !first;
+    this.progress.hidden = first;
+    if (first) this.coach.textContent = firstMoveWords();
     this.el.classList.toggle("over", view.over);
     this.flight = old && before ? this.animate(old, view, before, from) : null;
   }
@@ -379,4 +387,13 @@ export class PatienceTable {
     }
     return null;
   }
+}
+
+/** How to begin, for the pointer in use (a touch screen has no D key). */
+function firstMoveWords() {
+  const touch = matchMedia("(pointer: coarse)").matches;
+  const deal = touch
+    ? "Tap the stock to deal a card"
+    : "Deal a card from the stock (click it, or press D)";
+  return `${deal}, then build the waste's top card where it fits: each foundation goes down one rank from its base, in any suit.`;
 }
