@@ -336,6 +336,18 @@ def test_a_void_round_says_why_nobody_declared(
     expect(options).to_contain_text("about three in five) are passed by everyone")
 
 
+# The plates' parts shown with a dot after them that ends their line (the next part
+# lower down), each said by its plate's title
+DOTS_AT_LINE_ENDS = """() => [...document.querySelectorAll(".tp-felt .seat-part")]
+  .filter((part) => {
+    const dot = part.querySelector(".seat-dot");
+    if (!part.textContent.endsWith("·") || (dot && getComputedStyle(dot).visibility === "hidden"))
+        return false;
+    const next = part.nextElementSibling;
+    return next !== null && next.offsetTop > part.offsetTop + 1;
+}).map((part) => `${part.closest(".seat-plate").title}: ${part.textContent}`)"""
+
+
 def test_three_and_five_player_tables(page: Page, screenshot: Screenshot) -> None:
     page.set_viewport_size(PHONE)
     for players, hand, positions in (
@@ -351,6 +363,8 @@ def test_three_and_five_player_tables(page: Page, screenshot: Screenshot) -> Non
         )
         assert len(hand_codes(page)) == hand
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 375
+        # no plate's line ends in a dot ("99 chips ·" over "Pass")
+        assert page.evaluate(DOTS_AT_LINE_ENDS) == [], players
         screenshot(page, f"sabacc-{players}-players-375")
 
 

@@ -19,6 +19,7 @@
 // said ("You"): 0, or a friend's own seat at a host's table (table/friends/guest.js
 // seatGuest calls sitAt). A game's words read it (a live binding).
 
+import { h } from "../ui/dom.js";
 import { fewer, refitOnResize, showFitting, uncut } from "./fit.js";
 
 export let HUMAN = 0;
@@ -34,8 +35,21 @@ function shownParts(parts) {
   return parts.flatMap((part, i) => {
     const span = document.createElement("span");
     span.className = "seat-part";
-    span.textContent = i < parts.length - 1 ? `${part} ·` : part;
+    span.textContent = part;
+    if (i < parts.length - 1)
+      span.append(h("span", { class: "seat-dot", "aria-hidden": "true", text: " ·" }));
     return i ? [" ", span] : [span];
+  });
+}
+
+/** A part that ends its line keeps no dot after it ("99 chips ·" over "Pass"): the dot
+ * is made invisible, keeping its room, so that the parts do not flow anew. */
+function dropLineEndDots(shown) {
+  const parts = [...shown.querySelectorAll(".seat-part")];
+  parts.forEach((part, i) => {
+    const next = parts[i + 1];
+    const ends = next !== undefined && next.offsetTop > part.offsetTop + 1;
+    part.classList.toggle("line-end", ends);
   });
 }
 
@@ -104,6 +118,7 @@ export class SeatPlate {
       },
       () => uncut(this.el) && uncut(this.el.querySelector(".seat-detail")),
     );
+    dropLineEndDots(this.shownEl);
   }
 
   rect() {
