@@ -65,9 +65,9 @@ def test_patience_hint_and_solver_say_what_the_engine_says(
     assert solved["status"] == "winnable"
     page.keyboard.press("w")
     expect(advice).to_be_visible(timeout=THINK_TIMEOUT_MS)
-    expect(advice.locator(".advice-title")).to_have_text("Still winnable")
+    expect(advice.locator(".advice-title")).to_have_text("Winnable")  # (not "still")
     moves = len(solved["line"])
-    expect(advice).to_contain_text(f"found a way to win from here in {moves} moves")
+    expect(advice).to_contain_text(f"found a way to win it in {moves} moves")
     expect(advice).not_to_contain_text("positions searched")
 
     # A move makes the advice stale: it goes.
@@ -296,11 +296,11 @@ def test_the_winnable_answer_fits_a_phone(page: Page) -> None:
     advice = page.get_by_role("complementary", name="Hint")
     page.keyboard.press("w")
     expect(advice).to_be_visible(timeout=THINK_TIMEOUT_MS)
-    expect(advice.locator(".advice-text")).to_have_text("Yes: still winnable.")
+    # (asked before the first move: said of the deal, not "still winnable")
+    expect(advice.locator(".advice-text")).to_have_text("Yes: this deal can be won.")
     moves = len(api.winnable(api.new_game("patience", {}, seed), SOLVER_BUDGET)["line"])
     expect(advice.locator(".advice-why")).to_have_text(
-        "Reading the order of the face-down cards, it found a way to win from here in "
-        f"{moves} moves."
+        f"Reading the order of the face-down cards, it found a way to win it in {moves} moves."
     )
     expect(advice.locator(".advice-why")).to_be_hidden()  # behind "Why?"
     assert in_viewport(page, advice)

@@ -24,22 +24,31 @@ export function hintAdvice(hint) {
 
 /** What the panel shows for the solver's `result` ({status, line, nodes}): what it found,
  * and what the person can do next (no search counts: they mean nothing at the table).
+ * `atStart`: asked before the first move (said of the deal, not "still").
  * `chance`: while the solver cannot tell, the hint's value of its move in percent (in the
  * first pass: the share of its trial games, the face-down cards shuffled, that it won),
  * or null.
  * Each answer leads with what to do (the compact panel shows its first sentence; the
  * rest is behind "Why?"). */
-export function solverAdvice(result, chance = null) {
+export function solverAdvice(result, chance = null, atStart = false) {
   if (result.status === "winnable") {
     const moves = result.line.length;
+    const found = `Reading the order of the face-down cards, it found a way to win ${atStart ? "it" : "from here"} in ${moves} move${moves === 1 ? "" : "s"}.`;
     return {
-      title: "Still winnable",
-      text: `Yes: still winnable. Reading the order of the face-down cards, it found a way to win from here in ${moves} move${moves === 1 ? "" : "s"}.`,
+      title: atStart ? "Winnable" : "Still winnable",
+      text: `${atStart ? "Yes: this deal can be won." : "Yes: still winnable."} ${found}`,
       tone: "won",
       iconName: "solve",
     };
   }
   if (result.status === "lost") {
+    if (atStart)
+      return {
+        title: "Not winnable",
+        text: "No: this deal cannot be won, however it is played. Start a new deal. Reading the order of the face-down cards, it has shown that every way of playing it loses.",
+        tone: "lost",
+        iconName: "solve",
+      };
     return {
       title: "No longer winnable",
       text: "No: no longer winnable. Undo a few moves to find where it slipped away, or start a new deal. Reading the order of the face-down cards, it has shown that every way of playing on from here loses.",

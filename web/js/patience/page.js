@@ -492,7 +492,8 @@ class PatiencePage extends TablePage {
             ? await this.ask(() => this.engine.hint(view, HINT_LEVEL))
             : null;
         if (this.session !== session || session.view !== view) return null;
-        return solverAdvice(result, hint ? hint.alternatives[0].value : null);
+        const chance = hint ? hint.alternatives[0].value : null;
+        return solverAdvice(result, chance, view.moves === 0);
       }, this.toolButton("solve"))
       .catch((error) => this.trouble(error));
   }
