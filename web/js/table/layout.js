@@ -167,6 +167,10 @@ function placeSheet(page, root) {
   }
   root.style.setProperty("--advice-sheet-top", `${Math.max(0, Math.round(top))}px`);
   root.style.setProperty("--advice-sheet-bottom", `${Math.max(0, Math.round(bottom))}px`);
+  // the sheet is as tall as its words (a short reason hid the felt's middle with an empty
+  // box, audit 10), on the side of its band next to the strip it unfolds from
+  const strip = page.advice.el.getBoundingClientRect();
+  root.dataset.sheetAnchor = top - SHEET_GAP >= strip.bottom - page0.top - 1 ? "top" : "bottom";
 }
 
 /** Lay the seats out round the felt once the number of players is known.
