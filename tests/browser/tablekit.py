@@ -292,6 +292,14 @@ def turn(page: Page, timeout: float = MOVE_TIMEOUT_MS) -> str:
     return str(page.locator(".table-page").get_attribute("data-turn"))
 
 
+def patience_dealt(page: Page) -> None:
+    """The patience's board is on screen, its stock a button. (Not its move count: before
+    the first move the board's foot says how to begin in place of the count.)"""
+    expect(page.get_by_role("button", name=re.compile(r"^Stock, "))).to_be_visible(
+        timeout=BOOT_TIMEOUT_MS
+    )
+
+
 def take_card(card: Locator, touch: bool, force: bool = False) -> None:
     """One tap (``touch``) or one click in the card's top-left corner, the part of it every
     hand leaves showing; ``force`` for a card marked aria-disabled (Playwright is told)."""

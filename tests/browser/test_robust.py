@@ -23,6 +23,7 @@ from tablekit import (
     new_game_options,
     no_errors,
     open_table,
+    patience_dealt,
     play_to,
     saved,
     saved_moves,
@@ -255,7 +256,7 @@ def test_a_bad_link_is_said_in_words_and_the_game_kept(
         kept = json.loads(page.evaluate(f"() => localStorage.getItem('celestix.{game}.game')"))
         assert kept["record"]["seed"] == save["record"]["seed"]
     else:
-        page.wait_for_selector(".pt-moves")
+        patience_dealt(page)
 
 
 # Records what the table says of the engine each time its data-engine changes.

@@ -40,6 +40,7 @@ from tablekit import (
     internal_words,
     new_game_options,
     open_table,
+    patience_dealt,
     play_to,
     press_for_dialog,
     said,
@@ -321,7 +322,7 @@ def test_links_open_what_they_name_and_never_throw_a_game_away(table: Page) -> N
     page = table
     # the patience: a game in progress, another deal's link, then Back
     open_table(page, "patience", hash_="/deal=11")
-    page.wait_for_selector(".pt-moves")
+    patience_dealt(page)
     for n in range(1, 4):
         page.keyboard.press("d")
         expect(page.locator(".pt-moves")).to_have_text(str(n))
@@ -411,7 +412,7 @@ def test_the_patience_keeps_statistics(table: Page) -> None:
     page = table
     record = won_in_one(99)
     open_table(page, "patience", {"version": 1, "record": record, "position": 0})
-    page.wait_for_selector(".pt-moves")
+    patience_dealt(page)
     page.keyboard.press("8")
     expect(page.get_by_role("region", name="You won!")).to_be_visible()
     stats = json.loads(page.evaluate("() => localStorage.getItem('celestix.patience.stats')"))
@@ -1010,7 +1011,7 @@ def test_another_deals_link_asks_before_leaving_a_game(table: Page) -> None:
     page = table
     page.set_viewport_size(WIDE)
     open_table(page, "patience", hash_="/deal=11")
-    page.wait_for_selector(".pt-moves")
+    patience_dealt(page)
     for n in range(1, 4):
         page.keyboard.press("d")
         expect(page.locator(".pt-moves")).to_have_text(str(n))
