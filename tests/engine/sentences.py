@@ -70,6 +70,7 @@ CARELESS.update(
         # "it won in 2 of 8 tries ..., against 2 if you ...": a tie told as a contest
         "a tie told as a contest": re.compile(
             r"\bwon in (\d+) of \d+ tries\b[^.]*\bagainst \1\b|\bit won (\d+); [^.]*\bwon \2\."
+            r"|\bit won (\d+) of the \d+ games; [^.]*\bwon \3\."
         ),
         # "Leave the 4 of Hearts on the waste and deal: Leave the 4 of Hearts: ...": the move
         # said twice

@@ -4,9 +4,9 @@
 is the one :func:`celestix.patience.bots.choose` plays with the same level and seed
 (``random`` and ``easy`` hint as ``normal``). ``alternatives`` lists every legal move,
 the recommended one first, each with ``value`` and ``reason``; moves after it whose
-reasons read alike but for the move are said in one line (``"...: it won none; likewise
-building it on the Queen foundation and leaving it on the waste and dealing."``), under
-the first.
+reasons read alike but for the move are said in one line (``"...: it won none of 8 games
+played on from here; likewise building it on the Queen foundation and leaving it on the
+waste and dealing."``), under the first.
 
 ``value`` is the estimated chance of winning after the move, **in percent** (a whole
 number, as every value crossing the facade): during the first pass, the share of
@@ -118,11 +118,9 @@ TRIES_SOME_WAYS = (
 
 
 def _trial_games(choice: Choice) -> str:
-    """How a move fared in the trial games: ``"in 8 trial games from here, with the
-    face-down cards shuffled, it won 3"``."""
-    won = _times(choice.wins)
-    return (f"in {choice.trials} trial games from here, with the face-down cards shuffled, "
-            f"it won {won}")  # fmt: skip
+    """How a move fared in the trial games, as a move's own line in the why list: ``"it
+    won 3 of 8 games played on from here"``."""
+    return f"it won {_times(choice.wins)} of {choice.trials} games played on from here"
 
 
 def _times(wins: int) -> str:
@@ -130,18 +128,27 @@ def _times(wins: int) -> str:
 
 
 def _tries_story(view: View, best: Choice, rest: list[Choice]) -> str:
-    """How the recommended move fared in the trial games, against the next best; a tie
-    said."""
-    tried = _trial_games(best)
+    """Why the recommended move, from the trial games: first what it means for the player
+    (the best chance, as good as another, or no move likely to win), then how the games
+    went (audit 10: a hint that led with "in 8 trial games ... it won 4" read as
+    statistics, not advice)."""
+    tried = (f"Played on from here {best.trials} times, with the face-down cards "
+             "shuffled at random each time")  # fmt: skip
     ties = [c for c in rest if c.wins == best.wins]
+    if best.wins == 0:
+        return (f"no move here is likely to win, and this one is as good as any. {tried}, "
+                "none of the moves won a game.")  # fmt: skip
+    won = f"{best.wins} of the {best.trials} games"
     if len(ties) == 1:
-        return f"{tried}, and so did {_doing(view, ties[0].move)}; either is as good."
+        return f"it is as good as {_doing(view, ties[0].move)}. {tried}, each won {won}."
     if ties:
-        return f"{tried}, and so did {len(ties)} other moves; any of them is as good."
+        return (f"it is as good as {len(ties)} other moves, and none is better. {tried}, "
+                f"each of them won {won}.")  # fmt: skip
     if rest:
         other = _doing(view, rest[0].move)
-        return f"{tried}; {other} won {_times(rest[0].wins)}."
-    return f"{tried}."
+        return (f"it gives the best chance of winning. {tried}, it won {won}; {other} won "
+                f"{_times(rest[0].wins)}.")  # fmt: skip
+    return f"{_lower_first(tried)}, it won {won}."
 
 
 def _doing(view: View, move: Move) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -265,7 +266,10 @@ def test_hints_explain_the_fair_players_choice() -> None:
         for name, effort in QUICK.items():
             patch.setitem(EFFORT, name, effort)
         advice = api.hint(api.view(first, 0), "strong", 2)
-    assert "trial games from here, with the face-down cards shuffled, it won" in advice["reason"]
+    assert re.search(
+        r"Played on from here \d+ times, with the face-down cards shuffled at random",
+        advice["reason"],
+    )
     every_move_said(advice, api.legal_actions(first, 0))
     assert all(0 <= a["value"] <= 100 for a in advice["alternatives"])
 
@@ -327,20 +331,37 @@ def test_the_hint_says_a_tie_is_a_tie() -> None:
         bots.Choice(deal, 0, 0, 8),
     ]
     reason = hints.recommendation(view, choices[0], choices, 3)
+    tried = "Played on from here 8 times, with the face-down cards shuffled at random each time"
     assert reason == (
-        "Build the Queen of Diamonds on the Queen foundation: in 8 trial games from here, with "
-        "the face-down cards shuffled, it won 2, and so did building the Queen of Diamonds on "
-        "the King foundation; either is as good. " + hints.PLAYS_THE_ODDS
+        "Build the Queen of Diamonds on the Queen foundation: it is as good as building the "
+        f"Queen of Diamonds on the King foundation. {tried}, each won 2 of the 8 games. "
+        + hints.PLAYS_THE_ODDS
     )
     assert "against" not in reason
     three = [choices[0], choices[1], bots.Choice(deal, 25, 2, 8)]
-    assert hints.recommendation(view, three[0], three, 3).endswith(
-        "and so did 2 other moves; any of them is as good. " + hints.PLAYS_THE_ODDS
+    assert hints.recommendation(view, three[0], three, 3) == (
+        "Build the Queen of Diamonds on the Queen foundation: it is as good as 2 other moves, "
+        f"and none is better. {tried}, each of them won 2 of the 8 games. " + hints.PLAYS_THE_ODDS
     )
-    # Unequal counts keep the comparison.
+    # Unequal counts keep the comparison, after what it means: the best chance.
     ahead = [bots.Choice(deal, 50, 4, 8), bots.Choice(on_queen, 25, 2, 8)]
     assert hints.recommendation(view, ahead[0], ahead, 3) == (
-        "Leave the Queen of Diamonds on the waste and deal: in 8 trial games from here, with "
-        "the face-down cards shuffled, it won 4; building the Queen of Diamonds on the Queen "
-        "foundation won 2. " + hints.PLAYS_THE_ODDS
+        "Leave the Queen of Diamonds on the waste and deal: it gives the best chance of "
+        f"winning. {tried}, it won 4 of the 8 games; building the Queen of Diamonds on the "
+        "Queen foundation won 2. " + hints.PLAYS_THE_ODDS
+    )
+    # No move won a trial game: said as such, not as a tie at none.
+    lost = [bots.Choice(on_queen, 0, 0, 8), bots.Choice(deal, 0, 0, 8)]
+    assert hints.recommendation(view, lost[0], lost, 3) == (
+        "Build the Queen of Diamonds on the Queen foundation: no move here is likely to win, "
+        f"and this one is as good as any. {tried}, none of the moves won a game. "
+        + hints.PLAYS_THE_ODDS
+    )
+    # the other moves' own lines in the why list
+    assert hints.move_reason(view, ahead[1]) == (
+        "Build the Queen of Diamonds on the Queen foundation: it won 2 of 8 games played on "
+        "from here."
+    )
+    assert hints.move_reason(view, lost[1]).endswith(
+        ": it won none of 8 games played on from here."
     )
