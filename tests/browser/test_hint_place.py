@@ -3,7 +3,8 @@
 table, nor the seat plates or the tools (the Hint button among them), nor what it points
 at (in the felt's corner on a wide screen, its reason unfolded too); the room it takes
 cuts no card of the felt (before, 9-22 px of Sabacc's felt cards at 375); what it points
-at is what the page's pointer hits; pressing Hint again takes it away.
+at is what the page's pointer hits; pressing Hint again takes it away, unless cards or
+melds were chosen since it came (then it comes again, marks and all: audit 10).
 The Precedence declaration: the hint marks exactly the buttons of the declaration it
 advises, and on a phone every meld choice lies whole on the screen, 44 px tall at least.
 """
@@ -17,7 +18,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from celestix import api
-from tablekit import PHONE, WIDE, open_table, overlap, play_to, saved, settled
+from tablekit import PHONE, WIDE, open_table, overlap, play_to, saved, settled, take_card
 
 State = dict[str, Any]
 THINK_TIMEOUT_MS = 60_000
@@ -258,3 +259,66 @@ def test_the_declare_hint_marks_its_declaration(table: Page, size: dict[str, int
     if melds:
         expect(page.locator(".pr-declare")).to_have_text("Declare")
         expect(page.locator(".pr-declare")).to_be_enabled()
+
+
+@pytest.mark.parametrize("size", [WIDE, PHONE], ids=["1440", "375"])
+def test_hint_comes_again_once_cards_are_chosen(table: Page, size: dict[str, int]) -> None:
+    """Audit 10: Sabacc's Hint marked the six cards to set aside; one of them chosen, a
+    second press of Hint took the hint away (it toggles), which read as "no hint". Cards
+    chosen since it came, Hint shows it again, its marks on the cards; pressed again with
+    nothing chosen since, it goes, as before. Likewise Precedence's declaration."""
+    page = table
+    page.set_viewport_size(size)
+    touch = size is PHONE
+    advice = page.get_by_role("complementary", name="Hint")
+
+    def press_hint() -> None:
+        button = hint_button(page)
+        button.tap() if touch else button.click()
+
+    record = at_turn("sabacc", "aside")
+    open_table(page, "sabacc", saved(record))
+    expect(page.locator(".table-page")).to_have_attribute(
+        "data-turn", "you", timeout=THINK_TIMEOUT_MS
+    )
+    expect(page.locator(".table-page")).to_have_attribute("data-phase", "aside")
+    press_hint()
+    expect(advice.locator(".advice-text")).to_have_text(
+        re.compile(r"^Set aside "), timeout=THINK_TIMEOUT_MS
+    )
+    hinted = page.locator(".tp-hand .card.hinted")
+    expect(hinted.first).to_be_attached()
+    marks = hinted.count()
+    assert marks >= 2, marks
+    first = hinted.first
+    code = first.get_attribute("data-code")
+    take_card(first, touch)
+    chosen = page.locator(f'.tp-hand .card[data-code="{code}"]')
+    expect(chosen).to_have_attribute("aria-pressed", "true")
+    press_hint()  # a card chosen since: the hint again, with its marks
+    expect(advice.locator(".advice-text")).to_have_text(
+        re.compile(r"^Set aside "), timeout=THINK_TIMEOUT_MS
+    )
+    expect(hinted).to_have_count(marks)
+    press_hint()  # nothing chosen since: it goes
+    expect(advice).to_be_hidden()
+    expect(page.locator(".hinted")).to_have_count(0)
+
+    record, _ = declaration_with_melds()
+    open_table(page, "precedence", saved(record))
+    expect(page.locator(".table-page")).to_have_attribute(
+        "data-turn", "you", timeout=THINK_TIMEOUT_MS
+    )
+    expect(page.locator(".table-page")).to_have_attribute("data-phase", "declare")
+    press_hint()
+    expect(advice.locator(".advice-text")).to_have_text(
+        re.compile(r"^Declare "), timeout=THINK_TIMEOUT_MS
+    )
+    meld = page.locator(".pr-meld-choice").first
+    meld.tap() if touch else meld.click()
+    expect(meld).to_have_attribute("aria-pressed", "true")
+    press_hint()
+    expect(advice.locator(".advice-text")).to_have_text(
+        re.compile(r"^Declare "), timeout=THINK_TIMEOUT_MS
+    )
+    expect(advice).to_be_visible()

@@ -69,7 +69,8 @@ export class AdvicePanel {
   /**
    * Ask for advice: `task` resolves with what to show ({title, text, items, tone, icon})
    * or null. A later ask or a clear() makes an earlier answer stale: it is dropped.
-   * `button` shows that the engine is thinking meanwhile.
+   * `button` shows that the engine is thinking meanwhile. `topic` ({name, of, chosen?}):
+   * asked again for the same topic while its answer is shown, the answer goes.
    */
   async ask(task, button = null, topic = null) {
     if (topic && sameTopic(this.pending, topic)) return false; // on its way: it comes once
@@ -226,9 +227,10 @@ export class AdvicePanel {
   }
 }
 
-/** Whether two asks are for the same thing: the same `name` of the same position `of`. */
+/** Whether two asks are for the same thing: the same `name` of the same position `of`,
+ * with the same cards `chosen` so far (if the asker says). */
 function sameTopic(a, b) {
-  return Boolean(a && b && a.name === b.name && a.of === b.of);
+  return Boolean(a && b && a.name === b.name && a.of === b.of && a.chosen === b.chosen);
 }
 
 /** A reason's first sentence (what to do) and the rest (why): ["Play the 9 of Core.",
