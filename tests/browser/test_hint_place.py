@@ -79,6 +79,15 @@ GEOMETRY = """(selector) => {
 }"""
 
 
+def open_at_your_turn(page: Page, game: str, record: dict[str, Any], phase: str) -> None:
+    """The table of ``record``'s game, at your turn in ``phase``."""
+    open_table(page, game, saved(record))
+    expect(page.locator(".table-page")).to_have_attribute(
+        "data-turn", "you", timeout=THINK_TIMEOUT_MS
+    )
+    expect(page.locator(".table-page")).to_have_attribute("data-phase", phase)
+
+
 def hint_button(page: Page) -> Locator:
     return page.get_by_role("button", name=re.compile("^Hint")).first
 
@@ -220,11 +229,7 @@ def test_the_declare_hint_marks_its_declaration(table: Page, size: dict[str, int
     page = table
     page.set_viewport_size(size)
     record, state = declaration_with_melds()
-    open_table(page, "precedence", saved(record))
-    expect(page.locator(".table-page")).to_have_attribute(
-        "data-turn", "you", timeout=THINK_TIMEOUT_MS
-    )
-    expect(page.locator(".table-page")).to_have_attribute("data-phase", "declare")
+    open_at_your_turn(page, "precedence", record, "declare")
 
     # every meld choice whole on the screen, 44 px tall at least
     choices = page.locator(".pr-meld-choice")
@@ -277,11 +282,7 @@ def test_hint_comes_again_once_cards_are_chosen(table: Page, size: dict[str, int
         button.tap() if touch else button.click()
 
     record = at_turn("sabacc", "aside")
-    open_table(page, "sabacc", saved(record))
-    expect(page.locator(".table-page")).to_have_attribute(
-        "data-turn", "you", timeout=THINK_TIMEOUT_MS
-    )
-    expect(page.locator(".table-page")).to_have_attribute("data-phase", "aside")
+    open_at_your_turn(page, "sabacc", record, "aside")
     press_hint()
     expect(advice.locator(".advice-text")).to_have_text(
         re.compile(r"^Set aside "), timeout=THINK_TIMEOUT_MS
@@ -305,11 +306,7 @@ def test_hint_comes_again_once_cards_are_chosen(table: Page, size: dict[str, int
     expect(page.locator(".hinted")).to_have_count(0)
 
     record, _ = declaration_with_melds()
-    open_table(page, "precedence", saved(record))
-    expect(page.locator(".table-page")).to_have_attribute(
-        "data-turn", "you", timeout=THINK_TIMEOUT_MS
-    )
-    expect(page.locator(".table-page")).to_have_attribute("data-phase", "declare")
+    open_at_your_turn(page, "precedence", record, "declare")
     press_hint()
     expect(advice.locator(".advice-text")).to_have_text(
         re.compile(r"^Declare "), timeout=THINK_TIMEOUT_MS
