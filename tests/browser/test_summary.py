@@ -100,7 +100,16 @@ def test_a_sabacc_round_leads_with_its_result(table: Page, width: str) -> None:
     page = table
     page.set_viewport_size(WIDTHS[width])
     dialog = open_summary(page, "sabacc", ended("sabacc", False))
-    expect(dialog.locator(".sb-settled")).to_contain_text(re.compile(r"(gain|lose)s? \d+ chips?"))
+    # what the round came to for the chips first; the wagers' sums in the working (audit
+    # 10: "Aurel loses 8 chips" came third, after "Wagers: everyone put in 2 chips ...")
+    expect(dialog.locator(".sb-settled")).to_have_text(
+        re.compile(r"^(You|[A-Z][a-z]+) (gain|lose)s? \d+ chips?[:;] [^.]+\.$")
+    )
+    wagers = dialog.locator("details.tp-working .sb-wagers")
+    expect(wagers).to_contain_text(re.compile(r"^Wagers: "))
+    expect(wagers).to_be_hidden()
+    lead = dialog.locator(".sb-count > :not(details)").all_inner_texts()
+    assert not [text for text in lead if "Wagers:" in text], lead
     assert page.evaluate(LEAD, ".sb-verdict, .sb-meter, .sb-settled, .sb-chip-table") == []
     folded_working(dialog, ".sb-chip-table")
     expect(dialog.locator(".sb-pair").first).to_be_hidden()

@@ -1,7 +1,8 @@
 // The end of a round, drawn from the engine's events: the count with the traditional
-// pairing and the 46-point line, the wagers settled as it happens (messages.js
-// settlementLines), the bonus, and (at the very end)
-// the Ante Pot's fate and the winners. Every number comes from the events.
+// pairing and the 46-point line, the bonus, what the wagers came to for each player
+// (their working, with the count's, folded away: messages.js resultLine, wagerLines),
+// and (at the very end) the Ante Pot's fate and the winners. Every number comes from
+// the events.
 
 import { createCard } from "../cards/card.js";
 import "../cards/sabacc.js";
@@ -12,10 +13,11 @@ import {
   card,
   chips,
   points,
+  resultLine,
   seatInSentence,
   seatName,
-  settlementLines,
   voidReason,
+  wagerLines,
   winnersLine,
 } from "./messages.js";
 
@@ -70,13 +72,20 @@ export function roundBody(end, { players, chipsAfter }) {
     );
     if (!end.over) body.append(el("p", "sb-count-pot", `Ante Pot: ${chips(end.void.ante_pot)}.`));
   }
-  const counted = end.counted ? countSection(end.counted) : null;
+  const counted = end.counted
+    ? countSection(
+        end.counted,
+        end.settled ? wagerLines(end.settled, end.counted.declarer, players) : [],
+      )
+    : null;
   if (counted) body.append(counted.verdict);
   // the bonus with the verdict, then the chips moved and where everyone stands (which
   // counts the bonus): all of it in view on a phone without scrolling
   if (end.bonus) body.append(bonusSection(end.bonus));
+  // what the round came to ("Aurel loses 8 chips: ..."), not the wagers' sums first
+  // (audit 10: the result came third, after "Wagers: everyone put in 2 chips ...")
   if (end.settled && end.counted)
-    body.append(settledSection(end.settled, players, end.counted.declarer));
+    body.append(el("p", "sb-settled", resultLine(end.settled, end.counted.declarer, players)));
   body.append(chipsTable(chipsAfter, players, end.over ? end.over.winners : null));
   if (end.divided || end.carried) {
     const p = el("p", "");
@@ -89,10 +98,11 @@ export function roundBody(end, { players, chipsAfter }) {
   return body;
 }
 
-/** The count: {verdict} (the sentence and the 46-point meter) and {working} (the talon,
- * the aside, the tricks and the paired pile, folded under "How it was counted" as every
- * game's summary folds its working: table/handend.js countedFold). */
-function countSection(c) {
+/** The count: {verdict} (the sentence and the 46-point meter) and {working} (the wagers
+ * settled, in `wagers`' sentences, the talon, the aside, the tricks and the paired pile,
+ * folded under "How it was counted" as every game's summary folds its working:
+ * table/handend.js countedFold). */
+function countSection(c, wagers) {
   const section = el("section", "sb-count-main");
   section.setAttribute("aria-label", "The count");
   const made = c.made;
@@ -146,19 +156,15 @@ function countSection(c) {
     list.append(item);
   }
   pairing.append(list);
-  const working = countedFold(extras, pairing);
+  const settled = el("div", "sb-wagers");
+  for (const line of wagers) settled.append(el("p", "", line));
+  const working = countedFold(...(wagers.length ? [settled] : []), extras, pairing);
   return { verdict: section, working };
 }
 
 // What the pairs' names mean (the deck's legend says the same)
 const PAIRS_LEGEND =
   "The cards are counted in pairs. An Honour is one of the seven cards with a gold star: the four Masters, the Magician, the Universe and the Idiot. An ordinary card is any card that is not an Honour, a Mistress, a Commander or a Legate. An ordinary card left over counts half a point, so a count can end in ½.";
-
-function settledSection(s, players, declarer) {
-  const box = el("div", "sb-settled");
-  for (const line of settlementLines(s, declarer, players)) box.append(el("p", "", line));
-  return box;
-}
 
 function bonusSection(b) {
   return el("p", "sb-bonus", bonusLine(b));

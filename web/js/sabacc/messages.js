@@ -171,9 +171,22 @@ export function stakesRule(options) {
     : "Only the bidder puts a bid's stake in; the declarer then adds a stack equal to their own wager for each defender.";
 }
 
-/** The settlement of a round's wagers as it happens, in sentences, from the
- * wagers_settled event: what was put in, who takes or divides it, each player's gain. */
+/** The settlement of a round's wagers, in sentences, from the wagers_settled event:
+ * what it came to first ("Aurel loses 8 chips: each of the others gains 2."), then what
+ * was put in and who takes or divides it (wagerLines). */
 export function settlementLines(settled, declarer, players) {
+  return [resultLine(settled, declarer, players), ...wagerLines(settled, declarer, players)];
+}
+
+/** What the round's wagers came to for each player (netLine). */
+export function resultLine(settled, declarer, players) {
+  const defenders = [];
+  for (let s = 0; s < players; s += 1) if (s !== declarer) defenders.push(s);
+  return netLine(settled.net, declarer, defenders);
+}
+
+/** How the wagers were settled: what was put in, then who takes or divides it. */
+export function wagerLines(settled, declarer, players) {
   const name = seatInSentence;
   const defenders = [];
   for (let s = 0; s < players; s += 1) if (s !== declarer) defenders.push(s);
@@ -208,7 +221,6 @@ export function settlementLines(settled, declarer, players) {
       `The contract is lost: the defenders divide the ${chips(settled.table)}, ${chips(share)} each${settled.remainder ? `, and the ${chips(settled.remainder)} left over ${settled.remainder === 1 ? "goes" : "go"} into the Ante Pot` : ""}.`,
     );
   }
-  if (settled.net) lines.push(netLine(settled.net, declarer, defenders));
   return lines;
 }
 
