@@ -1079,6 +1079,9 @@ def test_a_tool_that_takes_a_moment_shows_it_is_busy(table: Page, width: str) ->
             busy.click()
         expect(busy).to_have_attribute("aria-busy", "true")
         expect(busy).to_have_class(re.compile(r"\bthinking\b"))
+        # plain to see: a light runs along its foot (audit 10: only the icon's faint pulse)
+        run = busy.evaluate("(el) => getComputedStyle(el, '::after').animationName")
+        assert run == "thinking-run", run
         expect(page.locator("dialog[open]")).to_have_count(0)
         page.evaluate("() => window.celestixRelease()")
         expect(page.locator("dialog[open]")).to_have_count(1, timeout=MOVE_TIMEOUT_MS)
