@@ -40,6 +40,7 @@ from sentences import CARELESS
 from celestix import api
 
 BOOT_TIMEOUT_MS = 120_000
+MINUS = "\u2212"  # the minus sign every figure uses (a hyphen is never a minus)
 MOVE_TIMEOUT_MS = 60_000
 # A whole review in the worker on a loaded machine (the par steps are the longest)
 REVIEW_TIMEOUT_MS = 240_000

@@ -12,6 +12,7 @@ kept under test-results/browser/screens/.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ import tablekit
 from celestix import api
 from tablekit import (
     BOOT_TIMEOUT_MS,
+    MINUS,
     PHONE,
     WIDE,
     booted,
@@ -329,6 +331,12 @@ def test_the_scoreboard_is_explained_one_tap_away(
     open_table(page, "precedence", tablekit.saved(record))
     assert turn(page) in ("you", "wait")
     figures = page.locator(".pr-team-figures > div")
+    # the target in view at both widths, beside each score (audit 10: at 375 the line
+    # under the title had room only for the trump suit)
+    target = record["options"]["target"]
+    score = page.locator(".pr-team-figures > div", has_text="Score").locator("dd")
+    expect(score).to_have_text([re.compile(rf"^{MINUS}?\d+ of {target}$")] * 2)
+    expect(score.first).to_be_visible()
     expect(figures.first).to_have_attribute(
         "title",
         f"Points so far this game: once a team has {record['options']['target']} or more after "

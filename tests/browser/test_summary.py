@@ -24,11 +24,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tablekit import PHONE, WIDE, open_table, play_to, saved, settled, turn, wait_ready
+from tablekit import MINUS, PHONE, WIDE, open_table, play_to, saved, settled, turn, wait_ready
 from test_table import ended, position
 
 WIDTHS = {"1440": WIDE, "375": PHONE}
-MINUS = "\u2212"  # the minus sign every figure uses (a hyphen is never a minus)
 THINK_TIMEOUT_MS = 60_000
 
 # the boxes of what the summary leads with (each must lie whole in the dialog's view and

@@ -115,11 +115,13 @@ class PrecedencePage extends TrickPage {
 
   renderFelt(view) {
     this.trick.deck = this.deck;
+    // the most needed first (a narrow line says fewer of them): the dealer is marked on
+    // its plate, and the target beside each score
     this.sayInfo([
       `Trump suit: ${view.trump}`,
+      `playing to ${view.target}`,
       `hand ${view.hand_number + 1}`,
       `${seatName(view.dealer)} ${view.dealer === HUMAN ? "deal" : "deals"}`,
-      `playing to ${view.target}`,
     ]);
     renderScores(this.scores, view);
     for (let seat = 0; seat < 4; seat += 1) {

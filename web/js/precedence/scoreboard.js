@@ -9,7 +9,7 @@
 
 import { openDialog } from "../ui/dialog.js";
 import { h } from "../ui/dom.js";
-import { HUMAN, plural, teamName } from "./messages.js";
+import { HUMAN, plural, score, teamName } from "./messages.js";
 
 export const excessMeaning = (auditAt) =>
   `Excess: each trick taken beyond a contract adds 1; at ${auditAt}, the Imperial Audit takes 100 points and the Excess starts again.`;
@@ -41,7 +41,9 @@ export function meaning(term, view) {
 export function teamFigures(view, team) {
   const bidsDone = view.bids.filter((b, s) => s % 2 === team && b !== null).length;
   const rows = [
-    ["Score", String(view.scores[team])],
+    // with the target beside it: on a phone the line under the title has room only for
+    // the trump suit (audit 10: the target was nowhere in view at 375)
+    ["Score", `${score(view.scores[team])} of ${view.target}`],
     ["Contract", bidsDone ? String(view.contracts[team]) : "–"],
     ["Tricks", String(view.team_tricks[team])],
     ["Melds", String(view.team_meld_points[team])],
