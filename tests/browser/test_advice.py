@@ -112,15 +112,28 @@ def said_whole(advice: Locator, reason: str) -> None:
 
 def still_pointed(pointed: Locator) -> None:
     """The hint's mark is on ``pointed`` and stays once its pulse has finished (until
-    the next move or hint, not for a moment)."""
+    the next move or hint, not for a moment), in a light of its own: never the colour
+    of the keyboard's focus ring, which may sit on another card at the same time."""
     expect(pointed).to_have_class(re.compile(r"\bhinted\b"))
     stays = pointed.evaluate(
         """async (el) => {
             await Promise.all(el.getAnimations().map((a) => a.finished));
-            return el.classList.contains("hinted") && getComputedStyle(el).outlineWidth;
+            const probe = document.createElement("i");
+            probe.style.color = "var(--focus)";
+            document.body.append(probe);
+            const focus = getComputedStyle(probe).color;
+            probe.remove();
+            const ring = getComputedStyle(el);
+            return {
+                hinted: el.classList.contains("hinted"),
+                width: ring.outlineWidth,
+                colour: ring.outlineColor,
+                focus,
+            };
         }"""
     )
-    assert stays == "4px", stays
+    assert stays["hinted"] and stays["width"] == "4px", stays
+    assert stays["colour"] != stays["focus"], stays
 
 
 def saved_view(page: Page, game: str) -> dict[str, Any]:
