@@ -338,14 +338,38 @@ def test_sabacc_review_after_a_round_by_touch_on_a_phone_cancelled_and_taken_up(
     expect(page.locator("dialog.tp-summary-dialog[open]")).to_be_visible()
 
 
+# What the review's box showed at each step of its work: its words, and whether the
+# deal's picture filled the room under them (read as each step's progress was set).
+WATCH_WORKING = """() => {
+    window.workingSeen = [];
+    const watch = new MutationObserver((changes) => {
+        const d = changes.map((c) => c.target).find((t) => t.matches(".review-dialog"));
+        const working = d && d.querySelector(".rv-working");
+        if (!working || working.hidden) return;
+        window.workingSeen.push({
+            lede: working.querySelector(".rv-lede").textContent,
+            count: working.querySelector(".rv-count").textContent,
+            // (-1: no picture; the deal is drawn once its last position is replayed)
+            picture: working.querySelector(".rv-ending")
+                ? working.querySelectorAll(".rv-ending .pt-foundation").length : -1,
+        });
+    });
+    watch.observe(document.body,
+                  { subtree: true, attributes: true, attributeFilter: ["data-progress"] });
+    return true;
+}"""
+
+
 def review_dead_end(page: Page, *, tap: bool) -> dict[str, Any]:
     """Deal 10 played by the easy player to its end (the solver proves the deal lost at
-    one move), and its review asked for from the ending; the record."""
+    one move), and its review asked for from the ending; the record. What the review's
+    box shows as it works is kept in ``window.workingSeen`` (WATCH_WORKING)."""
     _, record = play_to("patience", None, 10, lambda s: s["over"])
     open_table(page, "patience", saved(record))
     ending = page.locator(".pt-ending")
     expect(ending).to_be_visible()
     review = ending.get_by_role("button", name="Review")
+    assert page.evaluate(WATCH_WORKING)
     if tap:
         review.tap()
     else:
@@ -362,6 +386,20 @@ def test_patience_review_at_a_dead_end_and_after_a_win(
     dialog = review_dialog(page)
     expect(dialog.locator(".dialog-title")).to_have_text(f"Review of deal {record['seed']}")
     dialog = wait_ready(page)
+    # while it worked, the box said what it was doing in its own terms and showed the
+    # deal: never "0 decisions judged so far" beside a bar a third full over an empty
+    # box (the patience judges the deal as a whole, by the moves after which it plays on; audit 11)
+    seen = page.evaluate("() => window.workingSeen")
+    counted = [s for s in seen if s["count"] != "Starting…"]
+    assert counted, seen
+    for step in counted:
+        assert "decision" not in step["lede"] + step["count"], step
+        assert re.fullmatch(
+            r"Looking for the move that cost the deal(?:…|: [1-9]\d* of your moves checked so far\.)",
+            step["count"],
+        ), step
+        assert step["picture"] >= 0, step
+    assert counted[-1]["picture"] == 8, counted
     expected = engine_review(page, record, None)
     outcome = expected["outcome"]
     assert outcome["status"] == "lost_at"

@@ -70,6 +70,17 @@ class PatienceReviewBoard {
     this.bases = (await this.positions.at(0)).view;
   }
 
+  /** While the review works: what it does (it judges the deal as a whole, so it has no
+   * decisions to count until the end, only the moves after which it has played on). */
+  workingLede() {
+    return "The review plays the deal on after some of your moves, knowing the face-down cards, to find the move after which it could no longer be won.";
+  }
+
+  workingCount(done) {
+    const looking = "Looking for the move that cost the deal";
+    return done ? `${looking}: ${done} of your moves checked so far.` : `${looking}…`;
+  }
+
   walked(decision) {
     return decision.choices > 1;
   }

@@ -25,6 +25,11 @@
 //                                          the deal as it ended (the room under the words
 //                                          is never left empty at the summary)
 //       board.walked(decision) -> bool     whether the walk stops at this decision
+//       board.workingLede?() -> string     what the review does, while it works
+//       board.workingCount?(done) -> string  a board whose review judges the game as a
+//                                          whole: the progress in its words ("3 of your
+//                                          moves checked so far"), and its ending() pictured
+//                                          under the bar while it works
 //   The dialog's data-review is "running", "ready" (the walk) or "failed"; data-step is
 //   the step shown (0: the summary) once it is drawn; data-done says the review is whole;
 //   data-progress is "done/total" steps. Closed, it gives focus back to where it was.
@@ -36,6 +41,10 @@ import { iconButton } from "../ui/icons.js";
 import { MARKS, markOf, markSentence } from "./review.js";
 import { plural } from "../ui/words.js";
 import { messageOf } from "../engine/errors.js";
+
+// What the review is doing, while it works (a board may say it in its own words)
+const JUDGING =
+  "The strong computer player is looking at each of your decisions, from what you could see at the time.";
 
 /** The summary's picture (board.ending): `body` on the felt under its title. */
 export function picture(title, body) {
@@ -101,12 +110,16 @@ class Walk {
       { class: "rv-working", "aria-label": "The review in progress" },
       h("p", {
         class: "rv-lede",
-        text: "The strong computer player is looking at each of your decisions, from what you could see at the time.",
+        text: this.board.workingLede?.() ?? JUDGING,
       }),
       this.meter,
       this.counts,
       h("div", { class: "tp-actions" }, this.cancel),
       this.judged,
+      // a board that judges the game as a whole lists nothing as it goes: its picture
+      // fills the room instead (the patience's review stood as a bar over 500 px of
+      // nothing; audit 11)
+      this.board.workingCount ? this.board.ending() : null,
     );
     this.heading = h("h3", { class: "rv-step-title", tabindex: "-1" });
     this.counter = h("p", { class: "rv-counter" });
@@ -196,9 +209,11 @@ class Walk {
     this.meter.setAttribute("aria-valuetext", `${share}% done`);
     this.dialog.dataset.progress = `${done}/${total}`;
     const judged = this.run.decisions.length;
-    this.counts.textContent = total
-      ? `Judging your decisions: ${plural(judged, "decision")} judged so far.`
-      : "Starting…";
+    this.counts.textContent = !total
+      ? "Starting…"
+      : this.board.workingCount
+        ? this.board.workingCount(done)
+        : `Judging your decisions: ${plural(judged, "decision")} judged so far.`;
     if (this.prepared) this.listJudged();
     if (this.run.review) this.dialog.dataset.done = "";
     if (this.at < 0 && this.prepared && (this.run.judged || this.run.review)) this.begin();
