@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from celestix import api
+from celestix.sabacc.settlement import settle_wagers
 from tablekit import (
     MOVE_TIMEOUT_MS,
     PHONE,
@@ -276,6 +277,30 @@ def near_the_end(seed: int) -> dict[str, Any]:
         ),
     )
     return saved(record)
+
+
+def test_a_lost_contract_says_where_every_chip_went(page: Page) -> None:
+    """A lost contract whose chips do not divide evenly among the defenders: the count's
+    lead line says where the odd chips went, so that its figures add up (audit 12: "You
+    lose 32 chips: each of the others gains 10." with 2 chips unsaid)."""
+    state = {"chips": [0] * 4, "round": 0, "declarer": 0, "contract": "take",
+             "wagers": [32, 8, 8, 8], "ledger": [], "ante_pot": 0}  # fmt: skip
+    settled = settle_wagers(state, False)
+    assert settled["remainder"] == 2
+    open_table(page, "sabacc")
+    lines = page.evaluate(
+        """async ([settled, declarer]) => {
+            const m = await import("/js/sabacc/messages.js");
+            return [m.resultLine(settled, declarer, 4), m.resultLine(settled, 1, 4)];
+        }""",
+        [settled, 0],
+    )
+    assert lines[0] == (
+        "You lose 32 chips: each of the others gains 10, and the 2 chips left over go into "
+        "the Ante Pot."
+    )
+    # (the same settlement as if West had declared: the others' figures said one by one)
+    assert lines[1].endswith(", and the 2 chips left over go into the Ante Pot."), lines[1]
 
 
 def test_game_over_after_everyone_has_dealt(

@@ -182,7 +182,7 @@ export function settlementLines(settled, declarer, players) {
 export function resultLine(settled, declarer, players) {
   const defenders = [];
   for (let s = 0; s < players; s += 1) if (s !== declarer) defenders.push(s);
-  return netLine(settled.net, declarer, defenders);
+  return netLine(settled.net, declarer, defenders, settled.remainder || 0);
 }
 
 /** How the wagers were settled: what was put in, then who takes or divides it. */
@@ -225,8 +225,11 @@ export function wagerLines(settled, declarer, players) {
 }
 
 /** What the round's wagers came to for each player, in a sentence: "You gain 18 chips:
- * each of the others pays you 6." / "Cass loses 21 chips: each of the others gains 7." */
-function netLine(net, declarer, defenders) {
+ * each of the others pays you 6." / "Cass loses 21 chips: each of the others gains 7." /
+ * the chips that could not be divided evenly said too, so that the figures add up ("You
+ * lose 32 chips: each of the others gains 10, and the 2 chips left over go into the Ante
+ * Pot."; it read "each of the others gains 10" alone, 30 of the 32). */
+function netLine(net, declarer, defenders, remainder = 0) {
   const name = seatInSentence;
   const you = declarer === HUMAN;
   const gain = net[declarer] >= 0;
@@ -236,15 +239,18 @@ function netLine(net, declarer, defenders) {
   const equal =
     others.length === defenders.length && others.every((s) => net[s] === net[others[0]]);
   const amount = (s) => Math.abs(net[s]);
+  const left = remainder
+    ? `, and the ${chips(remainder)} left over ${remainder === 1 ? "goes" : "go"} into the Ante Pot`
+    : "";
   if (equal)
     return gain
-      ? `${own}: each of the others pays ${name(declarer)} ${amount(others[0])}.`
-      : `${own}: each of the others gains ${amount(others[0])}.`;
+      ? `${own}: each of the others pays ${name(declarer)} ${amount(others[0])}${left}.`
+      : `${own}: each of the others gains ${amount(others[0])}${left}.`;
   const each = others.map((s) => {
     const verb = net[s] < 0 ? "pay" : "gain";
     return `${name(s)} ${s === HUMAN ? verb : `${verb}s`} ${amount(s)}`;
   });
-  return `${own}: ${each.join(", ")}.`;
+  return `${own}: ${each.join(", ")}${left}.`;
 }
 
 /** One sentence per event worth saying; the round's end is said by the count panel. */
