@@ -350,6 +350,14 @@ def test_the_hint_says_a_tie_is_a_tie() -> None:
         f"winning. {tried}, it won 4 of the 8 games; building the Queen of Diamonds on the "
         "Queen foundation won 2. " + hints.PLAYS_THE_ODDS
     )
+    # A lead of one game in eight is a slight edge, and said so (audit 11: "the best
+    # chance" on 3 of 8 against 2)
+    edge = [bots.Choice(deal, 37, 3, 8), bots.Choice(on_queen, 25, 2, 8)]
+    assert hints.recommendation(view, edge[0], edge, 3) == (
+        "Leave the Queen of Diamonds on the waste and deal: it gives a slightly better chance "
+        f"of winning than any other move. {tried}, it won 3 of the 8 games; building the Queen "
+        "of Diamonds on the Queen foundation won 2. " + hints.PLAYS_THE_ODDS
+    )
     # No move won a trial game: said as such, not as a tie at none.
     lost = [bots.Choice(on_queen, 0, 0, 8), bots.Choice(deal, 0, 0, 8)]
     assert hints.recommendation(view, lost[0], lost, 3) == (
