@@ -445,6 +445,7 @@ class PatiencePage extends TablePage {
     new ResizeObserver(room).observe(advice.el);
     advice.onFold = (folded) => {
       room();
+      if (!narrow.matches) advice.fitInWindow();
       if (folded || !narrow.matches) return;
       const header = document.querySelector(".site-header");
       const avoid = [...root.querySelectorAll(".hinted"), this.table.wasteTop, advice.el];

@@ -182,6 +182,22 @@ export class AdvicePanel {
   /** Where the unfolded reason has less room than it needs and scrolls: a fade at its
    * foot while more lies below (ui.css), and it takes focus (named, so a screen reader
    * says what it is), so that the keys scroll it. */
+  /** A panel in the page's flow, unfolded: whole in the window (audit 11: at 1440x900 the
+   * patience's reason ran below the screen). Its reason scrolls in the room left under
+   * the window's foot; with less than `least` px there, the page scrolls it up first. */
+  fitInWindow(least = 140) {
+    const more = this.moreEl;
+    more.style.removeProperty("max-height");
+    if (this.el.hidden || more.hidden) return;
+    const over = this.el.getBoundingClientRect().bottom + 8 - innerHeight;
+    if (over > 0) {
+      const room = more.getBoundingClientRect().height - over;
+      more.style.maxHeight = `${Math.max(least, Math.floor(room))}px`;
+      if (room < least) this.el.scrollIntoView({ block: "nearest" });
+    }
+    this.cue();
+  }
+
   cue() {
     const more = this.moreEl;
     const scrolls = !more.hidden && more.scrollHeight > more.clientHeight + 1;
