@@ -528,6 +528,26 @@ def test_play_a_deal_to_a_dead_end_by_keys(
     expect(ending).to_contain_text("Review shows where the deal could last be won")
     expect(ending).not_to_contain_text("hint")
     expect(table.locator(".pt-state")).to_have_text("Dead end")
+    # beside the title, cutting nothing short and under no tool (audit 11: in the line
+    # under the title it cut the deal's options to "A King to start · 2 red…")
+    # (with the longest deal number: the audit's deal was 477477)
+    size = table.viewport_size
+    table.set_viewport_size({"width": 1440, "height": 900})
+    placed = table.evaluate(
+        """() => {
+            document.querySelector(".pt-deal-number").textContent = "Deal 999999";
+            const info = document.querySelector(".tp-info");
+            const chip = document.querySelector(".pt-state").getBoundingClientRect();
+            const tools = document.querySelector(".tp-tools").getBoundingClientRect();
+            return { cut: [info, ...info.children].filter(
+                         (el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.className),
+                     under: chip.right > tools.left && chip.bottom > tools.top
+                         && chip.top < tools.bottom };
+        }"""
+    )
+    assert placed == {"cut": [], "under": False}, placed
+    if size:
+        table.set_viewport_size(size)
     axe(table, "patience, dead end")
 
     # The stock is empty with no redeal left: the engine's refusal is shown.

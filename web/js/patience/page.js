@@ -63,7 +63,10 @@ class PatiencePage extends TablePage {
     this.dealNumber = h("span", { class: "pt-deal-number" });
     this.optionsText = h("span", { class: "pt-options" });
     this.stateChip = h("span", { class: "pt-state", hidden: true });
-    this.infoLine.append(this.dealNumber, this.optionsText, this.stateChip);
+    this.infoLine.append(this.dealNumber, this.optionsText);
+    // the deal's end beside the title, where there is room: in the line under it, "Dead
+    // end" cut the deal's options short ("A King to start · 2 red…"; audit 11)
+    this.heading.after(this.stateChip);
     const board = h("div", { class: "pt-board" });
     this.advice = new AdvicePanel({ label: "Hint", compact: true });
     this.placeAdvice(root);
