@@ -309,8 +309,23 @@ def test_game_over_after_everyone_has_dealt(
     page.set_viewport_size(WIDE)
     open_table(page, "sabacc", near_the_end(SEED_OF_THE_END))
     assert turn(page) == "you"
+    # the last card played by key: the focus never falls to the page's body, from the
+    # key to the count (audit 12: it did, while the trick ended)
+    page.evaluate(
+        """() => {
+            window.focusFell = [];
+            const look = () => {
+                if (document.activeElement === document.body) window.focusFell.push("body");
+                if (!document.querySelector("dialog.tp-summary-dialog[open]"))
+                    requestAnimationFrame(look);
+            };
+            look();
+        }"""
+    )
     play_by_keys(page)
     assert turn(page) == "count"
+    expect(page.locator("dialog.tp-summary-dialog[open]")).to_be_visible()
+    assert page.evaluate("() => window.focusFell") == []
     expect(page.locator(".tp-status")).to_contain_text("The round is over.")  # not "hand"
     dialog = page.locator("dialog.tp-summary-dialog[open]")
     # the game's result first, above the last round's count

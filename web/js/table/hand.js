@@ -247,7 +247,13 @@ export class HandView {
       const rest = [...this.cards.values()];
       const next = rest[Math.min(at, rest.length - 1)];
       if (next) this.setRoving(next, true);
-      else this.lostFocus = true;
+      else {
+        // the last card: the focus stays on the hand, empty, until the next is dealt
+        // (it fell to the page's body while the trick ended and the count came; audit 12)
+        this.lostFocus = true;
+        this.el.tabIndex = -1;
+        this.el.focus({ preventScroll: true });
+      }
     }
     return rect;
   }
