@@ -21,15 +21,15 @@
 //       board.lossWords(decision)          what the decision cost ("15 points", "the deal")
 //       board.actionName(action, decision) the move in words ("the 9 of Void")
 //       board.summary(review) -> Node      the game's part of the summary (par, outcome)
-//       board.ending() -> Node             the summary's picture, last: the hand as dealt,
+//       board.ending() -> Node             the summary's picture, last (and under the
+//                                          bar while the engine works): the hand as dealt,
 //                                          the deal as it ended (the room under the words
 //                                          is never left empty at the summary)
 //       board.walked(decision) -> bool     whether the walk stops at this decision
 //       board.workingLede?() -> string     what the review does, while it works
 //       board.workingCount?(done) -> string  a board whose review judges the game as a
 //                                          whole: the progress in its words ("3 of your
-//                                          moves checked so far"), and its ending() pictured
-//                                          under the bar while it works
+//                                          moves checked so far")
 //   The dialog's data-review is "running", "ready" (the walk) or "failed"; data-step is
 //   the step shown (0: the summary) once it is drawn; data-done says the review is whole;
 //   data-progress is "done/total" steps. Closed, it gives focus back to where it was.
@@ -116,10 +116,6 @@ class Walk {
       this.counts,
       h("div", { class: "tp-actions" }, this.cancel),
       this.judged,
-      // a board that judges the game as a whole lists nothing as it goes: its picture
-      // fills the room instead (the patience's review stood as a bar over 500 px of
-      // nothing; audit 11)
-      this.board.workingCount ? this.board.ending() : null,
     );
     this.heading = h("h3", { class: "rv-step-title", tabindex: "-1" });
     this.counter = h("p", { class: "rv-counter" });
@@ -187,6 +183,10 @@ class Walk {
       await this.board.prepare(job.decisions);
       if (this.closed) return;
       this.prepared = true;
+      // the summary's picture under the bar while the engine works (once the positions
+      // are read): the box never stands empty (audits 11, 12: a bar over 500 px of
+      // nothing); the summary takes it when the walk begins
+      this.working.append(this.board.ending());
       await this.run.go({ progress: () => this.progress(), stopped: () => this.closed });
     } catch (error) {
       if (this.closed) return;
