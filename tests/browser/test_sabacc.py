@@ -227,6 +227,7 @@ def test_a_round_of_four_by_clicks_taps_and_keys_with_a_reload(
     # (everyone called the Take: 1 chip each, and 3 stacks of 1 from you), the chips
     dialog = page.locator("dialog.tp-summary-dialog[open]")
     expect(dialog).to_contain_text("46")
+    expect(dialog.locator(".sb-meter-line")).to_have_text("46 needed")
     expect(dialog).to_contain_text(
         "Wagers: everyone put in 1 chip for the bids, and you added 1 more for each of the "
         "3 defenders: 7 chips on the table."

@@ -122,7 +122,8 @@ function countSection(c, wagers) {
   fill.style.width = `${(100 * c.points) / total}%`;
   const mark = el("div", "sb-meter-line");
   mark.style.left = `${(100 * c.needed) / total}%`;
-  mark.append(el("span", "", `${points(c.needed)}`));
+  // (its figure said with what it is: "46" stood alone under a yellow tick; audit 12)
+  mark.append(el("span", "", `${points(c.needed)} needed`));
   meter.append(fill, mark);
   section.append(meter);
 
