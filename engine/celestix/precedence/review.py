@@ -266,15 +266,20 @@ class PrecedenceReview(TrickReview[State, View, Action]):
         """The par's sentence never blames the seat for tricks its own decisions did not
         lose: with none of them costing anything, the partner's play or the hidden cards
         let them go."""
-        if own_loss:
+        team = seat % 2
+        made, best = par["made"], par["par"]["tricks"]
+        beat = made is not None and best is not None and made["tricks"][team] > best[team]
+        if own_loss and not beat:
             return par
-        reason = self._par_reason(seat % 2, par["par"], par["made"], par["contracts"],
-                                  own_cost_nothing=True)  # fmt: skip
+        reason = self._par_reason(team, par["par"], made, par["contracts"],
+                                  own_cost_nothing=not own_loss,
+                                  own_cost=bool(own_loss))  # fmt: skip
         return {**par, "reason": reason}
 
     @staticmethod
     def _par_reason(team: int, par: JsonDict, made: JsonDict | None,
-                    contract: list[int], *, own_cost_nothing: bool = False) -> str:  # fmt: skip
+                    contract: list[int], *, own_cost_nothing: bool = False,
+                    own_cost: bool = False) -> str:  # fmt: skip
         if par["tricks"] is None:
             low = par["low"] if team == 0 else TRICKS_PER_HAND - par["high"]
             high = par["high"] if team == 0 else TRICKS_PER_HAND - par["low"]
@@ -291,8 +296,13 @@ class PrecedenceReview(TrickReview[State, View, Action]):
         took = made["tricks"][team]
         text += f" As played, your team took {_tricks(took)}, {_score(made['points'][team])}"
         if took > ours:
-            return text + (f": better than best play, as the opponents let {_tricks(took - ours)} "
-                           "go. Well done.")  # fmt: skip
+            text += f": better than best play, as the opponents let {_tricks(took - ours)} go"
+            # (beside decisions that cost points by the odds, "Well done" read as a
+            # contradiction of the summary above it; audit 12)
+            if own_cost:
+                return text + (", and the cards fell your way, though by the estimate of many "
+                               "likely deals your own decisions cost something.")  # fmt: skip
+            return text + (". Well done." if own_cost_nothing else ".")
         if took < ours:
             lost = _tricks(ours - took)
             if own_cost_nothing:

@@ -160,18 +160,25 @@ def test_the_par_at_the_last_trick_is_what_was_made() -> None:
         assert par["par"]["low"] == par["par"]["high"] == par["par"]["tricks"][0]
 
 
+def a_par(best: tuple[list[int], list[int]], made: tuple[list[int], list[int]]) -> dict[str, Any]:
+    """A hand's par as the review gives it (contracts of 7 and 5): best play's tricks and
+    points from the first trick, and what was made."""
+    (tricks, points), (took, scored) = best, made
+    return {
+        "hand": 0,
+        "contracts": [7, 5],
+        "par": {"exact": True, "low": tricks[0], "high": tricks[0], "from_trick": 1,
+                "tricks": tricks, "points": points},
+        "made": {"tricks": took, "points": scored},
+        "reason": "",
+    }  # fmt: skip
+
+
 def test_the_par_never_blames_the_player_for_tricks_they_did_not_lose() -> None:
     """(i-words24) Best play takes 11 tricks, the team took 9: with none of the player's
     decisions costing anything, the partner's play or the hidden cards let 2 go, never
     "your team's play"; with a cost, the team's play let 2 go (a count, not "tricks")."""
-    par = {
-        "hand": 0,
-        "contracts": [7, 5],
-        "par": {"exact": True, "low": 11, "high": 11, "from_trick": 1, "tricks": [11, 2],
-                "points": [74, -50]},
-        "made": {"tricks": [9, 4], "points": [72, -50]},
-        "reason": "",
-    }  # fmt: skip
+    par = a_par(best=([11, 2], [74, -50]), made=([9, 4], [72, -50]))
     clean = review.REVIEW.par_beside(par, 0, 0)["reason"]
     assert "your team's play" not in clean, clean
     assert "2 tricks fewer than best play, let go by your partner's play" in clean, clean
@@ -181,3 +188,22 @@ def test_the_par_never_blames_the_player_for_tricks_they_did_not_lose() -> None:
     assert review.REVIEW._par_reason(0, par["par"], par["made"], [7, 5]).endswith(
         "your team's play let 2 tricks go."
     )
+
+
+def test_a_hand_better_than_best_play_never_contradicts_the_decisions_cost() -> None:
+    """(audit 12) The team took more than best play: "Well done" only when none of the
+    player's decisions cost anything; beside decisions that cost points by the odds, the
+    par says the cards fell their way (the summary above says what the decisions cost)."""
+    par = a_par(best=([7, 6], [40, -20]), made=([8, 5], [75, -20]))
+    beat = "As played, your team took 8 tricks, for 75 points: better than best play, as the "
+    clean = review.REVIEW.par_beside(par, 0, 0)["reason"]
+    assert beat in clean and clean.endswith("opponents let 1 trick go. Well done."), clean
+    costly = review.REVIEW.par_beside(par, 2, 31)["reason"]
+    assert beat in costly and "Well done" not in costly, costly
+    assert costly.endswith(
+        "opponents let 1 trick go, and the cards fell your way, though by the estimate of many "
+        "likely deals your own decisions cost something."
+    ), costly
+    # the sentence as the par step writes it, knowing nothing of the decisions
+    plain = review.REVIEW._par_reason(0, par["par"], par["made"], [7, 5])
+    assert plain.endswith("opponents let 1 trick go."), plain
